@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// RuleError is a move the rules refuse: the player's mistake, never the
+// program's. Apply returns it and leaves the state unchanged.
+type RuleError struct {
+	// Code is a short stable name for programs, e.g. "not-offered".
+	Code string
+	// Msg says what was wrong and what is allowed.
+	Msg string
+}
+
+func (e *RuleError) Error() string { return e.Msg }
+
+// Refuse returns a *RuleError with a formatted message.
+func Refuse(code, format string, args ...any) *RuleError {
+	return &RuleError{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// IsRuleError reports whether err is, or wraps, a *RuleError.
+func IsRuleError(err error) bool {
+	var re *RuleError
+	return errors.As(err, &re)
+}
+
+// ErrDeadline is returned by players that keep their own time (external
+// programs, people at a terminal) when a decision's deadline passes. The
+// runner applies the default move and records a timeout, without abandoning
+// the seat.
+var ErrDeadline = errors.New("deadline passed")

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"context"
+	"time"
+)
+
+// Player decides moves for one seat.
+//
+// Decide is called once per request, from one goroutine at a time. The request
+// and the view are valid only during the call: a player that wants to keep
+// them copies what it needs. A player that returns an error, panics, answers
+// an illegal move or overruns req.Deadline gets req.Default instead, and the
+// fault is recorded.
+//
+// ctx is the match's context: it is cancelled when the match is abandoned.
+// In-process players are not expected to check it on every decision.
+type Player[M, V any] interface {
+	Decide(ctx context.Context, req *Request[M], view V) (M, error)
+}
+
+// PlayerFunc adapts a function to the Player interface.
+type PlayerFunc[M, V any] func(ctx context.Context, req *Request[M], view V) (M, error)
+
+// Decide calls f.
+func (f PlayerFunc[M, V]) Decide(ctx context.Context, req *Request[M], view V) (M, error) {
+	return f(ctx, req, view)
+}
+
+// MatchInfo is what a player is told when a match starts.
+type MatchInfo struct {
+	Ruleset      string
+	Variant      string
+	RulesVersion string
+	Setup        Setup
+	Seat         int
+}
+
+// Starter is implemented by players that prepare for each match: reset their
+// memory, seed their own random source (see SeatRNG), start a process. Start
+// is called once per match before the first decision; an error abandons the
+// seat, which then gets default moves.
+type Starter interface {
+	Start(ctx context.Context, info MatchInfo) error
+}
+
+// Finisher is implemented by players that want to hear how a match ended.
+type Finisher interface {
+	Finish(ctx context.Context, result Result)
+}
+
+// SelfTimed is implemented by players that keep their own time: external
+// programs and people at a terminal. They return ErrDeadline when a decision's
+// deadline passes, and the seat is not abandoned. The runner's watchdog still
+// stands behind them, at twice the deadline plus Grace, in case they hang.
+type SelfTimed interface {
+	SelfTimed()
+}
+
+// Bounded is implemented by players whose every decision returns at once,
+// without blocking: pure functions of the request and the view, like the
+// built-in rule-of-thumb AIs. Bounded reports whether this player is such a
+// one. When every seat of a match is bounded, the runner plays it on the
+// caller's goroutine with no watchdog at all; a bounded player that blocks
+// holds its match up for good, so claim it only for code that cannot.
+type Bounded interface {
+	Bounded() bool
+}
+
+// Grace is the extra time the watchdog allows a SelfTimed player past twice its
+// deadline before abandoning it.
+const Grace = time.Second
+
+// Entrant is a kind of player, by name, and how to make one for a seat: a
+// built-in bot, an external program, a person.
+type Entrant[M, V any] struct {
+	// Name is the seat's name in records and reports, e.g. "basic.conquer".
+	Name string
+	// New makes a fresh player.
+	New func() Player[M, V]
+	// Person marks a person, who has no deadline unless one is given.
+	Person bool
+}

@@ -1,0 +1,295 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Record format identifiers, written in every record's header line.
+const (
+	RecordFormat  = "arbiter-record"
+	RecordVersion = 1
+)
+
+// Record is a match as a log: a header (ruleset, variant, setup), one step
+// per applied move, and an end (the result and a hash of the final state, or
+// the reason play stopped). On disk it is JSON Lines, one line for each.
+type Record[M any] struct {
+	Header Header
+	Steps  []Step[M]
+	// End is nil while the match is under way.
+	End *End
+}
+
+// Header is a record's first line.
+type Header struct {
+	Format       string `json:"format"`
+	Version      int    `json:"version"`
+	Ruleset      string `json:"ruleset"`
+	Variant      string `json:"variant,omitempty"`
+	RulesVersion string `json:"rules_version"`
+	Setup        Setup  `json:"setup"`
+}
+
+// Step is one applied move. Fault and Micros appear only where they happened.
+type Step[M any] struct {
+	Seat  int    `json:"seat"`
+	Move  M      `json:"move"`
+	Fault *Fault `json:"fault,omitempty"`
+	// Micros is the decision's wall time in microseconds, recorded only when
+	// the runner was asked for timings.
+	Micros int64 `json:"decision_us,omitempty"`
+}
+
+// FaultKind classifies what a player did wrong.
+type FaultKind string
+
+// Fault kinds.
+const (
+	// FaultTimeout: the player did not answer within its deadline.
+	FaultTimeout FaultKind = "timeout"
+	// FaultPanic: an in-process player panicked.
+	FaultPanic FaultKind = "panic"
+	// FaultError: the player returned an error.
+	FaultError FaultKind = "error"
+	// FaultIllegal: the player answered a move the rules refused.
+	FaultIllegal FaultKind = "illegal"
+	// FaultAbandoned: the seat was abandoned earlier (a stuck call or a
+	// failed start) and is no longer asked.
+	FaultAbandoned FaultKind = "abandoned"
+	// FaultStart: the player failed to start.
+	FaultStart FaultKind = "start"
+)
+
+// Fault is why a step's move is the request's default rather than the
+// player's answer.
+type Fault struct {
+	Kind   FaultKind `json:"kind"`
+	Detail string    `json:"detail,omitempty"`
+}
+
+// End is a record's last line.
+type End struct {
+	Result *Result `json:"result,omitempty"`
+	// Hash is "sha256:" and the hex digest of the final state's snapshot.
+	Hash string `json:"hash,omitempty"`
+	// Aborted says why play stopped before the match ended ("interrupted").
+	Aborted string `json:"aborted,omitempty"`
+}
+
+// NewRecord starts a record for a match of the ruleset described by info.
+func NewRecord[M any](info Info, setup Setup) *Record[M] {
+	r := &Record[M]{}
+	r.Reset(info, setup)
+	return r
+}
+
+// Reset empties r for a new match, keeping the memory of its steps.
+func (r *Record[M]) Reset(info Info, setup Setup) {
+	r.Header = Header{
+		Format:       RecordFormat,
+		Version:      RecordVersion,
+		Ruleset:      info.Name,
+		Variant:      info.Variant,
+		RulesVersion: info.Version,
+		Setup:        setup,
+	}
+	clear(r.Steps)
+	r.Steps = r.Steps[:0]
+	r.End = nil
+}
+
+// SeatFault is a fault with the step and seat it belongs to.
+type SeatFault struct {
+	Step int `json:"step"`
+	Seat int `json:"seat"`
+	Fault
+}
+
+// Faults lists the record's faults in order.
+func (r *Record[M]) Faults() []SeatFault {
+	var fs []SeatFault
+	for i, s := range r.Steps {
+		if s.Fault != nil {
+			fs = append(fs, SeatFault{Step: i, Seat: s.Seat, Fault: *s.Fault})
+		}
+	}
+	return fs
+}
+
+// Seal sets the hash of the final state from the match's snapshot; the match
+// must implement json.Marshaler. Seal does nothing to a record without an end.
+func (r *Record[M]) Seal(match any) error {
+	if r.End == nil || r.End.Result == nil {
+		return nil
+	}
+	h, err := StateHash(match)
+	if err != nil {
+		return err
+	}
+	r.End.Hash = h
+	return nil
+}
+
+// StateHash returns "sha256:" and the hex digest of m's JSON snapshot.
+func StateHash(m any) (string, error) {
+	j, ok := m.(json.Marshaler)
+	if !ok {
+		return "", fmt.Errorf("engine: %T has no snapshot (json.Marshaler)", m)
+	}
+	b, err := j.MarshalJSON()
+	if err != nil {
+		return "", fmt.Errorf("engine: snapshot: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:]), nil
+}
+
+// WriteTo writes r as JSON Lines: the header, one line per step, and the end
+// when there is one.
+func (r *Record[M]) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriter(w)
+	cw := &countingWriter{w: bw}
+	enc := json.NewEncoder(cw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r.Header); err != nil {
+		return cw.n, err
+	}
+	for i := range r.Steps {
+		if err := enc.Encode(&r.Steps[i]); err != nil {
+			return cw.n, fmt.Errorf("engine: record step %d: %w", i, err)
+		}
+	}
+	if r.End != nil {
+		if err := enc.Encode(r.End); err != nil {
+			return cw.n, err
+		}
+	}
+	return cw.n, bw.Flush()
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// maxRecordLine bounds one line of a record file.
+const maxRecordLine = 16 << 20
+
+// ReadHeader reads the header line of a record, so that a host can find the
+// ruleset before decoding the moves.
+func ReadHeader(r io.Reader) (Header, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxRecordLine)
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return Header{}, fmt.Errorf("record: %w", err)
+		}
+		return Header{}, errors.New("record: empty file; want a header line first")
+	}
+	return parseHeader(sc.Bytes())
+}
+
+func parseHeader(line []byte) (Header, error) {
+	var h Header
+	if err := strictUnmarshal(line, &h); err != nil {
+		return Header{}, fmt.Errorf("record line 1 (header): %w", err)
+	}
+	if h.Format != RecordFormat {
+		return Header{}, fmt.Errorf("record line 1: format %q; want %q", h.Format, RecordFormat)
+	}
+	if h.Version != RecordVersion {
+		return Header{}, fmt.Errorf("record line 1: version %d; this Arbiter reads version %d", h.Version, RecordVersion)
+	}
+	if h.Ruleset == "" {
+		return Header{}, errors.New("record line 1: no ruleset named")
+	}
+	return h, nil
+}
+
+// recordLine is any line after the header.
+type recordLine[M any] struct {
+	Seat    *int    `json:"seat"`
+	Move    *M      `json:"move"`
+	Fault   *Fault  `json:"fault"`
+	Micros  int64   `json:"decision_us"`
+	Result  *Result `json:"result"`
+	Hash    string  `json:"hash"`
+	Aborted string  `json:"aborted"`
+}
+
+// ReadRecord reads a JSON Lines record. Every line must parse; a line after
+// the end line is an error; a record without an end line is a match that was
+// cut off (End is nil).
+func ReadRecord[M any](r io.Reader) (*Record[M], error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxRecordLine)
+	rec := &Record[M]{}
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if n == 1 {
+			h, err := parseHeader(line)
+			if err != nil {
+				return nil, err
+			}
+			rec.Header = h
+			continue
+		}
+		if len(line) == 0 {
+			continue
+		}
+		if rec.End != nil {
+			return nil, fmt.Errorf("record line %d: text after the end line", n)
+		}
+		var l recordLine[M]
+		if err := strictUnmarshal(line, &l); err != nil {
+			return nil, fmt.Errorf("record line %d: %w", n, err)
+		}
+		switch {
+		case l.Result != nil || l.Aborted != "":
+			if l.Seat != nil || l.Move != nil {
+				return nil, fmt.Errorf("record line %d: an end line carries no seat or move", n)
+			}
+			rec.End = &End{Result: l.Result, Hash: l.Hash, Aborted: l.Aborted}
+		case l.Seat != nil && l.Move != nil:
+			rec.Steps = append(rec.Steps, Step[M]{Seat: *l.Seat, Move: *l.Move, Fault: l.Fault, Micros: l.Micros})
+		default:
+			return nil, fmt.Errorf("record line %d: want a step {seat, move} or an end {result, hash} / {aborted}", n)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("record line %d: %w", n+1, err)
+	}
+	if n == 0 {
+		return nil, errors.New("record: empty file; want a header line first")
+	}
+	return rec, nil
+}
+
+// strictUnmarshal decodes one JSON value, refusing unknown fields and
+// trailing data.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// ReplayError says where a record and the rules part ways.
+type ReplayError struct {
+	// Step is the index of the step the rules refused, or -1 when the moves
+	// replayed but the end differs.
+	Step int
+	Msg  string
+}
+
+func (e *ReplayError) Error() string {
+	if e.Step < 0 {
+		return "replay: " + e.Msg
+	}
+	return fmt.Sprintf("replay: step %d: %s", e.Step, e.Msg)
+}
+
+// Replay re-runs rec from its setup with rs. Every recorded move must apply;
+// when the record has an end with a result, the match must be over with the
+// same result, and the final state must have the recorded hash. A record that
+// was interrupted or cut off replays its moves only.
+//
+// round, if not nil, is called with the match before the first move and
+// after every round: every group of moves that answered one call to Pending.
+// Reports use it to sample a match's history.
+func Replay[M, V any](rs Ruleset[M, V], rec *Record[M], round func(Match[M, V])) (Match[M, V], error) {
+	info := rs.Info()
+	h := rec.Header
+	if h.Ruleset != info.Name || h.Variant != info.Variant {
+		return nil, fmt.Errorf("replay: the record is a %s match; these rules are %s", nameVariant(h.Ruleset, h.Variant), nameVariant(info.Name, info.Variant))
+	}
+	if h.RulesVersion != info.Version {
+		return nil, fmt.Errorf("replay: the record was played under %s rules version %q; this Arbiter has version %q", h.Ruleset, h.RulesVersion, info.Version)
+	}
+	m, err := rs.New(h.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("replay: the record's setup: %w", err)
+	}
+	if round != nil {
+		round(m)
+	}
+	steps := rec.Steps
+	for i := 0; i < len(steps); {
+		n := len(m.Pending())
+		if n == 0 {
+			return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("the match owes no move, but the record has %d more", len(steps)-i)}
+		}
+		for k := 0; k < n && i < len(steps); k, i = k+1, i+1 {
+			s := steps[i]
+			if err := m.Apply(s.Seat, s.Move); err != nil {
+				return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("seat %d's move %s was refused: %v", s.Seat, moveText(s.Move), err)}
+			}
+		}
+		if round != nil {
+			round(m)
+		}
+	}
+	if rec.End == nil || rec.End.Result == nil {
+		return m, nil
+	}
+	if !m.Over() {
+		return nil, &ReplayError{Step: -1, Msg: fmt.Sprintf("the record ends with a result, but after its %d moves the match is not over", len(steps))}
+	}
+	got, err := json.Marshal(m.Result())
+	if err != nil {
+		return nil, err
+	}
+	want, err := json.Marshal(rec.End.Result)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(got, want) {
+		return nil, &ReplayError{Step: -1, Msg: fmt.Sprintf("the result differs: recorded %s, replayed %s", want, got)}
+	}
+	if rec.End.Hash != "" {
+		hash, err := StateHash(m)
+		if err != nil {
+			return nil, err
+		}
+		if hash != rec.End.Hash {
+			return nil, &ReplayError{Step: -1, Msg: fmt.Sprintf("the final state differs: recorded %s, replayed %s", rec.End.Hash, hash)}
+		}
+	}
+	return m, nil
+}
+
+func nameVariant(name, variant string) string {
+	if variant == "" {
+		return name
+	}
+	return name + " (" + variant + ")"
+}
+
+func moveText(m any) string {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Sprint(m)
+	}
+	return string(b)
+}

@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// Judge is the actor for moves that no seat makes: the end of a turn in a
+// live game, the game master's commands.
+const Judge = -1
+
+// Ruleset makes matches of one game (or of one named variant of it).
+type Ruleset[M, V any] interface {
+	// Info describes the ruleset: its name, seats, options and rules text.
+	Info() Info
+	// New starts a match from setup. It validates the setup (seat count,
+	// options) and returns an error that names what is wrong.
+	New(setup Setup) (Match[M, V], error)
+}
+
+// Match is the state of one match under way. M is the game's move type, V the
+// type of what one seat may see.
+//
+// Matches are not safe for concurrent use; the driver that owns a match calls
+// it from one goroutine at a time.
+type Match[M, V any] interface {
+	// Pending returns the decisions owed now. All requests returned together
+	// are simultaneous: they are resolved together when the last of them is
+	// applied, and until then applying one changes neither the others nor
+	// anything any seat can see. The slice belongs to the match and stays
+	// valid until all its requests are answered; it is empty when the match
+	// is over or is waiting for moves from outside.
+	Pending() []Request[M]
+
+	// Apply validates and applies seat's move. An illegal move returns a
+	// *RuleError and leaves the state unchanged.
+	Apply(seat int, m M) error
+
+	// View returns exactly what seat may know now. The view may share memory
+	// with the match: it is valid until the next call to Apply.
+	View(seat int) V
+
+	// Over reports whether the match has ended.
+	Over() bool
+
+	// Result returns the final scores, ranks and winners. It is meaningful
+	// only once Over reports true.
+	Result() Result
+}
+
+// Publisher is implemented by matches that can show a spectator what they may
+// know. Reports sample it after every round to build a match's history.
+type Publisher interface {
+	// Public returns a snapshot of the public state that does not share
+	// memory with the match. It marshals to the game's own JSON shape and
+	// formats as text for people (fmt.Stringer).
+	Public() any
+}
+
+// Measure names one number that a match exposes for charts.
+type Measure struct {
+	Name    string `json:"name"`
+	PerSeat bool   `json:"per_seat"` // one value per seat, rather than one for the whole match
+}
+
+// Measurer is implemented by matches that expose numbers over time, so that a
+// report can chart any game without knowing it.
+type Measurer interface {
+	// Clock is the match's time for a chart's x axis: a turn or a cycle.
+	Clock() int
+	// Measures names the numbers, e.g. yield and population per seat.
+	Measures() []Measure
+	// Measure returns measure k now, for seat when the measure is per seat.
+	Measure(k, seat int) float64
+}
+
+// Info describes a ruleset to people and to hosts.
+type Info struct {
+	Name    string // registry name, e.g. "ajveciv"
+	Variant string // named variant of the rules, e.g. "original"
+	Title   string // one line for people
+	Version string // rules version, written in match records
+
+	MinSeats, MaxSeats int
+
+	// DefaultPlayers is the --players value used when none is given.
+	DefaultPlayers string
+	// Players lists the player names the game understands, for help texts.
+	Players []string
+	Options []Option
+	Presets []string
+	// Rules is the rule book as players read it.
+	Rules string
+}
+
+// OptionKind is the type of an option's value.
+type OptionKind int
+
+// Option kinds.
+const (
+	IntOption OptionKind = iota
+	BoolOption
+	StringOption
+)
+
+// Option is a setting a ruleset declares; the CLI turns each into a flag.
+type Option struct {
+	Name    string
+	Usage   string
+	Kind    OptionKind
+	Default string
+	// Min and Max bound an IntOption (inclusive).
+	Min, Max int
+}
+
+// Setup is everything a match starts from, apart from the ruleset itself.
+type Setup struct {
+	Seed    uint64            `json:"seed"`
+	Players []string          `json:"players"` // one name per seat
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Seats returns the number of seats.
+func (s Setup) Seats() int { return len(s.Players) }
+
+// CheckSeats returns an error unless the setup has between min and max seats.
+func (s Setup) CheckSeats(info Info) error {
+	if n := len(s.Players); n < info.MinSeats || n > info.MaxSeats {
+		return fmt.Errorf("%s: %d players; the game takes %d to %d", info.Name, n, info.MinSeats, info.MaxSeats)
+	}
+	return nil
+}
+
+// Int returns the value of an IntOption, checked against the declared options
+// of info: unknown names, malformed numbers and values out of range are errors.
+func (s Setup) Int(info Info, name string) (int, error) {
+	opt, text, err := s.option(info, name, IntOption)
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, fmt.Errorf("option %s: %q is not a whole number", name, text)
+	}
+	if v < opt.Min || v > opt.Max {
+		return 0, fmt.Errorf("option %s: %d is out of range; allowed %d to %d", name, v, opt.Min, opt.Max)
+	}
+	return v, nil
+}
+
+// Bool returns the value of a BoolOption, checked as Int does.
+func (s Setup) Bool(info Info, name string) (bool, error) {
+	_, text, err := s.option(info, name, BoolOption)
+	if err != nil {
+		return false, err
+	}
+	v, err := strconv.ParseBool(text)
+	if err != nil {
+		return false, fmt.Errorf("option %s: %q is not true or false", name, text)
+	}
+	return v, nil
+}
+
+// CheckOptions returns an error naming the first option in s that info does
+// not declare.
+func (s Setup) CheckOptions(info Info) error {
+	names := make([]string, 0, len(s.Options))
+	for name := range s.Options {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, ok := info.option(name); !ok {
+			return fmt.Errorf("%s has no option %q; options: %s", info.Name, name, info.optionNames())
+		}
+	}
+	return nil
+}
+
+func (s Setup) option(info Info, name string, kind OptionKind) (Option, string, error) {
+	opt, ok := info.option(name)
+	if !ok || opt.Kind != kind {
+		return Option{}, "", fmt.Errorf("%s declares no such option %q", info.Name, name)
+	}
+	text, ok := s.Options[name]
+	if !ok {
+		text = opt.Default
+	}
+	return opt, text, nil
+}
+
+func (info Info) option(name string) (Option, bool) {
+	for _, o := range info.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func (info Info) optionNames() string {
+	if len(info.Options) == 0 {
+		return "none"
+	}
+	s := ""
+	for i, o := range info.Options {
+		if i > 0 {
+			s += ", "
+		}
+		s += o.Name
+	}
+	return s
+}

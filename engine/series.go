@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"maps"
+)
+
+// Series plays several matches of one ruleset one after another. Match k
+// (from 0) is played with seed Seed+k.
+type Series[M, V any] struct {
+	Ruleset Ruleset[M, V]
+	Seed    uint64
+	// Options are the ruleset's options, the same for every match.
+	Options map[string]string
+	// Timings records each decision's wall time.
+	Timings bool
+	// Played, if not nil, is called after each match with its record (sealed
+	// when the match ended) and the match; an error stops the series.
+	Played func(k int, rec *Record[M], m Match[M, V]) error
+
+	lineups [][]Seat[M, V]
+}
+
+// Game adds a match with these seats, one per player, and returns s so that
+// calls chain. A player value may sit in several matches (they are played one
+// at a time); one that keeps memory should implement Starter to reset it.
+func (s *Series[M, V]) Game(seats ...Seat[M, V]) *Series[M, V] {
+	s.lineups = append(s.lineups, seats)
+	return s
+}
+
+// Len returns the number of matches added.
+func (s *Series[M, V]) Len() int { return len(s.lineups) }
+
+// Play plays every match in order and returns their records. When ctx is
+// cancelled, the match under way ends with an aborted line, Play returns the
+// records so far (that one included) and an error wrapping ctx's error, and
+// the remaining matches are not played.
+func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
+	var runner Runner[M, V]
+	runner.Timings = s.Timings
+	info := s.Ruleset.Info()
+	recs := make([]*Record[M], 0, len(s.lineups))
+	for k, seats := range s.lineups {
+		if err := ctx.Err(); err != nil {
+			return recs, fmt.Errorf("series interrupted before match %d: %w", k+1, context.Cause(ctx))
+		}
+		setup := Setup{Seed: s.Seed + uint64(k), Options: maps.Clone(s.Options), Players: make([]string, len(seats))}
+		for i, seat := range seats {
+			setup.Players[i] = seat.Name
+		}
+		m, err := s.Ruleset.New(setup)
+		if err != nil {
+			return recs, fmt.Errorf("match %d: %w", k+1, err)
+		}
+		rec := NewRecord[M](info, setup)
+		recs = append(recs, rec)
+		runErr := runner.Run(ctx, m, seats, rec)
+		if rec.End != nil && rec.End.Result != nil {
+			if _, ok := any(m).(interface{ MarshalJSON() ([]byte, error) }); ok {
+				if err := rec.Seal(m); err != nil {
+					return recs, fmt.Errorf("match %d: %w", k+1, err)
+				}
+			}
+		}
+		if s.Played != nil {
+			if err := s.Played(k, rec, m); err != nil {
+				return recs, err
+			}
+		}
+		if runErr != nil {
+			return recs, fmt.Errorf("match %d: %w", k+1, runErr)
+		}
+	}
+	return recs, nil
+}

@@ -1,0 +1,69 @@
+package ajveciv
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// basicSeats returns the six basic AIs as seats with the default deadline.
+func basicSeats(tb testing.TB) ([]engine.Seat[Value, View], engine.Setup) {
+	tb.Helper()
+	entrants, err := Bots("basic")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seats := make([]engine.Seat[Value, View], len(entrants))
+	setup := engine.Setup{Players: make([]string, len(entrants))}
+	for i, e := range entrants {
+		seats[i] = engine.Seat[Value, View]{Name: e.Name, Player: e.New(), Deadline: time.Second}
+		setup.Players[i] = e.Name
+	}
+	return seats, setup
+}
+
+// BenchmarkGame plays full 100-turn games among the six basic AIs through the
+// real match runner, with an in-memory record and the watchdog on.
+func BenchmarkGame(b *testing.B) {
+	g := Original()
+	info := g.Info()
+	seats, setup := basicSeats(b)
+	var runner engine.Runner[Value, View]
+	rec := engine.NewRecord[Value](info, setup)
+	ctx := context.Background()
+	b.ReportAllocs()
+	var seed uint64
+	for b.Loop() {
+		seed++
+		setup.Seed = seed
+		m, err := g.New(setup)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rec.Reset(info, setup)
+		if err := runner.Run(ctx, m, seats, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTurn measures the rules step alone: one turn of the original
+// rules for six societies.
+func BenchmarkTurn(b *testing.B) {
+	w := NewWorld(6)
+	fresh := w.Clone()
+	rng := rand.New(rand.NewPCG(1, 2))
+	choices := []Value{Conquer, Exchange, Discover, Expand, Develop, Consent}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if i%100 == 0 {
+			copyWorld(&w, &fresh)
+		}
+		if err := (OriginalRules{}).Turn(&w, choices, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,497 @@
+package ajveciv
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Request kinds.
+const (
+	// TurnKind asks for a turn's choice among three offered values.
+	TurnKind engine.Kind = "turn"
+	// InflectionKind asks for an inflection's choice among the three highest values.
+	InflectionKind engine.Kind = "inflection"
+)
+
+// Game options.
+const (
+	// DefaultTurns is the length of a game.
+	DefaultTurns = 100
+	// InflectionEvery is how many turns pass between inflections.
+	InflectionEvery = 10
+	// MaxTurns bounds the turns option.
+	MaxTurns = 100_000
+	// MinSeats and MaxSeats bound the number of societies.
+	MinSeats = 2
+	MaxSeats = MaxSocieties
+)
+
+// RulesVersion is written in every match record; it changes whenever a rule
+// changes what a recorded game would replay to.
+const RulesVersion = "1"
+
+//go:embed rules.txt
+var rulesText string
+
+// Game is the AjveCiv ruleset for one world: an engine.Ruleset. Variant names
+// the world's rules in match records, so a record can say which laws it was
+// played under.
+type Game struct {
+	Variant string
+	Rules   Rules
+}
+
+// Original returns AjveCiv as the seed describes it: the original world.
+func Original() Game { return Game{Variant: "original", Rules: OriginalRules{}} }
+
+var variantName = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
+
+// Info describes the game.
+func (g Game) Info() engine.Info {
+	return engine.Info{
+		Name:           "ajveciv",
+		Variant:        g.Variant,
+		Title:          "AjveCiv: guide an engineered people as they settle an alien world",
+		Version:        RulesVersion,
+		MinSeats:       MinSeats,
+		MaxSeats:       MaxSeats,
+		DefaultPlayers: "basic",
+		Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner"},
+		Options: []engine.Option{
+			{Name: "turns", Usage: "number of turns in a game", Kind: engine.IntOption, Default: fmt.Sprint(DefaultTurns), Min: 1, Max: MaxTurns},
+			{Name: "inflections", Usage: "an inflection after every tenth turn", Kind: engine.BoolOption, Default: "true"},
+		},
+		Rules: rulesText,
+	}
+}
+
+// New starts a match: one society per player, on the starting world.
+func (g Game) New(setup engine.Setup) (engine.Match[Value, View], error) {
+	return g.NewMatch(setup)
+}
+
+// NewMatch is New with the concrete type.
+func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
+	info := g.Info()
+	if g.Rules == nil {
+		return nil, errors.New("ajveciv: the game has no rules")
+	}
+	if !variantName.MatchString(g.Variant) {
+		return nil, fmt.Errorf("ajveciv: variant name %q; want 1 to 40 of a-z, 0-9, '_', '.', '-'", g.Variant)
+	}
+	if err := setup.CheckSeats(info); err != nil {
+		return nil, err
+	}
+	if err := setup.CheckOptions(info); err != nil {
+		return nil, err
+	}
+	turns, err := setup.Int(info, "turns")
+	if err != nil {
+		return nil, err
+	}
+	inflections, err := setup.Bool(info, "inflections")
+	if err != nil {
+		return nil, err
+	}
+	n := setup.Seats()
+	m := &Match{
+		rules:       g.Rules,
+		variant:     g.Variant,
+		turns:       turns,
+		inflections: inflections,
+		world:       NewWorld(n),
+		pcg:         engine.NewRNG(setup.Seed),
+		offers:      make([]offer, n),
+		chosen:      make([]Value, n),
+		reqs:        make([]engine.Request[Value], 0, n),
+		open:        make([]engine.Request[Value], 0, n),
+	}
+	m.rng = rand.New(m.pcg)
+	if init, ok := g.Rules.(Initializer); ok {
+		if err := init.Init(&m.world); err != nil {
+			return nil, fmt.Errorf("ajveciv: %s world: Init: %w", g.Variant, err)
+		}
+		if err := m.world.Check(); err != nil {
+			return nil, fmt.Errorf("ajveciv: %s world after Init: %w", g.Variant, err)
+		}
+		if len(m.world.Societies) != n {
+			return nil, fmt.Errorf("ajveciv: %s world: Init made %d societies for %d players", g.Variant, len(m.world.Societies), n)
+		}
+	}
+	m.living = m.world.Living()
+	m.openTurn()
+	return m, nil
+}
+
+// Match is an AjveCiv match under way: an engine.Match.
+//
+// Each turn every living society is offered three of its six values and all
+// choose at once; after every tenth turn (but the last) comes an inflection,
+// where each chooses among its three highest.
+//
+// Offers are dealt from the match's random source. An offer is one of the
+// 120 ordered triples of distinct values: offer number x (0 ≤ x < 120) is the
+// first three values of a partial Fisher–Yates shuffle of the six, in the
+// seed's order, at positions (x mod 6, x/6 mod 5, x/30); its first value is
+// the default. The living societies, in seat order, are dealt in groups of
+// up to nine: for each group one number k is drawn uniform in [0, 120^g)
+// (g the group's size; engine.Below), and the group's societies take, in seat
+// order, the base-120 digits of k from the least significant up.
+type Match struct {
+	rules       Rules
+	variant     string
+	turns       int
+	inflections bool
+
+	world World
+	pcg   *rand.PCG  // the match's random source
+	rng   *rand.Rand // the same source, for the rules
+
+	turn   int         // turns completed
+	kind   engine.Kind // what the open round asks
+	infl   bool        // the open round is an inflection
+	vturn  int         // the turn a view of the open round shows
+	round  int64       // rounds opened, turns and inflections
+	offers []offer     // per seat, this round
+	chosen []Value     // per seat, this round; None until answered
+	owed   int         // answers still owed this round
+	living int         // living societies
+	reqs   []engine.Request[Value]
+	open   []engine.Request[Value]
+
+	over   bool
+	reason string
+	result engine.Result
+}
+
+// openTurn deals the offers of the next turn.
+func (m *Match) openTurn() { m.openRound(false) }
+
+// openInflection offers each living society its three highest values.
+func (m *Match) openInflection() { m.openRound(true) }
+
+// openRound starts a round of the given kind: one request per living society, in
+// seat order. The requests are kept from round to round and only their
+// changing fields are written.
+func (m *Match) openRound(inflection bool) {
+	kind := TurnKind
+	if inflection {
+		kind = InflectionKind
+	}
+	m.kind, m.infl = kind, inflection
+	m.vturn = m.turn + 1
+	if m.infl {
+		m.vturn = m.turn
+	}
+	m.round++
+	if len(m.reqs) != m.living {
+		m.reqs = m.reqs[:0]
+		for i := range m.world.Societies {
+			m.chosen[i] = None
+			m.offers[i] = noOffer
+			if !m.world.Societies[i].Dead {
+				m.reqs = append(m.reqs, engine.Request[Value]{Seat: i, Kind: kind, Choices: m.offers[i][:3:3]})
+			}
+		}
+	}
+	if len(m.reqs) > 0 && (m.reqs[0].Kind == InflectionKind) != inflection {
+		for k := range m.reqs {
+			m.reqs[k].Kind = kind
+		}
+	}
+	n := int64(len(m.chosen))
+	if m.infl {
+		for k := range m.reqs {
+			r := &m.reqs[k]
+			seat := r.Seat
+			t := m.world.Societies[seat].Values.Top()
+			m.offers[seat] = offer{t[0], t[1], t[2], None}
+			r.ID, r.Default = m.round*n+int64(seat), t[0]
+			m.chosen[seat] = None
+		}
+	} else {
+		// One draw deals the offers of up to nine societies (see Match).
+		for g := 0; g < len(m.reqs); g += dealGroup {
+			group := m.reqs[g:min(g+dealGroup, len(m.reqs))]
+			k := engine.Below(m.pcg, dealSpan[len(group)])
+			for i := range group {
+				r := &group[i]
+				seat := r.Seat
+				o := offerTable[k%120]
+				k /= 120
+				m.offers[seat] = o
+				r.ID, r.Default = m.round*n+int64(seat), o[0]
+				m.chosen[seat] = None
+			}
+		}
+	}
+	m.owed = len(m.reqs)
+}
+
+// Pending returns the choices still owed this round.
+func (m *Match) Pending() []engine.Request[Value] {
+	if m.over {
+		return nil
+	}
+	if m.owed == len(m.reqs) {
+		return m.reqs
+	}
+	m.open = m.open[:0]
+	for _, r := range m.reqs {
+		if m.chosen[r.Seat] == None {
+			m.open = append(m.open, r)
+		}
+	}
+	return m.open
+}
+
+// Apply records seat's choice; when every living society has chosen, the
+// round is resolved.
+func (m *Match) Apply(seat int, v Value) error {
+	// Dead societies and a finished game have no offer, so one test covers
+	// every legal move.
+	if uint(seat) >= uint(len(m.chosen)) || !m.offers[seat].has(v) || m.chosen[seat] != None {
+		return m.refuse(seat, v)
+	}
+	m.chosen[seat] = v
+	m.owed--
+	if m.owed > 0 {
+		return nil
+	}
+	return m.resolve()
+}
+
+// refuse says why seat may not choose v.
+func (m *Match) refuse(seat int, v Value) error {
+	switch {
+	case m.over:
+		return engine.Refuse("over", "the game is over")
+	case seat < 0 || seat >= len(m.chosen):
+		return engine.Refuse("no-seat", "there is no society %d; societies are 1 to %d", seat+1, len(m.chosen))
+	case m.world.Societies[seat].Dead:
+		return engine.Refuse("dead", "society %d is dead and makes no choices", seat+1)
+	case m.chosen[seat] != None:
+		return engine.Refuse("answered", "society %d has already chosen %v this %s", seat+1, m.chosen[seat], m.kind)
+	}
+	o := &m.offers[seat]
+	return engine.Refuse("not-offered", "%v was not offered to society %d; choose %v, %v or %v", v, seat+1, o[0], o[1], o[2])
+}
+
+// resolve applies the round's choices and opens the next round.
+func (m *Match) resolve() error {
+	if m.infl {
+		if err := m.rules.Inflection(&m.world, m.chosen); err != nil {
+			return fmt.Errorf("ajveciv: %s rules, inflection after turn %d: %w", m.variant, m.turn, err)
+		}
+		m.openTurn()
+		return nil
+	}
+	if err := m.rules.Turn(&m.world, m.chosen, m.rng); err != nil {
+		return fmt.Errorf("ajveciv: %s rules, turn %d: %w", m.variant, m.turn+1, err)
+	}
+	m.turn++
+	m.living = m.world.Living()
+	switch {
+	case m.living == 0:
+		m.end("all dead")
+	case m.turn >= m.turns:
+		m.end("turns")
+	case m.inflections && m.turn%InflectionEvery == 0:
+		m.openInflection()
+	default:
+		m.openTurn()
+	}
+	return nil
+}
+
+// end scores the game: nation yield plus population. Living societies rank
+// above dead ones; the living with the highest score win.
+func (m *Match) end(reason string) {
+	m.over, m.reason = true, reason
+	m.vturn = m.turn
+	for i := range m.offers {
+		m.offers[i] = noOffer
+	}
+	m.reqs, m.open = m.reqs[:0], m.open[:0]
+	n := len(m.world.Societies)
+	res := engine.Result{Scores: make([]int64, n), Winners: []int{}, Reason: reason}
+	best := 0
+	anyLiving := false
+	for i := range m.world.Societies {
+		s := &m.world.Societies[i]
+		res.Scores[i] = int64(s.Score())
+		if s.Dead {
+			if res.Status == nil {
+				res.Status = make([]string, n)
+			}
+			res.Status[i] = "dead"
+		} else if !anyLiving || s.Score() > best {
+			best, anyLiving = s.Score(), true
+		}
+	}
+	for i := range m.world.Societies {
+		if s := &m.world.Societies[i]; !s.Dead && s.Score() == best {
+			res.Winners = append(res.Winners, i)
+		}
+	}
+	res.Ranks = engine.CompetitionRanks(n, func(i, j int) bool {
+		a, b := &m.world.Societies[i], &m.world.Societies[j]
+		if a.Dead != b.Dead {
+			return !a.Dead
+		}
+		return a.Score() > b.Score()
+	})
+	m.result = res
+}
+
+// View returns what seat knows: everything. AjveCiv hides nothing but the
+// choices of the round under way.
+func (m *Match) View(seat int) View {
+	return View{m, seat}
+}
+
+// Over reports whether the game has ended.
+func (m *Match) Over() bool { return m.over }
+
+// Result returns the final scores; see end.
+func (m *Match) Result() engine.Result { return m.result }
+
+// World returns the world as it is now. It is the match's own: do not change it.
+func (m *Match) World() *World { return &m.world }
+
+// Turn returns the number of turns completed.
+func (m *Match) Turn() int { return m.turn }
+
+// Public returns a copy of the world: a spectator sees everything.
+func (m *Match) Public() any { return m.world.Clone() }
+
+// Clock is the number of turns completed.
+func (m *Match) Clock() int { return m.turn }
+
+var measures = []engine.Measure{{Name: "yield", PerSeat: true}, {Name: "population", PerSeat: true}, {Name: "world yield"}}
+
+// Measures names the numbers a chart can show: each society's yield and
+// population, and the world's yield.
+func (m *Match) Measures() []engine.Measure { return measures }
+
+// Measure returns measure k (see Measures) for seat.
+func (m *Match) Measure(k, seat int) float64 {
+	switch k {
+	case 0:
+		return float64(m.world.Societies[seat].Nation.Yield)
+	case 1:
+		return float64(m.world.Societies[seat].Nation.Population)
+	default:
+		return float64(m.world.Yield)
+	}
+}
+
+// snapshot is the full state of a match, for hashing and for resuming.
+type snapshot struct {
+	Variant     string      `json:"variant"`
+	Turns       int         `json:"turns"`
+	Inflections bool        `json:"inflections"`
+	Turn        int         `json:"turn"`
+	Kind        engine.Kind `json:"kind"`
+	Round       int64       `json:"round"`
+	World       World       `json:"world"`
+	Offers      [][3]Value  `json:"offers"`
+	Chosen      []Value     `json:"chosen"`
+	RNG         []byte      `json:"rng"`
+	Over        bool        `json:"over"`
+	Reason      string      `json:"reason,omitempty"`
+}
+
+// MarshalJSON returns a snapshot of the full state: world, turn, offers,
+// choices made this round and the random source.
+func (m *Match) MarshalJSON() ([]byte, error) {
+	rng, err := m.pcg.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	offers := make([][3]Value, len(m.offers))
+	for i := range offers {
+		offers[i] = [3]Value(m.offers[i][:3])
+		if m.world.Societies[i].Dead || m.over {
+			offers[i] = [3]Value{None, None, None}
+		}
+	}
+	return json.Marshal(snapshot{
+		Variant: m.variant, Turns: m.turns, Inflections: m.inflections,
+		Turn: m.turn, Kind: m.kind, Round: m.round, World: m.world,
+		Offers: offers, Chosen: m.chosen, RNG: rng, Over: m.over, Reason: m.reason,
+	})
+}
+
+// Restore resumes a match from a snapshot made by MarshalJSON under the same
+// rules.
+func (g Game) Restore(data []byte) (*Match, error) {
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("ajveciv: snapshot: %w", err)
+	}
+	if s.Variant != g.Variant {
+		return nil, fmt.Errorf("ajveciv: the snapshot is of the %s world; these rules are %s", s.Variant, g.Variant)
+	}
+	if err := s.World.Check(); err != nil {
+		return nil, fmt.Errorf("ajveciv: snapshot: %w", err)
+	}
+	n := len(s.World.Societies)
+	if len(s.Offers) != n || len(s.Chosen) != n || n < MinSeats {
+		return nil, errors.New("ajveciv: snapshot: offers and choices must have one entry per society")
+	}
+	m := &Match{
+		rules: g.Rules, variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
+		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
+		offers: make([]offer, n), chosen: s.Chosen, pcg: &rand.PCG{},
+		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
+	}
+	for i, o := range s.Offers {
+		m.offers[i] = offer{o[0], o[1], o[2], None}
+	}
+	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
+		return nil, fmt.Errorf("ajveciv: snapshot: rng: %w", err)
+	}
+	m.rng = rand.New(m.pcg)
+	if s.Over {
+		m.end(s.Reason)
+		return m, nil
+	}
+	if s.Kind != TurnKind && s.Kind != InflectionKind {
+		return nil, fmt.Errorf("ajveciv: snapshot: kind %q; want turn or inflection", s.Kind)
+	}
+	m.living = m.world.Living()
+	m.vturn = m.turn + 1
+	if m.infl {
+		m.vturn = m.turn
+	}
+	for i := range m.world.Societies {
+		if m.world.Societies[i].Dead {
+			if m.chosen[i] != None {
+				return nil, fmt.Errorf("ajveciv: snapshot: society %d is dead but has a choice", i+1)
+			}
+			continue
+		}
+		o := m.offers[i]
+		if !o[0].Valid() || !o[1].Valid() || !o[2].Valid() || o[0] == o[1] || o[0] == o[2] || o[1] == o[2] {
+			return nil, fmt.Errorf("ajveciv: snapshot: society %d's offer %v is not three distinct values", i+1, o)
+		}
+		if c := m.chosen[i]; c != None && c != o[0] && c != o[1] && c != o[2] {
+			return nil, fmt.Errorf("ajveciv: snapshot: society %d chose %v, which it was not offered", i+1, c)
+		}
+		m.reqs = append(m.reqs, engine.Request[Value]{ID: m.round*int64(n) + int64(i), Seat: i, Kind: m.kind, Choices: m.offers[i][:3:3], Default: o[0]})
+		if m.chosen[i] == None {
+			m.owed++
+		}
+	}
+	if m.owed == 0 {
+		return nil, errors.New("ajveciv: snapshot: every choice of the round is made but the round is not resolved")
+	}
+	return m, nil
+}

@@ -1,0 +1,125 @@
+package ajveciv
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// View is what a society's player sees when it decides: the seed's
+// {you, turn, turns, kind, offered, world}, as methods. The world is never
+// rotated: World().Society(You()) is the player's own.
+//
+// A View is a window on the match, two words wide: it copies nothing, and it
+// is valid only during the decision it was given for. Copy what you keep
+// (WorldView.Clone). Its JSON form is the object above.
+type View struct {
+	m   *Match
+	you int
+}
+
+// You returns the player's society (seat), from 0.
+func (v View) You() int { return v.you }
+
+// Turn returns the turn being played; for an inflection, the turn it follows.
+func (v View) Turn() int { return v.m.vturn }
+
+// Turns returns the number of turns in the game.
+func (v View) Turns() int { return v.m.turns }
+
+// Kind returns TurnKind or InflectionKind.
+func (v View) Kind() engine.Kind { return v.m.kind }
+
+// Inflection reports whether the decision is an inflection's.
+func (v View) Inflection() bool { return v.m.infl }
+
+// Offered returns the values the player may choose among, the first being
+// the default; nil when it has nothing to choose (a dead society, a
+// spectator, the game over). The slice is the match's: do not change it.
+func (v View) Offered() []Value {
+	m := v.m
+	if uint(v.you) >= uint(len(m.offers)) || m.offers[v.you][0] == None {
+		return nil
+	}
+	return m.offers[v.you][:3:3]
+}
+
+// World returns a read-only window on the world.
+func (v View) World() WorldView { return WorldView{&v.m.world} }
+
+// Me returns a copy of the player's own society.
+func (v View) Me() Society { return v.m.world.Societies[v.you] }
+
+// Offers reports whether value x is among the offered choices.
+func (v View) Offers(x Value) bool {
+	return uint(v.you) < uint(len(v.m.offers)) && v.m.offers[v.you].has(x)
+}
+
+// viewJSON is the View's JSON shape.
+type viewJSON struct {
+	You     int         `json:"you"`
+	Turn    int         `json:"turn"`
+	Turns   int         `json:"turns"`
+	Kind    engine.Kind `json:"kind"`
+	Offered []Value     `json:"offered"`
+	World   *World      `json:"world"`
+}
+
+// MarshalJSON writes {you, turn, turns, kind, offered, world}.
+func (v View) MarshalJSON() ([]byte, error) {
+	offered := v.Offered()
+	if offered == nil {
+		offered = []Value{}
+	}
+	return json.Marshal(viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), Kind: v.Kind(), Offered: offered, World: &v.m.world})
+}
+
+// String shows the decision to a person: the turn, the world with the
+// player's own society marked, and the offered choices.
+func (v View) String() string {
+	var b strings.Builder
+	if v.Inflection() {
+		fmt.Fprintf(&b, "Inflection after turn %d of %d: your society consults its three highest values.\n", v.Turn(), v.Turns())
+	} else {
+		fmt.Fprintf(&b, "Turn %d of %d\n", v.Turn(), v.Turns())
+	}
+	v.m.world.writeText(&b, v.you)
+	if offered := v.Offered(); len(offered) > 0 {
+		fmt.Fprintf(&b, "You are society %d. Offered:", v.you+1)
+		for _, o := range offered {
+			fmt.Fprintf(&b, " %v", o)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// WorldView is a read-only window on a match's world, for players. It costs
+// nothing to make and copies nothing; Clone copies the world out.
+type WorldView struct{ w *World }
+
+// ViewOf returns a read-only view of w.
+func ViewOf(w *World) WorldView { return WorldView{w} }
+
+// Yield returns the world's yield.
+func (v WorldView) Yield() int { return v.w.Yield }
+
+// Len returns the number of societies.
+func (v WorldView) Len() int { return len(v.w.Societies) }
+
+// Feels returns society i's feeling toward society j.
+func (v WorldView) Feels(i, j int) int { return v.w.Feels[i][j] }
+
+// Society returns a copy of society i.
+func (v WorldView) Society(i int) Society { return v.w.Societies[i] }
+
+// Clone returns a deep copy of the world.
+func (v WorldView) Clone() World { return v.w.Clone() }
+
+// MarshalJSON writes the world in the seed's shape.
+func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.w) }
+
+// String formats the world as World.String does.
+func (v WorldView) String() string { return v.w.String() }
