@@ -691,7 +691,11 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 	if old.kind == moveCalls {
 		b.moves[i] = b.reqs[i].Default
 	}
-	r.abandon(seat, fmt.Sprintf("it overran its deadline of %v at move %d", limit, len(r.rec.Steps)+i+1))
+	if old.kind == moveCalls {
+		r.abandon(seat, fmt.Sprintf("it overran its deadline of %v at move %d", limit, len(r.rec.Steps)+i+1))
+	} else {
+		r.abandon(seat, fmt.Sprintf("it did not return from %s within %v", callNames[old.kind], limit))
+	}
 	for j := i + 1; j < n; j++ {
 		if b.reqs[j].Seat == seat {
 			b.players[j], b.absent[j] = nil, r.abandoned[seat]

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunBounded(t *testing.T) {
+	rec, m, err := play(context.Background(), 4, time.Second, picker(3), picker(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Steps) != 8 {
+		t.Fatalf("%d steps; want 8", len(rec.Steps))
+	}
+	for i, s := range rec.Steps {
+		if s.Seat != i%2 || s.Fault != nil {
+			t.Errorf("step %d: %+v", i, s)
+		}
+	}
+	if rec.End == nil || rec.End.Result == nil || !m.Over() {
+		t.Fatal("the record has no result")
+	}
+	if got := rec.End.Result.Scores; got[0] != 12 || got[1] != 4 {
+		t.Errorf("scores %v; want [12 4]", got)
+	}
+}
+
+func TestRunFaults(t *testing.T) {
+	// "A bot that panics, passes its deadline, or answers a value it was not
+	// offered gets the first offered choice; the fault is counted in the
+	// report and written in the record; the match goes on and completes."
+	cases := []struct {
+		name   string
+		player Player[int, tallyView]
+		kind   FaultKind
+		detail string
+	}{
+		{"panic", unbounded(func(*Request[int]) (int, error) { panic("oops") }), FaultPanic, "oops"},
+		{"panic bounded", boundedFunc(func() (int, error) { panic("oops") }), FaultPanic, "oops"},
+		{"error", unbounded(func(*Request[int]) (int, error) { return 0, errBoom }), FaultError, "boom"},
+		{"illegal", unbounded(func(*Request[int]) (int, error) { return 7, nil }), FaultIllegal, "7 is not offered"},
+		{"illegal bounded", picker(0), FaultIllegal, "0 is not offered"},
+		{"self-timed", selfTimed{}, FaultTimeout, "no answer in 5ms"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rec, _, err := play(context.Background(), 2, time.Second, picker(2), c.player)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.End == nil || rec.End.Result == nil {
+				t.Fatal("the match did not complete")
+			}
+			faults := rec.Faults()
+			if len(faults) != 2 {
+				t.Fatalf("faults %+v; want one per round", faults)
+			}
+			for _, f := range faults {
+				if f.Seat != 1 || f.Kind != c.kind || !strings.Contains(f.Detail, c.detail) {
+					t.Errorf("fault %+v; want seat 1 %s with %q", f, c.kind, c.detail)
+				}
+				if mv := rec.Steps[f.Step].Move; mv != 1 {
+					t.Errorf("faulty step's move %d; want the default 1", mv)
+				}
+			}
+		})
+	}
+}
+
+type boundedFunc func() (int, error)
+
+func (f boundedFunc) Decide(context.Context, *Request[int], tallyView) (int, error) { return f() }
+func (boundedFunc) Bounded() bool                                                   { return true }
+
+func TestRunAbandonsStuckPlayer(t *testing.T) {
+	// "A Go bot stuck past its deadline is abandoned (never called again; its
+	// seat gets default moves from then on)."
+	s := &stuck{release: make(chan struct{})}
+	defer close(s.release)
+	start := time.Now()
+	rec, _, err := play(context.Background(), 5, 30*time.Millisecond, picker(2), s, picker(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the match took %v", took)
+	}
+	if n := s.calls.Load(); n != 1 {
+		t.Errorf("the stuck player was called %d times; want once", n)
+	}
+	faults := rec.Faults()
+	if len(faults) != 5 {
+		t.Fatalf("faults %+v; want one per round", faults)
+	}
+	if faults[0].Kind != FaultTimeout || !strings.Contains(faults[0].Detail, "abandoned") {
+		t.Errorf("first fault %+v; want a timeout that abandons the seat", faults[0])
+	}
+	for _, f := range faults[1:] {
+		if f.Kind != FaultAbandoned || f.Seat != 1 {
+			t.Errorf("later fault %+v; want abandoned", f)
+		}
+	}
+	if got := rec.End.Result.Scores; got[0] != 10 || got[1] != 5 || got[2] != 15 {
+		t.Errorf("scores %v; want [10 5 15]", got)
+	}
+}
+
+func TestRunStartFaults(t *testing.T) {
+	failing := &starter{picker: 3, err: errBoom}
+	rec, _, err := play(context.Background(), 2, time.Second, failing, picker(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if failing.info.Ruleset != "tally" || failing.info.Seat != 0 || failing.info.Setup.Seed != 1 {
+		t.Errorf("Start was told %+v", failing.info)
+	}
+	for _, f := range rec.Faults() {
+		if f.Seat != 0 || f.Kind != FaultAbandoned || !strings.Contains(f.Detail, "failed to start: boom") {
+			t.Errorf("fault %+v", f)
+		}
+	}
+	if len(rec.Faults()) != 2 {
+		t.Errorf("faults %+v; want two", rec.Faults())
+	}
+
+	blocked := &starter{picker: 3, block: make(chan struct{})}
+	defer close(blocked.block)
+	rec, _, err = play(context.Background(), 2, 5*time.Millisecond, blocked, picker(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := rec.Faults(); len(f) != 2 || f[0].Kind != FaultAbandoned || !strings.Contains(f[0].Detail, "Start") {
+		t.Errorf("faults %+v; want the seat abandoned after Start overran", f)
+	}
+}
+
+func TestRunInterrupted(t *testing.T) {
+	// "A record is complete even when play is interrupted (Ctrl-C): the
+	// moves so far and an aborted line."
+	s := &stuck{release: make(chan struct{})}
+	defer close(s.release)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	rec, _, err := play(ctx, 5, 0, picker(2), s) // no deadline: only the interruption ends it
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v; want context.Canceled", err)
+	}
+	if rec.End == nil || rec.End.Aborted != "interrupted" || rec.End.Result != nil {
+		t.Fatalf("end %+v; want aborted", rec.End)
+	}
+	if len(rec.Steps) != 0 {
+		t.Errorf("%d steps; the first round never completed", len(rec.Steps))
+	}
+
+	// A bounded match checks between rounds.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	rec, _, err = play(ctx, 5, 0, picker(2), picker(3))
+	if !errors.Is(err, context.Canceled) || rec.End == nil || rec.End.Aborted == "" {
+		t.Fatalf("error %v, end %+v", err, rec.End)
+	}
+}
+
+func TestRunnerReuseAllocations(t *testing.T) {
+	// A reused runner and record allocate per match, never per turn.
+	setup := Setup{Players: []string{"a", "b"}, Options: map[string]string{"rounds": "10"}}
+	seats := []Seat[int, tallyView]{{Name: "a", Player: picker(1)}, {Name: "b", Player: picker(2)}}
+	var r Runner[int, tallyView]
+	rec := NewRecord[int](tally{}.Info(), setup)
+	run := func(rounds string) float64 {
+		setup.Options["rounds"] = rounds
+		return testing.AllocsPerRun(50, func() {
+			m, _ := tally{}.New(setup)
+			rec.Reset(tally{}.Info(), setup)
+			if err := r.Run(context.Background(), m, seats, rec); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	run("300") // grow the record once
+	short, long := run("10"), run("300")
+	if long != short {
+		t.Errorf("%v allocations for 10 rounds, %v for 300: the runner allocates per turn", short, long)
+	}
+}
+
+func TestRunRejectsBadSeats(t *testing.T) {
+	setup := Setup{Players: []string{"a", "b"}}
+	m, _ := tally{}.New(setup)
+	var r Runner[int, tallyView]
+	rec := NewRecord[int](tally{}.Info(), setup)
+	if err := r.Run(context.Background(), m, []Seat[int, tallyView]{{Player: picker(1)}}, rec); err == nil {
+		t.Error("one seat for two players accepted")
+	}
+	if err := r.Run(context.Background(), m, []Seat[int, tallyView]{{Player: picker(1)}, {}}, rec); err == nil {
+		t.Error("a seat without a player accepted")
+	}
+}
