@@ -88,8 +88,10 @@ func (m *tallyMatch) Apply(seat, pick int) error {
 	return nil
 }
 
-func (m *tallyMatch) View(seat int) tallyView { return tallyView{You: seat, Round: m.Round, Sums: m.Sums} }
-func (m *tallyMatch) Over() bool              { return m.Round >= m.Rounds }
+func (m *tallyMatch) View(seat int) tallyView {
+	return tallyView{You: seat, Round: m.Round, Sums: m.Sums}
+}
+func (m *tallyMatch) Over() bool { return m.Round >= m.Rounds }
 func (m *tallyMatch) Result() Result {
 	r := Result{Scores: append([]int64(nil), m.Sums...), Winners: []int{}, Reason: "rounds"}
 	r.Ranks = CompetitionRanks(len(m.Sums), func(i, j int) bool { return m.Sums[i] > m.Sums[j] })
