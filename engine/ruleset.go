@@ -83,6 +83,9 @@ type Info struct {
 	Version string // rules version, written in match records
 
 	MinSeats, MaxSeats int
+	// Clock is the word for the match's time, as Measurer.Clock counts it:
+	// "turn", "cycle". Empty means "turn".
+	Clock string
 
 	// DefaultPlayers is the --players value used when none is given.
 	DefaultPlayers string

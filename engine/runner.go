@@ -237,7 +237,7 @@ func (r *Runner[M, V]) playInline() (end *End, err error) {
 	}
 	r.result = m.Result()
 	r.ceremonyInline(finishCalls)
-	return &End{Result: &r.result}, nil
+	return ended(r.result), nil
 }
 
 // roundInline asks, applies and records reqs[from:] in turn, and returns the
@@ -481,13 +481,13 @@ func (r *Runner[M, V]) advance() (*End, error) {
 			return nil, err
 		}
 	case finishCalls:
-		return &End{Result: &b.result}, nil
+		return ended(b.result), nil
 	}
 	if r.match.Over() {
 		r.result = r.match.Result()
 		r.fillCeremony(b, finishCalls)
 		if len(b.reqs) == 0 {
-			return &End{Result: &r.result}, nil
+			return ended(r.result), nil
 		}
 		return nil, nil
 	}
@@ -621,7 +621,7 @@ func (r *Runner[M, V]) interrupt() error {
 		p := r.phase.Load()
 		if wordState(p) == stateDeciding && r.phase.CompareAndSwap(p, phaseWord(wordSerial(p), 0, false, stateDone)) {
 			if r.cur.kind == finishCalls {
-				r.rec.End = &End{Result: &r.cur.result}
+				r.rec.End = ended(r.cur.result)
 				return nil
 			}
 			r.rec.End = &End{Aborted: "interrupted"}
@@ -712,3 +712,6 @@ func resize[T any](s []T, n int) []T {
 	}
 	return s[:n]
 }
+
+// ended returns a record's end with its own copy of res.
+func ended(res Result) *End { return &End{Result: &res} }

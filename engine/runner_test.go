@@ -200,3 +200,20 @@ func TestRunRejectsBadSeats(t *testing.T) {
 		t.Error("a seat without a player accepted")
 	}
 }
+
+func TestRunnerReuseKeepsRecordsApart(t *testing.T) {
+	// A runner reused for a second match must not change the first's record.
+	var r Runner[int, tallyView]
+	recs := make([]*Record[int], 2)
+	for k, pick := range []picker{1, 3} {
+		setup := Setup{Players: []string{"a"}, Options: map[string]string{"rounds": "2"}}
+		m, _ := tally{}.New(setup)
+		recs[k] = NewRecord[int](tally{}.Info(), setup)
+		if err := r.Run(context.Background(), m, []Seat[int, tallyView]{{Player: pick}}, recs[k]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := recs[0].End.Result.Scores[0]; got != 2 {
+		t.Errorf("the first record's score became %d after the second match; want 2", got)
+	}
+}

@@ -6,16 +6,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// Planner is an AI that plans with the rules themselves. For each offered
-// choice it plays the rest of the game out several times on a copy of the
-// world (Monte Carlo rollouts): offers are dealt from its own dice, every
-// rival is modelled as a creature of habit that chooses its most devoted
-// offered value, and the planner follows the same habit after its first
-// choice. It takes the choice with the best average outcome: its own final
-// score, less a large penalty when it would starve.
-//
-// The same dice serve every candidate choice of one decision (common random
-// numbers), so the comparison is between choices, not between luck.
+// Planner is an AI that plans with the rules themselves (Monte Carlo).
 type Planner struct {
 	// Rollouts is the number of playouts per offered choice.
 	Rollouts int
@@ -24,10 +15,16 @@ type Planner struct {
 	// Rules are the laws to plan with; nil means OriginalRules.
 	Rules Rules
 
+	selfPolicy int // experiment
+	rivalModel int // experiment
+	winBonus   int64
+	margin     bool
+
 	seed    uint64
 	draws   uint64
 	world   World
 	choices []Value
+	aims    []Value
 }
 
 // NewPlanner returns a planner with its default settings.
@@ -59,13 +56,20 @@ func (p *Planner) plan(v View) Value {
 		rules = OriginalRules{}
 	}
 	p.draws++
+	w := &v.m.world
+	n := len(w.Societies)
+	p.aims = p.aims[:0]
+	for i := range n {
+		p.aims = append(p.aims, aim(&w.Societies[i].Values))
+	}
 	best, bestScore := offered[0], int64(0)
 	for i, c := range offered {
 		var total int64
 		for r := 0; r < p.Rollouts; r++ {
 			// Common random numbers: rollout r uses the same dice for every choice.
 			pcg := rand.NewPCG(p.seed^p.draws, uint64(r))
-			total += p.playout(rules, v, c, pcg)
+			ties := rand.NewPCG(p.seed^p.draws, uint64(r)|1<<32)
+			total += p.playout(rules, v, c, pcg, ties)
 		}
 		if i == 0 || total > bestScore {
 			best, bestScore = c, total
@@ -74,9 +78,75 @@ func (p *Planner) plan(v View) Value {
 	return best
 }
 
+// aim returns the value a society is most devoted to, or None when no one
+// value leads.
+func aim(vs *Values) Value {
+	best, tie := Value(0), false
+	for v := Value(1); v < NumValues; v++ {
+		switch {
+		case vs[v] > vs[best]:
+			best, tie = v, false
+		case vs[v] == vs[best]:
+			tie = true
+		}
+	}
+	if tie {
+		return None
+	}
+	return best
+}
+
+func (p *Planner) rivalChoice(i int, s *Society, o []Value) Value {
+	switch p.rivalModel {
+	case 1:
+		return habit(&s.Values, o)
+	}
+	a := p.aims[i]
+	for _, x := range o {
+		if x == a {
+			return a
+		}
+	}
+	return o[0]
+}
+
+func (p *Planner) selfChoice(s *Society, o []Value) Value {
+	switch p.selfPolicy {
+	case 1:
+		a := aim(&s.Values)
+		for _, x := range o {
+			if x == a {
+				return a
+			}
+		}
+		return o[0]
+	case 2:
+		// develop, else the most devoted of conquer/exchange/discover/expand
+		for _, x := range o {
+			if x == Develop {
+				return x
+			}
+		}
+		best := None
+		for _, x := range o {
+			if x == Consent {
+				continue
+			}
+			if best == None || s.Values[x] > s.Values[best] {
+				best = x
+			}
+		}
+		if best == None {
+			return o[0]
+		}
+		return best
+	}
+	return habit(&s.Values, o)
+}
+
 // playout plays the rest of the game from v with the planner choosing first
 // now, and returns how that ended for it.
-func (p *Planner) playout(rules Rules, v View, now Value, pcg *rand.PCG) int64 {
+func (p *Planner) playout(rules Rules, v View, now Value, pcg, ties *rand.PCG) int64 {
 	w := &p.world
 	copyWorld(w, &v.m.world)
 	n := len(w.Societies)
@@ -84,7 +154,7 @@ func (p *Planner) playout(rules Rules, v View, now Value, pcg *rand.PCG) int64 {
 		p.choices = make([]Value, n)
 	}
 	choices := p.choices[:n]
-	rng := rand.New(pcg)
+	rng := rand.New(ties)
 
 	you, vturn, turns := v.You(), v.Turn(), v.Turns()
 	turn, last := vturn, turns
@@ -92,23 +162,30 @@ func (p *Planner) playout(rules Rules, v View, now Value, pcg *rand.PCG) int64 {
 		last = turn + p.Horizon
 	}
 	inflection := v.Inflection()
-	first := inflection
+	first := true
 	for {
 		for i := range w.Societies {
 			s := &w.Societies[i]
+			var o []Value
+			if inflection {
+				top := s.Values.Top()
+				o = top[:]
+			} else {
+				offer := deal(pcg)
+				o = offer[:3]
+			}
 			switch {
 			case s.Dead:
 				choices[i] = None
-			case i == you && turn == vturn && inflection == first:
+			case i == you && first:
 				choices[i] = now
-			case inflection:
-				top := s.Values.Top()
-				choices[i] = habit(&s.Values, top[:])
+			case i == you:
+				choices[i] = p.selfChoice(s, o)
 			default:
-				offer := deal(pcg)
-				choices[i] = habit(&s.Values, offer[:])
+				choices[i] = p.rivalChoice(i, s, o)
 			}
 		}
+		first = false
 		var err error
 		if inflection {
 			err = rules.Inflection(w, choices)
@@ -132,7 +209,21 @@ func (p *Planner) playout(rules Rules, v View, now Value, pcg *rand.PCG) int64 {
 		inflection = false
 		turn++
 	}
-	return int64(w.Societies[you].Score())
+	mine := int64(w.Societies[you].Score())
+	var rival int64 = -deathPenalty
+	for i := range w.Societies {
+		if s := &w.Societies[i]; i != you && !s.Dead {
+			rival = max(rival, int64(s.Score()))
+		}
+	}
+	score := mine
+	if p.margin {
+		score = mine - rival
+	}
+	if mine > rival {
+		score += p.winBonus
+	}
+	return score
 }
 
 // habit chooses the most devoted of the offered values, the first on ties.

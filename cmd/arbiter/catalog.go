@@ -1,0 +1,287 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/games/ajveciv"
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/report"
+)
+
+// catalog lists every game the CLI hosts. This is the one place where games
+// are named; nothing registers itself.
+func catalog() []game {
+	return []game{
+		hosted[ajveciv.Value, ajveciv.View]{
+			rules:  ajveciv.Original(),
+			bots:   ajveciv.Bots,
+			stepFn: ajvecivStep,
+		},
+	}
+}
+
+func findGame(name string) (game, error) {
+	var names []string
+	for _, g := range catalog() {
+		if g.info().Name == name {
+			return g, nil
+		}
+		names = append(names, g.info().Name)
+	}
+	return nil, usagef("unknown game %q; games: %s", name, strings.Join(names, ", "))
+}
+
+func gameNames() []string {
+	var names []string
+	for _, g := range catalog() {
+		names = append(names, g.info().Name)
+	}
+	return names
+}
+
+// game is a ruleset as the CLI drives it, with its move and view types
+// hidden behind the operations the commands need.
+type game interface {
+	info() engine.Info
+	// play plays a series and writes its records and report.
+	play(ctx context.Context, o playOptions) error
+	// replay re-runs a record and checks it.
+	replay(data []byte) (replayed, error)
+	// step applies the pure rules to the game's world JSON.
+	step(state, moves []byte, seed uint64) ([]byte, error)
+}
+
+// hosted is a game of move type M and view type V.
+type hosted[M, V any] struct {
+	rules  engine.Ruleset[M, V]
+	bots   func(name string) ([]engine.Entrant[M, V], error)
+	stepFn func(state, moves []byte, seed uint64) ([]byte, error)
+}
+
+func (h hosted[M, V]) info() engine.Info { return h.rules.Info() }
+
+func (h hosted[M, V]) step(state, moves []byte, seed uint64) ([]byte, error) {
+	return h.stepFn(state, moves, seed)
+}
+
+// playOptions is what play was asked to do.
+type playOptions struct {
+	specs       []string
+	options     map[string]string
+	seed        uint64
+	games       int
+	deadline    time.Duration
+	deadlineSet bool // people get the deadline only when it is given
+	timings     bool
+	report      reportTarget
+	recordDir   string
+	stdout      io.Writer
+	stderr      io.Writer
+	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
+}
+
+func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
+	info := h.rules.Info()
+	entrants, err := player.Resolve(o.specs, h.bots, func() engine.Player[M, V] {
+		return &player.Terminal[M, V]{Interrupt: o.interrupt}
+	})
+	if err != nil {
+		return usageError(err)
+	}
+	if n := len(entrants); n < info.MinSeats || n > info.MaxSeats {
+		var names []string
+		for _, e := range entrants {
+			names = append(names, e.Name)
+		}
+		return usagef("%s takes %d to %d players; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
+	}
+	// Check the options once, before anything is played.
+	if _, err := h.rules.New(engine.Setup{Seed: o.seed, Players: make([]string, len(entrants)), Options: o.options}); err != nil {
+		return usageError(err)
+	}
+	if o.recordDir != "" {
+		if err := os.MkdirAll(o.recordDir, 0o755); err != nil {
+			return classify(fmt.Errorf("--record: %w", err))
+		}
+	}
+
+	s := &engine.Series[M, V]{Ruleset: h.rules, Seed: o.seed, Options: o.options, Timings: o.timings}
+	for range o.games {
+		seats := make([]engine.Seat[M, V], len(entrants))
+		for i, e := range entrants {
+			seats[i] = engine.Seat[M, V]{Name: e.Name, Player: e.New()}
+			if !e.Person || o.deadlineSet {
+				seats[i].Deadline = o.deadline
+			}
+		}
+		s.Game(seats...)
+	}
+	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
+		if o.recordDir == "" {
+			return nil
+		}
+		path := filepath.Join(o.recordDir, fmt.Sprintf("game-%04d.jsonl", k+1))
+		return writeFile(path, func(w io.Writer) error { _, err := rec.WriteTo(w); return err })
+	}
+	recs, playErr := s.Play(ctx)
+	if len(recs) > 0 {
+		rep, err := report.Build(h.rules, recs)
+		if err != nil {
+			return classify(err)
+		}
+		if err := o.report.write(rep, o.stdout, o.stderr); err != nil {
+			return classify(err)
+		}
+	}
+	if playErr != nil {
+		if errors.Is(playErr, context.Canceled) {
+			return &exitError{exitInternal, errors.New("interrupted; the records and report hold the games so far")}
+		}
+		return classify(playErr)
+	}
+	return nil
+}
+
+// replayed is what a replay found.
+type replayed struct {
+	Ruleset string         `json:"ruleset"`
+	Variant string         `json:"variant,omitempty"`
+	Seed    uint64         `json:"seed"`
+	Players []string       `json:"players"`
+	Moves   int            `json:"moves"`
+	Faults  int            `json:"faults"`
+	Result  *engine.Result `json:"result,omitempty"`
+	Hash    string         `json:"hash,omitempty"`
+	Aborted string         `json:"aborted,omitempty"`
+}
+
+func (h hosted[M, V]) replay(data []byte) (replayed, error) {
+	rec, err := engine.ReadRecord[M](strings.NewReader(string(data)))
+	if err != nil {
+		return replayed{}, usageError(err)
+	}
+	out := replayed{
+		Ruleset: rec.Header.Ruleset, Variant: rec.Header.Variant, Seed: rec.Header.Setup.Seed,
+		Players: rec.Header.Setup.Players, Moves: len(rec.Steps), Faults: len(rec.Faults()),
+	}
+	if rec.End != nil {
+		out.Result, out.Hash, out.Aborted = rec.End.Result, rec.End.Hash, rec.End.Aborted
+	}
+	if rec.Header.Variant != h.rules.Info().Variant {
+		return out, usagef("the record was played in the %q world, which this Arbiter does not have built in (it has %q); replay it with the program that defines that world", rec.Header.Variant, h.rules.Info().Variant)
+	}
+	if _, err := engine.Replay(h.rules, rec, nil); err != nil {
+		var re *engine.ReplayError
+		if errors.As(err, &re) {
+			return out, err
+		}
+		return out, usageError(err)
+	}
+	return out, nil
+}
+
+// reportTarget is where --report sends the report: text or JSON to standard
+// output, or a file whose extension names its form.
+type reportTarget struct {
+	form string // "text", "json" or "html"
+	path string // "" for standard output
+}
+
+func parseReportTarget(s string) (reportTarget, error) {
+	switch s {
+	case "", "text":
+		return reportTarget{form: "text"}, nil
+	case "json":
+		return reportTarget{form: "json"}, nil
+	}
+	switch strings.ToLower(filepath.Ext(s)) {
+	case ".json":
+		return reportTarget{form: "json", path: s}, nil
+	case ".html", ".htm":
+		return reportTarget{form: "html", path: s}, nil
+	case ".txt":
+		return reportTarget{form: "text", path: s}, nil
+	}
+	return reportTarget{}, usagef("--report %q: want text, json, or a file ending in .json, .html or .txt", s)
+}
+
+func (t reportTarget) write(rep *report.Report, stdout, stderr io.Writer) error {
+	write := func(w io.Writer) error {
+		switch t.form {
+		case "json":
+			return rep.WriteJSON(w)
+		case "html":
+			return rep.WriteHTML(w)
+		}
+		return rep.WriteText(w)
+	}
+	if t.path == "" {
+		return write(stdout)
+	}
+	if err := writeFile(t.path, write); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote the report to %s\n", t.path)
+	return nil
+}
+
+// writeFile writes a file whole or not at all: into a temporary file beside
+// it, renamed into place when complete.
+func writeFile(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// ajvecivStep is arbiter step ajveciv: one turn or inflection of the
+// original rules on a world in the seed's JSON shape.
+func ajvecivStep(state, moves []byte, seed uint64) ([]byte, error) {
+	w, err := ajveciv.ParseWorld(state)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--state: %w", err))
+	}
+	mv, err := ajveciv.ParseMoves(moves)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--moves: %w", err))
+	}
+	next, err := ajveciv.Step(w, mv, seed)
+	if err != nil {
+		if engine.IsRuleError(err) {
+			return nil, err
+		}
+		return nil, usageError(err)
+	}
+	b, err := json.Marshal(next)
+	return append(b, '\n'), err
+}
+
+// playersHelp describes the --players names a game takes.
+func playersHelp(info engine.Info) string {
+	names := slices.Clone(info.Players)
+	names = append(names, player.Person+" (a person at this terminal)")
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,381 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func gamesCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "games",
+		Short: "List the games, their seats, players and options",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			if asJSON {
+				type option struct {
+					Name    string `json:"name"`
+					Default string `json:"default"`
+					Usage   string `json:"usage"`
+				}
+				type entry struct {
+					Name     string   `json:"name"`
+					Variant  string   `json:"variant"`
+					Title    string   `json:"title"`
+					MinSeats int      `json:"min_seats"`
+					MaxSeats int      `json:"max_seats"`
+					Players  []string `json:"players"`
+					Default  string   `json:"default_players"`
+					Options  []option `json:"options"`
+					Presets  []string `json:"presets,omitempty"`
+				}
+				var list []entry
+				for _, g := range catalog() {
+					info := g.info()
+					e := entry{Name: info.Name, Variant: info.Variant, Title: info.Title, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
+						Players: append(info.Players, player.Person), Default: info.DefaultPlayers, Options: []option{}, Presets: info.Presets}
+					for _, o := range info.Options {
+						e.Options = append(e.Options, option{o.Name, o.Default, o.Usage})
+					}
+					list = append(list, e)
+				}
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return classify(enc.Encode(list))
+			}
+			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "GAME\tSEATS\tTITLE")
+			for _, g := range catalog() {
+				info := g.info()
+				fmt.Fprintf(tw, "%s\t%d-%d\t%s\n", info.Name, info.MinSeats, info.MaxSeats, info.Title)
+			}
+			tw.Flush()
+			for _, g := range catalog() {
+				info := g.info()
+				fmt.Fprintf(out, "\n%s\n  players: %s\n  default: --players %s\n", info.Name, playersHelp(info), info.DefaultPlayers)
+				for _, o := range info.Options {
+					if o.Kind == engine.BoolOption {
+						on := map[bool]string{true: "on", false: "off"}[o.Default == "true"]
+						fmt.Fprintf(out, "  option --%s: %s (%s unless the flag is given)\n", flagName(o), o.Usage, on)
+						continue
+					}
+					fmt.Fprintf(out, "  option --%s (default %s): %s\n", flagName(o), o.Default, o.Usage)
+				}
+				if len(info.Presets) > 0 {
+					fmt.Fprintf(out, "  presets: %s\n", strings.Join(info.Presets, ", "))
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the list as JSON")
+	return cmd
+}
+
+func rulesCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:       "rules GAME",
+		Short:     "Print a game's rules, as players read them",
+		Args:      exactlyOne("a game"),
+		ValidArgs: gameNames(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := findGame(args[0])
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprint(cmd.OutOrStdout(), g.info().Rules)
+			return classify(err)
+		},
+	}
+}
+
+func playCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "play GAME [flags]",
+		Short: "Play a game, or a series of games, and print the report",
+		Long: `Play a game, or a series of games, among bots and people, and print the
+report. Each game has its own flags: see arbiter play GAME --help.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("name a game to play: %s", strings.Join(gameNames(), ", "))
+			}
+			_, err := findGame(args[0])
+			return err
+		},
+	}
+	for _, g := range catalog() {
+		cmd.AddCommand(playGameCommand(g))
+	}
+	return cmd
+}
+
+func playGameCommand(g game) *cobra.Command {
+	info := g.info()
+	var (
+		players  string
+		each     []string
+		seed     uint64
+		games    int
+		deadline time.Duration
+		timings  bool
+		rep      string
+		record   string
+	)
+	cmd := &cobra.Command{
+		Use:   info.Name,
+		Short: "Play " + info.Title,
+		Long: fmt.Sprintf(`Play %s.
+
+With no flags it plays one game among --players %s and prints the report.
+
+Players: %s.
+Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinSeats, info.MaxSeats),
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			specs, err := player.Specs(players, each, info.DefaultPlayers)
+			if err != nil {
+				return usageError(err)
+			}
+			if games < 1 {
+				return usagef("--games %d: play at least one game", games)
+			}
+			if cmd.Flags().Changed("deadline") && deadline <= 0 {
+				return usagef("--deadline %v: give a positive duration such as 200ms or 2s", deadline)
+			}
+			target, err := parseReportTarget(rep)
+			if err != nil {
+				return err
+			}
+			options, err := gameOptions(cmd.Flags(), info)
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = rand.Uint64N(1 << 32)
+			}
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			return g.play(ctx, playOptions{
+				specs: specs, options: options, seed: seed, games: games,
+				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
+				report: target, recordDir: record,
+				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&players, "players", "", "players by name, separated by commas (default "+info.DefaultPlayers+")")
+	f.StringArrayVar(&each, "player", nil, "one more player; repeat it; for specs that contain commas")
+	f.Uint64Var(&seed, "seed", 0, "the first game's seed; game k plays with seed+k (default: random, printed in the report)")
+	f.IntVar(&games, "games", 1, "number of games to play in a series")
+	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision; people have none unless this is given")
+	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
+	f.StringVar(&rep, "report", "text", "report form: text, json, or a file (.json, .html, .txt)")
+	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
+	for _, o := range info.Options {
+		name := flagName(o)
+		switch o.Kind {
+		case engine.IntOption:
+			def, _ := strconv.Atoi(o.Default)
+			f.Int(name, def, fmt.Sprintf("%s (%d to %d)", o.Usage, o.Min, o.Max))
+		case engine.BoolOption:
+			usage := o.Usage
+			if o.Default == "true" {
+				usage = "no " + usage
+			}
+			f.Bool(name, false, usage)
+		default:
+			f.String(name, o.Default, o.Usage)
+		}
+	}
+	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"text", "json", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// flagName is the flag of a game option: a boolean on by default becomes
+// --no-NAME.
+func flagName(o engine.Option) string {
+	if o.Kind == engine.BoolOption && o.Default == "true" {
+		return "no-" + o.Name
+	}
+	return o.Name
+}
+
+// gameOptions reads a game's options from its flags. Every option is
+// written out, so that a record names them all and replays the same even if
+// a default changes.
+func gameOptions(f *pflag.FlagSet, info engine.Info) (map[string]string, error) {
+	options := map[string]string{}
+	for _, o := range info.Options {
+		name := flagName(o)
+		switch o.Kind {
+		case engine.IntOption:
+			v, _ := f.GetInt(name)
+			if v < o.Min || v > o.Max {
+				return nil, usagef("--%s %d: allowed %d to %d", name, v, o.Min, o.Max)
+			}
+			options[o.Name] = strconv.Itoa(v)
+		case engine.BoolOption:
+			v, _ := f.GetBool(name)
+			if o.Default == "true" {
+				v = !v
+			}
+			options[o.Name] = strconv.FormatBool(v)
+		default:
+			v, _ := f.GetString(name)
+			options[o.Name] = v
+		}
+	}
+	return options, nil
+}
+
+func replayCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Re-run a match record and check its result and final state",
+		Long: `Re-run a match record from its setup and moves, and check that the rules
+reach the same result and the same final state (by its hash). It fails,
+with exit code 1, when they do not.`,
+		Args: exactlyOne("a record file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			data, err := os.ReadFile(args[0])
+			if err != nil {
+				return usageError(err)
+			}
+			h, err := engine.ReadHeader(strings.NewReader(string(data)))
+			if err != nil {
+				return usagef("%s: %w", args[0], err)
+			}
+			g, err := findGame(h.Ruleset)
+			if err != nil {
+				return usagef("%s: %w", args[0], err)
+			}
+			got, err := g.replay(data)
+			out := cmd.OutOrStdout()
+			if asJSON {
+				type verdict struct {
+					File string `json:"file"`
+					OK   bool   `json:"ok"`
+					replayed
+					Error string `json:"error,omitempty"`
+				}
+				v := verdict{File: args[0], OK: err == nil, replayed: got}
+				if err != nil {
+					v.Error = err.Error()
+				}
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				if werr := enc.Encode(v); werr != nil {
+					return classify(werr)
+				}
+			}
+			if err != nil {
+				return classify(fmt.Errorf("%s: %w", args[0], err))
+			}
+			if asJSON {
+				return nil
+			}
+			name := got.Ruleset
+			if got.Variant != "" {
+				name += " (" + got.Variant + ")"
+			}
+			fmt.Fprintf(out, "%s: %s, seed %d, %d players, %d moves, %d faults\n", args[0], name, got.Seed, len(got.Players), got.Moves, got.Faults)
+			switch {
+			case got.Result != nil && got.Hash != "":
+				fmt.Fprintf(out, "ok: the replay reaches the recorded result and final state (%s)\n", got.Hash)
+			case got.Result != nil:
+				fmt.Fprintln(out, "ok: the replay reaches the recorded result (the record has no state hash)")
+			case got.Aborted != "":
+				fmt.Fprintf(out, "ok: the moves replay; the match was not finished (%s)\n", got.Aborted)
+			default:
+				fmt.Fprintln(out, "ok: the moves replay; the record stops before the end")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the verdict as JSON")
+	return cmd
+}
+
+func stepCommand() *cobra.Command {
+	var state, moves string
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "step GAME --state FILE --moves FILE [--seed N]",
+		Short: "Apply one step of a game's pure rules to its world JSON",
+		Long: `Apply one step of a game's pure rules to a world in the game's own JSON shape,
+and print the world after it. This is the rules function that world authors
+and other programs use.
+
+ajveciv: --state is the seed's world {feels, societies, yield}; --moves is
+{"kind": "turn" | "inflection", "choices": ["conquer", null, ...]}, one entry
+per society, null for a dead one. The seed (default 0) breaks ties.
+
+A file of "-" is read from standard input.`,
+		Args:      exactlyOne("a game"),
+		ValidArgs: gameNames(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := findGame(args[0])
+			if err != nil {
+				return err
+			}
+			if state == "" || moves == "" {
+				return usagef("give both --state and --moves")
+			}
+			if state == "-" && moves == "-" {
+				return usagef("only one of --state and --moves can be read from standard input")
+			}
+			read := func(name string) ([]byte, error) {
+				if name == "-" {
+					b, err := readAll(cmd.InOrStdin())
+					return b, err
+				}
+				return os.ReadFile(name)
+			}
+			s, err := read(state)
+			if err != nil {
+				return usagef("--state: %w", err)
+			}
+			m, err := read(moves)
+			if err != nil {
+				return usagef("--moves: %w", err)
+			}
+			out, err := g.step(s, m, seed)
+			if err != nil {
+				return classify(err)
+			}
+			_, err = cmd.OutOrStdout().Write(out)
+			return classify(err)
+		},
+	}
+	cmd.Flags().StringVar(&state, "state", "", "the world before the step (JSON file)")
+	cmd.Flags().StringVar(&moves, "moves", "", "the step's moves (JSON file)")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the random source that breaks ties")
+	return cmd
+}
+
+// exactlyOne requires one positional argument, naming what it is.
+func exactlyOne(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usagef("%s takes %s; got %d arguments", cmd.CommandPath(), what, len(args))
+		}
+		return nil
+	}
+}

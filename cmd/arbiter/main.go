@@ -1,0 +1,109 @@
+// Command arbiter referees turn-based strategy games played by bots and
+// people: it plays matches and series, replays and checks match records, and
+// steps a game's pure rules for world authors.
+//
+// Run arbiter --help for the commands; arbiter play ajveciv plays a game of
+// AjveCiv among the built-in AIs and prints its report.
+//
+// Exit codes: 0 done; 1 the input was processed but the rules refused
+// something (an illegal move, a record that does not replay); 2 usage or
+// invalid input (bad flags, unknown names, files that do not parse); 3 an
+// internal or environment failure (I/O, interruption, a bug).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the command line and returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	defer player.CloseConsole()
+	root := newRoot()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "arbiter: %v\n", err)
+	var e *exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	return exitUsage // cobra's own errors: unknown commands, bad arguments
+}
+
+// Exit codes.
+const (
+	exitRefused  = 1
+	exitUsage    = 2
+	exitInternal = 3
+)
+
+// exitError carries the exit code of an error.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError marks bad flags, unknown names and input that does not parse.
+func usageError(err error) error { return &exitError{exitUsage, err} }
+
+// usagef is usageError with a formatted message.
+func usagef(format string, args ...any) error { return usageError(fmt.Errorf(format, args...)) }
+
+// classify gives err its exit code: a rule's refusal or a record that does
+// not replay is 1, anything already classified keeps its code, and
+// everything else is an internal or environment failure, 3.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	var e *exitError
+	var re *engine.ReplayError
+	switch {
+	case errors.As(err, &e):
+		return err
+	case engine.IsRuleError(err), errors.As(err, &re):
+		return &exitError{exitRefused, err}
+	}
+	return &exitError{exitInternal, err}
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "arbiter",
+		Short: "A referee for turn-based strategy games played by bots and people",
+		Long: `Arbiter referees turn-based strategy games played by AI bots and people.
+It plays matches and series at full speed, keeps every match as a replayable
+record, and reports what happened as text, JSON and charts.
+
+Start with:  arbiter play ajveciv`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), replayCommand(), stepCommand())
+	return root
+}

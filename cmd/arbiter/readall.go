@@ -1,0 +1,21 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// maxInput bounds what a command reads from a file or standard input.
+const maxInput = 64 << 20
+
+// readAll reads r whole, refusing more than maxInput bytes.
+func readAll(r io.Reader) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxInput {
+		return nil, fmt.Errorf("input larger than %d MiB", maxInput>>20)
+	}
+	return b, nil
+}

@@ -1,0 +1,96 @@
+package ajveciv
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Moves is one step of the pure rules: a turn's or an inflection's choices,
+// one per society, None (JSON null) for a dead one. Its JSON form is
+//
+//	{"kind": "turn", "choices": ["conquer", null, "develop"]}
+type Moves struct {
+	Kind    engine.Kind `json:"kind"`
+	Choices []Value     `json:"choices"`
+}
+
+// ParseMoves reads a Moves object. The kind must be "turn" or "inflection";
+// choices must be value names or null; unknown fields are refused.
+func ParseMoves(data []byte) (Moves, error) {
+	var raw struct {
+		Kind    *string         `json:"kind"`
+		Choices json.RawMessage `json:"choices"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return Moves{}, fmt.Errorf("moves: %w", jsonProblem(err))
+	}
+	if dec.More() {
+		return Moves{}, errors.New("moves: trailing data after the JSON object")
+	}
+	if raw.Kind == nil {
+		return Moves{}, errors.New(`moves: kind is missing; want "turn" or "inflection"`)
+	}
+	kind := engine.Kind(*raw.Kind)
+	if kind != TurnKind && kind != InflectionKind {
+		return Moves{}, fmt.Errorf(`moves: kind %q; want "turn" or "inflection"`, kind)
+	}
+	if raw.Choices == nil {
+		return Moves{}, errors.New("moves: choices is missing; want one value name (or null for a dead society) per society")
+	}
+	choices, err := choicesJSON(raw.Choices)
+	if err != nil {
+		return Moves{}, fmt.Errorf("moves: %w", err)
+	}
+	return Moves{Kind: kind, Choices: choices}, nil
+}
+
+// Step applies one turn or inflection of the original rules to a copy of w
+// and returns the world after it: the pure rules function, for world authors
+// and other programs. seed seeds the match's random source, which the rules
+// draw from only to break ties.
+//
+// The choices must fit the world: one per society, none for a dead society,
+// one for each living society, and at an inflection one of the society's
+// three highest values. A turn accepts any of the six values (offers are not
+// part of the world). A choice the rules refuse is an *engine.RuleError; a
+// world that is not consistent, or a number of choices that does not match
+// it, is a plain error.
+func Step(w World, mv Moves, seed uint64) (World, error) {
+	if err := w.Check(); err != nil {
+		return World{}, err
+	}
+	if len(mv.Choices) != len(w.Societies) {
+		return World{}, fmt.Errorf("moves: %d choices for %d societies; give one per society, null for a dead one", len(mv.Choices), len(w.Societies))
+	}
+	for i, c := range mv.Choices {
+		s := &w.Societies[i]
+		switch {
+		case s.Dead && c != None:
+			return World{}, engine.Refuse("dead", "society %d is dead and cannot choose %v; its choice must be null", i+1, c)
+		case !s.Dead && c == None:
+			return World{}, engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
+		case !s.Dead && mv.Kind == InflectionKind:
+			if top := s.Values.Top(); c != top[0] && c != top[1] && c != top[2] {
+				return World{}, engine.Refuse("not-offered", "at an inflection society %d chooses among its three highest values, %v, %v and %v; %v is not one of them", i+1, top[0], top[1], top[2], c)
+			}
+		}
+	}
+	next := w.Clone()
+	var err error
+	if mv.Kind == InflectionKind {
+		err = OriginalRules{}.Inflection(&next, mv.Choices)
+	} else {
+		err = OriginalRules{}.Turn(&next, mv.Choices, rand.New(engine.NewRNG(seed)))
+	}
+	if err != nil {
+		return World{}, err
+	}
+	return next, nil
+}

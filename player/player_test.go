@@ -1,0 +1,184 @@
+package player
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseList(t *testing.T) {
+	got, err := ParseList(" basic.discover, repl ,random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"basic.discover", "repl", "random"}, got); diff != "" {
+		t.Error(diff)
+	}
+	for _, bad := range []string{"", " ", "a,,b", "a,", ",a", "a\x00b"} {
+		if _, err := ParseList(bad); err == nil {
+			t.Errorf("ParseList(%q) accepted", bad)
+		}
+	}
+}
+
+func TestSpecs(t *testing.T) {
+	got, err := Specs("basic,random", []string{"exec:python3 bot.py --level 1,2", "repl"}, "basic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"basic", "random", "exec:python3 bot.py --level 1,2", "repl"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	if got, _ := Specs("", nil, "basic"); !cmp.Equal(got, []string{"basic"}) {
+		t.Errorf("defaults: %v", got)
+	}
+	if _, err := Specs("", []string{"  "}, "basic"); err == nil {
+		t.Error("an empty --player accepted")
+	}
+}
+
+func FuzzParseList(f *testing.F) {
+	for _, s := range []string{"basic", "basic.discover,basic2.conquer-exchange,repl", ",", "a, b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		names, err := ParseList(s)
+		if err != nil {
+			return
+		}
+		for _, n := range names {
+			if n == "" || strings.TrimSpace(n) != n || strings.Contains(n, ",") {
+				t.Fatalf("ParseList(%q) gave name %q", s, n)
+			}
+		}
+	})
+}
+
+func TestResolve(t *testing.T) {
+	bots := func(name string) ([]engine.Entrant[string, string], error) {
+		switch name {
+		case "pair":
+			return []engine.Entrant[string, string]{{Name: "pair.a"}, {Name: "pair.b"}}, nil
+		case "one":
+			return []engine.Entrant[string, string]{{Name: "one"}}, nil
+		}
+		return nil, fmt.Errorf("unknown player %q; players are pair, one", name)
+	}
+	es, err := Resolve([]string{"pair", "repl", "one"}, bots, func() engine.Player[string, string] { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name)
+	}
+	if diff := cmp.Diff([]string{"pair.a", "pair.b", "repl", "one"}, names); diff != "" {
+		t.Error(diff)
+	}
+	if !es[2].Person || es[0].Person {
+		t.Error("only repl is a person")
+	}
+	_, err = Resolve([]string{"nobody"}, bots, nil)
+	if err == nil || !strings.Contains(err.Error(), `unknown player "nobody"`) || !strings.Contains(err.Error(), "repl") {
+		t.Errorf("error %v; want the unknown name and the known ones, repl among them", err)
+	}
+}
+
+// colour is a move with a text form.
+type colour string
+
+func (c colour) MarshalText() ([]byte, error) { return []byte(c), nil }
+func (c *colour) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		return errors.New("empty")
+	}
+	*c = colour(b)
+	return nil
+}
+
+type board string
+
+func (b board) String() string { return "BOARD " + string(b) + "\n" }
+
+func ask(t *testing.T, input string, req engine.Request[colour]) (colour, string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	term := &Terminal[colour, board]{In: strings.NewReader(input), Out: &out}
+	mv, err := term.Decide(context.Background(), &req, board("x"))
+	return mv, out.String(), err
+}
+
+func TestTerminalAnswers(t *testing.T) {
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red", "green", "grey"}, Default: "red"}
+	cases := []struct{ input, want string }{
+		{"green\n", "green"},
+		{"GREEN\n", "green"},
+		{"2\n", "green"},
+		{"re\n", "red"},
+		{"  grey  \n", "grey"},
+		{"gr\nblue\n4\ngrey\n", "grey"}, // ambiguous, not offered, out of range, then good
+		{"red", "red"},                  // no final newline
+	}
+	for _, c := range cases {
+		mv, out, err := ask(t, c.input, req)
+		if err != nil || string(mv) != c.want {
+			t.Errorf("input %q: got %q, %v; want %q\n%s", c.input, mv, err, c.want, out)
+		}
+		if !strings.Contains(out, "BOARD x") || !strings.Contains(out, "Choose 1 red, 2 green or 3 grey") || !strings.Contains(out, "turn> ") {
+			t.Errorf("input %q: the prompt lacks the view or the choices:\n%s", c.input, out)
+		}
+	}
+	_, out, _ := ask(t, "blue\nred\n", req)
+	if !strings.Contains(out, `"blue" is not offered; choose 1 red, 2 green or 3 grey.`) {
+		t.Errorf("a refused answer must be told with the list:\n%s", out)
+	}
+}
+
+func TestTerminalOpenMoves(t *testing.T) {
+	mv, _, err := ask(t, "\nviolet\n", engine.Request[colour]{Kind: "turn", Default: "red"})
+	if err != nil || mv != "violet" {
+		t.Errorf("got %q, %v", mv, err)
+	}
+}
+
+func TestTerminalEndOfInput(t *testing.T) {
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red"}, Default: "red"}
+	var out bytes.Buffer
+	term := &Terminal[colour, board]{In: strings.NewReader(""), Out: &out}
+	for range 2 {
+		if _, err := term.Decide(context.Background(), &req, "x"); err == nil {
+			t.Error("a closed input gave no error")
+		}
+	}
+}
+
+func TestTerminalDeadline(t *testing.T) {
+	// A person with a deadline gets the default when it passes; the line
+	// typed late answers the next question.
+	r, w := io.Pipe()
+	defer w.Close()
+	var out bytes.Buffer
+	term := &Terminal[colour, board]{In: r, Out: &out}
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red", "green"}, Default: "red", Deadline: 20 * time.Millisecond}
+	_, err := term.Decide(context.Background(), &req, "x")
+	if !errors.Is(err, engine.ErrDeadline) {
+		t.Fatalf("error %v; want ErrDeadline", err)
+	}
+	if !strings.Contains(out.String(), "Time is up: red is played for you.") {
+		t.Errorf("the person was not told:\n%s", out.String())
+	}
+	go func() { _, _ = io.WriteString(w, "green\n") }()
+	req.Deadline = time.Second
+	if mv, err := term.Decide(context.Background(), &req, "x"); err != nil || mv != "green" {
+		t.Errorf("next question: %q, %v", mv, err)
+	}
+}

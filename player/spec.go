@@ -1,0 +1,94 @@
+// Package player is who decides in a match: the built-in bots of each game,
+// people at a terminal, and (in time) external programs and remote players.
+// It turns the names users give on the command line into engine.Entrant
+// values that make players.
+package player
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// ParseList splits a --players value: names separated by commas, spaces
+// around them ignored. An empty name is an error.
+func ParseList(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, errors.New("--players: no player names; give them separated by commas, e.g. basic,random")
+	}
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			return nil, fmt.Errorf("--players %q: name %d of %d is empty", s, i+1, len(parts))
+		}
+		if err := checkName(p); err != nil {
+			return nil, fmt.Errorf("--players: %w", err)
+		}
+		parts[i] = p
+	}
+	return parts, nil
+}
+
+// checkName refuses names no player could have: control characters.
+func checkName(name string) error {
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("player name %q has a control character", name)
+		}
+	}
+	return nil
+}
+
+// Specs gathers the players of a match in seat order: the names of a
+// --players list first, then each repeatable --player SPEC (which may contain
+// commas). With neither, it returns the game's default list.
+func Specs(list string, each []string, defaults string) ([]string, error) {
+	var specs []string
+	if list != "" {
+		names, err := ParseList(list)
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, names...)
+	}
+	for _, s := range each {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return nil, errors.New("--player: empty spec")
+		}
+		if err := checkName(s); err != nil {
+			return nil, fmt.Errorf("--player: %w", err)
+		}
+		specs = append(specs, s)
+	}
+	if len(specs) == 0 {
+		return ParseList(defaults)
+	}
+	return specs, nil
+}
+
+// Person is the name of a person at the terminal.
+const Person = "repl"
+
+// Resolve turns player specs into entrants, one or more per spec: repl is a
+// person at the terminal (made by person); any other name is one of the
+// game's bots, which may stand for several seats (AjveCiv's basic is six).
+func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V], error), person func() engine.Player[M, V]) ([]engine.Entrant[M, V], error) {
+	var out []engine.Entrant[M, V]
+	for _, spec := range specs {
+		if spec == Person {
+			out = append(out, engine.Entrant[M, V]{Name: Person, New: person, Person: true})
+			continue
+		}
+		es, err := bots(spec)
+		if err != nil {
+			return nil, fmt.Errorf("%w; or %s, a person at the terminal", err, Person)
+		}
+		out = append(out, es...)
+	}
+	return out, nil
+}

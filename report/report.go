@@ -1,0 +1,299 @@
+// Package report turns match records into reports: text for people, JSON for
+// programs, and a self-contained HTML page with charts.
+//
+// A report is derived from records alone: Build replays each record through
+// its ruleset, sampling what a spectator may see (engine.Publisher) and the
+// numbers the game exposes (engine.Measurer) after every round. Reports hold
+// no wall-clock timings, so the same records give the same bytes.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Report is what a series of matches came to.
+type Report struct {
+	Games []Game
+}
+
+// Game is one match of a report.
+type Game struct {
+	Number  int                `json:"game"` // from 1
+	Ruleset string             `json:"ruleset"`
+	Variant string             `json:"variant,omitempty"`
+	Seed    uint64             `json:"seed"`
+	Players []string           `json:"players"`
+	Options map[string]string  `json:"options,omitempty"`
+	Faults  []engine.SeatFault `json:"faults"`
+	// Result is nil when the match did not end.
+	Result *engine.Result `json:"result"`
+	// Aborted says why play stopped early, when it did.
+	Aborted string `json:"aborted,omitempty"`
+	// History is what a spectator saw at the start and after every round,
+	// in the game's own JSON shape.
+	History []any `json:"history"`
+	// Charts are the game's numbers over time.
+	Charts []Chart `json:"-"`
+	// Clock is the game's time at the end, and ClockName its word ("turn").
+	Clock     int    `json:"-"`
+	ClockName string `json:"-"`
+}
+
+// Chart is one number of a game over time: one line per seat, or one line
+// for the whole match.
+type Chart struct {
+	Title string
+	X     []int // the game's clock at each sample
+	Lines []Line
+}
+
+// Line is one series of a chart.
+type Line struct {
+	Name string
+	Seat int // -1 for a line of the whole match
+	Y    []float64
+}
+
+// Build replays every record through rs and gathers the report. A record the
+// rules do not reproduce is an error.
+func Build[M, V any](rs engine.Ruleset[M, V], recs []*engine.Record[M]) (*Report, error) {
+	r := &Report{Games: make([]Game, 0, len(recs))}
+	for k, rec := range recs {
+		g, err := build(rs, rec)
+		if err != nil {
+			return nil, fmt.Errorf("report: game %d: %w", k+1, err)
+		}
+		g.Number = k + 1
+		r.Games = append(r.Games, g)
+	}
+	return r, nil
+}
+
+func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {
+	h := rec.Header
+	g := Game{
+		Ruleset: h.Ruleset, Variant: h.Variant, Seed: h.Setup.Seed,
+		Players: h.Setup.Players, Options: h.Setup.Options,
+		Faults: rec.Faults(), History: []any{}, ClockName: rs.Info().Clock,
+	}
+	if g.ClockName == "" {
+		g.ClockName = "turn"
+	}
+	if g.Faults == nil {
+		g.Faults = []engine.SeatFault{}
+	}
+	if rec.End != nil {
+		g.Result, g.Aborted = rec.End.Result, rec.End.Aborted
+	}
+	seats := len(h.Setup.Players)
+	var sampled bool
+	_, err := engine.Replay(rs, rec, func(m engine.Match[M, V]) {
+		if p, ok := m.(engine.Publisher); ok {
+			g.History = append(g.History, p.Public())
+		}
+		meas, ok := m.(engine.Measurer)
+		if !ok {
+			return
+		}
+		if !sampled {
+			sampled = true
+			for _, ms := range meas.Measures() {
+				c := Chart{Title: ms.Name}
+				if ms.PerSeat {
+					for s := range seats {
+						c.Lines = append(c.Lines, Line{Name: h.Setup.Players[s], Seat: s})
+					}
+				} else {
+					c.Lines = []Line{{Name: ms.Name, Seat: -1}}
+				}
+				g.Charts = append(g.Charts, c)
+			}
+		}
+		clock := meas.Clock()
+		for k := range g.Charts {
+			c := &g.Charts[k]
+			c.X = append(c.X, clock)
+			for i := range c.Lines {
+				l := &c.Lines[i]
+				l.Y = append(l.Y, meas.Measure(k, max(l.Seat, 0)))
+			}
+		}
+		g.Clock = clock
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	return g, nil
+}
+
+// WriteJSON writes the report as a JSON array, one object per game: seed,
+// players, faults, result and history.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	games := r.Games
+	if games == nil {
+		games = []Game{}
+	}
+	return enc.Encode(games)
+}
+
+// WriteText writes the report for people: per game its seed and players,
+// the world at the start and at the end, the final scores with WINNER and
+// status marks (DEAD), the total score and the faults; then, for a series,
+// each player's record.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	for i := range r.Games {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		r.Games[i].writeText(&b)
+	}
+	if len(r.Games) > 1 {
+		b.WriteByte('\n')
+		r.writeStandings(&b)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (g *Game) writeText(b *strings.Builder) {
+	name := g.Ruleset
+	if g.Variant != "" {
+		name += " (" + g.Variant + ")"
+	}
+	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
+	fmt.Fprintf(b, "players:")
+	for s, p := range g.Players {
+		fmt.Fprintf(b, " %d %s", s+1, p)
+		if s < len(g.Players)-1 {
+			b.WriteByte(',')
+		}
+	}
+	b.WriteByte('\n')
+	if len(g.History) > 0 {
+		b.WriteString("at the start\n")
+		indent(b, fmt.Sprint(g.History[0]), "  ")
+		if len(g.History) > 1 {
+			fmt.Fprintf(b, "at the end (%s %d)\n", g.ClockName, g.Clock)
+			indent(b, fmt.Sprint(g.History[len(g.History)-1]), "  ")
+		}
+	}
+	switch {
+	case g.Result != nil:
+		b.WriteString("final scores\n")
+		width := 0
+		for _, p := range g.Players {
+			width = max(width, len(p))
+		}
+		var total int64
+		for s, score := range g.Result.Scores {
+			total += score
+			mark := ""
+			if g.Result.Won(s) {
+				mark = "  WINNER"
+			}
+			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
+				mark += "  " + strings.ToUpper(g.Result.Status[s])
+			}
+			fmt.Fprintf(b, "  %2d  %-*s  %8d%s\n", s+1, width, g.Players[s], score, mark)
+		}
+		fmt.Fprintf(b, "total score %d\n", total)
+		if len(g.Result.Winners) == 0 {
+			b.WriteString("nobody wins\n")
+		}
+	case g.Aborted != "":
+		fmt.Fprintf(b, "not finished: %s\n", g.Aborted)
+	default:
+		b.WriteString("not finished: the record stops before the end\n")
+	}
+	if len(g.Faults) == 0 {
+		b.WriteString("faults: none\n")
+		return
+	}
+	b.WriteString("faults:\n")
+	for s, p := range g.Players {
+		counts := map[engine.FaultKind]int{}
+		var kinds []engine.FaultKind
+		first := ""
+		for _, f := range g.Faults {
+			if f.Seat != s {
+				continue
+			}
+			if counts[f.Kind] == 0 {
+				kinds = append(kinds, f.Kind)
+			}
+			counts[f.Kind]++
+			if first == "" {
+				first = fmt.Sprintf("first at move %d: %s", f.Step+1, f.Detail)
+			}
+		}
+		if len(kinds) == 0 {
+			continue
+		}
+		parts := make([]string, len(kinds))
+		for i, k := range kinds {
+			parts[i] = fmt.Sprintf("%d %s", counts[k], k)
+		}
+		fmt.Fprintf(b, "  %2d  %s: %s (%s)\n", s+1, p, strings.Join(parts, ", "), first)
+	}
+}
+
+// writeStandings writes each player's games, wins and mean score over the
+// series, players in the order they first appear.
+func (r *Report) writeStandings(b *strings.Builder) {
+	type record struct {
+		games, wins int
+		total       int64
+	}
+	var order []string
+	recs := map[string]*record{}
+	finished := 0
+	for _, g := range r.Games {
+		if g.Result == nil {
+			continue
+		}
+		finished++
+		for s, p := range g.Players {
+			rec, ok := recs[p]
+			if !ok {
+				rec = &record{}
+				recs[p] = rec
+				order = append(order, p)
+			}
+			rec.games++
+			if s < len(g.Result.Scores) {
+				rec.total += g.Result.Scores[s]
+			}
+			if g.Result.Won(s) {
+				rec.wins++
+			}
+		}
+	}
+	fmt.Fprintf(b, "series: %d games, %d finished\n", len(r.Games), finished)
+	width := len("player")
+	for _, p := range order {
+		width = max(width, len(p))
+	}
+	fmt.Fprintf(b, "  %-*s  %5s  %5s  %10s\n", width, "player", "games", "wins", "mean score")
+	for _, p := range order {
+		rec := recs[p]
+		fmt.Fprintf(b, "  %-*s  %5d  %5d  %10.1f\n", width, p, rec.games, rec.wins, float64(rec.total)/float64(rec.games))
+	}
+}
+
+// indent writes text with prefix before every line.
+func indent(b *strings.Builder, text, prefix string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString(prefix)
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+}
