@@ -477,6 +477,13 @@ func (r *Runner[M, V]) advance() (*End, error) {
 			}
 		}
 	case moveCalls:
+		select {
+		case <-r.ctx.Done():
+			// Interrupted while the round was decided: the round is dropped,
+			// so the record holds only moves the players made in peace.
+			return &End{Aborted: "interrupted"}, nil
+		default:
+		}
 		if err := r.apply(b); err != nil {
 			return nil, err
 		}

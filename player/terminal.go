@@ -219,19 +219,23 @@ func list(names []string) string {
 var console terminalConsole
 
 type terminalConsole struct {
-	sync.Mutex
-	state *liner.State
+	asking sync.Mutex // one prompt at a time
+	mu     sync.Mutex // guards state
+	state  *liner.State
 }
 
 // prompt asks for one line with completion of the given words.
 func (c *terminalConsole) prompt(prompt string, completions []string) (string, error) {
-	c.Lock()
-	defer c.Unlock()
+	c.asking.Lock()
+	defer c.asking.Unlock()
+	c.mu.Lock()
 	if c.state == nil {
 		c.state = liner.NewLiner()
 		c.state.SetCtrlCAborts(true)
 	}
-	c.state.SetCompleter(func(line string) []string {
+	state := c.state
+	c.mu.Unlock()
+	state.SetCompleter(func(line string) []string {
 		var out []string
 		for _, w := range completions {
 			if strings.HasPrefix(strings.ToLower(w), strings.ToLower(line)) {
@@ -240,14 +244,15 @@ func (c *terminalConsole) prompt(prompt string, completions []string) (string, e
 		}
 		return out
 	})
-	return c.state.Prompt(prompt)
+	return state.Prompt(prompt)
 }
 
 // CloseConsole gives the terminal back as it was, if a person played at it.
-// Programs that seat people call it before they exit.
+// Programs that seat people call it before they exit; it does not wait for a
+// prompt still open.
 func CloseConsole() {
-	console.Lock()
-	defer console.Unlock()
+	console.mu.Lock()
+	defer console.mu.Unlock()
 	if console.state != nil {
 		console.state.Close()
 		console.state = nil

@@ -79,7 +79,8 @@ func (r tableRow) Mean() float64 {
 type tableResult struct {
 	Rows []tableRow // sorted by mean score, best first
 	// Decisions, Slowest and Spent are the planner's decisions, its slowest
-	// decision and its total time deciding.
+	// decision and its total time deciding, in wall time as the runner
+	// records it (a decision that waited for the processor counts whole).
 	Decisions int
 	Slowest   time.Duration
 	Spent     time.Duration

@@ -1,0 +1,395 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// arbiter runs the command line in this process and returns its exit code
+// and output.
+func arbiter(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestPlayDefault(t *testing.T) {
+	// "arbiter play ajveciv — with no other flags — plays a full 100-turn
+	// game among the six basic AIs and prints the text report."
+	code, out, errOut := arbiter(t, "", "play", "ajveciv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"game 1: ajveciv (original), seed ",
+		"players: 1 basic.conquer, 2 basic.exchange, 3 basic.discover, 4 basic.expand, 5 basic.develop, 6 basic.consent",
+		"at the start", "at the end (turn 100)", "final scores", "WINNER", "total score",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestPlaySameSeedSameBytes(t *testing.T) {
+	// "Reports, no wall-clock timings in them (the same seed gives the same
+	// bytes)".
+	_, a, _ := arbiter(t, "", "play", "ajveciv", "--seed", "77", "--games", "2", "--report", "json")
+	_, b, _ := arbiter(t, "", "play", "ajveciv", "--seed", "77", "--games", "2", "--report", "json")
+	if a != b || a == "" {
+		t.Error("two plays with the same seed differ")
+	}
+}
+
+func TestPlayRandomSeedIsPrinted(t *testing.T) {
+	// "--seed (absent: a random seed, printed in the report)"
+	_, out, _ := arbiter(t, "", "play", "ajveciv", "--turns", "3", "--report", "json")
+	var games []struct{ Seed uint64 }
+	if err := json.Unmarshal([]byte(out), &games); err != nil || len(games) != 1 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	code, again, _ := arbiter(t, "", "play", "ajveciv", "--turns", "3", "--report", "json", "--seed", jsonNumber(games[0].Seed))
+	if code != 0 || again != out {
+		t.Error("replaying with the printed seed does not give the same game")
+	}
+}
+
+func jsonNumber(n uint64) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestPlayJSONReport(t *testing.T) {
+	// "--report json (a JSON array, one object per game: seed, players,
+	// faults, result, and history: the initial world then the world after
+	// every turn and inflection, in the seed's world shape)"
+	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "9", "--games", "3", "--report", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var games []struct {
+		Seed    uint64
+		Players []string
+		Faults  []json.RawMessage
+		Result  struct{ Scores []int64 }
+		History []struct {
+			Feels     [][]int
+			Societies []struct{ Nation struct{ Population, Yield int } }
+			Yield     *int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &games); err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 3 {
+		t.Fatalf("%d games; want 3", len(games))
+	}
+	for k, g := range games {
+		if g.Seed != 9+uint64(k) {
+			t.Errorf("game %d seed %d; want %d (game k uses seed S+k)", k+1, g.Seed, 9+k)
+		}
+		if len(g.Players) != 6 || g.Faults == nil || len(g.Result.Scores) != 6 {
+			t.Errorf("game %d: %d players, faults %v, scores %v", k+1, len(g.Players), g.Faults, g.Result.Scores)
+		}
+		if len(g.History) != 1+100+9 {
+			t.Errorf("game %d: %d worlds in the history; want the start, 100 turns and 9 inflections", k+1, len(g.History))
+		}
+		if h := g.History[0]; h.Yield == nil || *h.Yield != 20 || len(h.Feels) != 6 || len(h.Societies) != 6 {
+			t.Errorf("game %d's first world is not the starting world in the seed's shape: %+v", k+1, h)
+		}
+	}
+}
+
+func TestPlayReportFiles(t *testing.T) {
+	// "--report FILE.json (the same to a file), and --report FILE.html: a
+	// self-contained page (no network) with a chart per game of every
+	// society's yield and population over the turns."
+	dir := t.TempDir()
+	for _, name := range []string{"r.json", "r.html", "r.txt"} {
+		path := filepath.Join(dir, name)
+		code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "1", "--games", "2", "--report", path)
+		if code != 0 || out != "" || !strings.Contains(errOut, "wrote the report to "+path) {
+			t.Fatalf("%s: exit %d, out %q, err %q", name, code, out, errOut)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch filepath.Ext(name) {
+		case ".json":
+			var v []any
+			if json.Unmarshal(b, &v) != nil || len(v) != 2 {
+				t.Errorf("r.json is not an array of two games")
+			}
+		case ".html":
+			page := string(b)
+			if !strings.Contains(page, "<figcaption>yield</figcaption>") || !strings.Contains(page, "<figcaption>population</figcaption>") {
+				t.Error("the page lacks the yield and population charts")
+			}
+			if strings.Count(page, "<polyline") != 2*(6+6+1) {
+				t.Errorf("%d lines drawn; want one per society per chart, and the world's yield, per game", strings.Count(page, "<polyline"))
+			}
+			if strings.Contains(page, "<script") || strings.Contains(page, "<link") || strings.Contains(page, "src=") {
+				t.Error("the page loads something: it must be self-contained")
+			}
+		case ".txt":
+			if !strings.Contains(string(b), "series: 2 games") {
+				t.Error("the text report lacks the series summary")
+			}
+		}
+	}
+}
+
+func TestPlayOptions(t *testing.T) {
+	// "Options: --seed, --turns, --no-inflections, --games N, --deadline"
+	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "25", "--no-inflections", "--deadline", "200ms", "--report", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var games []struct {
+		Options map[string]string
+		History []any
+	}
+	if err := json.Unmarshal([]byte(out), &games); err != nil {
+		t.Fatal(err)
+	}
+	if len(games[0].History) != 26 {
+		t.Errorf("%d worlds; want the start and 25 turns, no inflections", len(games[0].History))
+	}
+	if games[0].Options["turns"] != "25" || games[0].Options["inflections"] != "false" {
+		t.Errorf("options %v", games[0].Options)
+	}
+}
+
+func TestPlayPlayerForms(t *testing.T) {
+	// "--players in the seed's forms and the rules page's names"; "Also a
+	// repeatable --player SPEC."
+	cases := []struct {
+		args  []string
+		seats int
+		first string
+	}{
+		{[]string{"--players", "basic"}, 6, "basic.conquer"},
+		{[]string{"--players", "basic.discover,random"}, 2, "basic.discover"},
+		{[]string{"--players", "basic2"}, 15, "basic2.conquer-exchange"},
+		{[]string{"--players", "basic2.conquer-exchange,basic3.develop-consent-expand"}, 2, "basic2.conquer-exchange"},
+		{[]string{"--players", "basic3"}, 20, "basic3.conquer-exchange-discover"},
+		{[]string{"--players", "planner,basic.develop"}, 2, "planner"},
+		{[]string{"--player", "random", "--player", "basic.consent", "--players", "basic.expand"}, 3, "basic.expand"},
+	}
+	for _, c := range cases {
+		args := append([]string{"play", "ajveciv", "--seed", "2", "--turns", "3", "--report", "json"}, c.args...)
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
+			continue
+		}
+		var games []struct{ Players []string }
+		if err := json.Unmarshal([]byte(out), &games); err != nil {
+			t.Fatal(err)
+		}
+		if p := games[0].Players; len(p) != c.seats || p[0] != c.first {
+			t.Errorf("%v: players %v; want %d seats starting with %s", c.args, p, c.seats, c.first)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	// "Unknown game or player names, bad flags, an unreadable or malformed
+	// world file ... each give one clear message naming the problem, with
+	// the exit codes of design.md, never a panic."
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.jsonl")
+	os.WriteFile(garbage, []byte("not a record\n"), 0o644)
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"play", "chess"}, 2, `unknown game "chess"; games: ajveciv`},
+		{[]string{"play"}, 2, "name a game"},
+		{[]string{"play", "ajveciv", "--players", "basic,wizard"}, 2, `unknown player "wizard"`},
+		{[]string{"play", "ajveciv", "--players", "basic.flee"}, 2, `unknown value "flee"`},
+		{[]string{"play", "ajveciv", "--players", "basic2.conquer"}, 2, "basic2 takes 2 value(s)"},
+		{[]string{"play", "ajveciv", "--players", "basic2.conquer-conquer"}, 2, "named twice"},
+		{[]string{"play", "ajveciv", "--players", "random"}, 2, "takes 2 to 20 players; 1 given"},
+		{[]string{"play", "ajveciv", "--players", "basic3,basic"}, 2, "takes 2 to 20 players; 26 given"},
+		{[]string{"play", "ajveciv", "--players", "basic,,random"}, 2, "is empty"},
+		{[]string{"play", "ajveciv", "--turns", "0"}, 2, "--turns 0: allowed 1 to 100000"},
+		{[]string{"play", "ajveciv", "--turns", "many"}, 2, "invalid argument"},
+		{[]string{"play", "ajveciv", "--games", "0"}, 2, "at least one game"},
+		{[]string{"play", "ajveciv", "--seed", "-1"}, 2, "invalid argument"},
+		{[]string{"play", "ajveciv", "--deadline", "-1s"}, 2, "positive duration"},
+		{[]string{"play", "ajveciv", "--report", "r.pdf"}, 2, "want text, json"},
+		{[]string{"play", "ajveciv", "--colour", "red"}, 2, "unknown flag"},
+		{[]string{"teleport"}, 2, "unknown command"},
+		{[]string{"rules", "chess"}, 2, "unknown game"},
+		{[]string{"rules"}, 2, "takes a game"},
+		{[]string{"replay", filepath.Join(dir, "missing.jsonl")}, 2, "no such file"},
+		{[]string{"replay", garbage}, 2, "record line 1"},
+		{[]string{"step", "ajveciv"}, 2, "give both --state and --moves"},
+	}
+	for _, c := range cases {
+		code, _, errOut := arbiter(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("arbiter %s: exit %d, %q; want exit %d and %q", strings.Join(c.args, " "), code, errOut, c.code, c.msg)
+		}
+		if strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("arbiter %s: the message is more than one line:\n%s", strings.Join(c.args, " "), errOut)
+		}
+	}
+}
+
+func TestRecordAndReplay(t *testing.T) {
+	// "--record DIR writes one file per game (game-0001.jsonl, …); arbiter
+	// replay FILE re-runs it from its setup and moves and fails loudly if
+	// the final-state hash or the result differs."
+	dir := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "4", "--games", "2", "--record", dir, "--players", "basic,random,planner", "--turns", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, name := range []string{"game-0001.jsonl", "game-0002.jsonl"} {
+		path := filepath.Join(dir, name)
+		code, out, errOut := arbiter(t, "", "replay", path)
+		if code != 0 || !strings.Contains(out, "ok: the replay reaches the recorded result and final state (sha256:") {
+			t.Fatalf("replay %s: exit %d\n%s%s", name, code, out, errOut)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "game-0001.jsonl"))
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+
+	tampered := func(name string, edit func([]string)) string {
+		l := append([]string(nil), lines...)
+		edit(l)
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(strings.Join(l, "\n")+"\n"), 0o644)
+		return path
+	}
+	// A result that differs.
+	path := tampered("result.jsonl", func(l []string) {
+		l[len(l)-1] = strings.Replace(l[len(l)-1], `"scores":[`, `"scores":[1`, 1)
+	})
+	if code, _, errOut := arbiter(t, "", "replay", path); code != 1 || !strings.Contains(errOut, "result differs") {
+		t.Errorf("changed result: exit %d, %s", code, errOut)
+	}
+	// A hash that differs.
+	path = tampered("hash.jsonl", func(l []string) {
+		l[len(l)-1] = strings.Replace(l[len(l)-1], `"hash":"sha256:`, `"hash":"sha256:ff`, 1)
+	})
+	if code, _, errOut := arbiter(t, "", "replay", path); code != 1 || !strings.Contains(errOut, "final state differs") {
+		t.Errorf("changed hash: exit %d, %s", code, errOut)
+	}
+	// A move dropped: the rest no longer fits.
+	path = tampered("dropped.jsonl", func(l []string) { l[3] = l[4] })
+	if code, _, errOut := arbiter(t, "", "replay", path); code != 1 {
+		t.Errorf("dropped move: exit %d, %s", code, errOut)
+	}
+	// The JSON verdict, for programs.
+	code, out, _ := arbiter(t, "", "replay", "--json", filepath.Join(dir, "game-0002.jsonl"))
+	var v struct {
+		OK      bool
+		Ruleset string
+		Seed    uint64
+		Moves   int
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || !v.OK || v.Ruleset != "ajveciv" || v.Seed != 5 || v.Moves == 0 {
+		t.Errorf("replay --json: exit %d, %s", code, out)
+	}
+}
+
+func TestStep(t *testing.T) {
+	// "arbiter step ajveciv --state world.json --moves moves.json [--seed N]
+	// (seed default 0) prints the next world in the same JSON shape."
+	ex := filepath.Join("..", "..", "examples", "ajveciv")
+	code, out, errOut := arbiter(t, "", "step", "ajveciv", "--state", filepath.Join(ex, "world.json"), "--moves", filepath.Join(ex, "turn.json"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	const want = `{"feels":[[0,-5,1],[-4,0,1],[-1,0,0]],"societies":[` +
+		`{"values":{"conquer":2,"exchange":3,"discover":2,"expand":2,"develop":2,"consent":2},"nation":{"population":3,"yield":1}},` +
+		`{"values":{"conquer":5,"exchange":1,"discover":2,"expand":3,"develop":2,"consent":0},"nation":{"population":5,"yield":13}},` +
+		`{"values":{"conquer":2,"exchange":2,"discover":2,"expand":2,"develop":2,"consent":2},"nation":{"population":0,"yield":1},"dead":true}],"yield":20}` + "\n"
+	if out != want {
+		t.Errorf("got  %s\nwant %s", out, want)
+	}
+	// The output is a world again: step it once more, from standard input.
+	code, _, errOut = arbiter(t, out, "step", "ajveciv", "--state", "-", "--moves", filepath.Join(ex, "inflection.json"))
+	if code != 0 {
+		t.Errorf("stepping the output: exit %d: %s", code, errOut)
+	}
+
+	// "It rejects inconsistent input (a dead society with population, a
+	// choice for a dead society, an inflection choice outside the three
+	// highest)."
+	world, _ := os.ReadFile(filepath.Join(ex, "world.json"))
+	cases := []struct {
+		state, moves string
+		code         int
+		msg          string
+	}{
+		{strings.Replace(string(world), `"population": 0, "yield": 1}, "dead": true`, `"population": 4, "yield": 1}, "dead": true`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "is dead but has population 4"},
+		{string(world), `{"kind":"turn","choices":["conquer","conquer","develop"]}`, 1, "society 3 is dead and cannot choose develop"},
+		{string(world), `{"kind":"inflection","choices":["consent","conquer",null]}`, 1, "three highest values"},
+		{string(world), `{"kind":"turn","choices":["conquer",null,null]}`, 1, "society 2 is alive and must choose"},
+		{string(world), `{"kind":"turn","choices":["conquer","conquer"]}`, 2, "2 choices for 3 societies"},
+		{string(world), `{"kind":"war","choices":[]}`, 2, `kind "war"`},
+		{string(world), `{"kind":"turn","choices":["conquer","flee",null]}`, 2, `unknown value "flee"`},
+		{`{"feels":[[0,0],[0]],"societies":[],"yield":1}`, `{"kind":"turn","choices":[]}`, 2, "0 societies"},
+		{strings.Replace(string(world), `[-1, 0, 0]`, `[-1, 0]`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "feels[2] has 2 entries"},
+		{strings.Replace(string(world), `"develop": 2, "consent": 0`, `"develop": 2, "bribe": 0`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown value "bribe"`},
+		{strings.Replace(string(world), `"yield": 20`, `"yeild": 20`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown field "yeild"`},
+		{"{", `{}`, 2, "--state"},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		s, m := filepath.Join(dir, "s.json"), filepath.Join(dir, "m.json")
+		os.WriteFile(s, []byte(c.state), 0o644)
+		os.WriteFile(m, []byte(c.moves), 0o644)
+		code, _, errOut := arbiter(t, "", "step", "ajveciv", "--state", s, "--moves", m)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("moves %s: exit %d, %q; want exit %d and %q", c.moves, code, errOut, c.code, c.msg)
+		}
+	}
+}
+
+func TestGamesAndRules(t *testing.T) {
+	// "arbiter games lists the games; arbiter rules ajveciv prints the rules
+	// as a player reads them. --help everywhere; shell completion."
+	code, out, _ := arbiter(t, "", "games")
+	if code != 0 || !strings.Contains(out, "ajveciv") || !strings.Contains(out, "2-20") {
+		t.Errorf("games: %d\n%s", code, out)
+	}
+	code, out, _ = arbiter(t, "", "games", "--json")
+	var list []struct{ Name string }
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || list[0].Name != "ajveciv" {
+		t.Errorf("games --json: %d\n%s", code, out)
+	}
+	code, out, _ = arbiter(t, "", "rules", "ajveciv")
+	if code != 0 || !strings.Contains(out, "INFLECTIONS") || !strings.Contains(out, "starvation") {
+		t.Errorf("rules: %d\n%s", code, out)
+	}
+	for _, args := range [][]string{{"--help"}, {"play", "--help"}, {"play", "ajveciv", "--help"}, {"replay", "--help"}, {"step", "--help"}, {"games", "--help"}, {"rules", "--help"}} {
+		code, out, _ := arbiter(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Usage:") {
+			t.Errorf("%v: exit %d\n%s", args, code, out)
+		}
+	}
+	code, out, _ = arbiter(t, "", "play", "ajveciv", "--help")
+	for _, flag := range []string{"--players", "--player", "--seed", "--turns", "--no-inflections", "--games", "--deadline", "--report", "--record"} {
+		if !strings.Contains(out, flag) {
+			t.Errorf("play ajveciv --help lacks %s", flag)
+		}
+	}
+	code, out, _ = arbiter(t, "", "completion", "bash")
+	if code != 0 || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d", code)
+	}
+	code, out, _ = arbiter(t, "", "__complete", "rules", "")
+	if code != 0 || !strings.Contains(out, "ajveciv") {
+		t.Errorf("completing a game name: %d %s", code, out)
+	}
+}

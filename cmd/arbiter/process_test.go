@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// These tests run the real arbiter binary: the signal handling and the
+// terminal can only be tested in a process of their own.
+
+var (
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+func arbiterBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-test-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binary = filepath.Join(dir, "arbiter")
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binary
+}
+
+func TestInterruptKeepsRecords(t *testing.T) {
+	// "A record is complete even when play is interrupted (Ctrl-C): the
+	// moves so far and an aborted line, for the game in progress."
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	// A planner thinks for a while at every decision, so the signal finds a
+	// game in progress.
+	cmd := exec.Command(bin, "play", "ajveciv", "--games", "100000", "--seed", "1", "--players", "planner,basic",
+		"--record", dir, "--report", filepath.Join(dir, "report.json"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until a few games are recorded, then press Ctrl-C.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		files, _ := filepath.Glob(filepath.Join(dir, "game-*.jsonl"))
+		if len(files) >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no games recorded")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("exit %v; want 3 (interrupted)\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("stderr: %s", stderr.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "game-*.jsonl"))
+	last := files[len(files)-1]
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		end := lines[len(lines)-1]
+		switch {
+		case f == last && end != `{"aborted":"interrupted"}`:
+			t.Errorf("%s: the game in progress ends with %s; want the aborted line", f, end)
+		case f != last && !strings.HasPrefix(end, `{"result":`):
+			t.Errorf("%s: a finished game ends with %s", f, end)
+		}
+		// Every record, the interrupted one too, replays.
+		code, out, errOut := arbiter(t, "", "replay", f)
+		if code != 0 {
+			t.Errorf("replay %s: exit %d %s %s", f, code, out, errOut)
+		}
+	}
+	var games []struct{ Aborted string }
+	data, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err := json.Unmarshal(data, &games); err != nil || len(games) != len(files) || games[len(games)-1].Aborted != "interrupted" {
+		t.Errorf("the report holds %d games (%v); want the %d recorded, the last aborted", len(games), err, len(files))
+	}
+}
+
+// console drives a process on a pseudo-terminal.
+type console struct {
+	t      *testing.T
+	pty    *os.File
+	out    chan string
+	screen strings.Builder
+}
+
+func startConsole(t *testing.T, args ...string) (*console, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(arbiterBinary(t), args...)
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &console{t: t, pty: f, out: make(chan string, 1024)}
+	go func() {
+		r := bufio.NewReader(f)
+		buf := make([]byte, 4096)
+		for {
+			n, err := r.Read(buf)
+			if n > 0 {
+				c.out <- string(buf[:n])
+			}
+			if err != nil {
+				close(c.out)
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { f.Close(); cmd.Process.Kill(); cmd.Wait() })
+	return c, cmd
+}
+
+// expect waits for text to appear in the output after what was consumed.
+func (c *console) expect(text string) string {
+	c.t.Helper()
+	timeout := time.After(20 * time.Second)
+	for {
+		if i := strings.Index(c.screen.String(), text); i >= 0 {
+			seen := c.screen.String()[:i+len(text)]
+			rest := c.screen.String()[i+len(text):]
+			c.screen.Reset()
+			c.screen.WriteString(rest)
+			return seen
+		}
+		select {
+		case s, ok := <-c.out:
+			if !ok {
+				c.t.Fatalf("the program ended before %q; it printed:\n%s", text, c.screen.String())
+			}
+			c.screen.WriteString(s)
+		case <-timeout:
+			c.t.Fatalf("no %q after 20s; the screen holds:\n%s", text, c.screen.String())
+		}
+	}
+}
+
+func (c *console) send(s string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.pty, s); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+func TestPersonAtTerminal(t *testing.T) {
+	// "repl: a person at the terminal. Each decision shows the turn (and
+	// whether it is an inflection), world yield, the feels matrix, and every
+	// society's yield, population and values, marking the person's own; then
+	// the offered choices, with tab completion; an answer that is not offered
+	// is refused with the list and asked again. No deadline unless one is
+	// given."
+	dir := t.TempDir()
+	c, cmd := startConsole(t, "play", "ajveciv", "--players", "basic.develop,repl", "--turns", "11", "--seed", "5", "--record", dir)
+	seen := c.expect("turn> ")
+	for _, want := range []string{"Turn 1 of 11", "world yield 20", "feels toward", "population", "conquer exchange discover", "> ", "(you)", "You are society 2. Offered:", "Choose 1 "} {
+		if !strings.Contains(seen, want) {
+			t.Errorf("the first question lacks %q:\n%s", want, seen)
+		}
+	}
+	// A value that is not offered is refused, with the list.
+	offered := offeredValues(seen)
+	notOffered := "conquer"
+	for _, v := range []string{"conquer", "exchange", "discover", "expand", "develop", "consent"} {
+		if !strings.Contains(strings.Join(offered, " "), v) {
+			notOffered = v
+			break
+		}
+	}
+	c.send(notOffered + "\r")
+	c.expect(`"` + notOffered + `" is not offered; choose 1 `)
+	c.expect("turn> ")
+	// Tab completes an offered value from its first four letters.
+	c.send(offered[1][:4] + "\t\r")
+	var chosen []string
+	chosen = append(chosen, offered[1])
+	// Answer the rest by number, through the inflection after turn 10.
+	for turn := 2; turn <= 11; turn++ {
+		c.expect(fmt.Sprintf("Turn %d of 11", turn))
+		seen = c.expect("turn> ")
+		c.send("1\r")
+		chosen = append(chosen, offeredValues(seen)[0])
+		if turn == 10 {
+			c.expect("Inflection after turn 10 of 11")
+			seen = c.expect("inflection> ")
+			c.send("1\r")
+			chosen = append(chosen, offeredValues(seen)[0])
+		}
+	}
+	c.expect("total score")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v", err)
+	}
+	// The record holds what the person chose.
+	data, err := os.ReadFile(filepath.Join(dir, "game-0001.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(data), "\n") {
+		var step struct {
+			Seat *int
+			Move string
+		}
+		if json.Unmarshal([]byte(line), &step) == nil && step.Seat != nil && *step.Seat == 1 {
+			got = append(got, step.Move)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(chosen, " ") {
+		t.Errorf("the record holds %v; the person chose %v", got, chosen)
+	}
+}
+
+// offeredValues reads the offered values from a question's "Choose 1 a, 2 b
+// or 3 c" line.
+func offeredValues(screen string) []string {
+	i := strings.LastIndex(screen, "Choose ")
+	line := screen[i+len("Choose "):]
+	line = line[:strings.Index(line, " (")]
+	var out []string
+	for _, part := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' }) {
+		part = strings.TrimSpace(strings.Replace(part, " or ", ", ", 1))
+		for _, p := range strings.Split(part, ", ") {
+			fields := strings.Fields(p)
+			if len(fields) == 2 {
+				out = append(out, fields[1])
+			}
+		}
+	}
+	return out
+}
+
+func TestPersonCtrlC(t *testing.T) {
+	// Ctrl-C at the prompt stops play like Ctrl-C anywhere: the record ends
+	// with an aborted line, and the terminal is given back.
+	dir := t.TempDir()
+	c, cmd := startConsole(t, "play", "ajveciv", "--players", "repl,basic", "--record", dir)
+	c.expect("turn> ")
+	c.send("1\r")
+	c.expect("Turn 2 of 100")
+	c.expect("turn> ")
+	c.send("\x03")
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("exit %v; want 3", err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "game-0001.jsonl"))
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if lines[len(lines)-1] != `{"aborted":"interrupted"}` || len(lines) != 1+7+1 {
+		t.Errorf("the record:\n%s\nwant the header, the first turn's 7 moves and the aborted line", data)
+	}
+	_ = syscall.SIGINT
+}
