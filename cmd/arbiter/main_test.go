@@ -77,8 +77,10 @@ func TestPlayJSONReport(t *testing.T) {
 		Result  struct{ Scores []int64 }
 		History []struct {
 			Feels     [][]int
-			Societies []struct{ Nation struct{ Population, Yield int } }
-			Yield     *int
+			Societies []struct {
+				Nation struct{ Population, Yield int }
+			}
+			Yield *int
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &games); err != nil {
