@@ -1,0 +1,351 @@
+package ajveciv
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestBotCatalog(t *testing.T) {
+	// "basic.<value> for each of the six values ... basic alone means all
+	// six." "basic2 alone means all 15 pairs and basic3 all 20 triples, in
+	// the seed's value order."
+	cases := []struct {
+		name  string
+		count int
+		first string
+		last  string
+	}{
+		{"basic", 6, "basic.conquer", "basic.consent"},
+		{"basic2", 15, "basic2.conquer-exchange", "basic2.develop-consent"},
+		{"basic3", 20, "basic3.conquer-exchange-discover", "basic3.expand-develop-consent"},
+		{"basic.discover", 1, "basic.discover", "basic.discover"},
+		{"basic2.consent-conquer", 1, "basic2.consent-conquer", "basic2.consent-conquer"},
+		{"basic3.develop-expand-exchange", 1, "basic3.develop-expand-exchange", "basic3.develop-expand-exchange"},
+		{"random", 1, "random", "random"},
+		{"planner", 1, "planner", "planner"},
+	}
+	for _, c := range cases {
+		es, err := Bots(c.name)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if len(es) != c.count || es[0].Name != c.first || es[len(es)-1].Name != c.last {
+			t.Errorf("%s: %d entrants from %s to %s", c.name, len(es), es[0].Name, es[len(es)-1].Name)
+		}
+	}
+	for _, bad := range []string{"basic.flee", "basic2.conquer", "basic2.conquer-conquer", "basic3.a-b", "random.x", "wizard", "", "basic4"} {
+		if _, err := Bots(bad); err == nil {
+			t.Errorf("Bots(%q) accepted", bad)
+		}
+	}
+}
+
+func TestPriorityAIs(t *testing.T) {
+	// "basic.<value>: picks that value when offered, else the first offered
+	// choice." "basic2.<v1>-<v2> and basic3.<v1>-<v2>-<v3>: priority lists,
+	// first offered choice when none is offered; any distinct values, in the
+	// priority order written."
+	m := newMatch(t, 2, 1, nil)
+	m.offers[0] = offer{Expand, Develop, Consent, None}
+	v := m.View(0)
+	cases := []struct {
+		ai   AI
+		want Value
+	}{
+		{Priority(Develop), Develop},
+		{Priority(Conquer), Expand},
+		{Priority(Conquer, Consent), Consent},
+		{Priority(Consent, Develop), Consent},
+		{Priority(Conquer, Exchange, Develop), Develop},
+		{Priority(Conquer, Exchange, Discover), Expand},
+	}
+	for _, c := range cases {
+		got, err := c.ai.Turn(v)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %v, %v; want %v", aiName(c.ai), got, err, c.want)
+		}
+		if got, _ := c.ai.Inflection(v); got != c.want {
+			t.Errorf("%s at an inflection: %v; want %v", aiName(c.ai), got, c.want)
+		}
+	}
+}
+
+func TestRandomAI(t *testing.T) {
+	// "random: uniform among offered choices, from the bot's own RNG seeded
+	// from (match seed, seat). Bots never draw from the match RNG."
+	m := newMatch(t, 2, 1, nil)
+	before, _ := m.pcg.MarshalBinary()
+	ai := Random().(*randomAI)
+	if err := ai.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 9}, Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var counts [NumValues]int
+	for range 30000 {
+		v, _ := ai.Turn(m.View(0))
+		counts[v]++
+	}
+	after, _ := m.pcg.MarshalBinary()
+	if string(before) != string(after) {
+		t.Error("the random AI drew from the match's random source")
+	}
+	for _, o := range m.offers[0][:3] {
+		if counts[o] < 9500 || counts[o] > 10500 {
+			t.Errorf("%v chosen %d times of 30000: %v", o, counts[o], counts)
+		}
+	}
+	// The same seed and seat give the same choices.
+	a, b := Random().(*randomAI), Random().(*randomAI)
+	a.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 9}, Seat: 1})
+	b.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 9}, Seat: 1})
+	for range 100 {
+		x, _ := a.Turn(m.View(0))
+		y, _ := b.Turn(m.View(0))
+		if x != y {
+			t.Fatal("two random AIs with the same seed and seat differ")
+		}
+	}
+}
+
+// misbehaving AIs.
+type panicky struct{}
+
+func (panicky) Turn(View) (Value, error)       { panic("the AI lost its mind") }
+func (panicky) Inflection(View) (Value, error) { panic("the AI lost its mind") }
+
+type wayward struct{}
+
+func (wayward) Turn(v View) (Value, error) {
+	for _, x := range AllValues {
+		if !v.Offers(x) {
+			return x, nil
+		}
+	}
+	return None, nil
+}
+func (w wayward) Inflection(v View) (Value, error) { return w.Turn(v) }
+
+type sleepy struct{ wake chan struct{} }
+
+func (s sleepy) Turn(View) (Value, error)       { <-s.wake; return Conquer, nil }
+func (s sleepy) Inflection(View) (Value, error) { <-s.wake; return Conquer, nil }
+
+type erring struct{}
+
+func (erring) Turn(View) (Value, error)       { return None, errors.New("cannot decide") }
+func (erring) Inflection(View) (Value, error) { return None, errors.New("cannot decide") }
+
+func TestMisbehavingBots(t *testing.T) {
+	// "A bot that panics, passes its deadline, or answers a value it was not
+	// offered gets the first offered choice; the fault is counted in the
+	// report and written in the record; the match goes on and completes. A
+	// Go bot stuck past its deadline is abandoned (never called again; its
+	// seat gets default moves from then on)."
+	wake := make(chan struct{})
+	defer close(wake)
+	seats := Seats(panicky{}, wayward{}, sleepy{wake}, erring{}, Priority(Develop))
+	for i := range seats {
+		seats[i].Deadline = 20 * time.Millisecond
+	}
+	s := NewSeries(Original(), 5)
+	s.Options = map[string]string{"turns": "12"}
+	s.Game(seats...)
+	recs, err := s.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := recs[0]
+	if rec.End == nil || rec.End.Result == nil {
+		t.Fatal("the match did not complete")
+	}
+	kinds := map[int]map[engine.FaultKind]int{}
+	for _, f := range rec.Faults() {
+		if kinds[f.Seat] == nil {
+			kinds[f.Seat] = map[engine.FaultKind]int{}
+		}
+		kinds[f.Seat][f.Kind]++
+	}
+	want := map[int]map[engine.FaultKind]int{
+		0: {engine.FaultPanic: 13},
+		1: {engine.FaultIllegal: 13},
+		2: {engine.FaultTimeout: 1, engine.FaultAbandoned: 12},
+		3: {engine.FaultError: 13},
+	}
+	if diff := cmp.Diff(want, kinds); diff != "" {
+		t.Errorf("faults by seat (12 turns and one inflection, for the living):\n%s", diff)
+	}
+	// Every faulty move is the first offered choice: replaying the record
+	// (which holds the moves applied) reaches the recorded end.
+	if _, err := engine.Replay[Value, View](Original(), rec, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestSnapshotRoundTrip(t *testing.T) {
+	// "snapshot: JSON round trip of the full state (turn, RNG, world,
+	// pending)": a match restored from a snapshot plays on exactly as the
+	// original does.
+	seats, setup := basicSeatsN(t, 4)
+	m, err := Original().NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(m *Match, rounds int) {
+		for r := 0; r < rounds && !m.Over(); r++ {
+			reqs := m.Pending()
+			for i := range reqs {
+				// Answer all but the last of the round, to snapshot mid-round too.
+				v, _ := seats[reqs[i].Seat].Player.Decide(context.Background(), &reqs[i], m.View(reqs[i].Seat))
+				if err := m.Apply(reqs[i].Seat, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	play(m, 37)
+	first := m.Pending()[0]
+	if err := m.Apply(first.Seat, first.Default); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := m.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Original().Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := back.MarshalJSON()
+	if string(snap) != string(again) {
+		t.Fatalf("snapshot round trip differs:\n%s\n%s", snap, again)
+	}
+	// Finish the open round and the game on both.
+	for _, x := range []*Match{m, back} {
+		for _, r := range x.Pending() {
+			if err := x.Apply(r.Seat, r.Default); err != nil {
+				t.Fatal(err)
+			}
+		}
+		play(x, 1000)
+	}
+	a, _ := m.MarshalJSON()
+	b, _ := back.MarshalJSON()
+	if string(a) != string(b) {
+		t.Error("the restored match played on differently")
+	}
+	for _, bad := range []string{`{}`, `{"variant":"flood"}`, strings.Replace(string(snap), `"kind":"turn"`, `"kind":"war"`, 1), `[`} {
+		if _, err := Original().Restore([]byte(bad)); err == nil {
+			t.Errorf("Restore(%.40s) accepted", bad)
+		}
+	}
+}
+
+func basicSeatsN(t *testing.T, n int) ([]engine.Seat[Value, View], engine.Setup) {
+	t.Helper()
+	seats, setup := basicSeats(t)
+	setup.Seed = 3
+	return seats[:n], engine.Setup{Seed: 3, Players: setup.Players[:n]}
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	// "Rules are deterministic given the match seed; the same seed and
+	// moves give byte-identical results."
+	play := func() []byte {
+		s := NewSeries(Original(), 11)
+		s.Game(Seats(Priority(Conquer), Random(), NewPlanner(), Priority(Exchange))...)
+		recs, err := s.Play(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		recs[0].WriteTo(&b)
+		return []byte(b.String())
+	}
+	a, b := play(), play()
+	if string(a) != string(b) {
+		t.Error("two games with the same seed differ")
+	}
+	var end struct{ Hash string }
+	lines := strings.Split(strings.TrimSpace(string(a)), "\n")
+	if json.Unmarshal([]byte(lines[len(lines)-1]), &end) != nil || !strings.HasPrefix(end.Hash, "sha256:") {
+		t.Errorf("the record's last line %s has no state hash", lines[len(lines)-1])
+	}
+}
+
+func FuzzParseWorld(f *testing.F) {
+	w := NewWorld(3)
+	w.Societies[2].Dead, w.Societies[2].Nation.Population = true, 0
+	b, _ := json.Marshal(w)
+	f.Add(b)
+	f.Add([]byte(`{"feels":[[0]],"societies":[{"values":{"conquer":1,"exchange":1,"discover":1,"expand":1,"develop":1,"consent":1},"nation":{"population":1,"yield":-4}}],"yield":0}`))
+	f.Add([]byte(`{"feels":[[0,1],[2]],"societies":[],"yield":1}`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ParseWorld(data)
+		if err != nil {
+			return
+		}
+		if err := w.Check(); err != nil {
+			t.Fatalf("ParseWorld accepted a world that fails Check: %v", err)
+		}
+		// A world that parses survives a round trip and a step of each kind.
+		b, err := json.Marshal(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseWorld(b)
+		if err != nil {
+			t.Fatalf("a parsed world does not parse again: %v\n%s", err, b)
+		}
+		if diff := cmp.Diff(w, back); diff != "" {
+			t.Fatal(diff)
+		}
+		choices := make([]Value, len(w.Societies))
+		for i := range choices {
+			choices[i] = None
+			if !w.Societies[i].Dead {
+				choices[i] = w.Societies[i].Values.Top()[i%3]
+			}
+		}
+		for _, kind := range []engine.Kind{TurnKind, InflectionKind} {
+			next, err := Step(w, Moves{Kind: kind, Choices: choices}, 1)
+			if err != nil {
+				t.Fatalf("%s: %v", kind, err)
+			}
+			for i, s := range next.Societies {
+				if s.Dead && s.Nation.Population != 0 || !s.Dead && s.Nation.Population <= 0 {
+					t.Fatalf("%s left society %d inconsistent: %+v", kind, i, s)
+				}
+			}
+		}
+	})
+}
+
+func FuzzParseMoves(f *testing.F) {
+	f.Add([]byte(`{"kind":"turn","choices":["conquer",null,"develop"]}`))
+	f.Add([]byte(`{"kind":"inflection","choices":[]}`))
+	f.Add([]byte(`{"kind":"turn","choices":[1]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		mv, err := ParseMoves(data)
+		if err != nil {
+			return
+		}
+		if mv.Kind != TurnKind && mv.Kind != InflectionKind {
+			t.Fatalf("kind %q accepted", mv.Kind)
+		}
+		for _, c := range mv.Choices {
+			if c != None && !c.Valid() {
+				t.Fatalf("choice %v accepted", c)
+			}
+		}
+		// Against any world: a clear answer, never a panic.
+		_, _ = Step(NewWorld(max(1, min(len(mv.Choices), MaxSocieties))), mv, 0)
+	})
+}
