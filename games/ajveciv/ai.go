@@ -75,12 +75,13 @@ type priority struct {
 }
 
 func (p *priority) choose(v View) Value {
+	o := v.offer()
 	for _, want := range p.order[:p.n] {
-		if v.Offers(want) {
+		if o.has(want) {
 			return want
 		}
 	}
-	return v.Offered()[0]
+	return o[0]
 }
 
 func (p *priority) Turn(v View) (Value, error)       { return p.choose(v), nil }

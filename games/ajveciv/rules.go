@@ -66,11 +66,14 @@ type effect struct {
 	world      int // the world's yield changes by world × d
 	regard     int // every other living society's feeling toward the chooser changes by regard + regardD × d
 	regardD    int
+	raid       int // 1 for conquer: the target loses d yield and the chooser gains it
+	trade      int // 1 for exchange: the target gains its own devotion to exchange
+	answer     int // the target's feeling toward the chooser changes by this, beyond its regard
 }
 
 var effects = [NumValues]effect{
-	Conquer:  {regard: -1}, // the raid's gain comes with its target
-	Exchange: {yield: 1},
+	Conquer:  {regard: -1, raid: 1, answer: -4}, // −5 in all for the raided
+	Exchange: {yield: 1, trade: 1, answer: 1},
 	Discover: {yield: 1},
 	Expand:   {population: 1},
 	Develop:  {yield: 3, world: -1, regard: -1},
@@ -78,26 +81,45 @@ var effects = [NumValues]effect{
 }
 
 // Turn applies one turn of the original rules.
+//
+// It works in phases, each a small function: a function with few live values
+// keeps them in registers, and the phases that run for every society are
+// written without branches that depend on the choices, which a processor
+// cannot predict.
 func (OriginalRules) Turn(w *World, choices []Value, rng *rand.Rand) error {
-	// Work on local copies of the world's slice headers and yield: stores
-	// through w would make the compiler reload them at every step.
-	socs, feels, worldYield := w.Societies, w.Feels, w.Yield
-	n := len(socs)
-	if len(choices) != n || len(feels) != n {
-		return fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(feels), n)
+	n := len(w.Societies)
+	if len(choices) != n || len(w.Feels) != n {
+		return fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(w.Feels), n)
 	}
-	var (
-		regardBuf  [MaxSocieties]int
-		livingBuf  [MaxSocieties]int
-		targetsBuf [MaxSocieties]int8
-	)
-	regard, living, targets := regardBuf[:], livingBuf[:0], targetsBuf[:]
 	if n > MaxSocieties {
-		regard, living, targets = make([]int, n), make([]int, 0, n), make([]int8, n)
+		return fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
 	}
-	regard, targets, choices = regard[:n], targets[:n], choices[:n]
+	var t turnScratch
+	if err := t.rise(w.Societies, choices); err != nil {
+		return err
+	}
+	t.aim(w.Feels, choices, rng)
+	if t.affect(w, choices) {
+		t.regardAll(w.Feels, n)
+	}
+	t.starve(w.Societies, w.Yield)
+	return nil
+}
 
-	// The rises come first.
+// turnScratch is what one turn works out about each society before it
+// changes the feelings: whom it targets and how everyone else's feeling
+// toward it changes. It lives on the stack.
+type turnScratch struct {
+	living [MaxSocieties]int // the living societies, in seat order
+	count  int               // how many are living
+	target [MaxSocieties]int // whom each living society raids or trades with; itself for nobody
+	regard [MaxSocieties]int // the change of everyone else's feeling toward each
+}
+
+// rise checks the choices and raises each living society's chosen value by
+// 1, noting the living.
+func (t *turnScratch) rise(socs []Society, choices []Value) error {
+	choices = choices[:len(socs)]
 	for i := range socs {
 		s, c := &socs[i], choices[i]
 		if s.Dead {
@@ -110,79 +132,89 @@ func (OriginalRules) Turn(w *World, choices []Value, rng *rand.Rand) error {
 			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
 		}
 		s.Values[c]++
-		living = append(living, i)
+		t.living[t.count] = i
+		t.count++
 	}
+	return nil
+}
 
-	// Then every effect, each worked out from the world after the rises:
-	// yields, populations and the world's yield change at once; feelings only
-	// in the pass after this one, so every target is chosen from the
-	// feelings as they were. Targets are chosen in seat order, which is the
-	// order of any draws among ties.
-	anyRegard := false
+// aim chooses the target of every conquer (whom it likes least) and every
+// exchange (whom it likes most), from the feelings before any effect, in
+// seat order, which is the order of any draws among ties. A society with no
+// target (another value, or nobody else alive) aims at itself, which the
+// effects turn into nothing.
+func (t *turnScratch) aim(feels [][]int, choices []Value, rng *rand.Rand) {
+	living := t.living[:t.count]
 	for _, i := range living {
-		c := choices[i]
+		t.target[i] = i
+		if c := choices[i]; c <= Exchange {
+			if j := favourite(feels[i], i, living, c == Exchange, rng); j >= 0 {
+				t.target[i] = j
+			}
+		}
+	}
+}
+
+// affect applies every chooser's effect, worked out from the world after the
+// rises: yields, populations and the world's yield at once, and the
+// feelings of the raided and the traded with; everyone else's feelings
+// (regard) are only noted, for the pass after this one. It reports whether
+// any regard is not zero.
+func (t *turnScratch) affect(w *World, choices []Value) (anyRegard bool) {
+	socs, worldYield := w.Societies, w.Yield
+	nonzero := 0
+	for _, i := range t.living[:t.count] {
+		c := choices[i] & 7
 		s := &socs[i]
-		d := s.Values[c&7]
-		e := &effects[c&7]
+		d := s.Values[c]
+		e := &effects[c]
 		s.Nation.Yield += e.yield * d
 		s.Nation.Population += e.population * d
 		worldYield += e.world * d
 		r := e.regard + e.regardD*d
-		regard[i] = r
-		anyRegard = anyRegard || r != 0
-		targets[i] = -1
-		if c > Exchange {
-			continue
+		t.regard[i] = r
+		nonzero |= r
+		// The target: a raid or a trade, or itself, to no effect.
+		j := t.target[i]
+		real := 0
+		if j != i {
+			real = 1
 		}
-		j := favourite(feels[i], i, living, c == Exchange, rng)
-		if j < 0 {
-			continue // nobody else is alive
-		}
-		targets[i] = int8(j)
-		if t := &socs[j]; c == Conquer {
-			t.Nation.Yield -= d
-			s.Nation.Yield += d
-		} else {
-			t.Nation.Yield += t.Values[Exchange]
-		}
+		o := &socs[j]
+		gain := real * e.raid * d
+		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
+		s.Nation.Yield += gain
+		w.Feels[j][i] += real * e.answer
 	}
 	w.Yield = worldYield
+	return nonzero != 0
+}
 
-	// Feelings: every living society's change toward each chooser (never on
-	// the diagonal); then the raided society's −5 in all (−1 of it came with
-	// everyone's) and the trading partner's +1.
-	if anyRegard {
-		for _, k := range living {
-			row := feels[k][:n]
-			self := row[k]
-			for i, r := range regard {
-				row[i] += r
-			}
-			row[k] = self
+// regardAll changes every living society's feeling toward each chooser by
+// its regard, never on the diagonal.
+func (t *turnScratch) regardAll(feels [][]int, n int) {
+	add := t.regard[:n]
+	for _, k := range t.living[:t.count] {
+		row := feels[k][:n]
+		self := row[k]
+		for i, r := range add {
+			row[i] += r
 		}
+		row[k] = self
 	}
-	for _, i := range living {
-		switch j := targets[i]; {
-		case j < 0:
-		case choices[i] == Conquer:
-			feels[j][i] -= 4
-		default:
-			feels[j][i]++
-		}
-	}
+}
 
-	// Starvation, after all effects.
-	for _, i := range living {
+// starve shrinks every living society whose population exceeds the world's
+// yield plus its own to that sum; one left with no people dies.
+func (t *turnScratch) starve(socs []Society, worldYield int) {
+	for _, i := range t.living[:t.count] {
 		s := &socs[i]
-		if limit := worldYield + s.Nation.Yield; s.Nation.Population > limit {
-			s.Nation.Population = limit
-		}
+		s.Nation.Population = min(s.Nation.Population, worldYield+s.Nation.Yield)
 		if s.Nation.Population <= 0 {
 			s.Nation.Population = 0
 			s.Dead = true
 		}
 	}
-	return nil
 }
 
 // favourite returns the living society j ≠ i that i likes most (or least),
@@ -193,33 +225,24 @@ func favourite(row []int, i int, living []int, most bool, rng *rand.Rand) int {
 	if most {
 		sign = -1
 	}
-	// key = sign·feeling·32 + j orders by feeling, then by seat, and is
-	// unique: the smallest key is the first of the best, found with min
-	// alone. A second pass counts the ties.
-	best := math.MaxInt
+	best, at, ties := math.MaxInt, -1, 0
 	for _, j := range living {
-		k := sign*row[j]*32 + j
 		if j == i {
-			k = math.MaxInt
+			continue
 		}
-		best = min(best, k)
-	}
-	if best == math.MaxInt {
-		return -1
-	}
-	at, f := best&31, best>>5
-	ties := 0
-	for _, j := range living {
-		if sign*row[j] == f && j != i {
+		switch f := sign * row[j]; {
+		case f < best:
+			best, at, ties = f, j, 1
+		case f == best:
 			ties++
 		}
 	}
-	if ties == 1 {
+	if ties <= 1 {
 		return at
 	}
 	k := rng.IntN(ties)
 	for _, j := range living {
-		if j != i && sign*row[j] == f {
+		if j != i && sign*row[j] == best {
 			if k == 0 {
 				return j
 			}

@@ -46,6 +46,14 @@ func (v View) Offered() []Value {
 	return m.offers[v.you][:3:3]
 }
 
+// offer returns the player's offer (noOffer when it has none).
+func (v View) offer() *offer {
+	if uint(v.you) >= uint(len(v.m.offers)) {
+		return &noOffer
+	}
+	return &v.m.offers[v.you]
+}
+
 // World returns a read-only window on the world.
 func (v View) World() WorldView { return WorldView{&v.m.world} }
 
