@@ -11,7 +11,9 @@ import (
 // and the view are valid only during the call: a player that wants to keep
 // them copies what it needs. A player that returns an error, panics, answers
 // an illegal move or overruns req.Deadline gets req.Default instead, and the
-// fault is recorded.
+// fault is recorded. A call abandoned for overrunning keeps its request
+// struct, but its view and the request's Choices may change under it as the
+// match goes on.
 //
 // ctx is the match's context: it is cancelled when the match is abandoned.
 // In-process players are not expected to check it on every decision.

@@ -25,10 +25,12 @@ type Seat[M, V any] struct {
 // benchmark that reuses one allocates nothing per turn. A Runner runs one
 // match at a time; its zero value is ready to use.
 //
-// When every player is Bounded, the match is played on the calling goroutine
-// and nothing watches it. Otherwise it is played on a goroutine of its own
-// under the watchdog (see the package documentation), and each decision costs
-// one atomic compare-and-swap more.
+// Each request is asked, applied and recorded in turn: simultaneous requests
+// change nothing visible until the last of them is applied, so every player
+// still decides from the same state. When every player is Bounded, the match
+// is played on the calling goroutine and nothing watches it. Otherwise it is
+// played on a goroutine of its own under the watchdog (see the package
+// documentation), at the cost of two atomic operations per decision.
 type Runner[M, V any] struct {
 	// Timings records each decision's wall time in the record. It reads the
 	// clock twice per decision, so it is off by default.
@@ -49,57 +51,32 @@ type Runner[M, V any] struct {
 	shortest    time.Duration
 
 	// Owner state: touched only by whoever owns the match (see watchdog.go).
-	cur       *batch[M, V]
+	stage     stage
+	reqs      []Request[M] // the round being asked: the match's own slice
+	at        int          // the request (or, in a ceremony, the seat) being asked
 	serial    uint64
+	asked     *Request[M]    // watched: the copy of the request a player is given
 	callee    []Player[M, V] // per seat: the player to ask, nil once abandoned
 	abandoned []string       // per seat: why it is no longer asked
 	result    Result
-	at        int  // inline: the request being asked
-	asking    bool // inline: a player is deciding
 
 	// Watchdog state: touched only by the watchdog, under its lock.
 	seen   uint64
 	seenAt time.Time
 }
 
-// batchKind says what a batch of calls is for.
-type batchKind uint8
+// stage is where a match's play is: players starting, rounds, players
+// finishing.
+type stage uint8
 
 const (
-	startCalls  batchKind = iota // Start for every Starter
-	moveCalls                    // Decide for every pending request
-	finishCalls                  // Finish for every Finisher
+	starting stage = iota
+	playing
+	finishing
 )
 
-var callNames = [...]string{startCalls: "Start", moveCalls: "Decide", finishCalls: "Finish"}
-
-// batch is one round of calls. While its calls are made (the deciding phase)
-// the goroutine making them reads only the batch's fixed parts and writes only
-// the answers it has not yet committed, so that a watchdog that takes a
-// watched match over can copy the batch safely and carry on with a new one.
-type batch[M, V any] struct {
-	kind    batchKind
-	ctx     context.Context
-	timings bool
-
-	// Fixed while deciding.
-	reqs    []Request[M]
-	views   []V
-	players []Player[M, V] // nil for a seat that is no longer asked
-	absent  []string       // why a nil player is not asked
-	words   []uint64       // watched: the phase word during call i; words[len(reqs)] ends the batch
-	base    uint64         // watched: the serial of words[0]
-	infos   []MatchInfo    // start calls: what each player is told
-	result  Result         // finish calls: how the match ended
-
-	// Answers, written by the deciding goroutine at index i before it commits i.
-	moves  []M
-	faults []Fault
-	micros []int64
-
-	// pos is the next call to make.
-	pos int
-}
+// errStopped ends play when the match's context is cancelled.
+var errStopped = errors.New("stopped")
 
 // Run plays m to its end with one seat per player and appends every applied
 // move to rec, whose header must describe the match. It returns nil when the
@@ -124,25 +101,25 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 		}
 	}
 	r.ctx, r.match, r.seats, r.rec = ctx, m, seats, rec
-	r.result = Result{}
+	r.stage, r.reqs, r.at, r.result = starting, nil, 0, Result{}
 	r.setLimits()
 	r.callee = resize(r.callee, len(seats))
 	r.abandoned = resize(r.abandoned, len(seats))
 	for i, s := range seats {
 		r.callee[i], r.abandoned[i] = s.Player, ""
 	}
-	if r.cur == nil {
-		r.cur = &batch[M, V]{}
-	}
-	defer func() { r.ctx, r.match, r.seats, r.rec = nil, nil, nil, nil }()
+	defer func() { r.ctx, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil }()
 
 	if !r.watched {
-		end, err := r.playInline()
+		end, err, _ := r.play()
 		return r.close(end, err)
 	}
-	r.fillCeremony(r.cur, startCalls)
 	if r.done == nil {
 		r.done = make(chan error, 1)
+	}
+	r.phase.Store(phaseWord(r.serial, 0, false, stateRunning))
+	if r.asked == nil {
+		r.asked = new(Request[M])
 	}
 	dog.add(r)
 	defer dog.remove(r)
@@ -182,128 +159,202 @@ func (r *Runner[M, V]) setLimits() {
 	}
 }
 
-// play runs the match while this goroutine owns it: make the calls of the
-// current batch, then apply them and prepare the next batch, until the match
-// ends. In a watched match, lost reports that the match was taken over while
-// a player was thinking; this goroutine must then touch nothing more.
-func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
-	for {
-		b := r.cur
-		if b.pos < len(b.reqs) {
-			if r.watched {
-				r.phase.Store(b.words[b.pos])
-			}
-			for b.pos < len(b.reqs) {
-				if b.calls(&r.phase, r.watched) {
-					return nil, nil, true
-				}
-			}
-		}
-		end, err := r.safeAdvance()
-		if end != nil || err != nil {
-			return end, err, false
-		}
+// playWatched is play on a goroutine of its own, handing the outcome to Run.
+func (r *Runner[M, V]) playWatched() {
+	end, err, lost := r.play()
+	if lost {
+		return
 	}
+	err = r.close(end, err)
+	r.phase.Store(phaseWord(r.serial, 0, false, stateDone))
+	r.done <- err
 }
 
-// playInline plays a match whose players are all Bounded, on the calling
-// goroutine: nothing can be stuck, so nothing is watched and nothing copied.
-// Each request is asked, applied and recorded in turn: simultaneous requests
-// change nothing visible until the last of them is applied, so every player
-// still decides from the same state.
-func (r *Runner[M, V]) playInline() (end *End, err error) {
+// play runs the match from where it stands while this goroutine owns it:
+// the players' Start, the rounds, the players' Finish. In a watched match,
+// lost reports that the match was taken over while a player was thinking;
+// this goroutine must then touch nothing more.
+func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 	defer func() {
 		if x := recover(); x != nil {
-			end, err = nil, fmt.Errorf("engine: %s rules panicked after %d moves: %v", r.rec.Header.Ruleset, len(r.rec.Steps), x)
+			end, err, lost = nil, fmt.Errorf("engine: %s rules panicked after %d moves: %v", r.rec.Header.Ruleset, len(r.rec.Steps), x), false
 		}
 	}()
-	r.ceremonyInline(startCalls)
 	m := r.match
-	for !m.Over() {
-		select {
-		case <-r.ctx.Done():
-			return &End{Aborted: "interrupted"}, nil
-		default:
-		}
-		reqs := m.Pending()
-		if len(reqs) == 0 {
-			return nil, fmt.Errorf("engine: %s match is not over but owes no decision after %d moves", r.rec.Header.Ruleset, len(r.rec.Steps))
-		}
-		for i := 0; i < len(reqs); {
-			if i, err = r.roundInline(reqs, i); err != nil {
-				return nil, err
+	for {
+		switch r.stage {
+		case starting:
+			if r.ceremonies(startCalls) {
+				return nil, nil, true
 			}
+			r.stage, r.at = playing, 0
+		case playing:
+			if r.at >= len(r.reqs) {
+				if m.Over() {
+					r.result = m.Result()
+					r.stage, r.at = finishing, 0
+					continue
+				}
+				select {
+				case <-r.ctx.Done():
+					return &End{Aborted: "interrupted"}, nil, false
+				default:
+				}
+				r.reqs, r.at = m.Pending(), 0
+				if len(r.reqs) == 0 {
+					return nil, fmt.Errorf("engine: %s match is not over but owes no decision after %d moves", r.rec.Header.Ruleset, len(r.rec.Steps)), false
+				}
+			}
+			switch err := r.round(); err {
+			case nil:
+			case errLost:
+				return nil, nil, true
+			case errStopped:
+				return &End{Aborted: "interrupted"}, nil, false
+			default:
+				return nil, err, false
+			}
+		case finishing:
+			if r.ceremonies(finishCalls) {
+				return nil, nil, true
+			}
+			return ended(r.result), nil, false
 		}
 	}
-	r.result = m.Result()
-	r.ceremonyInline(finishCalls)
-	return ended(r.result), nil
 }
 
-// roundInline asks, applies and records reqs[from:] in turn, and returns the
-// index to go on from: the end, or the request after one whose player
-// panicked (the panic is then that request's fault). A panic anywhere else is
-// the rules' and goes on up.
+// errLost ends a round whose match was taken over.
+var errLost = errors.New("taken over")
+
+// round asks, applies and records the round's requests from r.at on. It
+// returns errLost when the match was taken over during a call, errStopped
+// when play was interrupted during one, and the error of a rule that refused
+// a default move.
 //
 // This is the hottest loop in Arbiter: it handles the usual case (a player
-// that answers a legal move) with as little live state as it can, and hands
-// everything else to slowStep.
-func (r *Runner[M, V]) roundInline(reqs []Request[M], from int) (next int, err error) {
+// that answers a legal move) with as little as it can, and hands everything
+// else to functions of their own. After a call, until it has claimed the
+// match back, it reads nothing but its own locals: the match may be another
+// goroutine's by then.
+func (r *Runner[M, V]) round() (err error) {
+	reqs := r.reqs
+	var (
+		word   uint64 // the phase word during the call, when watched
+		asking bool   // a player is deciding: a panic now is the player's
+	)
 	defer func() {
-		if r.asking {
-			r.asking = false
-			i := r.at
-			next, err = i+1, r.record(&reqs[i], reqs[i].Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(recover())}, 0)
+		if !asking {
+			return // a panic in the rules, for play to report
 		}
+		x := recover()
+		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+			err = errLost
+			return
+		}
+		i := r.at
+		err = r.record(&reqs[i], reqs[i].Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
+		r.at = i + 1
 	}()
-	for i := from; i < len(reqs); i++ {
-		r.at = i
+	for r.at < len(reqs) {
+		i := r.at
 		req := &reqs[i]
 		seat := req.Seat
-		if r.Timings || uint(seat) >= uint(len(r.callee)) || r.callee[seat] == nil {
-			if err := r.slowStep(req); err != nil {
-				return i, err
+		if uint(seat) >= uint(len(r.callee)) {
+			return fmt.Errorf("engine: the match asks seat %d; it has seats 0 to %d", seat, len(r.seats)-1)
+		}
+		p := r.callee[seat]
+		if p == nil || r.Timings {
+			if err := r.slowStep(req, p); err != nil {
+				return err
 			}
+			r.at = i + 1
 			continue
 		}
 		req.Deadline = r.deadlines[seat]
-		r.asking = true
-		mv, err := r.callee[seat].Decide(r.ctx, req, r.match.View(seat))
-		r.asking = false
+		ctx, view, asked := r.ctx, r.match.View(seat), req
+		if r.watched {
+			// A player that overruns is left holding its request: give it a
+			// copy, which nobody writes once the match is taken over.
+			asked = r.asked
+			copyRequest(asked, req)
+			word = r.enter(seat, false)
+		}
+		asking = true
+		mv, err := p.Decide(ctx, asked, view)
+		asking = false
+		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+			return errLost
+		}
 		if err != nil {
-			if err := r.record(req, req.Default, faultOf(err), 0); err != nil {
-				return i, err
+			if err := r.answer(req, mv, err, 0); err != nil {
+				return err
 			}
-			continue
-		}
-		if err := r.match.Apply(seat, mv); err != nil {
+		} else if err := r.match.Apply(seat, mv); err != nil {
 			if err := r.refused(req, err); err != nil {
-				return i, err
+				return err
 			}
-			continue
+		} else {
+			r.rec.Steps = append(r.rec.Steps, Step[M]{Seat: seat, Move: mv})
 		}
-		r.rec.Steps = append(r.rec.Steps, Step[M]{Seat: seat, Move: mv})
+		r.at = i + 1
 	}
-	return len(reqs), nil
+	return nil
 }
 
-// slowStep asks, applies and records one request the careful way: an
-// unknown seat, an abandoned seat, or timings wanted.
-func (r *Runner[M, V]) slowStep(req *Request[M]) error {
+// slowStep asks, applies and records one request the careful way: for an
+// abandoned seat, or with its decision time when timings are wanted. It
+// returns errLost when the match was taken over during the call.
+func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 	seat := req.Seat
-	if uint(seat) >= uint(len(r.seats)) {
-		return fmt.Errorf("engine: the match asks seat %d; it has seats 0 to %d", seat, len(r.seats)-1)
-	}
-	if r.callee[seat] == nil {
+	if p == nil {
 		return r.record(req, req.Default, Fault{Kind: FaultAbandoned, Detail: r.abandoned[seat]}, 0)
 	}
-	t0 := time.Now()
 	req.Deadline = r.deadlines[seat]
-	r.asking = true
-	mv, err := r.callee[seat].Decide(r.ctx, req, r.match.View(seat))
-	r.asking = false
-	us := time.Since(t0).Microseconds()
+	ctx, view, asked := r.ctx, r.match.View(seat), req
+	var word uint64
+	t0 := time.Now()
+	if r.watched {
+		asked = r.asked
+		copyRequest(asked, req)
+		word = r.enter(seat, false)
+	}
+	mv, err := ask(ctx, p, asked, view)
+	if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+		return errLost
+	}
+	return r.answer(req, mv, err, time.Since(t0).Microseconds())
+}
+
+// copyRequest copies src to dst field by field, which is much cheaper than
+// copying the struct whole (a runtime call with write barriers).
+func copyRequest[M any](dst, src *Request[M]) {
+	dst.ID, dst.Seat, dst.Kind, dst.Choices = src.ID, src.Seat, src.Kind, src.Choices
+	dst.Default, dst.Class, dst.Deadline = src.Default, src.Class, src.Deadline
+}
+
+// ask calls p.Decide, turning a panic into an error.
+func ask[M, V any](ctx context.Context, p Player[M, V], req *Request[M], view V) (mv M, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			err = panicError{x}
+		}
+	}()
+	return p.Decide(ctx, req, view)
+}
+
+// panicError is a player's panic, as an answer.
+type panicError struct{ value any }
+
+func (e panicError) Error() string { return fmt.Sprint(e.value) }
+
+// answer records a player's answer: the default for an answer that is an
+// error (unless the error is the match's own context ending, which stops
+// play), with us, the decision's time in microseconds.
+func (r *Runner[M, V]) answer(req *Request[M], mv M, err error, us int64) error {
 	if err != nil {
+		if _, ok := err.(panicError); !ok && r.ctx.Err() != nil {
+			return errStopped
+		}
 		return r.record(req, req.Default, faultOf(err), us)
 	}
 	return r.record(req, mv, Fault{}, us)
@@ -344,19 +395,45 @@ func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, us int64) error {
 	return nil
 }
 
-// ceremonyInline calls every Starter's Start, or every Finisher's Finish.
-func (r *Runner[M, V]) ceremonyInline(kind batchKind) {
-	for seat, s := range r.seats {
-		if r.callee[seat] != nil {
-			if err := r.ceremony(kind, s.Player, seat); err != nil {
-				r.abandon(seat, "it failed to start: "+err.Error())
-			}
+// ceremonies calls, from seat r.at on, every Starter's Start or every
+// Finisher's Finish. A Start that fails or overruns abandons its seat. It
+// reports whether the match was taken over during a call.
+func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
+	for ; r.at < len(r.seats); r.at++ {
+		seat := r.at
+		p := r.callee[seat]
+		if p == nil {
+			continue
+		}
+		h := r.rec.Header
+		ctx, res := r.ctx, r.result
+		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat}
+		var word uint64
+		if r.watched {
+			word = r.enter(seat, true)
+		}
+		err := ceremony(ctx, kind, p, info, res)
+		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+			return true
+		}
+		if err != nil {
+			r.abandon(seat, "it failed to start: "+err.Error())
 		}
 	}
+	return false
 }
 
+// callKind says which ceremony a call is.
+type callKind uint8
+
+const (
+	startCalls callKind = iota
+	finishCalls
+)
+
 // ceremony makes one Start or Finish call, turning a panic into an error.
-func (r *Runner[M, V]) ceremony(kind batchKind, p Player[M, V], seat int) (err error) {
+// It touches nothing of the runner's: the match may be taken over meanwhile.
+func ceremony[M, V any](ctx context.Context, kind callKind, p Player[M, V], info MatchInfo, res Result) (err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			err = fmt.Errorf("panic: %v", x)
@@ -365,149 +442,25 @@ func (r *Runner[M, V]) ceremony(kind batchKind, p Player[M, V], seat int) (err e
 	switch kind {
 	case startCalls:
 		if s, ok := p.(Starter); ok {
-			return s.Start(r.ctx, r.matchInfo(seat))
+			return s.Start(ctx, info)
 		}
 	case finishCalls:
 		if f, ok := p.(Finisher); ok {
-			f.Finish(r.ctx, r.result)
+			f.Finish(ctx, res)
 		}
 	}
 	return nil
 }
 
-func (r *Runner[M, V]) matchInfo(seat int) MatchInfo {
-	h := r.rec.Header
-	return MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat}
-}
-
-// playWatched is play on a goroutine of its own, handing the outcome to Run.
-func (r *Runner[M, V]) playWatched() {
-	end, err, lost := r.play()
-	if lost {
-		return
-	}
-	err = r.close(end, err)
-	r.phase.Store(phaseWord(r.serial, 0, false, stateDone))
-	r.done <- err
-}
-
-// calls makes the batch's calls from b.pos on, publishing each in the phase
-// word when guard is set. It returns when the batch is done or a player has
-// panicked (the panic is then that call's fault and the caller calls again),
-// or with lost set when the match was taken over during a call.
-func (b *batch[M, V]) calls(phase *atomic.Uint64, guard bool) (lost bool) {
-	i := b.pos
-	defer func() {
-		x := recover()
-		if x == nil {
-			return
-		}
-		b.faults[i] = Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}
-		if b.kind == moveCalls {
-			b.moves[i] = b.reqs[i].Default
-		}
-		b.pos = i + 1
-		lost = guard && !phase.CompareAndSwap(b.words[i], b.words[i+1])
-	}()
-	var t0 time.Time
-	for ; i < len(b.reqs); i++ {
-		if b.timings {
-			t0 = time.Now()
-		}
-		p := b.players[i]
-		switch {
-		case p == nil:
-			b.faults[i] = Fault{Kind: FaultAbandoned, Detail: b.absent[i]}
-			if b.kind == moveCalls {
-				b.moves[i] = b.reqs[i].Default
-			}
-		case b.kind == moveCalls:
-			mv, err := p.Decide(b.ctx, &b.reqs[i], b.views[i])
-			if err != nil {
-				b.faults[i] = faultOf(err)
-				mv = b.reqs[i].Default
-			}
-			b.moves[i] = mv
-		case b.kind == startCalls:
-			if err := p.(Starter).Start(b.ctx, b.infos[i]); err != nil {
-				b.faults[i] = Fault{Kind: FaultStart, Detail: err.Error()}
-			}
-		default:
-			p.(Finisher).Finish(b.ctx, b.result)
-		}
-		if b.timings {
-			b.micros[i] = time.Since(t0).Microseconds()
-		}
-		if guard && !phase.CompareAndSwap(b.words[i], b.words[i+1]) {
-			return true
-		}
-	}
-	b.pos = i
-	return false
-}
-
 func faultOf(err error) Fault {
+	var pe panicError
+	if errors.As(err, &pe) {
+		return Fault{Kind: FaultPanic, Detail: pe.Error()}
+	}
 	if errors.Is(err, ErrDeadline) {
 		return Fault{Kind: FaultTimeout, Detail: err.Error()}
 	}
 	return Fault{Kind: FaultError, Detail: err.Error()}
-}
-
-// safeAdvance is advance with a panic in the rules turned into an error: a
-// bug in a ruleset ends its match, not the program.
-func (r *Runner[M, V]) safeAdvance() (end *End, err error) {
-	defer func() {
-		if x := recover(); x != nil {
-			end, err = nil, fmt.Errorf("engine: %s rules panicked after %d moves: %v", r.rec.Header.Ruleset, len(r.rec.Steps), x)
-		}
-	}()
-	return r.advance()
-}
-
-// advance is called by the owner when the current batch's calls are made: it
-// applies them and prepares the next batch. It returns the record's end when
-// the match is over or was interrupted.
-func (r *Runner[M, V]) advance() (*End, error) {
-	b := r.cur
-	switch b.kind {
-	case startCalls:
-		for i := range b.reqs {
-			if f := b.faults[i]; f.Kind != "" {
-				r.abandon(b.reqs[i].Seat, "it failed to start: "+f.Detail)
-			}
-		}
-	case moveCalls:
-		select {
-		case <-r.ctx.Done():
-			// Interrupted while the round was decided: the round is dropped,
-			// so the record holds only moves the players made in peace.
-			return &End{Aborted: "interrupted"}, nil
-		default:
-		}
-		if err := r.apply(b); err != nil {
-			return nil, err
-		}
-	case finishCalls:
-		return ended(b.result), nil
-	}
-	if r.match.Over() {
-		r.result = r.match.Result()
-		r.fillCeremony(b, finishCalls)
-		if len(b.reqs) == 0 {
-			return ended(r.result), nil
-		}
-		return nil, nil
-	}
-	select {
-	case <-r.ctx.Done():
-		return &End{Aborted: "interrupted"}, nil
-	default:
-	}
-	reqs := r.match.Pending()
-	if len(reqs) == 0 {
-		return nil, fmt.Errorf("engine: %s match is not over but owes no decision after %d moves", r.rec.Header.Ruleset, len(r.rec.Steps))
-	}
-	return nil, r.fillMoves(b, reqs)
 }
 
 func (r *Runner[M, V]) abandon(seat int, why string) {
@@ -516,93 +469,21 @@ func (r *Runner[M, V]) abandon(seat int, why string) {
 	}
 }
 
-// apply applies a watched round's moves in request order and records them.
-func (r *Runner[M, V]) apply(b *batch[M, V]) error {
-	for i := range b.reqs {
-		var us int64
-		if b.timings {
-			us = b.micros[i]
-		}
-		if err := r.record(&b.reqs[i], b.moves[i], b.faults[i], us); err != nil {
-			return err
-		}
-	}
-	return nil
+// enter publishes that a player of seat is being called, and returns the
+// word that says so: the watchdog may take the match over while it stands.
+// After the call, swapping the word for running(word) claims the match back;
+// if the swap fails, the match was taken over, and nothing may be touched.
+func (r *Runner[M, V]) enter(seat int, ceremony bool) uint64 {
+	r.serial++
+	w := phaseWord(r.serial, seat, ceremony, stateDeciding)
+	r.phase.Store(w)
+	return w
 }
 
-// fillMoves makes b the batch of pending requests.
-func (r *Runner[M, V]) fillMoves(b *batch[M, V], reqs []Request[M]) error {
-	b.reqs = append(b.reqs[:0], reqs...)
-	r.size(b, moveCalls)
-	for i := range b.reqs {
-		req := &b.reqs[i]
-		s := req.Seat
-		if uint(s) >= uint(len(r.seats)) {
-			return fmt.Errorf("engine: the match asks seat %d; it has seats 0 to %d", s, len(r.seats)-1)
-		}
-		req.Deadline = r.deadlines[s]
-		b.views[i] = r.match.View(s)
-		r.seatCall(b, i, s, false)
-	}
-	return nil
-}
-
-// fillCeremony makes b the batch of Start or Finish calls.
-func (r *Runner[M, V]) fillCeremony(b *batch[M, V], kind batchKind) {
-	b.reqs = b.reqs[:0]
-	for s, seat := range r.seats {
-		var ok bool
-		if kind == startCalls {
-			_, ok = seat.Player.(Starter)
-		} else {
-			_, ok = seat.Player.(Finisher)
-		}
-		if ok {
-			b.reqs = append(b.reqs, Request[M]{Seat: s})
-		}
-	}
-	r.size(b, kind)
-	b.result = r.result
-	b.infos = resize(b.infos, len(b.reqs))
-	h := r.rec.Header
-	for i := range b.reqs {
-		seat := b.reqs[i].Seat
-		b.infos[i] = MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat}
-		r.seatCall(b, i, seat, true)
-	}
-}
-
-// size prepares b's per-call slices for len(b.reqs) calls.
-func (r *Runner[M, V]) size(b *batch[M, V], kind batchKind) {
-	n := len(b.reqs)
-	b.kind, b.ctx, b.timings, b.pos = kind, r.ctx, r.Timings, 0
-	b.views = resize(b.views, n)
-	b.players = resize(b.players, n)
-	b.absent = resize(b.absent, n)
-	b.moves = resize(b.moves, n)
-	b.faults = resize(b.faults, n)
-	clear(b.faults)
-	if r.Timings {
-		b.micros = resize(b.micros, n)
-	}
-	if r.watched {
-		b.words = resize(b.words, n+1)
-		b.base = r.serial + 1
-		r.serial += uint64(n) + 1
-		b.words[n] = phaseWord(b.base+uint64(n), 0, false, stateRunning)
-	}
-}
-
-// seatCall sets up call i of b for seat.
-func (r *Runner[M, V]) seatCall(b *batch[M, V], i, seat int, ceremony bool) {
-	p := r.callee[seat]
-	b.players[i] = p
-	if p == nil {
-		b.absent[i] = r.abandoned[seat]
-	}
-	if r.watched {
-		b.words[i] = phaseWord(b.base+uint64(i), seat, ceremony, stateDeciding)
-	}
+// running is the word of a match its owner is playing, after the call that
+// deciding names.
+func running(deciding uint64) uint64 {
+	return phaseWord(wordSerial(deciding), 0, false, stateRunning)
 }
 
 // close records the end of the match and returns Run's error.
@@ -627,8 +508,8 @@ func (r *Runner[M, V]) interrupt() error {
 	for {
 		p := r.phase.Load()
 		if wordState(p) == stateDeciding && r.phase.CompareAndSwap(p, phaseWord(wordSerial(p), 0, false, stateDone)) {
-			if r.cur.kind == finishCalls {
-				r.rec.End = ended(r.cur.result)
+			if r.stage == finishing {
+				r.rec.End = ended(r.result)
 				return nil
 			}
 			r.rec.End = &End{Aborted: "interrupted"}
@@ -661,55 +542,42 @@ func (r *Runner[M, V]) check(now time.Time) {
 	if limit == 0 || now.Sub(r.seenAt) < limit {
 		return
 	}
-	if !r.phase.CompareAndSwap(p, phaseWord(wordSerial(p), 0, false, stateRunning)) {
+	if !r.phase.CompareAndSwap(p, running(p)) {
 		return
 	}
-	r.takeOver(p, limit)
+	go r.takeOver(p, limit)
 }
 
 func (r *Runner[M, V]) shortestLimit() time.Duration { return r.shortest }
 
 // takeOver carries the match on after a player overran its deadline on the
-// call that p names: that call gets the default, the seat is abandoned, and a
-// new goroutine continues with a copy of the batch, leaving the stuck call to
-// the old one.
+// call that p names: that call gets the default, the seat is abandoned, and
+// this goroutine plays on, leaving the stuck call to the old one.
 func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
-	old := r.cur
-	i := int(wordSerial(p) - old.base)
-	n := len(old.reqs)
-	seat := old.reqs[i].Seat
-	b := &batch[M, V]{
-		kind: old.kind, ctx: old.ctx, timings: old.timings, base: old.base,
-		result: old.result, infos: old.infos,
-		reqs:    append([]Request[M](nil), old.reqs...),
-		views:   append([]V(nil), old.views...),
-		players: append([]Player[M, V](nil), old.players...),
-		absent:  append([]string(nil), old.absent...),
-		words:   append([]uint64(nil), old.words...),
-		moves:   append(append([]M(nil), old.moves[:i]...), make([]M, n-i)...),
-		faults:  append(append([]Fault(nil), old.faults[:i]...), make([]Fault, n-i)...),
-		pos:     i + 1,
-	}
-	if old.timings {
-		b.micros = append(append([]int64(nil), old.micros[:i]...), make([]int64, n-i)...)
-		b.micros[i] = limit.Microseconds()
-	}
-	b.faults[i] = Fault{Kind: FaultTimeout, Detail: fmt.Sprintf("no return from %s within %v; the seat is abandoned", callNames[old.kind], limit)}
-	if old.kind == moveCalls {
-		b.moves[i] = b.reqs[i].Default
-	}
-	if old.kind == moveCalls {
-		r.abandon(seat, fmt.Sprintf("it overran its deadline of %v at move %d", limit, len(r.rec.Steps)+i+1))
-	} else {
-		r.abandon(seat, fmt.Sprintf("it did not return from %s within %v", callNames[old.kind], limit))
-	}
-	for j := i + 1; j < n; j++ {
-		if b.reqs[j].Seat == seat {
-			b.players[j], b.absent[j] = nil, r.abandoned[seat]
+	seat := wordSeat(p)
+	r.asked = new(Request[M]) // the old one stays with the stuck call
+	var err error
+	if p&ceremonyBit != 0 {
+		call := "Start"
+		if r.stage == finishing {
+			call = "Finish"
 		}
+		r.abandon(seat, fmt.Sprintf("it did not return from %s within %v", call, limit))
+		r.at++
+	} else {
+		i := r.at
+		req := &r.reqs[i]
+		r.abandon(seat, fmt.Sprintf("it overran its deadline of %v at move %d", limit, len(r.rec.Steps)+1))
+		err = r.record(req, req.Default, Fault{Kind: FaultTimeout, Detail: fmt.Sprintf("no answer within %v; the seat is abandoned", limit)}, limit.Microseconds())
+		r.at = i + 1
 	}
-	r.cur = b
-	go r.playWatched()
+	if err != nil {
+		err = r.close(nil, err)
+		r.phase.Store(phaseWord(r.serial, 0, false, stateDone))
+		r.done <- err
+		return
+	}
+	r.playWatched()
 }
 
 // resize returns s with length n, reusing its memory when it can.

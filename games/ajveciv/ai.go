@@ -76,6 +76,11 @@ type priority struct {
 
 func (p *priority) choose(v View) Value {
 	o := v.offer()
+	if p.n == 1 {
+		// The basic AI, without a branch on what was offered.
+		pick := [2]Value{o[0], p.order[0]}
+		return pick[b2i(o.has(p.order[0]))]
+	}
 	for _, want := range p.order[:p.n] {
 		if o.has(want) {
 			return want

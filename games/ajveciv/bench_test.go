@@ -26,11 +26,31 @@ func basicSeats(tb testing.TB) ([]engine.Seat[Value, View], engine.Setup) {
 }
 
 // BenchmarkGame plays full 100-turn games among the six basic AIs through the
-// real match runner, with an in-memory record and the watchdog on.
+// real match runner, with an in-memory record. The basic AIs are bounded (they
+// answer at once, by construction), so the runner plays them on the
+// benchmark's goroutine with no watchdog.
 func BenchmarkGame(b *testing.B) {
+	seats, setup := basicSeats(b)
+	benchGames(b, seats, setup)
+}
+
+// watched hides that a player is bounded, so that the runner watches it.
+type watched struct{ engine.Player[Value, View] }
+
+// BenchmarkGameWatched is BenchmarkGame with every decision watched, as an
+// AI of unknown speed is: each game on a goroutine of its own, the watchdog
+// sampling it, one atomic compare-and-swap per decision.
+func BenchmarkGameWatched(b *testing.B) {
+	seats, setup := basicSeats(b)
+	for i := range seats {
+		seats[i].Player = watched{seats[i].Player}
+	}
+	benchGames(b, seats, setup)
+}
+
+func benchGames(b *testing.B, seats []engine.Seat[Value, View], setup engine.Setup) {
 	g := Original()
 	info := g.Info()
-	seats, setup := basicSeats(b)
 	var runner engine.Runner[Value, View]
 	rec := engine.NewRecord[Value](info, setup)
 	ctx := context.Background()

@@ -211,7 +211,7 @@ func (m *Match) openRound(inflection bool) {
 			r := &m.reqs[k]
 			seat := r.Seat
 			t := m.world.Societies[seat].Values.Top()
-			m.offers[seat] = offer{t[0], t[1], t[2], None}
+			m.offers[seat] = newOffer(t[0], t[1], t[2])
 			r.ID, r.Default = m.round*n+int64(seat), t[0]
 			m.chosen[seat] = None
 		}
@@ -256,7 +256,7 @@ func (m *Match) Pending() []engine.Request[Value] {
 func (m *Match) Apply(seat int, v Value) error {
 	// Dead societies and a finished game have no offer, so one test covers
 	// every legal move.
-	if uint(seat) >= uint(len(m.chosen)) || !m.offers[seat].has(v) || m.chosen[seat] != None {
+	if uint(seat) >= uint(len(m.chosen)) || !v.Valid() || !m.offers[seat].has(v) || m.chosen[seat] != None {
 		return m.refuse(seat, v)
 	}
 	m.chosen[seat] = v
@@ -453,7 +453,11 @@ func (g Game) Restore(data []byte) (*Match, error) {
 		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
 	}
 	for i, o := range s.Offers {
-		m.offers[i] = offer{o[0], o[1], o[2], None}
+		if o[0] == None {
+			m.offers[i] = noOffer
+		} else {
+			m.offers[i] = newOffer(o[0], o[1], o[2])
+		}
 	}
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("ajveciv: snapshot: rng: %w", err)

@@ -155,7 +155,7 @@ func (p *Planner) playout(rules Rules, v View, now Value) int64 {
 			var o offer
 			if inflection {
 				top := s.Values.Top()
-				o = offer{top[0], top[1], top[2], None}
+				o = newOffer(top[0], top[1], top[2])
 			} else {
 				o = deal(&p.offers)
 			}
@@ -236,53 +236,6 @@ func (o *offer) firstOf(wanted ...Value) Value {
 	}
 	return o[0]
 }
-
-// deal draws three distinct values the way the game does: one draw k in
-// [0, 120), read through the offer table.
-func deal(pcg *rand.PCG) offer { return offerTable[engine.Below(pcg, 120)] }
-
-// offer is the three values offered to a society, and None: four bytes copy
-// and compare faster than three.
-type offer [4]Value
-
-// has reports whether v is one of the three offered values, without a
-// branch: it looks for a zero byte in the offer xor v in every byte.
-func (o *offer) has(v Value) bool {
-	x := uint32(o[0]) | uint32(o[1])<<8 | uint32(o[2])<<16 | uint32(o[3])<<24
-	x ^= uint32(v) * 0x01010101
-	return v.Valid() && (x-0x01010101)&^x&0x80808080 != 0
-}
-
-// dealGroup is how many societies one draw deals; 120^9 < 2^64.
-const dealGroup = 9
-
-// dealSpan[g] is 120^g.
-var dealSpan = func() (p [dealGroup + 1]uint64) {
-	p[0] = 1
-	for g := 1; g <= dealGroup; g++ {
-		p[g] = p[g-1] * 120
-	}
-	return p
-}()
-
-// noOffer is the offer of a society that has nothing to choose.
-var noOffer = offer{None, None, None, None}
-
-// offerTable[k] is the offer that draw k stands for: the first three values
-// of a partial Fisher–Yates shuffle of the six, in the seed's order, at
-// positions (k mod 6, k/6 mod 5, k/30).
-var offerTable = func() (t [120]offer) {
-	for k := range t {
-		deck, x := AllValues, k
-		for pos, span := range [3]int{6, 5, 4} {
-			j := pos + x%span
-			x /= span
-			deck[pos], deck[j] = deck[j], deck[pos]
-		}
-		t[k] = offer{deck[0], deck[1], deck[2], None}
-	}
-	return t
-}()
 
 // copyWorld makes dst a deep copy of src, reusing dst's memory.
 func copyWorld(dst, src *World) {

@@ -112,6 +112,8 @@ func (OriginalRules) Turn(w *World, choices []Value, rng *rand.Rand) error {
 type turnScratch struct {
 	living [MaxSocieties]int // the living societies, in seat order
 	count  int               // how many are living
+	aimers [MaxSocieties]int // the living that conquer or exchange, in seat order
+	aiming int               // how many
 	target [MaxSocieties]int // whom each living society raids or trades with; itself for nobody
 	regard [MaxSocieties]int // the change of everyone else's feeling toward each
 }
@@ -134,8 +136,20 @@ func (t *turnScratch) rise(socs []Society, choices []Value) error {
 		s.Values[c]++
 		t.living[t.count] = i
 		t.count++
+		// Note the conquerors and traders without a branch on the choice.
+		t.aimers[t.aiming] = i
+		t.aiming += b2i(c <= Exchange)
 	}
 	return nil
+}
+
+// b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
+// a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // aim chooses the target of every conquer (whom it likes least) and every
@@ -147,10 +161,10 @@ func (t *turnScratch) aim(feels [][]int, choices []Value, rng *rand.Rand) {
 	living := t.living[:t.count]
 	for _, i := range living {
 		t.target[i] = i
-		if c := choices[i]; c <= Exchange {
-			if j := favourite(feels[i], i, living, c == Exchange, rng); j >= 0 {
-				t.target[i] = j
-			}
+	}
+	for _, i := range t.aimers[:t.aiming] {
+		if j := favourite(feels[i], i, living, choices[i] == Exchange, rng); j >= 0 {
+			t.target[i] = j
 		}
 	}
 }
@@ -161,7 +175,7 @@ func (t *turnScratch) aim(feels [][]int, choices []Value, rng *rand.Rand) {
 // (regard) are only noted, for the pass after this one. It reports whether
 // any regard is not zero.
 func (t *turnScratch) affect(w *World, choices []Value) (anyRegard bool) {
-	socs, worldYield := w.Societies, w.Yield
+	socs, feels, worldYield := w.Societies, w.Feels, w.Yield
 	nonzero := 0
 	for _, i := range t.living[:t.count] {
 		c := choices[i] & 7
@@ -184,7 +198,7 @@ func (t *turnScratch) affect(w *World, choices []Value) (anyRegard bool) {
 		gain := real * e.raid * d
 		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
 		s.Nation.Yield += gain
-		w.Feels[j][i] += real * e.answer
+		feels[j][i] += real * e.answer
 	}
 	w.Yield = worldYield
 	return nonzero != 0
@@ -221,28 +235,33 @@ func (t *turnScratch) starve(socs []Society, worldYield int) {
 // by i's row of feelings, drawing among ties, or -1 when i is alone. living
 // lists the living societies in seat order.
 func favourite(row []int, i int, living []int, most bool, rng *rand.Rand) int {
-	sign := 1 // minimise sign × feeling
-	if most {
-		sign = -1
-	}
-	best, at, ties := math.MaxInt, -1, 0
+	sign := 1 - 2*b2i(most) // minimise sign × feeling
+	// key = sign·feeling·32 + j orders by feeling, then by seat, and is
+	// unique: the smallest key is the first of the best. Both passes are
+	// conditional moves and flag arithmetic, not branches: the feelings are
+	// too varied for a processor to predict.
+	best := math.MaxInt
 	for _, j := range living {
+		k := sign*row[j]*32 + j
 		if j == i {
-			continue
+			k = math.MaxInt
 		}
-		switch f := sign * row[j]; {
-		case f < best:
-			best, at, ties = f, j, 1
-		case f == best:
-			ties++
-		}
+		best = min(best, k)
 	}
-	if ties <= 1 {
+	if best == math.MaxInt {
+		return -1
+	}
+	at, f := best&31, best>>5
+	ties := 0
+	for _, j := range living {
+		ties += b2i(sign*row[j] == f) & b2i(j != i)
+	}
+	if ties == 1 {
 		return at
 	}
 	k := rng.IntN(ties)
 	for _, j := range living {
-		if j != i && sign*row[j] == best {
+		if j != i && sign*row[j] == f {
 			if k == 0 {
 				return j
 			}

@@ -277,7 +277,7 @@ func TestRuleOfferDrawOrder(t *testing.T) {
 	// The table is every ordered triple of distinct values, once.
 	seen := map[offer]bool{}
 	for _, o := range offerTable {
-		if o[0] == o[1] || o[0] == o[2] || o[1] == o[2] || o[3] != None || seen[o] {
+		if o[0] == o[1] || o[0] == o[2] || o[1] == o[2] || o[3] != o[0] || seen[o] {
 			t.Fatalf("bad offer %v in the table", o)
 		}
 		seen[o] = true

@@ -62,7 +62,7 @@ func (v View) Me() Society { return v.m.world.Societies[v.you] }
 
 // Offers reports whether value x is among the offered choices.
 func (v View) Offers(x Value) bool {
-	return uint(v.you) < uint(len(v.m.offers)) && v.m.offers[v.you].has(x)
+	return x.Valid() && v.offer().has(x)
 }
 
 // viewJSON is the View's JSON shape.
