@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -348,4 +349,36 @@ func FuzzParseMoves(f *testing.F) {
 		// Against any world: a clear answer, never a panic.
 		_, _ = Step(NewWorld(max(1, min(len(mv.Choices), MaxSocieties))), mv, 0)
 	})
+}
+
+func TestNoAllocationsPerTurn(t *testing.T) {
+	// "0 allocations per turn in the rules step": a game allocates when it
+	// starts and ends, never per turn; with a reused runner and record, a
+	// long game allocates exactly what a short one does.
+	seats, setup := basicSeats(t)
+	var r engine.Runner[Value, View]
+	rec := engine.NewRecord[Value](Original().Info(), setup)
+	allocs := func(turns string) float64 {
+		setup.Options = map[string]string{"turns": turns}
+		return testing.AllocsPerRun(20, func() {
+			m, err := Original().New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Reset(Original().Info(), setup)
+			if err := r.Run(context.Background(), m, seats, rec); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	allocs("500") // grow the record once
+	if short, long := allocs("10"), allocs("500"); short != long {
+		t.Errorf("%v allocations for a 10-turn game, %v for 500 turns", short, long)
+	}
+	w := NewWorld(6)
+	rng := rand.New(rand.NewPCG(1, 1))
+	choices := []Value{Conquer, Exchange, Discover, Expand, Develop, Consent}
+	if n := testing.AllocsPerRun(100, func() { _ = (OriginalRules{}).Turn(&w, choices, rng) }); n != 0 {
+		t.Errorf("a turn of the rules allocates %v times", n)
+	}
 }
