@@ -217,3 +217,26 @@ func TestRunnerReuseKeepsRecordsApart(t *testing.T) {
 		t.Errorf("the first record's score became %d after the second match; want 2", got)
 	}
 }
+
+func TestSeriesForget(t *testing.T) {
+	// A long series can hand each record over and keep none.
+	s := &Series[int, tallyView]{Ruleset: tally{}, Seed: 10, Options: map[string]string{"rounds": "2"}, Forget: true}
+	for range 3 {
+		s.Game(Seat[int, tallyView]{Name: "a", Player: picker(1)}, Seat[int, tallyView]{Name: "b", Player: picker(3)})
+	}
+	var seeds []uint64
+	s.Played = func(k int, rec *Record[int], m Match[int, tallyView]) error {
+		if rec.End == nil || rec.End.Hash == "" || !m.Over() {
+			t.Errorf("game %d: record %+v", k, rec.End)
+		}
+		seeds = append(seeds, rec.Header.Setup.Seed)
+		return nil
+	}
+	recs, err := s.Play(context.Background())
+	if err != nil || len(recs) != 0 {
+		t.Fatalf("%d records, %v; want none kept", len(recs), err)
+	}
+	if len(seeds) != 3 || seeds[0] != 10 || seeds[2] != 12 {
+		t.Errorf("seeds %v; want 10, 11, 12", seeds)
+	}
+}

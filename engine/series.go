@@ -18,6 +18,9 @@ type Series[M, V any] struct {
 	// Played, if not nil, is called after each match with its record (sealed
 	// when the match ended) and the match; an error stops the series.
 	Played func(k int, rec *Record[M], m Match[M, V]) error
+	// Forget drops each record once Played has seen it, so that a long
+	// series holds one match at a time; Play then returns no records.
+	Forget bool
 
 	lineups [][]Seat[M, V]
 }
@@ -55,7 +58,9 @@ func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
 			return recs, fmt.Errorf("match %d: %w", k+1, err)
 		}
 		rec := NewRecord[M](info, setup)
-		recs = append(recs, rec)
+		if !s.Forget {
+			recs = append(recs, rec)
+		}
 		runErr := runner.Run(ctx, m, seats, rec)
 		if rec.End != nil && rec.End.Result != nil {
 			if _, ok := any(m).(interface{ MarshalJSON() ([]byte, error) }); ok {

@@ -8,6 +8,7 @@
 package report
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -64,14 +65,35 @@ type Line struct {
 func Build[M, V any](rs engine.Ruleset[M, V], recs []*engine.Record[M]) (*Report, error) {
 	r := &Report{Games: make([]Game, 0, len(recs))}
 	for k, rec := range recs {
-		g, err := build(rs, rec)
+		g, err := BuildGame(rs, rec, k+1)
 		if err != nil {
-			return nil, fmt.Errorf("report: game %d: %w", k+1, err)
+			return nil, err
 		}
-		g.Number = k + 1
 		r.Games = append(r.Games, g)
 	}
 	return r, nil
+}
+
+// BuildGame replays one record through rs and makes its part of a report,
+// numbered number. Long series build their report game by game, so that
+// they need not keep every record.
+func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number int) (Game, error) {
+	g, err := build(rs, rec)
+	if err != nil {
+		return Game{}, fmt.Errorf("report: game %d: %w", number, err)
+	}
+	g.Number = number
+	return g, nil
+}
+
+// Brief drops what only the JSON and HTML forms show (the history between
+// the first and the last world, and the charts), keeping what the text form
+// prints. A text report of a long series keeps little per game.
+func (g *Game) Brief() {
+	if len(g.History) > 2 {
+		g.History = []any{g.History[0], g.History[len(g.History)-1]}
+	}
+	g.Charts = nil
 }
 
 func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {
@@ -149,19 +171,27 @@ func (r *Report) WriteJSON(w io.Writer) error {
 // status marks (DEAD), the total score and the faults; then, for a series,
 // each player's record.
 func (r *Report) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
 	var b strings.Builder
 	for i := range r.Games {
+		b.Reset()
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		r.Games[i].writeText(&b)
+		if _, err := bw.WriteString(b.String()); err != nil {
+			return err
+		}
 	}
 	if len(r.Games) > 1 {
+		b.Reset()
 		b.WriteByte('\n')
 		r.writeStandings(&b)
+		if _, err := bw.WriteString(b.String()); err != nil {
+			return err
+		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return bw.Flush()
 }
 
 func (g *Game) writeText(b *strings.Builder) {

@@ -126,19 +126,34 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 		}
 		s.Game(seats...)
 	}
+	// A bar of the games played, unless a person is playing at this terminal.
+	var bar *progress
+	if !hasPerson(entrants) {
+		bar = newProgress(o.stderr, o.games)
+	}
+	// Each game goes into the report, and to its file, as soon as it is
+	// played; nothing keeps the records of a long series.
+	rep := &report.Report{}
+	s.Forget = true
 	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
+		bar.game()
+		g, err := report.BuildGame(h.rules, rec, k+1)
+		if err != nil {
+			return err
+		}
+		if o.report.form == "text" {
+			g.Brief()
+		}
+		rep.Games = append(rep.Games, g)
 		if o.recordDir == "" {
 			return nil
 		}
 		path := filepath.Join(o.recordDir, fmt.Sprintf("game-%04d.jsonl", k+1))
 		return writeFile(path, func(w io.Writer) error { _, err := rec.WriteTo(w); return err })
 	}
-	recs, playErr := s.Play(ctx)
-	if len(recs) > 0 {
-		rep, err := report.Build(h.rules, recs)
-		if err != nil {
-			return classify(err)
-		}
+	_, playErr := s.Play(ctx)
+	bar.close()
+	if len(rep.Games) > 0 {
 		if err := o.report.write(rep, o.stdout, o.stderr); err != nil {
 			return classify(err)
 		}
@@ -150,6 +165,15 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 		return classify(playErr)
 	}
 	return nil
+}
+
+func hasPerson[M, V any](entrants []engine.Entrant[M, V]) bool {
+	for _, e := range entrants {
+		if e.Person {
+			return true
+		}
+	}
+	return false
 }
 
 // replayed is what a replay found.

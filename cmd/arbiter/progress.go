@@ -1,0 +1,67 @@
+package main
+
+import (
+	"io"
+	"os"
+	"time"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
+)
+
+// progressAfter is how long a series runs before it shows a progress bar.
+const progressAfter = 2 * time.Second
+
+// progress shows a bar of the games played, on a terminal, once a series has
+// taken longer than progressAfter. Elsewhere, and for short series, it shows
+// nothing.
+type progress struct {
+	out    io.Writer
+	total  int
+	played int
+	start  time.Time
+	p      *mpb.Progress
+	bar    *mpb.Bar
+}
+
+// newProgress returns a progress for total games written to w, or nil when w
+// is not a terminal or there is one game only.
+func newProgress(w io.Writer, total int) *progress {
+	f, ok := w.(*os.File)
+	if !ok || total < 2 || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return &progress{out: w, total: total, start: time.Now()}
+}
+
+// game counts one more game played.
+func (p *progress) game() {
+	if p == nil {
+		return
+	}
+	p.played++
+	if p.bar == nil {
+		if time.Since(p.start) < progressAfter {
+			return
+		}
+		p.p = mpb.New(mpb.WithOutput(p.out), mpb.WithWidth(40))
+		p.bar = p.p.AddBar(int64(p.total),
+			mpb.PrependDecorators(decor.Name("games "), decor.CountersNoUnit("%d / %d")),
+			mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f games/s"), decor.Name("  left "), decor.AverageETA(decor.ET_STYLE_GO)),
+			mpb.BarRemoveOnComplete(),
+		)
+	}
+	p.bar.SetCurrent(int64(p.played))
+}
+
+// close removes the bar, whether or not the series finished.
+func (p *progress) close() {
+	if p == nil || p.bar == nil {
+		return
+	}
+	if p.played < p.total {
+		p.bar.Abort(true)
+	}
+	p.p.Wait()
+}
