@@ -91,14 +91,21 @@ func rulesCommand() *cobra.Command {
 		Short:     "Print a game's rules, as players read them",
 		Args:      exactlyOne("a game"),
 		ValidArgs: gameNames(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := findGame(args[0])
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), g.info().Rules)
+		RunE: withGame(func(cmd *cobra.Command, g game) error {
+			_, err := fmt.Fprint(cmd.OutOrStdout(), g.info().Rules)
 			return classify(err)
-		},
+		}),
+	}
+}
+
+// withGame makes the RunE of a command whose one argument names a game.
+func withGame(run func(*cobra.Command, game) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		g, err := findGame(args[0])
+		if err != nil {
+			return err
+		}
+		return run(cmd, g)
 	}
 }
 
@@ -330,11 +337,7 @@ per society, null for a dead one. The seed (default 0) breaks ties.
 A file of "-" is read from standard input.`,
 		Args:      exactlyOne("a game"),
 		ValidArgs: gameNames(),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := findGame(args[0])
-			if err != nil {
-				return err
-			}
+		RunE: withGame(func(cmd *cobra.Command, g game) error {
 			if state == "" || moves == "" {
 				return usagef("give both --state and --moves")
 			}
@@ -362,7 +365,7 @@ A file of "-" is read from standard input.`,
 			}
 			_, err = cmd.OutOrStdout().Write(out)
 			return classify(err)
-		},
+		}),
 	}
 	cmd.Flags().StringVar(&state, "state", "", "the world before the step (JSON file)")
 	cmd.Flags().StringVar(&moves, "moves", "", "the step's moves (JSON file)")

@@ -1,7 +1,6 @@
 package ajveciv
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,13 +25,8 @@ func ParseMoves(data []byte) (Moves, error) {
 		Kind    *string         `json:"kind"`
 		Choices json.RawMessage `json:"choices"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		return Moves{}, fmt.Errorf("moves: %w", jsonProblem(err))
-	}
-	if dec.More() {
-		return Moves{}, errors.New("moves: trailing data after the JSON object")
+	if err := decodeStrict(data, &raw); err != nil {
+		return Moves{}, fmt.Errorf("moves: %w", err)
 	}
 	if raw.Kind == nil {
 		return Moves{}, errors.New(`moves: kind is missing; want "turn" or "inflection"`)

@@ -175,13 +175,8 @@ type nationJSON struct {
 // and the world must pass Check.
 func ParseWorld(data []byte) (World, error) {
 	var in worldJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		return World{}, fmt.Errorf("world: %w", jsonProblem(err))
-	}
-	if dec.More() {
-		return World{}, errors.New("world: trailing data after the JSON object")
+	if err := decodeStrict(data, &in); err != nil {
+		return World{}, fmt.Errorf("world: %w", err)
 	}
 	switch {
 	case in.Feels == nil:
@@ -212,6 +207,20 @@ func ParseWorld(data []byte) (World, error) {
 		return World{}, err
 	}
 	return w, nil
+}
+
+// decodeStrict decodes one JSON value into v, refusing unknown fields and
+// trailing data, with errors worded for people.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonProblem(err)
+	}
+	if dec.More() {
+		return errors.New("trailing data after the JSON object")
+	}
+	return nil
 }
 
 // jsonProblem rewords encoding/json's errors for people.
