@@ -36,10 +36,9 @@ type Terminal[M, V any] struct {
 	// prompt (the terminal is in raw mode then, so no signal is sent).
 	Interrupt func()
 
-	lines   *bufio.Reader     // In, when it is not the process's standard input
-	pending chan answer       // a prompt still waiting for its line
-	closed  error             // set once the input has ended
-	prompts map[string]string // the prompt for each request kind
+	lines   *bufio.Reader // In, when it is not the process's standard input
+	pending chan answer   // a prompt still waiting for its line
+	closed  error         // set once the input has ended
 }
 
 type answer struct {

@@ -380,7 +380,7 @@ func TestGamesAndRules(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s", args, code, out)
 		}
 	}
-	code, out, _ = arbiter(t, "", "play", "ajveciv", "--help")
+	_, out, _ = arbiter(t, "", "play", "ajveciv", "--help")
 	for _, flag := range []string{"--players", "--player", "--seed", "--turns", "--no-inflections", "--games", "--deadline", "--report", "--record"} {
 		if !strings.Contains(out, flag) {
 			t.Errorf("play ajveciv --help lacks %s", flag)
