@@ -74,7 +74,7 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		line, err := t.read(ctx, prompt, names, req.Deadline)
 		switch {
 		case errors.Is(err, engine.ErrDeadline):
-			fmt.Fprintf(out, "\nTime is up: %s is played for you.\n", text(req.Default))
+			fmt.Fprintf(out, "\nTime is up: %s is played for you. (A line you type now answers the next question.)\n", text(req.Default))
 			return zero, err
 		case err != nil:
 			return zero, err

@@ -289,3 +289,28 @@ func TestPersonCtrlC(t *testing.T) {
 	}
 	_ = syscall.SIGINT
 }
+
+func TestPersonDeadline(t *testing.T) {
+	// "--deadline (per decision for bots; default 1s; people have none
+	// unless given)": given, a person who does not answer gets the first
+	// offered choice, and is told so; the fault is recorded.
+	dir := t.TempDir()
+	c, cmd := startConsole(t, "play", "ajveciv", "--players", "repl,basic.develop", "--turns", "2", "--seed", "3",
+		"--deadline", "300ms", "--record", dir)
+	seen := c.expect("turn> ")
+	first := offeredValues(seen)[0]
+	if !strings.Contains(seen, "You have 300ms.") {
+		t.Errorf("the person is not told the deadline:\n%s", seen)
+	}
+	c.expect("Time is up: " + first + " is played for you.")
+	c.expect("Turn 2 of 2")
+	c.expect("Time is up:")
+	c.expect("total score")
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "game-0001.jsonl"))
+	if n := strings.Count(string(data), `"fault":{"kind":"timeout"`); n != 2 {
+		t.Errorf("%d timeouts recorded; want 2:\n%s", n, data)
+	}
+}
