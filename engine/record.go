@@ -204,7 +204,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 
 func parseHeader(line []byte) (Header, error) {
 	var h Header
-	if err := strictUnmarshal(line, &h); err != nil {
+	if err := DecodeJSON(line, &h); err != nil {
 		return Header{}, fmt.Errorf("record line 1 (header): %w", err)
 	}
 	if h.Format != RecordFormat {
@@ -256,7 +256,7 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 			return nil, fmt.Errorf("record line %d: text after the end line", n)
 		}
 		var l recordLine[M]
-		if err := strictUnmarshal(line, &l); err != nil {
+		if err := DecodeJSON(line, &l); err != nil {
 			return nil, fmt.Errorf("record line %d: %w", n, err)
 		}
 		switch {
@@ -278,18 +278,4 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 		return nil, errors.New("record: empty file; want a header line first")
 	}
 	return rec, nil
-}
-
-// strictUnmarshal decodes one JSON value, refusing unknown fields and
-// trailing data.
-func strictUnmarshal(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("trailing data after the JSON value")
-	}
-	return nil
 }

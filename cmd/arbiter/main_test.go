@@ -342,7 +342,7 @@ func TestStep(t *testing.T) {
 		{string(world), `{"kind":"turn","choices":["conquer","flee",null]}`, 2, `unknown value "flee"`},
 		{`{"feels":[[0,0],[0]],"societies":[],"yield":1}`, `{"kind":"turn","choices":[]}`, 2, "0 societies"},
 		{strings.Replace(string(world), `[-1, 0, 0]`, `[-1, 0]`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "feels[2] has 2 entries"},
-		{strings.Replace(string(world), `"develop": 2, "consent": 0`, `"develop": 2, "bribe": 0`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown value "bribe"`},
+		{strings.Replace(string(world), `"develop": 2, "consent": 0`, `"develop": 2, "bribe": 0`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown key "bribe"`},
 		{strings.Replace(string(world), `"yield": 20`, `"yeild": 20`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown field "yeild"`},
 		{"{", `{}`, 2, "--state"},
 	}

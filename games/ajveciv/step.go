@@ -25,7 +25,7 @@ func ParseMoves(data []byte) (Moves, error) {
 		Kind    *string         `json:"kind"`
 		Choices json.RawMessage `json:"choices"`
 	}
-	if err := decodeStrict(data, &raw); err != nil {
+	if err := engine.DecodeJSON(data, &raw); err != nil {
 		return Moves{}, fmt.Errorf("moves: %w", err)
 	}
 	if raw.Kind == nil {

@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // Value is one of a society's six values: the lived priorities it chooses
@@ -30,13 +31,13 @@ const (
 	None Value = 255
 )
 
-var valueNames = [NumValues]string{"conquer", "exchange", "discover", "expand", "develop", "consent"}
+var valueNames = engine.Names{"conquer", "exchange", "discover", "expand", "develop", "consent"}
 
 // AllValues lists the six values in the seed's order.
 var AllValues = [NumValues]Value{Conquer, Exchange, Discover, Expand, Develop, Consent}
 
 // ValueNames returns the six value names in the seed's order.
-func ValueNames() []string { return append([]string(nil), valueNames[:]...) }
+func ValueNames() []string { return append([]string(nil), valueNames...) }
 
 // Valid reports whether v is one of the six values.
 func (v Value) Valid() bool { return v < NumValues }
@@ -55,12 +56,11 @@ func (v Value) String() string {
 
 // ParseValue reads a value's name, in any case.
 func ParseValue(s string) (Value, error) {
-	for i, name := range valueNames {
-		if strings.EqualFold(s, name) {
-			return Value(i), nil
-		}
+	i, err := valueNames.Parse(s, "value")
+	if err != nil {
+		return None, err
 	}
-	return None, fmt.Errorf("unknown value %q; the values are %s", s, strings.Join(valueNames[:], ", "))
+	return Value(i), nil
 }
 
 // MarshalText returns the value's name; None and invalid values are errors.
@@ -142,41 +142,15 @@ type Values [NumValues]int
 
 // MarshalJSON writes the seed's object form.
 func (vs Values) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 96)
-	b = append(b, '{')
-	for i, name := range valueNames {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, name...)
-		b = append(b, `":`...)
-		b = fmt.Appendf(b, "%d", vs[i])
-	}
-	return append(b, '}'), nil
+	return valueNames.AppendObject(make([]byte, 0, 96), vs[:]), nil
 }
 
 // UnmarshalJSON reads the seed's object form. All six values must be given,
 // as whole numbers, and no other key.
 func (vs *Values) UnmarshalJSON(data []byte) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil || m == nil {
-		return errors.New("values: want an object of the six value names to whole numbers")
-	}
 	var out Values
-	for key, raw := range m {
-		v, err := ParseValue(key)
-		if err != nil || key != valueNames[v] {
-			return fmt.Errorf("values: unknown value %q; the values are %s", key, strings.Join(valueNames[:], ", "))
-		}
-		if err := json.Unmarshal(raw, &out[v]); err != nil {
-			return fmt.Errorf("values.%s: want a whole number, got %s", key, raw)
-		}
-	}
-	for _, name := range valueNames {
-		if _, ok := m[name]; !ok {
-			return fmt.Errorf("values: %s is missing; all six values are required", name)
-		}
+	if err := valueNames.ParseObject(data, out[:], "values"); err != nil {
+		return err
 	}
 	*vs = out
 	return nil

@@ -1,12 +1,11 @@
 package ajveciv
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // World is the alien world the societies settle: its yield (its capacity to
@@ -175,7 +174,7 @@ type nationJSON struct {
 // and the world must pass Check.
 func ParseWorld(data []byte) (World, error) {
 	var in worldJSON
-	if err := decodeStrict(data, &in); err != nil {
+	if err := engine.DecodeJSON(data, &in); err != nil {
 		return World{}, fmt.Errorf("world: %w", err)
 	}
 	switch {
@@ -207,53 +206,6 @@ func ParseWorld(data []byte) (World, error) {
 		return World{}, err
 	}
 	return w, nil
-}
-
-// decodeStrict decodes one JSON value into v, refusing unknown fields and
-// trailing data, with errors worded for people.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return jsonProblem(err)
-	}
-	if dec.More() {
-		return errors.New("trailing data after the JSON object")
-	}
-	return nil
-}
-
-// jsonProblem rewords encoding/json's errors for people.
-func jsonProblem(err error) error {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		field := te.Field
-		if field == "" {
-			field = "the top level"
-		}
-		return fmt.Errorf("%s: want %s, got a JSON %s", field, kindName(te.Type.Kind().String()), te.Value)
-	case errors.As(err, &se):
-		return fmt.Errorf("not valid JSON at byte %d: %v", se.Offset, err)
-	case errors.Is(err, io.EOF):
-		return errors.New("empty input; want a JSON object")
-	}
-	return err
-}
-
-func kindName(k string) string {
-	switch k {
-	case "int", "int64":
-		return "a whole number"
-	case "slice":
-		return "an array"
-	case "struct", "map":
-		return "an object"
-	case "bool":
-		return "true or false"
-	}
-	return k
 }
 
 // String formats the world as a table for people: the world's yield, then one

@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Names are the names of a game's small enumerations (AjveCiv's values, a
+// request's kinds), in order: value i is called Names[i]. They give the
+// enumeration its text and JSON forms, so that each game need not write them
+// again.
+type Names []string
+
+// Parse returns the index of name, in any case, or an error that lists the
+// names; what says what is named ("value").
+func (n Names) Parse(name, what string) (int, error) {
+	for i, x := range n {
+		if strings.EqualFold(x, name) {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("unknown %s %q; the %ss are %s", what, name, what, strings.Join(n, ", "))
+}
+
+// AppendObject appends the JSON object {name: value, ...} in the names'
+// order.
+func (n Names) AppendObject(b []byte, values []int) []byte {
+	b = append(b, '{')
+	for i, name := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, name)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(values[i]), 10)
+	}
+	return append(b, '}')
+}
+
+// ParseObject reads a JSON object {name: whole number, ...} into values: every
+// name must be given, exactly as named, and no other key; what names the
+// object in errors ("values").
+func (n Names) ParseObject(data []byte, values []int, what string) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil || m == nil {
+		return fmt.Errorf("%s: want an object of %s to whole numbers", what, strings.Join(n, ", "))
+	}
+	for key, raw := range m {
+		i, err := n.Parse(key, "name")
+		if err != nil || key != n[i] {
+			return fmt.Errorf("%s: unknown key %q; the keys are %s", what, key, strings.Join(n, ", "))
+		}
+		if err := json.Unmarshal(raw, &values[i]); err != nil {
+			return fmt.Errorf("%s.%s: want a whole number, got %s", what, key, raw)
+		}
+	}
+	for _, name := range n {
+		if _, ok := m[name]; !ok {
+			return fmt.Errorf("%s: %s is missing; all of %s are required", what, name, strings.Join(n, ", "))
+		}
+	}
+	return nil
+}
+
+// DecodeJSON decodes one JSON value from data into v, refusing unknown fields
+// and trailing data, with errors worded for people: the field, what it wants
+// and what it got.
+func DecodeJSON(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonProblem(err)
+	}
+	if dec.More() {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
+}
+
+// jsonProblem rewords encoding/json's errors for people.
+func jsonProblem(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "the top level"
+		}
+		return fmt.Errorf("%s: want %s, got a JSON %s", field, kindName(te.Type.Kind().String()), te.Value)
+	case errors.As(err, &se):
+		return fmt.Errorf("not valid JSON at byte %d: %v", se.Offset, err)
+	case errors.Is(err, io.EOF):
+		return errors.New("empty input; want a JSON value")
+	}
+	return err
+}
+
+func kindName(k string) string {
+	switch k {
+	case "int", "int64", "int32", "uint64", "uint8":
+		return "a whole number"
+	case "slice", "array":
+		return "an array"
+	case "struct", "map":
+		return "an object"
+	case "bool":
+		return "true or false"
+	}
+	return k
+}
