@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/ajveciv"
+	"github.com/arbiter-games/arbiter/games/reaj"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/report"
 )
@@ -26,6 +27,11 @@ func catalog() []game {
 			rules:  ajveciv.Original(),
 			bots:   ajveciv.Bots,
 			stepFn: ajvecivStep,
+		},
+		hosted[reaj.Value, reaj.View]{
+			rules:  reaj.Game{},
+			bots:   reaj.Bots,
+			stepFn: reajStep,
 		},
 	}
 }
@@ -293,6 +299,28 @@ func ajvecivStep(state, moves []byte, seed uint64) ([]byte, error) {
 		return nil, usageError(fmt.Errorf("--moves: %w", err))
 	}
 	next, err := ajveciv.Step(w, mv, seed)
+	if err != nil {
+		if engine.IsRuleError(err) {
+			return nil, err
+		}
+		return nil, usageError(err)
+	}
+	b, err := json.Marshal(next)
+	return append(b, '\n'), err
+}
+
+// reajStep is arbiter step reaj: one turn of the rules on a state in its
+// JSON shape.
+func reajStep(state, moves []byte, seed uint64) ([]byte, error) {
+	st, err := reaj.ParseState(state)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--state: %w", err))
+	}
+	mv, err := reaj.ParseMoves(moves)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--moves: %w", err))
+	}
+	next, err := reaj.Step(st, mv, seed)
 	if err != nil {
 		if engine.IsRuleError(err) {
 			return nil, err

@@ -94,10 +94,11 @@ func (OriginalRules) Turn(w *World, choices []Value, rng *rand.Rand) error {
 	if n > MaxSocieties {
 		return fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
 	}
-	var t turnScratch
-	if err := t.rise(w.Societies, choices); err != nil {
+	if err := checkChoices(w.Societies, choices); err != nil {
 		return err
 	}
+	var t turnScratch
+	t.rise(w.Societies, choices)
 	t.aim(w.Feels, choices, rng)
 	if t.affect(w, choices) {
 		t.regardAll(w.Feels, n)
@@ -118,20 +119,29 @@ type turnScratch struct {
 	regard [MaxSocieties]int // the change of everyone else's feeling toward each
 }
 
-// rise checks the choices and raises each living society's chosen value by
-// 1, noting the living.
-func (t *turnScratch) rise(socs []Society, choices []Value) error {
+// checkChoices returns an error unless every living society chooses a value
+// and every dead one None. It changes nothing, so a refused turn leaves the
+// world as it was.
+func checkChoices(socs []Society, choices []Value) error {
+	for i := range socs {
+		switch c := choices[i]; {
+		case socs[i].Dead && c != None:
+			return fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
+		case !socs[i].Dead && !c.Valid():
+			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+		}
+	}
+	return nil
+}
+
+// rise raises each living society's chosen value by 1, noting the living
+// and the conquerors and traders.
+func (t *turnScratch) rise(socs []Society, choices []Value) {
 	choices = choices[:len(socs)]
 	for i := range socs {
 		s, c := &socs[i], choices[i]
 		if s.Dead {
-			if c != None {
-				return fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
-			}
 			continue
-		}
-		if !c.Valid() {
-			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
 		}
 		s.Values[c]++
 		t.living[t.count] = i
@@ -140,7 +150,6 @@ func (t *turnScratch) rise(socs []Society, choices []Value) error {
 		t.aimers[t.aiming] = i
 		t.aiming += b2i(c <= Exchange)
 	}
-	return nil
 }
 
 // b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
