@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,6 +66,8 @@ type game interface {
 	replay(data []byte) (replayed, error)
 	// step applies the pure rules to the game's world JSON.
 	step(state, moves []byte, seed uint64) ([]byte, error)
+	// tournament plays a tournament and writes its results and standings.
+	tournament(ctx context.Context, o tournamentOptions) error
 }
 
 // hosted is a game of move type M and view type V.
@@ -91,6 +94,7 @@ type playOptions struct {
 	timings     bool
 	report      reportTarget
 	recordDir   string
+	training    string // --export-training FILE
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
@@ -137,6 +141,16 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	if !hasPerson(entrants) {
 		bar = newProgress(o.stderr, o.games)
 	}
+	var training *bufio.Writer
+	if o.training != "" {
+		f, err := os.Create(o.training)
+		if err != nil {
+			return usagef("--export-training: %w", err)
+		}
+		defer f.Close()
+		training = bufio.NewWriterSize(f, 1<<16)
+		defer training.Flush()
+	}
 	// Each game goes into the report, and to its file, as soon as it is
 	// played; nothing keeps the records of a long series.
 	rep := &report.Report{}
@@ -151,6 +165,11 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 			g.Brief()
 		}
 		rep.Games = append(rep.Games, g)
+		if training != nil {
+			if err := report.WriteTraining(training, h.rules, rec, k+1); err != nil {
+				return err
+			}
+		}
 		if o.recordDir == "" {
 			return nil
 		}

@@ -140,6 +140,7 @@ func playGameCommand(g game) *cobra.Command {
 		timings  bool
 		rep      string
 		record   string
+		training string
 	)
 	cmd := &cobra.Command{
 		Use:   info.Name,
@@ -178,7 +179,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			return g.play(ctx, playOptions{
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
-				report: target, recordDir: record,
+				report: target, recordDir: record, training: training,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
 			})
 		},
@@ -192,6 +193,16 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
 	f.StringVar(&rep, "report", "text", "report form: text, json, or a file (.json, .html, .txt)")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
+	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
+	addOptionFlags(f, info)
+	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"text", "json", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// addOptionFlags adds a flag for each of a game's options.
+func addOptionFlags(f *pflag.FlagSet, info engine.Info) {
 	for _, o := range info.Options {
 		name := flagName(o)
 		switch o.Kind {
@@ -208,10 +219,6 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			f.String(name, o.Default, o.Usage)
 		}
 	}
-	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"text", "json", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
-	})
-	return cmd
 }
 
 // flagName is the flag of a game option: a boolean on by default becomes

@@ -104,6 +104,6 @@ Start with:  arbiter play ajveciv`,
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
-	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), replayCommand(), stepCommand())
+	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
 	return root
 }

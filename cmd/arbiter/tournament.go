@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/spf13/cobra"
+)
+
+func tournamentCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "tournament GAME [flags]",
+		Short: "Play many games among bots on every core, and rate the players",
+		Long: `Play a tournament: many games of one game among bots, on every core, and
+print the standings: games, wins, mean score and a rating with its
+uncertainty for each player. Each game has its own flags: see
+arbiter tournament GAME --help.
+
+A large tournament can be split into shards (--shard i/N) that run anywhere;
+arbiter tournament merge combines their results files into exactly the
+standings a single run prints.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("name a game: %s (or merge, to merge results files)", strings.Join(gameNames(), ", "))
+			}
+			_, err := findGame(args[0])
+			return err
+		},
+	}
+	for _, g := range catalog() {
+		cmd.AddCommand(tournamentGameCommand(g))
+	}
+	cmd.AddCommand(mergeCommand())
+	return cmd
+}
+
+// tournamentOptions is what a tournament was asked to do.
+type tournamentOptions struct {
+	specs    []string
+	options  map[string]string
+	params   tournament.Params
+	parallel int
+	shard    tournament.Shard
+	deadline time.Duration
+	out      string
+	training string
+	asJSON   bool
+	stdout   io.Writer
+	stderr   io.Writer
+}
+
+func tournamentGameCommand(g game) *cobra.Command {
+	info := g.info()
+	var (
+		players              string
+		each                 []string
+		seed                 uint64
+		rounds, appearances  int
+		seats, games         int
+		parallel             int
+		shard, out, training string
+		deadline             time.Duration
+		asJSON               bool
+	)
+	cmd := &cobra.Command{
+		Use:   info.Name + " --players a,b,c,... [flags]",
+		Short: "A tournament of " + info.Title,
+		Long: fmt.Sprintf(`Play a tournament of %s among bots and print the standings.
+
+Schedules:
+  --rounds R --appearances A   every player appears A times, dealt at random
+                               (by the seed) into R games; nobody meets itself
+  (default) --seats K          every group of K players (default: all, at
+                               most %d) plays once with each of them in each
+                               seat, so that seat positions are balanced
+  --games N                    the whole schedule N times over
+
+Game k of the schedule (from 1) is played with seed S+k-1. The standings
+sort players by their rating's conservative estimate μ − 3σ (Weng–Lin
+Plackett–Luce, as OpenSkill): a player must be both good and proven.
+
+Players: %s.
+Seats: %d to %d.`, info.Title, info.MaxSeats, playersHelp(info), info.MinSeats, info.MaxSeats),
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f := cmd.Flags()
+			specs, err := player.Specs(players, each, "")
+			if err != nil {
+				return usageError(err)
+			}
+			if len(specs) == 0 {
+				return usagef("name the tournament's players with --players a,b,c (%s)", playersHelp(info))
+			}
+			if f.Changed("rounds") != f.Changed("appearances") {
+				return usagef("give --rounds and --appearances together: every player appears A times over R rounds")
+			}
+			if f.Changed("seats") && f.Changed("rounds") {
+				return usagef("--seats is for the every-group schedule; with --rounds and --appearances the seats per game follow from them")
+			}
+			if games < 1 {
+				return usagef("--games %d: play the schedule at least once", games)
+			}
+			if parallel < 0 {
+				return usagef("--parallel %d: give the number of games to play at once, at least 1 (default: one per core)", parallel)
+			}
+			if f.Changed("deadline") && deadline <= 0 {
+				return usagef("--deadline %v: give a positive duration such as 200ms or 2s", deadline)
+			}
+			var sh tournament.Shard
+			if shard != "" {
+				if sh, err = tournament.ParseShard(shard); err != nil {
+					return usageError(err)
+				}
+				if out == "" {
+					return usagef("--shard %s needs --out FILE: a shard's results are merged later with arbiter tournament merge", shard)
+				}
+				if !f.Changed("seed") {
+					return usagef("--shard %s needs --seed: every shard must deal the same schedule", shard)
+				}
+			}
+			options, err := gameOptions(f, info)
+			if err != nil {
+				return err
+			}
+			if !f.Changed("seed") {
+				seed = rand.Uint64N(1 << 32)
+			}
+			return g.tournament(cmd.Context(), tournamentOptions{
+				specs: specs, options: options,
+				params: tournament.Params{Info: info, Options: options, Seed: seed,
+					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
+				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
+				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&players, "players", "", "the players, by name, separated by commas")
+	f.StringArrayVar(&each, "player", nil, "one more player; repeat it")
+	f.Uint64Var(&seed, "seed", 0, "the first game's seed, and the deal of --rounds (default: random, printed)")
+	f.IntVar(&rounds, "rounds", 0, "games in the schedule of shuffled groups")
+	f.IntVar(&appearances, "appearances", 0, "games each player plays in the schedule of shuffled groups")
+	f.IntVar(&seats, "seats", 0, "players per game in the every-group schedule (default: all the players, up to the game's most)")
+	f.IntVar(&games, "games", 1, "play the whole schedule this many times")
+	f.IntVar(&parallel, "parallel", 0, "games played at once (default: one per core)")
+	f.StringVar(&shard, "shard", "", "play only shard i of N (i/N, from 0/N to N-1/N); needs --seed and --out")
+	f.StringVar(&out, "out", "", "write each game's result to FILE, one JSON line per game")
+	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
+	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
+	f.BoolVar(&asJSON, "json", false, "print the standings as JSON")
+	addOptionFlags(f, info)
+	return cmd
+}
+
+func mergeCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "merge FILES...",
+		Short: "Merge the results files of a tournament's shards into its standings",
+		Long: `Merge the results files of a tournament's shards (arbiter tournament GAME
+--shard i/N --out FILE) into exactly the standings a single run prints. Every
+game of the tournament must be in exactly one of the files.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("give the results files to merge")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var readers []*tournament.Reader
+			for _, name := range args {
+				f, err := os.Open(name)
+				if err != nil {
+					return usageError(err)
+				}
+				defer f.Close()
+				r, err := tournament.NewReader(bufio.NewReaderSize(f, 1<<16), name)
+				if err != nil {
+					return usageError(err)
+				}
+				readers = append(readers, r)
+			}
+			table, err := tournament.Merge(readers)
+			if err != nil {
+				return usageError(err)
+			}
+			if asJSON {
+				return classify(table.WriteJSON(cmd.OutOrStdout()))
+			}
+			return classify(table.WriteText(cmd.OutOrStdout()))
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the standings as JSON")
+	return cmd
+}
+
+func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error {
+	info := h.rules.Info()
+	entrants, err := player.Resolve(o.specs, h.bots, func() engine.Player[M, V] { return nil })
+	if err != nil {
+		return usageError(err)
+	}
+	for _, e := range entrants {
+		if e.Person {
+			return usagef("%s is a person; a tournament plays its games at once, among bots only (play a person with arbiter play %s)", e.Name, info.Name)
+		}
+	}
+	o.params.Players = make([]string, len(entrants))
+	for i, e := range entrants {
+		o.params.Players[i] = e.Name
+	}
+	sched, err := tournament.NewSchedule(o.params)
+	if err != nil {
+		return usageError(err)
+	}
+	// Check the options once, before anything is played.
+	first := sched.Games[0]
+	names := make([]string, len(first))
+	if _, err := h.rules.New(engine.Setup{Seed: sched.Seed, Players: names, Options: o.options}); err != nil {
+		return usageError(err)
+	}
+
+	t := &tournament.Tournament[M, V]{
+		Ruleset: h.rules, Schedule: sched, Entrants: entrants,
+		Deadline: o.deadline, Parallel: o.parallel, Shard: o.shard,
+	}
+	n := o.shard.Games(len(sched.Games))
+	table, err := tournament.NewTable(sched, len(sched.Games))
+	if err != nil {
+		return usageError(err)
+	}
+	var results *tournament.Writer
+	var files []*os.File
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	create := func(flag, name string) (*os.File, error) {
+		f, err := os.Create(name)
+		if err != nil {
+			return nil, usagef("--%s: %w", flag, err)
+		}
+		files = append(files, f)
+		return f, nil
+	}
+	if o.out != "" {
+		f, err := create("out", o.out)
+		if err != nil {
+			return err
+		}
+		if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
+			return classify(err)
+		}
+	}
+	var training *bufio.Writer
+	if o.training != "" {
+		f, err := create("export-training", o.training)
+		if err != nil {
+			return err
+		}
+		training = bufio.NewWriterSize(f, 1<<16)
+		t.Training = func(lines []byte) error {
+			_, err := training.Write(lines)
+			return err
+		}
+	}
+	bar := newProgress(o.stderr, n)
+	t.Played = func(g tournament.GameResult) error {
+		bar.game()
+		if err := table.Add(g); err != nil {
+			return err
+		}
+		if results != nil {
+			return results.Write(g)
+		}
+		return nil
+	}
+	start := time.Now()
+	played, runErr := t.Run(ctx)
+	bar.close()
+	elapsed := time.Since(start)
+	// Whatever was played is kept, interrupted or not.
+	if results != nil {
+		if err := results.Flush(); err != nil {
+			return classify(fmt.Errorf("--out: %w", err))
+		}
+	}
+	if training != nil {
+		if err := training.Flush(); err != nil {
+			return classify(fmt.Errorf("--export-training: %w", err))
+		}
+	}
+	for _, f := range files {
+		if err := f.Close(); err != nil {
+			return classify(err)
+		}
+	}
+	files = nil
+	if bar != nil {
+		fmt.Fprintf(o.stderr, "played %d games in %v (%.0f games/s)\n", played, elapsed.Round(time.Millisecond), float64(played)/elapsed.Seconds())
+	}
+	if o.shard.Count > 1 {
+		if runErr == nil {
+			fmt.Fprintf(o.stdout, "%s\nshard %s: played its %d games; results in %s.\nMerge every shard's file with: arbiter tournament merge FILES...\n",
+				table.Describe(), o.shard, played, o.out)
+		}
+	} else if played > 0 || runErr == nil {
+		write := table.WriteText
+		if o.asJSON {
+			write = table.WriteJSON
+		}
+		if err := write(o.stdout); err != nil {
+			return classify(err)
+		}
+	}
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			kept := ""
+			if o.out != "" {
+				kept = fmt.Sprintf("; %s holds the %d games played", o.out, played)
+			}
+			return &exitError{exitInternal, fmt.Errorf("interrupted after %d of %d games%s", played, n, kept)}
+		}
+		return classify(runErr)
+	}
+	return nil
+}

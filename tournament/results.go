@@ -1,0 +1,343 @@
+package tournament
+
+import (
+	"bufio"
+	"bytes"
+	"container/heap"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Results file format identifiers, written in every results file's first
+// line.
+const (
+	ResultsFormat  = "arbiter-tournament"
+	ResultsVersion = 1
+)
+
+// Header is a results file's first line: the tournament, and the shard of
+// it whose games follow, one GameResult per line in schedule order.
+type Header struct {
+	Format   string    `json:"format"`
+	Version  int       `json:"version"`
+	ID       string    `json:"id"`
+	Schedule *Schedule `json:"schedule"`
+	// Games is the number of games in the whole schedule.
+	Games int    `json:"games"`
+	Shard string `json:"shard"`
+
+	shard Shard
+}
+
+// Writer writes a results file.
+type Writer struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+// NewWriter starts a results file of a schedule's shard on w: it writes the
+// header line.
+func NewWriter(w io.Writer, s *Schedule, shard Shard) (*Writer, error) {
+	h := Header{Format: ResultsFormat, Version: ResultsVersion, ID: s.ID(), Schedule: s, Games: len(s.Games), Shard: shard.String()}
+	rw := &Writer{w: bufio.NewWriter(w)}
+	b, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	rw.w.Write(b)
+	if err := rw.w.WriteByte('\n'); err != nil {
+		return nil, err
+	}
+	return rw, nil
+}
+
+// Write adds a game's result.
+func (w *Writer) Write(r GameResult) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	w.w.Write(b)
+	return w.w.WriteByte('\n')
+}
+
+// Flush writes what is buffered to the underlying writer.
+func (w *Writer) Flush() error { return w.w.Flush() }
+
+// Reader reads a results file and checks every line against its header.
+type Reader struct {
+	// Header is the file's first line.
+	Header Header
+
+	name    string
+	sc      *bufio.Scanner
+	line    int
+	last    int // the last game read
+	players map[string]bool
+}
+
+// maxLine bounds a results line: 20 seats with long names fit well within.
+const maxLine = 1 << 20
+
+// NewReader reads the header of a results file; name names the file in
+// errors.
+func NewReader(r io.Reader, name string) (*Reader, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, maxLine)
+	rd := &Reader{name: name, sc: sc}
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return nil, rd.errorf("%v", err)
+		}
+		return nil, fmt.Errorf("%s: empty; a results file starts with a %s header line", name, ResultsFormat)
+	}
+	rd.line = 1
+	h, err := parseHeader(sc.Bytes())
+	if err != nil {
+		return nil, rd.errorf("%v", err)
+	}
+	rd.Header = h
+	rd.players = map[string]bool{}
+	for _, p := range h.Schedule.Players {
+		rd.players[p] = true
+	}
+	return rd, nil
+}
+
+func parseHeader(line []byte) (Header, error) {
+	var probe struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(line, &probe); err != nil || probe.Format != ResultsFormat {
+		if bytes.Contains(line, []byte(`"`+ResultsFormat+`"`)) {
+			return Header{}, fmt.Errorf("the header line is cut short or broken (%v)", engine.DecodeJSON(line, &probe))
+		}
+		return Header{}, fmt.Errorf("not a tournament results file (its first line should be a header with \"format\":%q)", ResultsFormat)
+	}
+	if probe.Version != ResultsVersion {
+		return Header{}, fmt.Errorf("results format version %d; this Arbiter reads version %d", probe.Version, ResultsVersion)
+	}
+	var h Header
+	if err := engine.DecodeJSON(line, &h); err != nil {
+		return Header{}, fmt.Errorf("header: %w", err)
+	}
+	s := h.Schedule
+	switch {
+	case s == nil:
+		return Header{}, errors.New("header: no schedule")
+	case h.Games < 1 || h.Games > MaxGames:
+		return Header{}, fmt.Errorf("header: %d games; a tournament has 1 to %d", h.Games, MaxGames)
+	case len(s.Players) < 1:
+		return Header{}, errors.New("header: the schedule has no players")
+	case h.ID != s.ID():
+		return Header{}, fmt.Errorf("header: the id %q does not match its schedule (%s); the file was edited", h.ID, s.ID())
+	}
+	seen := map[string]bool{}
+	for _, p := range s.Players {
+		if seen[p] {
+			return Header{}, fmt.Errorf("header: player %q is named twice", p)
+		}
+		seen[p] = true
+	}
+	shard, err := ParseShard(h.Shard)
+	if err != nil {
+		return Header{}, fmt.Errorf("header: %w", err)
+	}
+	h.shard = shard
+	return h, nil
+}
+
+// Next returns the next game's result, checked, or io.EOF after the last.
+func (r *Reader) Next() (GameResult, error) {
+	if !r.sc.Scan() {
+		if err := r.sc.Err(); err != nil {
+			return GameResult{}, r.errorf("%v", err)
+		}
+		return GameResult{}, io.EOF
+	}
+	r.line++
+	line := bytes.TrimSpace(r.sc.Bytes())
+	var g GameResult
+	if err := engine.DecodeJSON(line, &g); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected EOF") {
+			return GameResult{}, r.errorf("the line is cut short; was its shard stopped while writing? (play that shard again)")
+		}
+		return GameResult{}, r.errorf("not a game's result: %v", err)
+	}
+	if err := r.check(&g); err != nil {
+		return GameResult{}, r.errorf("game %d: %v", g.Game, err)
+	}
+	r.last = g.Game
+	return g, nil
+}
+
+// check tells whether a result could belong to the file's tournament.
+func (r *Reader) check(g *GameResult) error {
+	h := &r.Header
+	n := len(g.Seats)
+	switch {
+	case g.Game < 1 || g.Game > h.Games:
+		return fmt.Errorf("no such game; the tournament has games 1 to %d", h.Games)
+	case g.Game <= r.last:
+		return fmt.Errorf("comes after game %d; a results file lists its games in order, once each", r.last)
+	case !h.shard.Has(g.Game - 1):
+		return fmt.Errorf("is not in shard %s", h.Shard)
+	case g.Seed != h.Schedule.GameSeed(g.Game-1):
+		return fmt.Errorf("seed %d; the schedule gives it seed %d", g.Seed, h.Schedule.GameSeed(g.Game-1))
+	case n < 1 || n > engine.MaxSeats:
+		return fmt.Errorf("%d seats; a game has 1 to %d", n, engine.MaxSeats)
+	case len(g.Scores) != n || len(g.Ranks) != n || len(g.Faults) != n || (g.Status != nil && len(g.Status) != n):
+		return fmt.Errorf("%d seats but %d scores, %d ranks and %d fault counts; want one each per seat", n, len(g.Scores), len(g.Ranks), len(g.Faults))
+	}
+	for i, p := range g.Seats {
+		if !r.players[p] {
+			return fmt.Errorf("seat %d: %q is not a player of this tournament", i, p)
+		}
+		if slices.Contains(g.Seats[:i], p) {
+			return fmt.Errorf("seat %d: %q sits twice", i, p)
+		}
+		if g.Ranks[i] < 1 || g.Ranks[i] > n {
+			return fmt.Errorf("seat %d: rank %d; ranks run from 1 to %d", i, g.Ranks[i], n)
+		}
+		if g.Faults[i] < 0 {
+			return fmt.Errorf("seat %d: %d faults", i, g.Faults[i])
+		}
+	}
+	for _, w := range g.Winners {
+		if w < 0 || w >= n {
+			return fmt.Errorf("winner %d; seats run from 0 to %d", w, n-1)
+		}
+	}
+	return nil
+}
+
+func (r *Reader) errorf(format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", r.name, r.line, fmt.Sprintf(format, args...))
+}
+
+// Merge reads the results files of one tournament, shards played anywhere
+// or a whole run, and returns its table, exactly as a single run makes it:
+// every game of the schedule must be in exactly one file.
+func Merge(files []*Reader) (*Table, error) {
+	if len(files) == 0 {
+		return nil, errors.New("merge: no results files")
+	}
+	first := files[0]
+	for _, f := range files[1:] {
+		if f.Header.ID != first.Header.ID {
+			return nil, fmt.Errorf("merge: %s and %s hold different tournaments:\n  %s: %s\n  %s: %s\nmerge the shards of one tournament: the same game, players, options, schedule and seed",
+				first.name, f.name, first.name, Describe(first.Header.Schedule, first.Header.Games), f.name, Describe(f.Header.Schedule, f.Header.Games))
+		}
+	}
+	t, err := NewTable(first.Header.Schedule, first.Header.Games)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	// Each file lists its games in order; take the least game of all the
+	// files' next ones, so the games come out in schedule order.
+	h := &heads{}
+	for _, f := range files {
+		if err := h.pull(f); err != nil {
+			return nil, err
+		}
+	}
+	want, from := 1, ""
+	for h.Len() > 0 {
+		top := (*h)[0]
+		g := top.next
+		switch {
+		case g.Game < want:
+			return nil, fmt.Errorf("merge: game %d is in both %s and %s; give each shard's file once", g.Game, from, top.r.name)
+		case g.Game > want:
+			return nil, missing(want, g.Game-1, files)
+		}
+		if err := t.Add(g); err != nil {
+			return nil, fmt.Errorf("%s: %w", top.r.name, err)
+		}
+		want, from = want+1, top.r.name
+		heap.Pop(h)
+		if err := h.pull(top.r); err != nil {
+			return nil, err
+		}
+	}
+	if want <= first.Header.Games {
+		return nil, missing(want, first.Header.Games, files)
+	}
+	return t, nil
+}
+
+// missing says that games lo to hi are in no file, and, when the files are
+// shards of one split, which shards are missing.
+func missing(lo, hi int, files []*Reader) error {
+	games := fmt.Sprintf("game %d is", lo)
+	if hi > lo {
+		games = fmt.Sprintf("games %d to %d are", lo, hi)
+	}
+	count := files[0].Header.shard.count()
+	have := map[int]bool{}
+	for _, f := range files {
+		if f.Header.shard.count() != count {
+			count = 0
+			break
+		}
+		have[f.Header.shard.Index] = true
+	}
+	if count > 1 && len(have) < count {
+		var absent []string
+		for i := range count {
+			if !have[i] {
+				absent = append(absent, Shard{i, count}.String())
+			}
+		}
+		if len(absent) > 5 {
+			absent = append(absent[:5], fmt.Sprintf("and %d more", len(absent)-5))
+		}
+		return fmt.Errorf("merge: no file holds shard %s; every shard's file is needed", strings.Join(absent, ", "))
+	}
+	var shards []string
+	for _, f := range files {
+		shards = append(shards, f.name+" (shard "+f.Header.Shard+")")
+	}
+	return fmt.Errorf("merge: %s in none of the files: %s; every shard's file is needed, complete (a shard that was stopped early must be played again)",
+		games, strings.Join(shards, ", "))
+}
+
+// head is a file's next result.
+type head struct {
+	r    *Reader
+	next GameResult
+}
+
+// heads is a heap of the files' next results, least game first.
+type heads []head
+
+func (h heads) Len() int           { return len(h) }
+func (h heads) Less(i, j int) bool { return h[i].next.Game < h[j].next.Game }
+func (h heads) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *heads) Push(x any)        { *h = append(*h, x.(head)) }
+func (h *heads) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// pull reads r's next result onto the heap.
+func (h *heads) pull(r *Reader) error {
+	g, err := r.Next()
+	if err == io.EOF {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	heap.Push(h, head{r: r, next: g})
+	return nil
+}

@@ -1,0 +1,247 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/report"
+)
+
+// GameResult is how one game of a tournament ended: one line of a results
+// file.
+type GameResult struct {
+	// Game is the game's number in the schedule, from 1.
+	Game int    `json:"game"`
+	Seed uint64 `json:"seed"`
+	// Seats names the player in each seat.
+	Seats   []string `json:"seats"`
+	Scores  []int64  `json:"scores"`
+	Ranks   []int    `json:"ranks"`
+	Winners []int    `json:"winners"`
+	// Faults counts, per seat, the decisions that got the default move: late
+	// answers, errors, crashes, illegal moves.
+	Faults []int `json:"faults"`
+	// Status holds the game's word for a seat whose state matters ("dead").
+	Status []string `json:"status,omitempty"`
+}
+
+// Tournament plays the games of a schedule, or of one shard of it, among
+// entrants, several at once.
+type Tournament[M, V any] struct {
+	Ruleset  engine.Ruleset[M, V]
+	Schedule *Schedule
+	// Entrants holds the entrant of each of the schedule's players, in the
+	// same order. A person cannot play: games are played at once.
+	Entrants []engine.Entrant[M, V]
+	// Deadline bounds each decision; zero means no limit.
+	Deadline time.Duration
+	// Parallel is how many games are played at once; zero means one per
+	// core (GOMAXPROCS).
+	Parallel int
+	// Shard is the part of the schedule to play; the zero value plays all.
+	Shard Shard
+	// Played, if not nil, is called with each game's result, in schedule
+	// order, from one goroutine; an error stops the tournament.
+	Played func(GameResult) error
+	// Training, if not nil, is called after Played with each game's
+	// decisions as training lines (see report.WriteTraining).
+	Training func(lines []byte) error
+}
+
+// window bounds, per worker, how many games may be played ahead of the
+// first one not yet reported.
+const window = 64
+
+// Run plays the games and reports each through Played. It returns how many
+// games were reported. When ctx is cancelled, the games under way are
+// dropped, and Run returns the count so far (every game before them was
+// reported) and an error wrapping ctx's error.
+func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
+	s := t.Schedule
+	if len(t.Entrants) != len(s.Players) {
+		return 0, fmt.Errorf("tournament: %d entrants for %d players", len(t.Entrants), len(s.Players))
+	}
+	for i, e := range t.Entrants {
+		if e.Person {
+			return 0, fmt.Errorf("tournament: %s is a person; a tournament plays many games at once, so only bots can sit in it", s.Players[i])
+		}
+	}
+	if t.Shard.Count > 0 && (t.Shard.Index < 0 || t.Shard.Index >= t.Shard.Count) {
+		return 0, fmt.Errorf("tournament: shard %d/%d does not exist", t.Shard.Index, t.Shard.Count)
+	}
+	n := t.Shard.Games(len(s.Games))
+	workers := t.Parallel
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, n))
+
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	size := window * workers
+	var (
+		next  atomic.Int64                // the next game to take, counted within the shard
+		slots = make(chan struct{}, size) // a game taken and not yet reported holds one
+		done  = make(chan *played, size)
+		wg    sync.WaitGroup
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.work(ctx, stop, &next, n, slots, done)
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	// Report the games in order: a game played early waits in ring until
+	// every game before it is reported.
+	ring := make([]*played, size)
+	reported := 0
+	var failed error
+	for p := range done {
+		if failed != nil {
+			continue
+		}
+		if p.err != nil {
+			if !errors.Is(p.err, errStopped) {
+				failed = p.err
+				stop(failed)
+			}
+			continue
+		}
+		ring[p.k%size] = p
+		for ring[reported%size] != nil {
+			q := ring[reported%size]
+			ring[reported%size] = nil
+			if err := t.report(q); err != nil {
+				failed = err
+				stop(err)
+				break
+			}
+			reported++
+			<-slots
+		}
+	}
+	if failed != nil {
+		return reported, failed
+	}
+	if reported < n {
+		return reported, fmt.Errorf("tournament stopped after %d of %d games: %w", reported, n, context.Cause(ctx))
+	}
+	return reported, nil
+}
+
+// errStopped marks a game dropped because the tournament was stopped.
+var errStopped = errors.New("stopped")
+
+// played is a game as a worker hands it over.
+type played struct {
+	k        int // the game's place within the shard
+	result   GameResult
+	training []byte
+	err      error
+}
+
+func (t *Tournament[M, V]) report(p *played) error {
+	if t.Played != nil {
+		if err := t.Played(p.result); err != nil {
+			return err
+		}
+	}
+	if t.Training != nil {
+		return t.Training(p.training)
+	}
+	return nil
+}
+
+// work plays games until none is left or ctx is done. Each worker has its
+// own runner, record and players, reused from game to game.
+func (t *Tournament[M, V]) work(ctx context.Context, stop context.CancelCauseFunc, next *atomic.Int64, n int, slots chan struct{}, done chan<- *played) {
+	s := t.Schedule
+	info := t.Ruleset.Info()
+	var (
+		runner  engine.Runner[M, V]
+		rec     engine.Record[M]
+		players = make([]engine.Player[M, V], len(t.Entrants))
+		seats   []engine.Seat[M, V]
+		options = maps.Clone(s.Options)
+		buf     bytes.Buffer
+	)
+	for {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		k := int(next.Add(1) - 1)
+		if k >= n {
+			<-slots
+			return
+		}
+		g := t.Shard.Index + k*t.Shard.count()
+		lineup := s.Games[g]
+		setup := engine.Setup{Seed: s.GameSeed(g), Options: options, Players: make([]string, len(lineup))}
+		seats = seats[:0]
+		for i, e := range lineup {
+			if players[e] == nil {
+				players[e] = t.Entrants[e].New()
+			}
+			setup.Players[i] = s.Players[e]
+			seats = append(seats, engine.Seat[M, V]{Name: s.Players[e], Player: players[e], Deadline: t.Deadline})
+		}
+		p := &played{k: k}
+		p.result, p.training, p.err = t.play(ctx, &runner, &rec, &buf, info, g, setup, seats)
+		if p.err != nil && ctx.Err() != nil {
+			p.err = errStopped
+		}
+		done <- p
+		if p.err != nil {
+			stop(p.err)
+			return
+		}
+	}
+}
+
+// play plays game g.
+func (t *Tournament[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec *engine.Record[M], buf *bytes.Buffer,
+	info engine.Info, g int, setup engine.Setup, seats []engine.Seat[M, V]) (GameResult, []byte, error) {
+	m, err := t.Ruleset.New(setup)
+	if err != nil {
+		return GameResult{}, nil, fmt.Errorf("game %d: %w", g+1, err)
+	}
+	rec.Reset(info, setup)
+	if err := runner.Run(ctx, m, seats, rec); err != nil {
+		return GameResult{}, nil, fmt.Errorf("game %d: %w", g+1, err)
+	}
+	res := m.Result()
+	out := GameResult{
+		Game: g + 1, Seed: setup.Seed, Seats: setup.Players,
+		Scores: res.Scores, Ranks: res.Ranks, Winners: res.Winners, Status: res.Status,
+		Faults: make([]int, len(seats)),
+	}
+	if out.Winners == nil {
+		out.Winners = []int{}
+	}
+	for _, st := range rec.Steps {
+		if st.Fault != nil && st.Seat >= 0 && st.Seat < len(out.Faults) {
+			out.Faults[st.Seat]++
+		}
+	}
+	if t.Training == nil {
+		return out, nil, nil
+	}
+	buf.Reset()
+	if err := report.WriteTraining(buf, t.Ruleset, rec, g+1); err != nil {
+		return out, nil, fmt.Errorf("game %d: training lines: %w", g+1, err)
+	}
+	return out, bytes.Clone(buf.Bytes()), nil
+}

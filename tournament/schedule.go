@@ -1,0 +1,252 @@
+// Package tournament plays many matches of one game among many players, on
+// every core, and says who is really better: standings with wins, mean
+// scores and a rating with its uncertainty.
+//
+// A tournament is a Schedule (who sits where in which game, with which
+// seed), deterministic from its parameters; Run plays its games, or one
+// shard of them, and reports each game's result in schedule order; Standings
+// rates the results in that order. Shards of one schedule, played anywhere,
+// merge into exactly the standings a single run prints.
+package tournament
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Schedule kinds.
+const (
+	// Groups is the seed's schedule: every player appears Appearances times,
+	// dealt at random into Rounds games.
+	Groups = "groups"
+	// Rotation plays every group of Seats players, once with each of them in
+	// each seat, so that seat positions are balanced.
+	Rotation = "rotation"
+)
+
+// MaxGames bounds a schedule: a tournament that needs more is split in
+// several.
+const MaxGames = 10_000_000
+
+// Schedule is a tournament's games, in order: which players sit where, and
+// each game's seed (Seed + the game's index). It is a pure function of its
+// parameters, so every shard of a tournament computes the same one.
+type Schedule struct {
+	Ruleset     string            `json:"ruleset"`
+	Variant     string            `json:"variant,omitempty"`
+	Options     map[string]string `json:"options,omitempty"`
+	Players     []string          `json:"players"`
+	Kind        string            `json:"kind"`
+	Rounds      int               `json:"rounds,omitempty"`
+	Appearances int               `json:"appearances,omitempty"`
+	Seats       int               `json:"seats,omitempty"`
+	Repeat      int               `json:"repeat"`
+	Seed        uint64            `json:"seed"`
+	// Games holds, per game, the players' indices in seat order.
+	Games [][]int `json:"-"`
+}
+
+// Params are what a schedule is made from.
+type Params struct {
+	Info    engine.Info
+	Options map[string]string
+	Players []string // distinct names
+	Seed    uint64
+	// Rounds and Appearances, when set, ask for the Groups schedule;
+	// otherwise Seats players per game in Rotation (all players when 0).
+	Rounds, Appearances, Seats int
+	// Repeat plays the whole schedule this many times (at least 1).
+	Repeat int
+}
+
+// NewSchedule makes the schedule p asks for, or an error that says why it
+// cannot be made.
+func NewSchedule(p Params) (*Schedule, error) {
+	if len(p.Players) < 1 {
+		return nil, errors.New("tournament: no players")
+	}
+	seen := map[string]bool{}
+	for _, name := range p.Players {
+		if seen[name] {
+			return nil, fmt.Errorf("tournament: player %q is named twice; every player of a tournament is one entrant", name)
+		}
+		seen[name] = true
+	}
+	if p.Repeat < 1 {
+		return nil, fmt.Errorf("tournament: --games %d; play the schedule at least once", p.Repeat)
+	}
+	s := &Schedule{
+		Ruleset: p.Info.Name, Variant: p.Info.Variant, Options: p.Options,
+		Players: p.Players, Repeat: p.Repeat, Seed: p.Seed,
+	}
+	var games [][]int
+	var err error
+	if p.Rounds > 0 || p.Appearances > 0 {
+		s.Kind, s.Rounds, s.Appearances = Groups, p.Rounds, p.Appearances
+		games, err = groups(len(p.Players), p.Rounds, p.Appearances, p.Seed, p.Info)
+	} else {
+		seats := p.Seats
+		if seats == 0 {
+			seats = min(len(p.Players), p.Info.MaxSeats)
+		}
+		s.Kind, s.Seats = Rotation, seats
+		games, err = rotation(len(p.Players), seats, p.Info)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(games)*p.Repeat > MaxGames {
+		return nil, fmt.Errorf("tournament: %d games; a tournament holds at most %d", len(games)*p.Repeat, MaxGames)
+	}
+	for range p.Repeat {
+		s.Games = append(s.Games, games...)
+	}
+	return s, nil
+}
+
+// GameSeed returns the seed of game g.
+func (s *Schedule) GameSeed(g int) uint64 { return s.Seed + uint64(g) }
+
+// ID is the schedule's fingerprint: equal for equal parameters, so shards
+// can tell that they belong together.
+func (s *Schedule) ID() string {
+	b, _ := json.Marshal(s)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// groups is the seed's schedule: a pool with every player appearances
+// times, shuffled by the schedule's dice and dealt in turn into rounds
+// games. A player dealt twice into one game swaps places with someone in
+// another game, so that nobody plays against itself.
+func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([][]int, error) {
+	if rounds < 1 || appearances < 1 {
+		return nil, fmt.Errorf("tournament: --rounds %d --appearances %d; give both, each at least 1", rounds, appearances)
+	}
+	pool := make([]int, 0, players*appearances)
+	for p := range players {
+		for range appearances {
+			pool = append(pool, p)
+		}
+	}
+	if len(pool) > MaxGames*info.MaxSeats {
+		return nil, fmt.Errorf("tournament: %d appearances in all; too many", len(pool))
+	}
+	rng := engine.NewRNG(seed ^ scheduleStream)
+	for k := len(pool) - 1; k > 0; k-- {
+		j := int(engine.Below(rng, uint64(k+1)))
+		pool[k], pool[j] = pool[j], pool[k]
+	}
+	games := make([][]int, rounds)
+	for i, p := range pool {
+		games[i%rounds] = append(games[i%rounds], p)
+	}
+	for g, seats := range games {
+		if n := len(seats); n < info.MinSeats || n > info.MaxSeats {
+			return nil, fmt.Errorf("tournament: %d players × %d appearances over %d rounds make games of %d players (game %d); %s takes %d to %d",
+				players, appearances, rounds, n, g+1, info.Name, info.MinSeats, info.MaxSeats)
+		}
+	}
+	if err := separate(games); err != nil {
+		return nil, err
+	}
+	return games, nil
+}
+
+// scheduleStream keeps the schedule's dice apart from every match's.
+const scheduleStream = 0x5343484544554c45 // "SCHEDULE"
+
+// separate swaps players between games until no game holds a player twice.
+func separate(games [][]int) error {
+	for g := range games {
+		for s := 0; s < len(games[g]); s++ {
+			p := games[g][s]
+			if !slices.Contains(games[g][:s], p) {
+				continue
+			}
+			if !swapOut(games, g, s) {
+				return fmt.Errorf("tournament: a game would seat player %d twice, and no swap avoids it; give more rounds or fewer appearances", p+1)
+			}
+		}
+	}
+	return nil
+}
+
+// swapOut moves the player at games[g][s] into another game, in exchange for
+// one who is in neither. It looks at the following games first, so that the
+// swaps spread over the schedule.
+func swapOut(games [][]int, g, s int) bool {
+	p := games[g][s]
+	for k := 1; k < len(games); k++ {
+		h := (g + k) % len(games)
+		if slices.Contains(games[h], p) {
+			continue
+		}
+		for t, q := range games[h] {
+			if !slices.Contains(games[g], q) {
+				games[g][s], games[h][t] = q, p
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rotation plays every group of seats players (in the order of their
+// indices) once with each of them in each seat: the group, then the group
+// turned by one, and so on.
+func rotation(players, seats int, info engine.Info) ([][]int, error) {
+	if seats < info.MinSeats || seats > info.MaxSeats {
+		return nil, fmt.Errorf("tournament: %d seats per game; %s takes %d to %d", seats, info.Name, info.MinSeats, info.MaxSeats)
+	}
+	if seats > players {
+		return nil, fmt.Errorf("tournament: %d seats per game but only %d players", seats, players)
+	}
+	if n := binomial(players, seats) * seats; n > MaxGames || n < 0 {
+		return nil, fmt.Errorf("tournament: every group of %d of %d players in every seat is too many games; use --rounds and --appearances", seats, players)
+	}
+	var games [][]int
+	group := make([]int, seats)
+	for i := range group {
+		group[i] = i
+	}
+	for {
+		for turn := range seats {
+			g := make([]int, seats)
+			for i := range g {
+				g[i] = group[(i+turn)%seats]
+			}
+			games = append(games, g)
+		}
+		// The next group in lexicographic order.
+		i := seats - 1
+		for i >= 0 && group[i] == players-seats+i {
+			i--
+		}
+		if i < 0 {
+			return games, nil
+		}
+		group[i]++
+		for j := i + 1; j < seats; j++ {
+			group[j] = group[j-1] + 1
+		}
+	}
+}
+
+// binomial is n choose k, or -1 when it passes MaxGames.
+func binomial(n, k int) int {
+	b := 1
+	for i := 1; i <= k; i++ {
+		b = b * (n - k + i) / i
+		if b > MaxGames {
+			return -1
+		}
+	}
+	return b
+}

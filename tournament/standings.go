@@ -1,0 +1,204 @@
+package tournament
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table adds up a tournament's results, game by game in schedule order, into
+// standings. Ratings depend on the order of the games, so a table fed the
+// same games in the same order gives the same standings, to the byte.
+type Table struct {
+	Schedule *Schedule
+	// Games is the number of games in the schedule; Played, how many the
+	// table has seen.
+	Games, Played int
+
+	index   map[string]int
+	rows    []Standing
+	ratings []Rating
+	teams   [][]Rating
+	ranks   []float64
+}
+
+// Standing is one player's line in the standings.
+type Standing struct {
+	Player string `json:"player"`
+	Games  int    `json:"games"`
+	// Wins counts the games the player won, alone or sharing first place.
+	Wins int `json:"wins"`
+	// MeanScore and MeanRank are over the player's games.
+	MeanScore float64 `json:"mean_score"`
+	MeanRank  float64 `json:"mean_rank"`
+	// Faults counts decisions that got the default move.
+	Faults int    `json:"faults"`
+	Rating Rating `json:"rating"`
+	// Ordinal is the rating's conservative estimate, μ − 3σ, by which the
+	// standings are sorted.
+	Ordinal float64 `json:"ordinal"`
+
+	scores, rankSum int64
+}
+
+// NewTable starts the table of a schedule of games games.
+func NewTable(s *Schedule, games int) (*Table, error) {
+	t := &Table{Schedule: s, Games: games, index: map[string]int{}}
+	for i, p := range s.Players {
+		if _, dup := t.index[p]; dup {
+			return nil, fmt.Errorf("player %q is named twice", p)
+		}
+		t.index[p] = i
+		t.rows = append(t.rows, Standing{Player: p})
+		t.ratings = append(t.ratings, NewRating())
+	}
+	return t, nil
+}
+
+// Add counts one game.
+func (t *Table) Add(g GameResult) error {
+	n := len(g.Seats)
+	if len(g.Scores) != n || len(g.Ranks) != n || len(g.Faults) != n {
+		return fmt.Errorf("game %d: %d seats but %d scores, %d ranks and %d fault counts", g.Game, n, len(g.Scores), len(g.Ranks), len(g.Faults))
+	}
+	who := make([]int, n)
+	for i, p := range g.Seats {
+		k, ok := t.index[p]
+		if !ok {
+			return fmt.Errorf("game %d: %q is not a player of this tournament", g.Game, p)
+		}
+		who[i] = k
+	}
+	t.teams = t.teams[:0]
+	t.ranks = t.ranks[:0]
+	for i, k := range who {
+		r := &t.rows[k]
+		r.Games++
+		r.scores += g.Scores[i]
+		r.rankSum += int64(g.Ranks[i])
+		r.Faults += g.Faults[i]
+		t.teams = append(t.teams, t.ratings[k:k+1])
+		t.ranks = append(t.ranks, float64(g.Ranks[i]))
+	}
+	for _, w := range g.Winners {
+		if w >= 0 && w < n {
+			t.rows[who[w]].Wins++
+		}
+	}
+	for i, team := range Rate(t.teams, t.ranks) {
+		t.ratings[who[i]] = team[0]
+	}
+	t.Played++
+	return nil
+}
+
+// Standings returns every player's line, best first: by the conservative
+// rating μ − 3σ, then by μ, then in the schedule's order of players.
+func (t *Table) Standings() []Standing {
+	out := make([]Standing, len(t.rows))
+	for i, r := range t.rows {
+		r.Rating = t.ratings[i]
+		r.Ordinal = r.Rating.Ordinal()
+		if r.Games > 0 {
+			r.MeanScore = float64(r.scores) / float64(r.Games)
+			r.MeanRank = float64(r.rankSum) / float64(r.Games)
+		}
+		out[i] = r
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(b.Ordinal, a.Ordinal), cmp.Compare(b.Rating.Mu, a.Rating.Mu))
+	})
+	return out
+}
+
+// Describe says what the tournament is, in one line.
+func (t *Table) Describe() string { return Describe(t.Schedule, t.Games) }
+
+// Describe says what a tournament of a schedule of games games is, in one
+// line.
+func Describe(s *Schedule, games int) string {
+	game := s.Ruleset
+	if s.Variant != "" {
+		game += " (" + s.Variant + ")"
+	}
+	return fmt.Sprintf("%s tournament %s: %s, seed %d, %s", game, s.ID(), describe(s), s.Seed, plural(games, "game"))
+}
+
+// describe says how a schedule seats its players.
+func describe(s *Schedule) string {
+	var how string
+	switch s.Kind {
+	case Groups:
+		how = fmt.Sprintf("%s each appearing %d times over %s of shuffled groups", plural(len(s.Players), "player"), s.Appearances, plural(s.Rounds, "round"))
+	default:
+		how = fmt.Sprintf("%s, every group of %d in every seat", plural(len(s.Players), "player"), s.Seats)
+	}
+	if s.Repeat > 1 {
+		how += fmt.Sprintf(", %d times over", s.Repeat)
+	}
+	if len(s.Options) > 0 {
+		var opts []string
+		for _, k := range slices.Sorted(maps.Keys(s.Options)) {
+			opts = append(opts, k+"="+s.Options[k])
+		}
+		how += " (" + strings.Join(opts, " ") + ")"
+	}
+	return how
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// WriteText writes the standings as a table for people.
+func (t *Table) WriteText(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString(t.Describe())
+	b.WriteByte('\n')
+	if t.Played < t.Games {
+		fmt.Fprintf(&b, "Only %d of the %d games were played; these standings are of those.\n", t.Played, t.Games)
+	}
+	b.WriteByte('\n')
+	rows := t.Standings()
+	width := len("player")
+	for _, s := range rows {
+		width = max(width, utf8.RuneCountInString(s.Player))
+	}
+	pad := func(s string) string { return s + strings.Repeat(" ", width-utf8.RuneCountInString(s)) }
+	fmt.Fprintf(&b, " #  %s  %7s  %7s  %6s  %10s  %9s  %15s  %7s  %6s\n",
+		pad("player"), "games", "wins", "win %", "mean score", "mean rank", "rating μ ± σ", "μ − 3σ", "faults")
+	for i, s := range rows {
+		win := 0.0
+		if s.Games > 0 {
+			win = 100 * float64(s.Wins) / float64(s.Games)
+		}
+		fmt.Fprintf(&b, "%2d  %s  %7d  %7d  %6.1f  %10.1f  %9.2f  %15s  %7.2f  %6d\n",
+			i+1, pad(s.Player), s.Games, s.Wins, win, s.MeanScore, s.MeanRank,
+			fmt.Sprintf("%.2f ± %.2f", s.Rating.Mu, s.Rating.Sigma), s.Ordinal, s.Faults)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the standings as one JSON object: the tournament and its
+// standings, best first.
+func (t *Table) WriteJSON(w io.Writer) error {
+	out := struct {
+		ID        string     `json:"id"`
+		Schedule  *Schedule  `json:"schedule"`
+		Games     int        `json:"games"`
+		Played    int        `json:"played"`
+		Standings []Standing `json:"standings"`
+	}{t.Schedule.ID(), t.Schedule, t.Games, t.Played, t.Standings()}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
