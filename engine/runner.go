@@ -15,6 +15,10 @@ type Seat[M, V any] struct {
 	Player Player[M, V]
 	// Deadline bounds each decision; zero means no limit.
 	Deadline time.Duration
+	// ReplyDeadline bounds each answer the seat owes to another seat's move
+	// (requests of class Reply: a trade answer, a defence); zero means
+	// Deadline.
+	ReplyDeadline time.Duration
 	// StartDeadline bounds Start and Finish; zero means ten times Deadline.
 	StartDeadline time.Duration
 }
@@ -45,8 +49,8 @@ type Runner[M, V any] struct {
 	seats       []Seat[M, V]
 	rec         *Record[M]
 	watched     bool            // some player could block
-	deadlines   []time.Duration // per seat, as told to the player
-	limits      []time.Duration // per seat: the watchdog's limit for a decision
+	deadlines   [][2]time.Duration // per seat and DeadlineClass, as told to the player
+	limits      [][2]time.Duration // per seat and DeadlineClass: the watchdog's limit for a decision
 	startLimits []time.Duration // per seat: the watchdog's limit for Start and Finish
 	shortest    time.Duration
 
@@ -117,7 +121,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	if r.done == nil {
 		r.done = make(chan error, 1)
 	}
-	r.phase.Store(phaseWord(r.serial, 0, false, stateRunning))
+	r.phase.Store(phaseWord(r.serial, 0, 0, stateRunning))
 	if r.asked == nil {
 		r.asked = new(Request[M])
 	}
@@ -139,23 +143,28 @@ func (r *Runner[M, V]) setLimits() {
 	r.startLimits = resize(r.startLimits, n)
 	r.shortest = 0
 	for i, s := range r.seats {
-		limit, start := s.Deadline, s.StartDeadline
+		reply := s.ReplyDeadline
+		if reply == 0 {
+			reply = s.Deadline
+		}
+		start := s.StartDeadline
 		if start == 0 {
-			start = 10 * limit
+			start = 10 * s.Deadline
 		}
-		if _, ok := s.Player.(SelfTimed); ok {
-			// The player keeps its own time; the watchdog only stands behind it.
-			if limit > 0 {
-				limit = 2*limit + Grace
+		_, selfTimed := s.Player.(SelfTimed)
+		watch := func(d time.Duration) time.Duration {
+			if selfTimed && d > 0 {
+				// The player keeps its own time; the watchdog only stands behind it.
+				d = 2*d + Grace
 			}
-			if start > 0 {
-				start = 2*start + Grace
+			if d > 0 && (r.shortest == 0 || d < r.shortest) {
+				r.shortest = d
 			}
+			return d
 		}
-		r.deadlines[i], r.limits[i], r.startLimits[i] = s.Deadline, limit, start
-		if limit > 0 && (r.shortest == 0 || limit < r.shortest) {
-			r.shortest = limit
-		}
+		r.deadlines[i] = [2]time.Duration{Ordinary: s.Deadline, Reply: reply}
+		r.limits[i] = [2]time.Duration{Ordinary: watch(s.Deadline), Reply: watch(reply)}
+		r.startLimits[i] = watch(start)
 	}
 }
 
@@ -166,7 +175,7 @@ func (r *Runner[M, V]) playWatched() {
 		return
 	}
 	err = r.close(end, err)
-	r.phase.Store(phaseWord(r.serial, 0, false, stateDone))
+	r.phase.Store(phaseWord(r.serial, 0, 0, stateDone))
 	r.done <- err
 }
 
@@ -270,14 +279,14 @@ func (r *Runner[M, V]) round() (err error) {
 			r.at = i + 1
 			continue
 		}
-		req.Deadline = r.deadlines[seat]
+		req.Deadline = r.deadlines[seat][req.Class&1]
 		ctx, view, asked := r.ctx, r.match.View(seat), req
 		if r.watched {
 			// A player that overruns is left holding its request: give it a
 			// copy, which nobody writes once the match is taken over.
 			asked = r.asked
 			copyRequest(asked, req)
-			word = r.enter(seat, false)
+			word = r.enter(seat, callBit(req.Class))
 		}
 		asking = true
 		mv, err := p.Decide(ctx, asked, view)
@@ -309,14 +318,14 @@ func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 	if p == nil {
 		return r.record(req, req.Default, Fault{Kind: FaultAbandoned, Detail: r.abandoned[seat]}, 0)
 	}
-	req.Deadline = r.deadlines[seat]
+	req.Deadline = r.deadlines[seat][req.Class&1]
 	ctx, view, asked := r.ctx, r.match.View(seat), req
 	var word uint64
 	t0 := time.Now()
 	if r.watched {
 		asked = r.asked
 		copyRequest(asked, req)
-		word = r.enter(seat, false)
+		word = r.enter(seat, callBit(req.Class))
 	}
 	mv, err := ask(ctx, p, asked, view)
 	if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
@@ -410,7 +419,7 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat}
 		var word uint64
 		if r.watched {
-			word = r.enter(seat, true)
+			word = r.enter(seat, ceremonyBit)
 		}
 		err := ceremony(ctx, kind, p, info, res)
 		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
@@ -473,9 +482,10 @@ func (r *Runner[M, V]) abandon(seat int, why string) {
 // word that says so: the watchdog may take the match over while it stands.
 // After the call, swapping the word for running(word) claims the match back;
 // if the swap fails, the match was taken over, and nothing may be touched.
-func (r *Runner[M, V]) enter(seat int, ceremony bool) uint64 {
+// call is 0, ceremonyBit or replyBit.
+func (r *Runner[M, V]) enter(seat int, call uint64) uint64 {
 	r.serial++
-	w := phaseWord(r.serial, seat, ceremony, stateDeciding)
+	w := phaseWord(r.serial, seat, call, stateDeciding)
 	r.phase.Store(w)
 	return w
 }
@@ -483,7 +493,7 @@ func (r *Runner[M, V]) enter(seat int, ceremony bool) uint64 {
 // running is the word of a match its owner is playing, after the call that
 // deciding names.
 func running(deciding uint64) uint64 {
-	return phaseWord(wordSerial(deciding), 0, false, stateRunning)
+	return phaseWord(wordSerial(deciding), 0, 0, stateRunning)
 }
 
 // close records the end of the match and returns Run's error.
@@ -507,7 +517,7 @@ func (r *Runner[M, V]) interrupted() error {
 func (r *Runner[M, V]) interrupt() error {
 	for {
 		p := r.phase.Load()
-		if wordState(p) == stateDeciding && r.phase.CompareAndSwap(p, phaseWord(wordSerial(p), 0, false, stateDone)) {
+		if wordState(p) == stateDeciding && r.phase.CompareAndSwap(p, phaseWord(wordSerial(p), 0, 0, stateDone)) {
 			if r.stage == finishing {
 				r.rec.End = ended(r.result)
 				return nil
@@ -535,9 +545,12 @@ func (r *Runner[M, V]) check(now time.Time) {
 		return
 	}
 	seat := wordSeat(p)
-	limit := r.limits[seat]
-	if p&ceremonyBit != 0 {
+	limit := r.limits[seat][Ordinary]
+	switch {
+	case p&ceremonyBit != 0:
 		limit = r.startLimits[seat]
+	case p&replyBit != 0:
+		limit = r.limits[seat][Reply]
 	}
 	if limit == 0 || now.Sub(r.seenAt) < limit {
 		return
@@ -573,11 +586,19 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 	}
 	if err != nil {
 		err = r.close(nil, err)
-		r.phase.Store(phaseWord(r.serial, 0, false, stateDone))
+		r.phase.Store(phaseWord(r.serial, 0, 0, stateDone))
 		r.done <- err
 		return
 	}
 	r.playWatched()
+}
+
+// callBit is the phase word's mark of a decision of class c.
+func callBit(c DeadlineClass) uint64 {
+	if c == Reply {
+		return replyBit
+	}
+	return 0
 }
 
 // resize returns s with length n, reusing its memory when it can.

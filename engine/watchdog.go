@@ -11,7 +11,8 @@ import (
 //	bits 0-1   state: running, deciding or done
 //	bits 2-13  the seat being asked, while deciding
 //	bit  14    the call is a Start or Finish rather than a decision
-//	bits 15-63 a serial number, unique per decision within a runner
+//	bit  15    the decision is a Reply, with the seat's reply deadline
+//	bits 16-63 a serial number, unique per decision within a runner
 //
 // The goroutine that owns a match stores a deciding word before it calls a
 // player and swaps it (compare-and-swap) for the next word when the call
@@ -28,18 +29,16 @@ const (
 	seatShift   = 2
 	seatMask    = 1<<12 - 1
 	ceremonyBit = 1 << 14
-	serialShift = 15
+	replyBit    = 1 << 15
+	serialShift = 16
 
 	// MaxSeats is the largest seat number the runner can watch, plus one.
 	MaxSeats = seatMask + 1
 )
 
-func phaseWord(serial uint64, seat int, ceremony bool, state uint64) uint64 {
-	w := serial<<serialShift | uint64(seat&seatMask)<<seatShift | state
-	if ceremony {
-		w |= ceremonyBit
-	}
-	return w
+// phaseWord makes a word; call is 0, ceremonyBit or replyBit.
+func phaseWord(serial uint64, seat int, call uint64, state uint64) uint64 {
+	return serial<<serialShift | uint64(seat&seatMask)<<seatShift | call | state
 }
 
 func wordSerial(w uint64) uint64 { return w >> serialShift }
