@@ -90,16 +90,17 @@ sort players by their rating's conservative estimate μ − 3σ (Weng–Lin
 Plackett–Luce, as OpenSkill): a player must be both good and proven.
 
 Players: %s.
-Seats: %d to %d.`, info.Title, info.MaxSeats, playersHelp(info), info.MinSeats, info.MaxSeats),
+Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinSeats, info.MaxSeats),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f := cmd.Flags()
+			if strings.TrimSpace(players) == "" && len(each) == 0 {
+				// Before player.Specs, whose hint names AjveCiv's players.
+				return usagef("name the tournament's players with --players a,b,c (%s)", strings.Join(info.Players, ", "))
+			}
 			specs, err := player.Specs(players, each, "")
 			if err != nil {
 				return usageError(err)
-			}
-			if len(specs) == 0 {
-				return usagef("name the tournament's players with --players a,b,c (%s)", playersHelp(info))
 			}
 			if f.Changed("rounds") != f.Changed("appearances") {
 				return usagef("give --rounds and --appearances together: every player appears A times over R rounds")
@@ -335,4 +336,11 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 		return classify(runErr)
 	}
 	return nil
+}
+
+// shortTitle is the game's name as its title spells it: "Reaj" for
+// "Reaj: societies share ...".
+func shortTitle(info engine.Info) string {
+	name, _, _ := strings.Cut(info.Title, ":")
+	return name
 }

@@ -1,0 +1,460 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// tableHeader starts the header row of a standings table.
+const tableHeader = " #  player"
+
+// firstRanked returns the player on the standings table's first row.
+func firstRanked(t *testing.T, out string) string {
+	t.Helper()
+	for line := range strings.Lines(out) {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "1" {
+			return f[1]
+		}
+	}
+	t.Fatalf("no standings table:\n%s", out)
+	return ""
+}
+
+func TestTournamentStandings(t *testing.T) {
+	args := []string{"tournament", "reaj", "--players", "fixed,steward", "--seats", "6", "--games", "2", "--seed", "1"}
+	code, out, errOut := arbiter(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "reaj tournament ") || !strings.Contains(out, "7 players, every group of 6 in every seat, 2 times over") ||
+		!strings.Contains(out, "seed 1, 84 games") || !strings.Contains(out, tableHeader) {
+		t.Errorf("the standings lack the tournament's description or the table:\n%s", out)
+	}
+	if p := firstRanked(t, out); p != "steward" {
+		t.Errorf("first ranked %s; want steward:\n%s", p, out)
+	}
+	if n := strings.Count(out, "\n"); n != 1+1+1+7 {
+		t.Errorf("%d lines; want the description, a blank line, the header and 7 players:\n%s", n, out)
+	}
+	_, again, _ := arbiter(t, "", args...)
+	if again != out {
+		t.Errorf("the same tournament twice gives different standings:\n%s\n%s", out, again)
+	}
+}
+
+// standings is a tournament's --json output.
+type standings struct {
+	ID       string
+	Schedule struct {
+		Ruleset             string
+		Kind                string
+		Rounds, Appearances int
+		Players             []string
+		Seed                uint64
+	}
+	Games, Played int
+	Standings     []struct {
+		Player      string
+		Games, Wins int
+		MeanScore   float64 `json:"mean_score"`
+		MeanRank    float64 `json:"mean_rank"`
+		Faults      int
+		Rating      struct{ Mu, Sigma float64 }
+		Ordinal     float64
+	}
+}
+
+func TestTournamentGroups(t *testing.T) {
+	// Six basic AIs, each appearing twice over four games of three.
+	args := []string{"tournament", "ajveciv", "--players", "basic", "--rounds", "4", "--appearances", "2", "--seed", "1"}
+	code, out, errOut := arbiter(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "6 players each appearing 2 times over 4 rounds of shuffled groups") || !strings.Contains(out, "4 games") ||
+		!strings.Contains(out, tableHeader) {
+		t.Errorf("text standings:\n%s", out)
+	}
+
+	code, out, errOut = arbiter(t, "", append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, errOut)
+	}
+	var s standings
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("--json: %v:\n%s", err, out)
+	}
+	sc := s.Schedule
+	if s.ID == "" || sc.Ruleset != "ajveciv" || sc.Kind != "groups" || sc.Rounds != 4 || sc.Appearances != 2 || sc.Seed != 1 ||
+		len(sc.Players) != 6 || s.Games != 4 || s.Played != 4 {
+		t.Errorf("--json: the tournament is %+v, %d games, %d played", s.Schedule, s.Games, s.Played)
+	}
+	if len(s.Standings) != 6 {
+		t.Fatalf("--json: %d standings; want 6", len(s.Standings))
+	}
+	wins := 0
+	for i, r := range s.Standings {
+		if r.Games != 2 {
+			t.Errorf("%s played %d games; want 2 appearances", r.Player, r.Games)
+		}
+		if r.MeanRank < 1 || r.MeanRank > 3 || r.Rating.Sigma <= 0 {
+			t.Errorf("%s: mean rank %v, rating %+v", r.Player, r.MeanRank, r.Rating)
+		}
+		if i > 0 && r.Ordinal > s.Standings[i-1].Ordinal {
+			t.Errorf("standings not sorted by μ − 3σ: %s (%v) after %s (%v)", r.Player, r.Ordinal, s.Standings[i-1].Player, s.Standings[i-1].Ordinal)
+		}
+		wins += r.Wins
+	}
+	if wins < 4 {
+		t.Errorf("%d wins over 4 games", wins)
+	}
+}
+
+// lines reads a file's lines.
+func lines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+func TestTournamentOutAndShards(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"tournament", "reaj", "--players", "fixed,steward", "--seats", "6", "--seed", "1"}
+	all := filepath.Join(dir, "all.jsonl")
+	code, whole, errOut := arbiter(t, "", append(base, "--out", all)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, wholeJSON, _ := arbiter(t, "", append(base, "--json")...)
+	if !strings.Contains(whole, tableHeader) || !json.Valid([]byte(wholeJSON)) {
+		t.Fatalf("the single run's standings:\n%s\n%s", whole, wholeJSON)
+	}
+
+	// One header line, then one line per game, in schedule order.
+	l := lines(t, all)
+	if len(l) != 1+42 {
+		t.Fatalf("%s has %d lines; want a header and 42 games", all, len(l))
+	}
+	var h struct {
+		Format string
+		ID     string
+		Games  int
+		Shard  string
+	}
+	if err := json.Unmarshal([]byte(l[0]), &h); err != nil || h.Format != "arbiter-tournament" || h.ID == "" || h.Games != 42 || h.Shard != "0/1" {
+		t.Errorf("header %v: %s", err, l[0])
+	}
+	for k, line := range l[1:] {
+		var g struct {
+			Game   int
+			Seed   uint64
+			Seats  []string
+			Scores []int64
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil || g.Game != k+1 || g.Seed != uint64(1+k) || len(g.Seats) != 6 || len(g.Scores) != 6 {
+			t.Errorf("line %d: %v: %s", k+2, err, line)
+		}
+	}
+	// The whole run's file merges into its own standings.
+	if _, out, _ := arbiter(t, "", "tournament", "merge", all); out != whole {
+		t.Errorf("merging the whole run's file:\n%s\nwant\n%s", out, whole)
+	}
+
+	// Three shards, merged, print exactly the single run's standings.
+	var files []string
+	for i, shard := range []string{"0/3", "1/3", "2/3"} {
+		f := filepath.Join(dir, "shard"+string(rune('0'+i))+".jsonl")
+		code, out, errOut := arbiter(t, "", append(base, "--shard", shard, "--out", f)...)
+		if code != 0 {
+			t.Fatalf("--shard %s: exit %d: %s", shard, code, errOut)
+		}
+		if strings.Contains(out, tableHeader) || !strings.Contains(out, "shard "+shard+": played its 14 games") {
+			t.Errorf("--shard %s printed:\n%s", shard, out)
+		}
+		if n := len(lines(t, f)); n != 1+14 {
+			t.Errorf("shard %s's file has %d lines; want a header and 14 games", shard, n)
+		}
+		files = append(files, f)
+	}
+	for _, order := range [][]int{{0, 1, 2}, {2, 0, 1}, {1, 2, 0}} {
+		args := []string{"tournament", "merge"}
+		for _, i := range order {
+			args = append(args, files[i])
+		}
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 0 {
+			t.Fatalf("merge %v: exit %d: %s", order, code, errOut)
+		}
+		if out != whole {
+			t.Errorf("merge %v:\n%s\nwant the single run's\n%s", order, out, whole)
+		}
+		if _, out, _ := arbiter(t, "", append(args, "--json")...); out != wholeJSON {
+			t.Errorf("merge %v --json:\n%s\nwant the single run's\n%s", order, out, wholeJSON)
+		}
+	}
+}
+
+func TestTournamentBadInput(t *testing.T) {
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	// A small tournament of 6 games in three shards, and a shard of the
+	// same tournament with another seed.
+	base := []string{"tournament", "reaj", "--players", "steward,conquer,adapt", "--seats", "2"}
+	for i, shard := range []string{"0/3", "1/3", "2/3"} {
+		if code, _, errOut := arbiter(t, "", append(base, "--seed", "1", "--shard", shard, "--out", path("s"+string(rune('0'+i))))...); code != 0 {
+			t.Fatalf("--shard %s: exit %d: %s", shard, code, errOut)
+		}
+	}
+	if code, _, errOut := arbiter(t, "", append(base, "--seed", "2", "--shard", "1/3", "--out", path("seed2"))...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	os.WriteFile(path("garbage"), []byte("not a results file\n"), 0o644)
+	os.WriteFile(path("empty"), nil, 0o644)
+	s0, _ := os.ReadFile(path("s0"))
+	os.WriteFile(path("cut"), s0[:len(s0)-20], 0o644)
+
+	cases := []struct {
+		args []string
+		msg  string
+		// multiline: the message may run over more lines (see below).
+		multiline bool
+	}{
+		{append(base, "--seed", "1", "--shard", "3/2", "--out", path("x")), `--shard "3/2": with 2 shards the shard number must be from 0 to 1`, false},
+		{append(base, "--seed", "1", "--shard", "0/0", "--out", path("x")), `--shard "0/0": the number of shards must be a whole number`, false},
+		{append(base, "--seed", "1", "--shard", "1", "--out", path("x")), `--shard "1": want i/N`, false},
+		{append(base, "--shard", "0/3", "--out", path("x")), "--shard 0/3 needs --seed", false},
+		{append(base, "--seed", "1", "--shard", "0/3"), "--shard 0/3 needs --out FILE", false},
+		{[]string{"tournament", "reaj", "--players", "steward,wizard"}, `unknown player "wizard"`, false},
+		{[]string{"tournament", "reaj"}, "name the tournament's players with --players a,b,c (fixed, conquer", false},
+		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3"}, "give --rounds and --appearances together", false},
+		{[]string{"tournament", "reaj", "--players", "fixed", "--appearances", "3"}, "give --rounds and --appearances together", false},
+		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3", "--appearances", "1", "--seats", "2"}, "--seats is for the every-group schedule", false},
+		{[]string{"tournament", "reaj", "--players", "fixed", "--games", "0"}, "--games 0", false},
+		{[]string{"tournament", "chess"}, `unknown game "chess"`, false},
+		{[]string{"tournament"}, "name a game", false},
+		{[]string{"tournament", "merge"}, "give the results files to merge", false},
+		{[]string{"tournament", "merge", path("missing")}, "no such file", false},
+		{[]string{"tournament", "merge", path("garbage")}, "garbage:1: not a tournament results file", false},
+		{[]string{"tournament", "merge", path("empty")}, "empty: empty", false},
+		{[]string{"tournament", "merge", dir}, "is a directory", false},
+		{[]string{"tournament", "merge", path("cut"), path("s1"), path("s2")}, "cut:3: the line is cut short", false},
+		// Merge prints both tournaments' descriptions, one per line, under
+		// its first line, which names the problem.
+		{[]string{"tournament", "merge", path("s0"), path("seed2"), path("s2")}, "hold different tournaments", true},
+		{[]string{"tournament", "merge", path("s0"), path("s2")}, "no file holds shard 1/3", false},
+		{[]string{"tournament", "merge", path("s0"), path("s1"), path("s1"), path("s2")}, "is in both", false},
+		{[]string{"tournament", "merge", path("s2"), path("s0"), path("s1"), path("s0")}, "is in both", false},
+	}
+	for _, c := range cases {
+		code, out, errOut := arbiter(t, "", c.args...)
+		cmd := strings.Join(c.args, " ")
+		if code != 2 || !strings.Contains(errOut, c.msg) {
+			t.Errorf("arbiter %s: exit %d, %q; want exit 2 and %q", cmd, code, errOut, c.msg)
+		}
+		first, _, _ := strings.Cut(errOut, "\n")
+		if !strings.HasPrefix(first, "arbiter: ") || (!c.multiline && strings.TrimSpace(errOut) != first) {
+			t.Errorf("arbiter %s: want one line of message:\n%s", cmd, errOut)
+		}
+		if c.multiline && !strings.Contains(first, c.msg) {
+			t.Errorf("arbiter %s: the first line does not name the problem:\n%s", cmd, errOut)
+		}
+		if out != "" {
+			t.Errorf("arbiter %s printed on standard output:\n%s", cmd, out)
+		}
+	}
+}
+
+func TestTournamentPerson(t *testing.T) {
+	for _, args := range [][]string{
+		{"tournament", "reaj", "--players", "steward,repl"},
+		{"tournament", "ajveciv", "--players", "basic", "--player", "repl", "--rounds", "7", "--appearances", "1"},
+	} {
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "repl is a person; a tournament plays its games at once, among bots only") || out != "" {
+			t.Errorf("%v: exit %d, out %q, err %q", args, code, out, errOut)
+		}
+	}
+}
+
+// decision is a training line.
+type decision struct {
+	Game        int
+	Seed        uint64
+	Seat        int
+	Player      string
+	Kind        string
+	Observation struct{ Turn int }
+	Choice      string
+	Score       int64
+	Rank        int
+	Won         bool
+}
+
+// readTraining reads a training file, checking that every line is a JSON
+// object with every field.
+func readTraining(t *testing.T, path string) []decision {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []decision
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(sc.Bytes(), &fields); err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
+		}
+		for _, k := range []string{"game", "seed", "seat", "player", "kind", "observation", "choices", "choice", "score", "rank", "won"} {
+			if _, ok := fields[k]; !ok {
+				t.Fatalf("%s:%d lacks %q: %s", path, n, k, sc.Text())
+			}
+		}
+		var d decision
+		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
+		}
+		out = append(out, d)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s is empty", path)
+	}
+	return out
+}
+
+// result is how a game ended, in a report or a results file.
+type result struct {
+	Game    int
+	Seed    uint64
+	Players []string
+	Scores  []int64
+	Ranks   []int
+	Winners []int
+	Status  []string
+}
+
+// checkTraining checks a game's training lines against its result: each
+// line's player and final result are its seat's, and each seat decided once
+// a turn, turn after turn, all 100 turns unless it died.
+func checkTraining(t *testing.T, ds []decision, r result) {
+	t.Helper()
+	turns := make([]int, len(r.Players))
+	for _, d := range ds {
+		if d.Seed != r.Seed || d.Seat < 0 || d.Seat >= len(r.Players) {
+			t.Fatalf("game %d: a line of seed %d, seat %d", r.Game, d.Seed, d.Seat)
+		}
+		s := d.Seat
+		if d.Player != r.Players[s] || d.Score != r.Scores[s] || d.Rank != r.Ranks[s] || d.Won != slices.Contains(r.Winners, s) {
+			t.Errorf("game %d seat %d: %s, score %d, rank %d, won %v; the result has %s, %d, %d, winners %v",
+				r.Game, s, d.Player, d.Score, d.Rank, d.Won, r.Players[s], r.Scores[s], r.Ranks[s], r.Winners)
+		}
+		if d.Kind != "turn" || d.Choice == "" {
+			t.Errorf("game %d seat %d: kind %q, choice %q", r.Game, s, d.Kind, d.Choice)
+		}
+		turns[s]++
+		if d.Observation.Turn != turns[s] {
+			t.Errorf("game %d seat %d: decision %d saw turn %d", r.Game, s, turns[s], d.Observation.Turn)
+		}
+	}
+	for s, n := range turns {
+		dead := r.Status != nil && r.Status[s] == "dead"
+		if n > 100 || (!dead && n != 100) || n == 0 {
+			t.Errorf("game %d seat %d (dead %v): %d decisions over 100 turns", r.Game, s, dead, n)
+		}
+	}
+}
+
+func TestPlayExportTraining(t *testing.T) {
+	dir := t.TempDir()
+	training := filepath.Join(dir, "training.jsonl")
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--seed", "3", "--games", "2", "--report", "json", "--record", dir, "--export-training", training)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var games []struct {
+		Seed    uint64
+		Players []string
+		Result  struct {
+			Scores  []int64
+			Ranks   []int
+			Winners []int
+			Status  []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &games); err != nil || len(games) != 2 {
+		t.Fatalf("%v: %d games", err, len(games))
+	}
+	ds := readTraining(t, training)
+	byGame := map[int][]decision{}
+	for _, d := range ds {
+		byGame[d.Game] = append(byGame[d.Game], d)
+	}
+	if len(byGame) != 2 {
+		t.Errorf("training lines of %d games; want 2", len(byGame))
+	}
+	for k, g := range games {
+		r := g.Result
+		checkTraining(t, byGame[k+1], result{Game: k + 1, Seed: g.Seed, Players: g.Players, Scores: r.Scores, Ranks: r.Ranks, Winners: r.Winners, Status: r.Status})
+		// One line per move of the record: every line after the header but
+		// the last, the result.
+		rec := lines(t, filepath.Join(dir, "game-000"+string(rune('1'+k))+".jsonl"))
+		if moves := len(rec) - 2; len(byGame[k+1]) != moves {
+			t.Errorf("game %d: %d training lines for %d recorded decisions", k+1, len(byGame[k+1]), moves)
+		}
+	}
+}
+
+func TestTournamentExportTraining(t *testing.T) {
+	dir := t.TempDir()
+	results, training := filepath.Join(dir, "results.jsonl"), filepath.Join(dir, "training.jsonl")
+	args := []string{"tournament", "reaj", "--players", "steward,conquer,adapt,develop", "--seats", "3", "--seed", "5", "--out", results, "--export-training", training}
+	code, _, errOut := arbiter(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	ds := readTraining(t, training)
+	byGame := map[int][]decision{}
+	for _, d := range ds {
+		byGame[d.Game] = append(byGame[d.Game], d)
+	}
+	games := lines(t, results)[1:]
+	if len(games) == 0 || len(byGame) != len(games) {
+		t.Errorf("training lines of %d games; the results file has %d", len(byGame), len(games))
+	}
+	for _, line := range games {
+		var r result
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		var seats struct{ Seats []string }
+		json.Unmarshal([]byte(line), &seats)
+		r.Players = seats.Seats
+		checkTraining(t, byGame[r.Game], r)
+	}
+
+	// The lines come in schedule order, however many games are played at
+	// once.
+	serial := filepath.Join(dir, "serial.jsonl")
+	args[len(args)-1] = serial
+	if code, _, errOut := arbiter(t, "", append(args, "--parallel", "1")...); code != 0 {
+		t.Fatalf("--parallel 1: exit %d: %s", code, errOut)
+	}
+	a, _ := os.ReadFile(training)
+	b, _ := os.ReadFile(serial)
+	if string(a) != string(b) {
+		t.Error("--parallel 1 writes other training lines")
+	}
+}

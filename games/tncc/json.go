@@ -1,0 +1,200 @@
+package tncc
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// countryJS is a country in the world JSON: the five resources, and "dead"
+// (with "died", the cycle) for a dead one.
+type countryJS struct {
+	Gold     *int64 `json:"gold"`
+	Food     *int64 `json:"food"`
+	Citizens *int64 `json:"citizens"`
+	Army     *int64 `json:"army"`
+	Land     *int64 `json:"land"`
+	Dead     bool   `json:"dead,omitempty"`
+	Died     int    `json:"died,omitempty"`
+}
+
+func countryJSON(c *Country) countryJS {
+	s := c.Stock
+	return countryJS{&s[Gold], &s[Food], &s[Citizens], &s[Army], &s[Land], c.Dead, c.Died}
+}
+
+func (j countryJS) country(i int) (Country, error) {
+	var c Country
+	for r, p := range []*int64{j.Gold, j.Food, j.Citizens, j.Army, j.Land} {
+		if p == nil {
+			return c, fmt.Errorf("countries[%d]: %s is missing; every country has %s", i, Resource(r), allResources)
+		}
+		if *p < -MaxAmount || *p > MaxAmount {
+			return c, fmt.Errorf("countries[%d].%s: %d is out of range; allowed %d to %d", i, Resource(r), *p, -MaxAmount, MaxAmount)
+		}
+		c.Stock[r] = *p
+	}
+	c.Dead, c.Died = j.Dead, j.Died
+	if !c.Dead && c.Died != 0 {
+		return c, fmt.Errorf("countries[%d]: died is for a dead country", i)
+	}
+	return c, nil
+}
+
+// worldJSON is the rules' world JSON: {"preset": NAME or {...}, "cycle": N,
+// "countries": [...]}.
+type worldJSON struct {
+	Preset    json.RawMessage `json:"preset"`
+	Cycle     int             `json:"cycle"`
+	Countries []countryJS     `json:"countries"`
+}
+
+func toWorldJSON(w *World) worldJSON {
+	j := worldJSON{Cycle: w.Cycle, Preset: presetJSON(&w.Preset)}
+	for i := range w.Countries {
+		j.Countries = append(j.Countries, countryJSON(&w.Countries[i]))
+	}
+	return j
+}
+
+// presetJSON is the preset's name when it is a built-in one, unchanged;
+// else every constant.
+func presetJSON(p *Preset) json.RawMessage {
+	if b, err := LookupPreset(p.Name); err == nil && b == *p {
+		q, _ := json.Marshal(p.Name)
+		return q
+	}
+	q, _ := json.Marshal(p)
+	return q
+}
+
+// MarshalJSON writes the world in the rules' world JSON.
+func (w World) MarshalJSON() ([]byte, error) { return json.Marshal(toWorldJSON(&w)) }
+
+// UnmarshalJSON reads the rules' world JSON, checking every field.
+func (w *World) UnmarshalJSON(b []byte) error {
+	var j worldJSON
+	if err := engine.DecodeJSON(b, &j); err != nil {
+		return err
+	}
+	var p Preset
+	switch {
+	case len(j.Preset) == 0 || string(j.Preset) == "null":
+		return fmt.Errorf("preset is missing: a preset's name (%s) or an object with every constant", strings.Join(PresetNames(), ", "))
+	case j.Preset[0] == '"':
+		var name string
+		if err := json.Unmarshal(j.Preset, &name); err != nil {
+			return fmt.Errorf("preset: %v", err)
+		}
+		var err error
+		if p, err = LookupPreset(name); err != nil {
+			return fmt.Errorf("preset: %w", err)
+		}
+	default:
+		if err := json.Unmarshal(j.Preset, &p); err != nil {
+			return fmt.Errorf("preset: %w", err)
+		}
+	}
+	if j.Cycle < 1 || j.Cycle > MaxCyclesLimit+1 {
+		return fmt.Errorf("cycle: %d is out of range; allowed 1 to %d", j.Cycle, MaxCyclesLimit+1)
+	}
+	if n := len(j.Countries); n < MinCountries || n > MaxCountries {
+		return fmt.Errorf("countries: %d countries; a world has %d to %d", n, MinCountries, MaxCountries)
+	}
+	v := World{Preset: p, Cycle: j.Cycle, Countries: make([]Country, len(j.Countries))}
+	for i, c := range j.Countries {
+		var err error
+		if v.Countries[i], err = c.country(i); err != nil {
+			return err
+		}
+	}
+	*w = v
+	return nil
+}
+
+// entryJSON is a history entry for programs.
+type entryJSON struct {
+	Cycle   int        `json:"cycle"`
+	Seat    int        `json:"seat"`
+	Action  string     `json:"action"`
+	N       *int64     `json:"n,omitempty"`
+	Trade   *tradeJSON `json:"trade,omitempty"`
+	War     *Battle    `json:"war,omitempty"`
+	Refused string     `json:"refused,omitempty"`
+}
+
+type tradeJSON struct {
+	With     int      `json:"with"`
+	Give     Resource `json:"give"`
+	GiveN    int64    `json:"give_n"`
+	Take     Resource `json:"take"`
+	TakeN    int64    `json:"take_n"`
+	Accepted bool     `json:"accepted"`
+}
+
+func toEntryJSON(e Entry) entryJSON {
+	j := entryJSON{Cycle: e.Cycle, Seat: e.Seat, Action: e.Type.String(), Refused: e.Refused}
+	switch e.Type {
+	case Recruit:
+		n := e.n
+		j.N = &n
+	case Trade:
+		o := e.offer
+		j.Trade = &tradeJSON{With: o.With, Give: o.Give, GiveN: o.GiveN, Take: o.Take, TakeN: o.TakeN, Accepted: e.answer}
+	case War:
+		b, _ := e.War()
+		j.War = &b
+	}
+	return j
+}
+
+// MarshalJSON writes the entry: cycle, seat, action, and its public outcome.
+func (e Entry) MarshalJSON() ([]byte, error) { return json.Marshal(toEntryJSON(e)) }
+
+// battleJSON is a battle's JSON shape.
+type battleJSON struct {
+	Attacker      int     `json:"attacker"`
+	Defender      int     `json:"defender"`
+	Sent          int64   `json:"sent"`
+	Defended      int64   `json:"defended"`
+	AttackersLeft int64   `json:"attackers_left"`
+	DefendersLeft int64   `json:"defenders_left"`
+	Winner        Outcome `json:"winner"`
+	Loot          Stock   `json:"loot"`
+}
+
+// MarshalJSON writes the battle as everyone may read it.
+func (b Battle) MarshalJSON() ([]byte, error) {
+	return json.Marshal(battleJSON{b.Attacker, b.Defender, b.Sent, b.Defended, b.AttackersLeft, b.DefendersLeft, b.Outcome, b.Loot})
+}
+
+// Public is what a spectator may know of a match: the world and the whole
+// history. The world is a copy; the history shares the match's entries,
+// which never change once written.
+type Public struct {
+	World   World
+	History []Entry
+}
+
+func newPublic(m *Match) *Public {
+	h := m.hist.entries
+	return &Public{World: m.world.Clone(), History: h[:len(h):len(h)]}
+}
+
+// MarshalJSON writes {"world": ..., "history": [...]}.
+func (p *Public) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		World   World   `json:"world"`
+		History []Entry `json:"history"`
+	}{p.World, p.History})
+}
+
+// String shows the countries for people.
+func (p *Public) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cycle %d (%s preset)\n", p.World.Cycle, p.World.Preset.Name)
+	writeCountries(&b, &p.World, -1)
+	return b.String()
+}

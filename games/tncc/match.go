@@ -1,0 +1,331 @@
+package tncc
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// The kinds of request a match makes.
+const (
+	TurnKind        engine.Kind = "turn"         // a country's action
+	TradeAnswerKind engine.Kind = "trade answer" // yes or no to an offer
+	WarAnswerKind   engine.Kind = "war answer"   // the defending flanks
+)
+
+// RulesVersion is written in every match record; it changes whenever a rule
+// changes what a recorded game would replay to.
+const RulesVersion = "1"
+
+//go:embed rules.txt
+var rulesText string
+
+// Game is the TNCC ruleset: an engine.Ruleset. Its zero value plays the
+// preset chosen by the "preset" option (default: "default"); set Preset to
+// play a custom one.
+type Game struct {
+	// Preset, if set, is played whatever the options say.
+	Preset *Preset
+}
+
+var info = engine.Info{
+	Name:           "tncc",
+	Title:          "TNCC: countries trade, recruit and go to war, one action a turn",
+	Version:        RulesVersion,
+	MinSeats:       MinCountries,
+	MaxSeats:       MaxCountries,
+	Clock:          "cycle",
+	DefaultPlayers: "nothing,turtle,war,blitz",
+	Options: []engine.Option{
+		{Name: "preset", Usage: "the numbers of the game: default, tribe, crazy, robot_army, mexican_standoff or decay", Kind: engine.StringOption, Default: "default"},
+	},
+	Presets: PresetNames(),
+	Rules:   rulesText,
+}
+
+// Info describes the game.
+func (g Game) Info() engine.Info {
+	i := info
+	if g.Preset != nil {
+		i.Variant = g.Preset.Name
+	}
+	i.Players = botNames()
+	return i
+}
+
+// New starts a match.
+func (g Game) New(setup engine.Setup) (engine.Match[Move, View], error) { return g.NewMatch(setup) }
+
+// NewMatch is New with the concrete type.
+func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
+	inf := g.Info()
+	if err := setup.CheckSeats(inf); err != nil {
+		return nil, err
+	}
+	if err := setup.CheckOptions(inf); err != nil {
+		return nil, err
+	}
+	var p Preset
+	if g.Preset != nil {
+		p = *g.Preset
+		if err := p.Check(); err != nil {
+			return nil, err
+		}
+	} else {
+		name := setup.Options["preset"]
+		if name == "" {
+			name = "default"
+		}
+		var err error
+		if p, err = LookupPreset(name); err != nil {
+			return nil, fmt.Errorf("option preset: %w", err)
+		}
+	}
+	return newMatch(NewWorld(p, setup.Seats())), nil
+}
+
+func newMatch(w World) *Match {
+	m := &Match{world: w}
+	n := len(w.Countries)
+	m.hist.entries = make([]Entry, 0, min(n*w.Preset.MaxCycles+n, 128))
+	m.next = -1
+	m.advance()
+	return m
+}
+
+// phase is what a match waits for.
+type phase uint8
+
+const (
+	turnPhase phase = iota
+	tradePhase
+	warPhase
+	overPhase
+)
+
+// Match is a TNCC match under way: an engine.Match. Every cycle each living
+// country takes one turn in seat order, then production runs. A trade asks
+// its partner to answer, and a war its defender, before the next turn.
+type Match struct {
+	world   World
+	phase   phase
+	next    int  // the seat whose turn it is
+	action  Move // the action waiting for its answer
+	hist    history
+	req     [1]engine.Request[Move]
+	serial  int64
+	refused string // why the last action of this turn was refused
+	reason  string
+	result  engine.Result
+}
+
+// World returns the state of the game now. It is the match's own: do not
+// change it.
+func (m *Match) World() *World { return &m.world }
+
+// Pending returns the one decision owed: a turn, or an answer.
+func (m *Match) Pending() []engine.Request[Move] {
+	if m.phase == overPhase {
+		return nil
+	}
+	return m.req[:]
+}
+
+func (m *Match) ask(seat int, kind engine.Kind, def Move, choices []Move, class engine.DeadlineClass) {
+	m.serial++
+	m.req[0] = engine.Request[Move]{ID: m.serial, Seat: seat, Kind: kind, Choices: choices, Default: def, Class: class}
+}
+
+var tradeAnswers = []Move{AcceptMove, DeclineMove}
+
+// Apply validates and applies seat's move: the action of its turn, or its
+// answer to an offer or an attack.
+func (m *Match) Apply(seat int, mv Move) error {
+	w := &m.world
+	if m.phase == overPhase {
+		return engine.Refuse("over", "the game is over")
+	}
+	if asked := m.req[0].Seat; seat != asked {
+		return engine.Refuse("not-asked", "it is country %d's move (%s), not country %d's", asked+1, m.req[0].Kind, seat+1)
+	}
+	switch m.phase {
+	case tradePhase:
+		if mv.Type != Accept && mv.Type != Decline {
+			return engine.Refuse("answer", "answer the trade offer with accept or decline (yes or no), not %v", mv.Type)
+		}
+		w.Trade(m.next, m.action, mv.Type == Accept)
+		m.hist.add(Entry{Cycle: w.Cycle, Seat: m.next, Type: Trade, offer: offerOf(m.next, m.action), answer: mv.Type == Accept})
+		m.done()
+		return nil
+	case warPhase:
+		if mv.Type != Defend {
+			return engine.Refuse("answer", "answer the war with your defending flanks (defend LEFT FRONT RIGHT), not %v", mv.Type)
+		}
+		if err := w.CheckDefence(seat, mv.Flanks); err != nil {
+			return err
+		}
+		m.hist.war(w.Cycle, m.next, w.War(m.next, m.action, mv.Flanks))
+		m.done()
+		return nil
+	}
+	if !mv.Type.IsAction() {
+		return engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
+	}
+	if err := w.Check(seat, mv); err != nil {
+		if re, ok := err.(*engine.RuleError); ok {
+			m.refused = re.Msg
+		}
+		return err
+	}
+	switch mv.Type {
+	case Wait:
+		m.hist.add(Entry{Cycle: w.Cycle, Seat: seat, Type: Wait, Refused: m.refused})
+	case Recruit:
+		w.Recruit(seat, mv.N)
+		m.hist.add(Entry{Cycle: w.Cycle, Seat: seat, Type: Recruit, n: mv.N})
+	case Trade:
+		m.action, m.phase = mv, tradePhase
+		m.ask(mv.With, TradeAnswerKind, AcceptMove, tradeAnswers, engine.Reply)
+		return nil
+	case War:
+		m.action, m.phase = mv, warPhase
+		m.ask(mv.Target, WarAnswerKind, DefendMove(Flanks{}), nil, engine.Reply)
+		return nil
+	}
+	m.done()
+	return nil
+}
+
+func offerOf(seat int, mv Move) Offer {
+	return Offer{From: seat, With: mv.With, Give: mv.Give, GiveN: mv.GiveN, Take: mv.Take, TakeN: mv.TakeN}
+}
+
+// done ends the turn of m.next: the game may be over; else the next living
+// country's turn comes, or production.
+func (m *Match) done() {
+	m.refused = ""
+	if m.world.Living() <= 1 {
+		m.end()
+		return
+	}
+	m.advance()
+}
+
+// advance gives the turn to the next living country after m.next in this
+// cycle or, when none is left, runs production and starts the next cycle.
+func (m *Match) advance() {
+	w := &m.world
+	for s := m.next + 1; s < len(w.Countries); s++ {
+		if !w.Countries[s].Dead {
+			m.next, m.phase = s, turnPhase
+			m.ask(s, TurnKind, WaitMove, nil, engine.Ordinary)
+			return
+		}
+	}
+	if m.next >= 0 {
+		w.Produce()
+		if w.Living() <= 1 || w.Cycle > w.Preset.MaxCycles {
+			m.end()
+			return
+		}
+	}
+	m.next = -1
+	m.advance()
+}
+
+// end ranks the countries: the living share first place; the dead rank
+// below them, later deaths above earlier ones, deaths in the same cycle
+// sharing a rank. A country's score is the cycles it lived through: for the
+// living, the cycles begun (at most max_cycles); for the dead, the cycles
+// before the one it died in.
+func (m *Match) end() {
+	w := &m.world
+	m.phase = overPhase
+	switch n := w.Living(); {
+	case n == 1:
+		m.reason = "one country left"
+	case n == 0:
+		m.reason = "every country is dead"
+	default:
+		m.reason = "max_cycles played"
+	}
+	k := len(w.Countries)
+	res := engine.Result{Scores: make([]int64, k), Winners: []int{}, Reason: m.reason}
+	for i := range w.Countries {
+		c := &w.Countries[i]
+		if c.Dead {
+			res.Scores[i] = int64(c.Died - 1)
+			if res.Status == nil {
+				res.Status = make([]string, k)
+			}
+			res.Status[i] = fmt.Sprintf("dead (cycle %d)", c.Died)
+		} else {
+			res.Scores[i] = int64(min(w.Cycle, w.Preset.MaxCycles))
+			res.Winners = append(res.Winners, i)
+		}
+	}
+	res.Ranks = engine.CompetitionRanks(k, func(i, j int) bool {
+		a, b := &w.Countries[i], &w.Countries[j]
+		if a.Dead != b.Dead {
+			return !a.Dead
+		}
+		return a.Dead && a.Died > b.Died
+	})
+	m.result = res
+}
+
+// View returns what seat may know now.
+func (m *Match) View(seat int) View { return View{m: m, seat: seat} }
+
+// Over reports whether the game has ended.
+func (m *Match) Over() bool { return m.phase == overPhase }
+
+// Result returns the ranking.
+func (m *Match) Result() engine.Result { return m.result }
+
+// History returns the public history so far. It is the match's own: do not
+// change it.
+func (m *Match) History() []Entry { return m.hist.entries }
+
+// Clock is the cycle now.
+func (m *Match) Clock() int { return m.world.Cycle }
+
+var measures = []engine.Measure{
+	{Name: "gold", PerSeat: true}, {Name: "food", PerSeat: true}, {Name: "citizens", PerSeat: true},
+	{Name: "army", PerSeat: true}, {Name: "land", PerSeat: true},
+}
+
+// Measures names the numbers a chart shows: each country's five resources.
+func (m *Match) Measures() []engine.Measure { return measures }
+
+// Measure returns resource k of seat's country.
+func (m *Match) Measure(k, seat int) float64 { return float64(m.world.Countries[seat].Stock[k]) }
+
+// Public returns what a spectator may know: the world and the history, not
+// an open war's flanks.
+func (m *Match) Public() any { return newPublic(m) }
+
+// snapshot is the full state of a match, for hashing.
+type snapshot struct {
+	World   worldJSON `json:"world"`
+	Phase   uint8     `json:"phase"`
+	Next    int       `json:"next"`
+	Action  *Move     `json:"action,omitempty"`
+	Refused string    `json:"refused,omitempty"`
+	History int       `json:"history"`
+	Battles []Battle  `json:"battles,omitempty"`
+	Reason  string    `json:"reason,omitempty"`
+}
+
+// MarshalJSON returns a snapshot of the full state, the judge's: the world,
+// whose move it is, the action waiting for its answer (with its flanks).
+func (m *Match) MarshalJSON() ([]byte, error) {
+	s := snapshot{World: toWorldJSON(&m.world), Phase: uint8(m.phase), Next: m.next, Refused: m.refused,
+		History: len(m.hist.entries), Battles: m.hist.battles, Reason: m.reason}
+	if m.phase == tradePhase || m.phase == warPhase {
+		s.Action = &m.action
+	}
+	return json.Marshal(s)
+}

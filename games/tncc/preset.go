@@ -1,0 +1,278 @@
+package tncc
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"go.yaml.in/yaml/v3"
+)
+
+// Preset is a set of starting values and constants: the game's numbers.
+type Preset struct {
+	// Name is the preset's name, e.g. "default"; a custom preset names itself.
+	Name string `json:"name,omitempty"`
+	// Start is what every country holds at the start.
+	Start Stock `json:"start"`
+	// Steal is what a winning attacker takes per surviving soldier.
+	Steal Steal `json:"steal"`
+
+	FoodPerCitizen  Ratio `json:"food_per_citizen"`
+	GoldPerCitizen  Ratio `json:"gold_per_citizen"`
+	FoodPerSoldier  Ratio `json:"food_per_soldier"`
+	GoldPerSoldier  Ratio `json:"gold_per_soldier"`
+	Growth          Ratio `json:"growth"`
+	LandCapacity    Ratio `json:"land_capacity"`
+	GoldForWar      int64 `json:"gold_for_war"`
+	DefendAdvantage Ratio `json:"defend_advantage"`
+	AttackAdvantage Ratio `json:"attack_advantage"`
+	HungerDeaths    int64 `json:"hunger_deaths"`
+	MaxCycles       int   `json:"max_cycles"`
+}
+
+// MaxCycles bounds a preset's max_cycles, and MaxAmount its counts and
+// starting values, so that every sum and product stays exact.
+const (
+	MaxCyclesLimit = 100_000
+	MaxAmount      = 1_000_000_000_000
+)
+
+func preset(name, start, steal, perCitizen, perSoldier, growth, war, hunger string) Preset {
+	p := Preset{Name: name}
+	var s [5]int64
+	fmt.Sscanf(start, "%d/%d/%d/%d/%d", &s[0], &s[1], &s[2], &s[3], &s[4])
+	p.Start = Stock(s)
+	for i, f := range strings.Split(steal, "/") {
+		p.Steal[i] = MustRatio(f)
+	}
+	pair := func(s string) (Ratio, Ratio) {
+		a, b, _ := strings.Cut(s, "/")
+		return MustRatio(a), MustRatio(b)
+	}
+	p.FoodPerCitizen, p.GoldPerCitizen = pair(perCitizen)
+	p.FoodPerSoldier, p.GoldPerSoldier = pair(perSoldier)
+	p.Growth, p.LandCapacity = pair(growth)
+	w := strings.Split(war, "/")
+	fmt.Sscan(w[0], &p.GoldForWar)
+	p.DefendAdvantage, p.AttackAdvantage = MustRatio(w[1]), MustRatio(w[2])
+	fmt.Sscanf(hunger, "%d/%d", &p.HungerDeaths, &p.MaxCycles)
+	return p
+}
+
+// The six presets of the rules, in the rules' table's shorthand.
+var presets = []Preset{
+	preset("default", "600/800/800/0/150", ".5/1/.1/0/.025", ".5/.25", "1/.1", "1.07/10", "1600/2/2", "200/100"),
+	preset("tribe", "50/400/100/10/50", "1/2/.5/0/.2", "1/.1", "1/.1", "1.05/10", "1000/2/2", "200/200"),
+	preset("crazy", "6000/8000/10000/0/1500", "5/10/2.5/0/1", "2/1", "1/.1", "1.2/20", "10000/2/2", "200/100"),
+	preset("robot_army", "600/800/1000/0/200", "1/2/.5/0/.2", ".01/.25", "0/1", "1.02/10", "2000/1/1", "200/100"),
+	preset("mexican_standoff", "50000/1500/1/1499/150", "2/2/1/0/.05", ".5/.25", "1/.1", "1.08/10", "1600/2/2", "200/100"),
+	preset("decay", "600/2000/15000/0/1500", "1/2/.5/0/.2", "-.1/.01", "1/.1", "1/10", "1600/2/2", "200/100"),
+}
+
+// PresetNames lists the built-in presets.
+func PresetNames() []string {
+	names := make([]string, len(presets))
+	for i, p := range presets {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// LookupPreset returns the built-in preset called name.
+func LookupPreset(name string) (Preset, error) {
+	for _, p := range presets {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return Preset{}, fmt.Errorf("unknown preset %q; presets: %s", name, strings.Join(PresetNames(), ", "))
+}
+
+// Default returns the default preset.
+func Default() Preset { return presets[0] }
+
+// Check returns an error naming the first constant that is out of range:
+// advantages must be at least 1, counts and starting values not negative,
+// land capacity above 0, max_cycles from 1 to 100,000.
+func (p *Preset) Check() error {
+	one := Whole(1)
+	for r, v := range p.Start {
+		if v < 0 || v > MaxAmount {
+			return fmt.Errorf("start.%s: %d is out of range; allowed 0 to %d", Resource(r), v, int64(MaxAmount))
+		}
+	}
+	for r, v := range p.Steal {
+		if v.Sign() < 0 {
+			return fmt.Errorf("steal.%s: %v is negative; steal factors are 0 or more", Resource(r), v)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		v    Ratio
+	}{{"food_per_soldier", p.FoodPerSoldier}, {"gold_per_soldier", p.GoldPerSoldier}, {"growth", p.Growth}} {
+		if c.v.Sign() < 0 {
+			return fmt.Errorf("%s: %v is negative; it must be 0 or more", c.name, c.v)
+		}
+	}
+	switch {
+	case p.LandCapacity.Sign() <= 0:
+		return fmt.Errorf("land_capacity: %v; it must be above 0", p.LandCapacity)
+	case p.DefendAdvantage.Less(one):
+		return fmt.Errorf("defend_advantage: %v; advantages are at least 1", p.DefendAdvantage)
+	case p.AttackAdvantage.Less(one):
+		return fmt.Errorf("attack_advantage: %v; advantages are at least 1", p.AttackAdvantage)
+	case p.GoldForWar < 0 || p.GoldForWar > MaxAmount:
+		return fmt.Errorf("gold_for_war: %d is out of range; allowed 0 to %d", p.GoldForWar, int64(MaxAmount))
+	case p.HungerDeaths < 0 || p.HungerDeaths > MaxAmount:
+		return fmt.Errorf("hunger_deaths: %d is out of range; allowed 0 to %d", p.HungerDeaths, int64(MaxAmount))
+	case p.MaxCycles < 1 || p.MaxCycles > MaxCyclesLimit:
+		return fmt.Errorf("max_cycles: %d is out of range; allowed 1 to %d", p.MaxCycles, MaxCyclesLimit)
+	}
+	return nil
+}
+
+// presetFile is a preset as YAML or JSON spells it: every key is required,
+// unless base names a built-in preset whose numbers the file changes.
+type presetFile struct {
+	Name            *string    `json:"name" yaml:"name"`
+	Base            *string    `json:"base" yaml:"base"`
+	Start           *stockFile `json:"start" yaml:"start"`
+	Steal           *stealJSON `json:"steal" yaml:"steal"`
+	FoodPerCitizen  *Ratio     `json:"food_per_citizen" yaml:"food_per_citizen"`
+	GoldPerCitizen  *Ratio     `json:"gold_per_citizen" yaml:"gold_per_citizen"`
+	FoodPerSoldier  *Ratio     `json:"food_per_soldier" yaml:"food_per_soldier"`
+	GoldPerSoldier  *Ratio     `json:"gold_per_soldier" yaml:"gold_per_soldier"`
+	Growth          *Ratio     `json:"growth" yaml:"growth"`
+	LandCapacity    *Ratio     `json:"land_capacity" yaml:"land_capacity"`
+	GoldForWar      *int64     `json:"gold_for_war" yaml:"gold_for_war"`
+	DefendAdvantage *Ratio     `json:"defend_advantage" yaml:"defend_advantage"`
+	AttackAdvantage *Ratio     `json:"attack_advantage" yaml:"attack_advantage"`
+	HungerDeaths    *int64     `json:"hunger_deaths" yaml:"hunger_deaths"`
+	MaxCycles       *int       `json:"max_cycles" yaml:"max_cycles"`
+}
+
+type stockFile struct {
+	Gold     *int64 `json:"gold" yaml:"gold"`
+	Food     *int64 `json:"food" yaml:"food"`
+	Citizens *int64 `json:"citizens" yaml:"citizens"`
+	Army     *int64 `json:"army" yaml:"army"`
+	Land     *int64 `json:"land" yaml:"land"`
+}
+
+// ReadPreset reads a preset from YAML (or JSON, which is YAML too). Every
+// key of the rules' table is required, unless `base: NAME` starts from a
+// built-in preset; unknown keys are errors that name the key and line.
+func ReadPreset(r io.Reader) (Preset, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	if err != nil {
+		return Preset{}, err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var f presetFile
+	if err := dec.Decode(&f); err != nil {
+		if errors.Is(err, io.EOF) {
+			return Preset{}, errors.New("the preset file is empty")
+		}
+		return Preset{}, fmt.Errorf("preset: %w", err)
+	}
+	return f.preset()
+}
+
+// UnmarshalJSON reads a preset object of the world JSON: every key of the
+// rules' table, or base and the keys it changes.
+func (p *Preset) UnmarshalJSON(b []byte) error {
+	var f presetFile
+	if err := engine.DecodeJSON(b, &f); err != nil {
+		return err
+	}
+	v, err := f.preset()
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// MarshalJSON writes every constant.
+func (p Preset) MarshalJSON() ([]byte, error) {
+	type plain Preset
+	return json.Marshal(plain(p))
+}
+
+func (f *presetFile) preset() (Preset, error) {
+	var p Preset
+	base := f.Base != nil
+	if base {
+		b, err := LookupPreset(*f.Base)
+		if err != nil {
+			return Preset{}, fmt.Errorf("base: %w", err)
+		}
+		p = b
+	}
+	var missing []string
+	ratio := func(dst *Ratio, src *Ratio, key string) {
+		switch {
+		case src != nil:
+			*dst = *src
+		case !base:
+			missing = append(missing, key)
+		}
+	}
+	whole := func(dst *int64, src *int64, key string) {
+		switch {
+		case src != nil:
+			*dst = *src
+		case !base:
+			missing = append(missing, key)
+		}
+	}
+	if f.Name != nil {
+		p.Name = *f.Name
+	} else if base {
+		p.Name = "custom (" + *f.Base + ")"
+	} else {
+		p.Name = "custom"
+	}
+	if f.Start != nil {
+		for r, v := range []*int64{f.Start.Gold, f.Start.Food, f.Start.Citizens, f.Start.Army, f.Start.Land} {
+			whole(&p.Start[r], v, "start."+Resource(r).String())
+		}
+	} else if !base {
+		missing = append(missing, "start")
+	}
+	if f.Steal != nil {
+		for r, v := range []*Ratio{f.Steal.Gold, f.Steal.Food, f.Steal.Citizens, f.Steal.Army, f.Steal.Land} {
+			ratio(&p.Steal[r], v, "steal."+Resource(r).String())
+		}
+	} else if !base {
+		missing = append(missing, "steal")
+	}
+	ratio(&p.FoodPerCitizen, f.FoodPerCitizen, "food_per_citizen")
+	ratio(&p.GoldPerCitizen, f.GoldPerCitizen, "gold_per_citizen")
+	ratio(&p.FoodPerSoldier, f.FoodPerSoldier, "food_per_soldier")
+	ratio(&p.GoldPerSoldier, f.GoldPerSoldier, "gold_per_soldier")
+	ratio(&p.Growth, f.Growth, "growth")
+	ratio(&p.LandCapacity, f.LandCapacity, "land_capacity")
+	whole(&p.GoldForWar, f.GoldForWar, "gold_for_war")
+	ratio(&p.DefendAdvantage, f.DefendAdvantage, "defend_advantage")
+	ratio(&p.AttackAdvantage, f.AttackAdvantage, "attack_advantage")
+	whole(&p.HungerDeaths, f.HungerDeaths, "hunger_deaths")
+	if f.MaxCycles != nil {
+		p.MaxCycles = *f.MaxCycles
+	} else if !base {
+		missing = append(missing, "max_cycles")
+	}
+	if len(missing) > 0 {
+		return Preset{}, fmt.Errorf("preset: missing %s; give every key, or base: NAME (one of %s) and the keys to change",
+			strings.Join(missing, ", "), strings.Join(PresetNames(), ", "))
+	}
+	if err := p.Check(); err != nil {
+		return Preset{}, fmt.Errorf("preset: %w", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,242 @@
+package tncc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Ratio is an exact decimal constant of a preset, such as 1.07 or −0.1: Num
+// over Den, with Den a power of ten. Products with whole numbers round down
+// exactly, toward −∞, as the rules say: 0.1 means one tenth, not the nearest
+// binary float.
+type Ratio struct {
+	Num int64 // numerator
+	Den int64 // denominator, > 0; zero is read as 1
+}
+
+// Whole returns the ratio n/1.
+func Whole(n int64) Ratio { return Ratio{n, 1} }
+
+// maxRatioDigits bounds the digits after the point, and maxRatio the size,
+// of a ratio read from text, so that every product stays exact.
+const (
+	maxRatioDigits = 9
+	maxRatio       = 1_000_000_000
+)
+
+// ParseRatio reads a decimal such as "2", "1.07", "-0.1" or ".025".
+func ParseRatio(s string) (Ratio, error) {
+	bad := func(why string) (Ratio, error) {
+		return Ratio{}, fmt.Errorf("%q is not a decimal number %s", s, why)
+	}
+	t := strings.TrimSpace(s)
+	neg := false
+	switch {
+	case strings.HasPrefix(t, "-"):
+		neg, t = true, t[1:]
+	case strings.HasPrefix(t, "+"):
+		t = t[1:]
+	}
+	whole, frac, hasPoint := strings.Cut(t, ".")
+	if whole == "" && frac == "" || hasPoint && frac == "" && whole == "" {
+		return bad("(write it like 2, 1.07 or -0.1)")
+	}
+	if len(frac) > maxRatioDigits {
+		return bad(fmt.Sprintf("with at most %d digits after the point", maxRatioDigits))
+	}
+	digits := whole + frac
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return bad("(write it like 2, 1.07 or -0.1)")
+		}
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		digits = "0"
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	den := int64(1)
+	for range len(frac) {
+		den *= 10
+	}
+	if err != nil || n/den >= maxRatio {
+		return bad(fmt.Sprintf("below %d", maxRatio))
+	}
+	if neg {
+		n = -n
+	}
+	return Ratio{n, den}.reduced(), nil
+}
+
+// MustRatio is ParseRatio for constants known to be good.
+func MustRatio(s string) Ratio {
+	r, err := ParseRatio(s)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func (r Ratio) den() int64 {
+	if r.Den == 0 {
+		return 1
+	}
+	return r.Den
+}
+
+func (r Ratio) reduced() Ratio {
+	d := r.den()
+	for d%10 == 0 && r.Num%10 == 0 {
+		d /= 10
+		r.Num /= 10
+	}
+	for d%2 == 0 && r.Num%2 == 0 {
+		d /= 2
+		r.Num /= 2
+	}
+	for d%5 == 0 && r.Num%5 == 0 {
+		d /= 5
+		r.Num /= 5
+	}
+	return Ratio{r.Num, d}
+}
+
+// Floor returns ⌊r × x⌋, rounded toward −∞, exactly. A product too large
+// for an int64 saturates.
+func (r Ratio) Floor(x int64) int64 {
+	d := r.den()
+	if d == 1 {
+		return mulSat(r.Num, x)
+	}
+	neg := (r.Num < 0) != (x < 0)
+	hi, lo := bits.Mul64(abs(r.Num), abs(x))
+	if hi >= uint64(d) {
+		if neg {
+			return math.MinInt64
+		}
+		return math.MaxInt64
+	}
+	q, rem := bits.Div64(hi, lo, uint64(d))
+	if !neg {
+		if q > math.MaxInt64 {
+			return math.MaxInt64
+		}
+		return int64(q)
+	}
+	if rem != 0 {
+		q++
+	}
+	if q > 1<<63 {
+		return math.MinInt64
+	}
+	return -int64(q)
+}
+
+func abs(x int64) uint64 {
+	if x < 0 {
+		return uint64(-(x + 1)) + 1
+	}
+	return uint64(x)
+}
+
+func mulSat(a, b int64) int64 {
+	neg := (a < 0) != (b < 0)
+	hi, lo := bits.Mul64(abs(a), abs(b))
+	switch {
+	case !neg && (hi != 0 || lo > math.MaxInt64):
+		return math.MaxInt64
+	case neg && (hi != 0 || lo > 1<<63):
+		return math.MinInt64
+	case neg:
+		return -int64(lo)
+	}
+	return int64(lo)
+}
+
+// Less reports whether r < s.
+func (r Ratio) Less(s Ratio) bool {
+	return r.Num*s.den() < s.Num*r.den()
+}
+
+// Sign returns −1, 0 or +1.
+func (r Ratio) Sign() int {
+	switch {
+	case r.Num < 0:
+		return -1
+	case r.Num > 0:
+		return 1
+	}
+	return 0
+}
+
+// String writes the ratio as a decimal: "1.07", "-0.1", "2".
+func (r Ratio) String() string {
+	d := r.den()
+	if d == 1 {
+		return strconv.FormatInt(r.Num, 10)
+	}
+	sign := ""
+	n := r.Num
+	if n < 0 {
+		sign, n = "-", -n
+	}
+	places := 0
+	for p := d; p > 1; p /= 10 {
+		places++
+	}
+	if pow := pow10(places); pow != d {
+		// Not a decimal fraction (only from code): write it as a fraction.
+		return fmt.Sprintf("%s%d/%d", sign, n, d)
+	}
+	return fmt.Sprintf("%s%d.%0*d", sign, n/d, places, n%d)
+}
+
+func pow10(n int) int64 {
+	p := int64(1)
+	for range n {
+		p *= 10
+	}
+	return p
+}
+
+// MarshalJSON writes the ratio as a JSON number with its exact digits.
+func (r Ratio) MarshalJSON() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalJSON reads a JSON number exactly, from its digits.
+func (r *Ratio) UnmarshalJSON(b []byte) error {
+	s := string(b)
+	if strings.HasPrefix(s, `"`) {
+		return errors.New("want a number, not a string")
+	}
+	if strings.ContainsAny(s, "eE") {
+		return fmt.Errorf("%s: write the number without an exponent", s)
+	}
+	v, err := ParseRatio(s)
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// UnmarshalYAML reads a YAML number exactly, from its digits.
+func (r *Ratio) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" && n.Tag != "!!float" {
+		return fmt.Errorf("line %d: want a number, have %q", n.Line, n.Value)
+	}
+	if strings.ContainsAny(n.Value, "eE_xXoObB") {
+		return fmt.Errorf("line %d: %s: write the number as plain digits, like 1.07", n.Line, n.Value)
+	}
+	v, err := ParseRatio(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", n.Line, err)
+	}
+	*r = v
+	return nil
+}
