@@ -48,10 +48,10 @@ type Runner[M, V any] struct {
 	match       Match[M, V]
 	seats       []Seat[M, V]
 	rec         *Record[M]
-	watched     bool            // some player could block
+	watched     bool               // some player could block
 	deadlines   [][2]time.Duration // per seat and DeadlineClass, as told to the player
 	limits      [][2]time.Duration // per seat and DeadlineClass: the watchdog's limit for a decision
-	startLimits []time.Duration // per seat: the watchdog's limit for Start and Finish
+	startLimits []time.Duration    // per seat: the watchdog's limit for Start and Finish
 	shortest    time.Duration
 
 	// Owner state: touched only by whoever owns the match (see watchdog.go).

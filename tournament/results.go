@@ -193,8 +193,10 @@ func (r *Reader) check(g *GameResult) error {
 		return fmt.Errorf("seed %d; the schedule gives it seed %d", g.Seed, h.Schedule.GameSeed(g.Game-1))
 	case n < 1 || n > engine.MaxSeats:
 		return fmt.Errorf("%d seats; a game has 1 to %d", n, engine.MaxSeats)
-	case len(g.Scores) != n || len(g.Ranks) != n || len(g.Faults) != n || (g.Status != nil && len(g.Status) != n):
+	case len(g.Scores) != n || len(g.Ranks) != n || len(g.Faults) != n:
 		return fmt.Errorf("%d seats but %d scores, %d ranks and %d fault counts; want one each per seat", n, len(g.Scores), len(g.Ranks), len(g.Faults))
+	case g.Status != nil && len(g.Status) != n:
+		return fmt.Errorf("%d seats but %d statuses; want none or one per seat", n, len(g.Status))
 	}
 	for i, p := range g.Seats {
 		if !r.players[p] {
@@ -231,7 +233,7 @@ func Merge(files []*Reader) (*Table, error) {
 	}
 	first := files[0]
 	for _, f := range files[1:] {
-		if f.Header.ID != first.Header.ID {
+		if f.Header.ID != first.Header.ID || f.Header.Games != first.Header.Games {
 			return nil, fmt.Errorf("merge: %s and %s hold different tournaments:\n  %s: %s\n  %s: %s\nmerge the shards of one tournament: the same game, players, options, schedule and seed",
 				first.name, f.name, first.name, Describe(first.Header.Schedule, first.Header.Games), f.name, Describe(f.Header.Schedule, f.Header.Games))
 		}
@@ -256,6 +258,13 @@ func Merge(files []*Reader) (*Table, error) {
 		case g.Game < want:
 			return nil, fmt.Errorf("merge: game %d is in both %s and %s; give each shard's file once", g.Game, from, top.r.name)
 		case g.Game > want:
+			// A file with its games out of order also leaves a gap here;
+			// say so rather than that the game is missing.
+			for _, f := range files {
+				if err := drain(f); err != nil {
+					return nil, err
+				}
+			}
 			return nil, missing(want, g.Game-1, files)
 		}
 		if err := t.Add(g); err != nil {
@@ -271,6 +280,17 @@ func Merge(files []*Reader) (*Table, error) {
 		return nil, missing(want, first.Header.Games, files)
 	}
 	return t, nil
+}
+
+// drain reads the rest of r, and returns the first error other than io.EOF.
+func drain(r *Reader) error {
+	for {
+		if _, err := r.Next(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }
 
 // missing says that games lo to hi are in no file, and, when the files are

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -87,7 +88,7 @@ func NewSchedule(p Params) (*Schedule, error) {
 	}
 	var games [][]int
 	var err error
-	if p.Rounds > 0 || p.Appearances > 0 {
+	if p.Rounds != 0 || p.Appearances != 0 {
 		s.Kind, s.Rounds, s.Appearances = Groups, p.Rounds, p.Appearances
 		games, err = groups(len(p.Players), p.Rounds, p.Appearances, p.Seed, p.Info)
 	} else {
@@ -129,6 +130,9 @@ func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([]
 	if rounds < 1 || appearances < 1 {
 		return nil, fmt.Errorf("tournament: --rounds %d --appearances %d; give both, each at least 1", rounds, appearances)
 	}
+	if appearances > rounds {
+		return nil, fmt.Errorf("tournament: %d appearances over %d rounds; nobody sits twice in one game, so a player appears at most once per round: give more rounds or fewer appearances", appearances, rounds)
+	}
 	pool := make([]int, 0, players*appearances)
 	for p := range players {
 		for range appearances {
@@ -153,17 +157,60 @@ func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([]
 				players, appearances, rounds, n, g+1, info.Name, info.MinSeats, info.MaxSeats)
 		}
 	}
-	if err := separate(games); err != nil {
-		return nil, err
+	if !separate(games) {
+		// The swaps can get stuck (mostly when every game holds nearly
+		// every player); deal again, in a way that cannot.
+		deal(games, players, appearances, rng)
 	}
 	return games, nil
+}
+
+// deal refills games, keeping their sizes, so that every player sits in
+// appearances of them and in none twice: each player in turn, in a shuffled
+// order, joins the games with the most empty seats, ties broken at random.
+// This always succeeds when appearances ≤ len(games) and no game is larger
+// than players (the Gale–Ryser construction). Each game's seats are then
+// shuffled.
+func deal(games [][]int, players, appearances int, rng *rand.PCG) {
+	left := make([]int, len(games))
+	for g := range games {
+		left[g] = len(games[g])
+		games[g] = games[g][:0]
+	}
+	shuffle := func(s []int) {
+		for k := len(s) - 1; k > 0; k-- {
+			j := int(engine.Below(rng, uint64(k+1)))
+			s[k], s[j] = s[j], s[k]
+		}
+	}
+	order := make([]int, players)
+	for i := range order {
+		order[i] = i
+	}
+	shuffle(order)
+	pick := make([]int, len(games))
+	for i := range pick {
+		pick[i] = i
+	}
+	for _, p := range order {
+		shuffle(pick)
+		slices.SortStableFunc(pick, func(a, b int) int { return left[b] - left[a] })
+		for _, g := range pick[:appearances] {
+			games[g] = append(games[g], p)
+			left[g]--
+		}
+	}
+	for _, g := range games {
+		shuffle(g)
+	}
 }
 
 // scheduleStream keeps the schedule's dice apart from every match's.
 const scheduleStream = 0x5343484544554c45 // "SCHEDULE"
 
-// separate swaps players between games until no game holds a player twice.
-func separate(games [][]int) error {
+// separate swaps players between games until no game holds a player twice,
+// and reports whether it could.
+func separate(games [][]int) bool {
 	for g := range games {
 		for s := 0; s < len(games[g]); s++ {
 			p := games[g][s]
@@ -171,11 +218,11 @@ func separate(games [][]int) error {
 				continue
 			}
 			if !swapOut(games, g, s) {
-				return fmt.Errorf("tournament: a game would seat player %d twice, and no swap avoids it; give more rounds or fewer appearances", p+1)
+				return false
 			}
 		}
 	}
-	return nil
+	return true
 }
 
 // swapOut moves the player at games[g][s] into another game, in exchange for

@@ -108,7 +108,9 @@ type stealJSON struct {
 	Land     *Ratio `json:"land" yaml:"land"`
 }
 
-func (s *Steal) fields() []*Ratio { return []*Ratio{&s[Gold], &s[Food], &s[Citizens], &s[Army], &s[Land]} }
+func (s *Steal) fields() []*Ratio {
+	return []*Ratio{&s[Gold], &s[Food], &s[Citizens], &s[Army], &s[Land]}
+}
 
 // MarshalJSON writes {"gold": 0.5, ...}.
 func (s Steal) MarshalJSON() ([]byte, error) {
