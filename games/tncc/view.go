@@ -253,3 +253,7 @@ func (bt Battle) String() string {
 	}
 	return s + "the attacker won, and took " + strings.Join(loot, ", ")
 }
+
+// World returns a copy of the world, for bots that look ahead by playing
+// the rules (World.Check, Recruit, Trade, War, Produce) on it.
+func (v View) World() World { return v.m.world.Clone() }
