@@ -75,6 +75,29 @@ type Measurer interface {
 	Measure(k, seat int) float64
 }
 
+// Event is one thing that happened in a match that everyone may know: a
+// war, a trade, a death. Reports list events and mark them on charts.
+type Event struct {
+	// Clock is the match's time when it happened (see Measurer.Clock).
+	Clock int `json:"clock"`
+	// Kind names the event in the game's words: "war", "trade", "death".
+	Kind string `json:"kind"`
+	// Text tells it to people.
+	Text string `json:"text"`
+	// Seats are the seats it concerns.
+	Seats []int `json:"seats,omitempty"`
+	// Mark asks charts to mark it on their time axis.
+	Mark bool `json:"-"`
+}
+
+// Chronicler is implemented by matches that tell their public story as
+// events. Reports call Chronicle once, when a match has been replayed.
+type Chronicler interface {
+	// Chronicle returns every public event so far, in order. It does not
+	// share memory with the match.
+	Chronicle() []Event
+}
+
 // Info describes a ruleset to people and to hosts.
 type Info struct {
 	Name    string // registry name, e.g. "ajveciv"
@@ -115,6 +138,13 @@ type Option struct {
 	Default string
 	// Min and Max bound an IntOption (inclusive).
 	Min, Max int
+	// File, if set, names a second way to give a StringOption: a flag that
+	// reads the value from a file, such as "config" for a preset in YAML.
+	// Load turns the file's content into the option's value, or says what
+	// is wrong with it.
+	File      string
+	FileUsage string
+	Load      func(data []byte) (string, error)
 }
 
 // Setup is everything a match starts from, apart from the ruleset itself.

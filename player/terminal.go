@@ -70,8 +70,13 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		fmt.Fprintf(out, "You have %v.\n", req.Deadline)
 	}
 	prompt := string(req.Kind) + "> "
+	complete := func(line string) []string { return prefixed(names, line) }
+	if c, ok := any(view).(Completer); ok {
+		complete = c.Complete
+	}
+	check, _ := any(view).(Checker[M])
 	for {
-		line, err := t.read(ctx, prompt, names, req.Deadline)
+		line, err := t.read(ctx, prompt, complete, req.Deadline)
 		switch {
 		case errors.Is(err, engine.ErrDeadline):
 			fmt.Fprintf(out, "\nTime is up: %s is played for you. (A line you type now answers the next question.)\n", text(req.Default))
@@ -83,52 +88,89 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		if line == "" {
 			continue
 		}
-		if mv, ok := t.parse(line, req.Choices, names); ok {
+		mv, err := t.parse(line, req.Choices, names, check != nil)
+		if err == nil && check != nil {
+			if err = check.Check(mv); err != nil {
+				err = fmt.Errorf("refused: %w", err)
+			}
+		}
+		if err == nil {
 			return mv, nil
 		}
-		if len(names) > 0 {
-			fmt.Fprintf(out, "%q is not offered; choose %s.\n", line, list(names))
-		} else {
-			fmt.Fprintf(out, "%q is not a move here.\n", line)
-		}
+		fmt.Fprintln(out, err)
 	}
 }
 
+// Checker is implemented by views that can tell, before a move is made,
+// why the rules would refuse it. A person is then told why and asked again,
+// rather than given the default move.
+type Checker[M any] interface {
+	Check(M) error
+}
+
+// Completer is implemented by views that complete a move a person has
+// partly typed, for moves that are not a short list of choices.
+type Completer interface {
+	Complete(line string) []string
+}
+
 // parse reads an answer: a choice's name (any case), an unambiguous start of
-// one, or its number; with no finite choices, the move's own text form.
-func (t *Terminal[M, V]) parse(line string, choices []M, names []string) (M, bool) {
+// one, or its number; or the move's own text form, when there are no finite
+// choices or the view can check it.
+func (t *Terminal[M, V]) parse(line string, choices []M, names []string, checked bool) (M, error) {
 	var zero M
-	if len(choices) == 0 {
-		var mv M
-		if u, ok := any(&mv).(encoding.TextUnmarshaler); ok && u.UnmarshalText([]byte(line)) == nil {
-			return mv, true
+	if len(choices) > 0 {
+		if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(choices) {
+			return choices[n-1], nil
 		}
-		return zero, false
-	}
-	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(choices) {
-		return choices[n-1], true
-	}
-	found := -1
-	for i, name := range names {
-		if strings.EqualFold(name, line) {
-			return choices[i], true
-		}
-		if len(line) < len(name) && strings.EqualFold(name[:len(line)], line) {
-			if found >= 0 {
-				return zero, false // ambiguous
+		found := -1
+		for i, name := range names {
+			if strings.EqualFold(name, line) {
+				return choices[i], nil
 			}
-			found = i
+			if len(line) < len(name) && strings.EqualFold(name[:len(line)], line) {
+				if found >= 0 {
+					found = -2 // ambiguous
+					break
+				}
+				found = i
+			}
+		}
+		if found >= 0 {
+			return choices[found], nil
+		}
+		if !checked {
+			return zero, fmt.Errorf("%q is not offered; choose %s.", line, list(names))
 		}
 	}
-	if found >= 0 {
-		return choices[found], true
+	var mv M
+	u, ok := any(&mv).(encoding.TextUnmarshaler)
+	if !ok {
+		return zero, fmt.Errorf("%q is not a move here.", line)
 	}
-	return zero, false
+	if err := u.UnmarshalText([]byte(line)); err != nil {
+		if len(choices) > 0 {
+			return zero, fmt.Errorf("%q is not offered; choose %s.", line, list(names))
+		}
+		return zero, err
+	}
+	return mv, nil
+}
+
+// prefixed returns the words that start with line, in any case.
+func prefixed(words []string, line string) []string {
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(strings.ToLower(w), strings.ToLower(line)) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // read waits for a line, the deadline, or the end of the match. A prompt
 // that outlives its deadline stays open: the next question takes its line.
-func (t *Terminal[M, V]) read(ctx context.Context, prompt string, completions []string, deadline time.Duration) (string, error) {
+func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(string) []string, deadline time.Duration) (string, error) {
 	if t.closed != nil {
 		return "", t.closed
 	}
@@ -137,7 +179,7 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, completions []
 		t.pending = ch
 		if t.In == nil {
 			go func() {
-				line, err := console.prompt(prompt, completions)
+				line, err := console.prompt(prompt, complete)
 				ch <- answer{line, err}
 			}()
 		} else {
@@ -223,8 +265,8 @@ type terminalConsole struct {
 	state  *liner.State
 }
 
-// prompt asks for one line with completion of the given words.
-func (c *terminalConsole) prompt(prompt string, completions []string) (string, error) {
+// prompt asks for one line with completion.
+func (c *terminalConsole) prompt(prompt string, complete func(string) []string) (string, error) {
 	c.asking.Lock()
 	defer c.asking.Unlock()
 	c.mu.Lock()
@@ -234,15 +276,7 @@ func (c *terminalConsole) prompt(prompt string, completions []string) (string, e
 	}
 	state := c.state
 	c.mu.Unlock()
-	state.SetCompleter(func(line string) []string {
-		var out []string
-		for _, w := range completions {
-			if strings.HasPrefix(strings.ToLower(w), strings.ToLower(line)) {
-				out = append(out, w)
-			}
-		}
-		return out
-	})
+	state.SetCompleter(complete)
 	return state.Prompt(prompt)
 }
 

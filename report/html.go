@@ -33,6 +33,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		Total  int64
 		Charts []chartView
 		Faults int
+		Marked int
 	}
 	games := make([]gameView, len(r.Games))
 	for i := range r.Games {
@@ -58,8 +59,15 @@ func (r *Report) WriteHTML(w io.Writer) error {
 				v.Total += score
 			}
 		}
+		var marks []mark
+		for _, e := range g.Events {
+			if e.Mark {
+				marks = append(marks, mark{e.Clock, e.Kind + ": " + e.Text})
+			}
+		}
+		v.Marked = len(marks)
 		for _, c := range g.Charts {
-			v.Charts = append(v.Charts, chartView{Title: c.Title, SVG: svgChart(c, g.ClockName)})
+			v.Charts = append(v.Charts, chartView{Title: c.Title, SVG: svgChart(c, g.ClockName, marks)})
 		}
 		games[i] = v
 	}
@@ -104,6 +112,13 @@ svg text { font: 11px system-ui, sans-serif; fill: #444; }
 <div class="charts">
 {{range .Charts}}<figure><figcaption>{{.Title}}</figcaption>{{.SVG}}</figure>
 {{end}}</div>
+{{if .Events}}<details>
+<summary>{{len .Events}} event{{if ne (len .Events) 1}}s{{end}}{{if .Marked}} ({{.Marked}} marked on the charts by a dashed line){{end}}</summary>
+<table>
+<tr><th>{{.ClockName}}</th><th>event</th></tr>
+{{range .Events}}<tr><td class="n">{{.Clock}}</td><td>{{.Text}}</td></tr>
+{{end}}</table>
+</details>{{end}}
 </section>
 {{end}}
 </body>
@@ -133,8 +148,15 @@ const (
 	maxLegendWidth, legendColumn = chartW - padLeft, 150
 )
 
-// svgChart draws c as an SVG line chart with axes, ticks and a legend.
-func svgChart(c Chart, clock string) template.HTML {
+// mark is an event marked on a chart's time axis.
+type mark struct {
+	clock int
+	title string
+}
+
+// svgChart draws c as an SVG line chart with axes, ticks and a legend, and
+// a dashed line at each mark.
+func svgChart(c Chart, clock string, marks []mark) template.HTML {
 	var b strings.Builder
 	if len(c.X) == 0 {
 		return ""
@@ -176,6 +198,12 @@ func svgChart(c Chart, clock string) template.HTML {
 		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, padTop+plotH+16, num(t))
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, padLeft+plotW/2, padTop+plotH+30, template.HTMLEscapeString(clock))
+	for _, m := range marks {
+		if x := float64(m.clock); x >= xmin && x <= xmax {
+			fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="%d" y2="%d" stroke="#c00" stroke-opacity=".5" stroke-dasharray="3 3"><title>%s %d: %s</title></line>`,
+				num(px(x)), num(px(x)), padTop, padTop+plotH, template.HTMLEscapeString(clock), m.clock, template.HTMLEscapeString(m.title))
+		}
+	}
 	for _, l := range c.Lines {
 		b.WriteString(`<polyline fill="none" stroke-width="1.5" stroke="`)
 		b.WriteString(colour(l.Seat))

@@ -20,6 +20,9 @@ import (
 // Report is what a series of matches came to.
 type Report struct {
 	Games []Game
+	// Verbose asks the text form for the world at every step of the game's
+	// clock (every turn, every cycle), not only the first and the last.
+	Verbose bool
 }
 
 // Game is one match of a report.
@@ -38,6 +41,11 @@ type Game struct {
 	// History is what a spectator saw at the start and after every round,
 	// in the game's own JSON shape.
 	History []any `json:"history"`
+	// Events are what happened that everyone may know, for games that tell
+	// them (see engine.Chronicler): wars, trades, deaths.
+	Events []engine.Event `json:"events,omitempty"`
+	// Clocks are the game's time at each sample of History.
+	Clocks []int `json:"-"`
 	// Charts are the game's numbers over time.
 	Charts []Chart `json:"-"`
 	// Clock is the game's time at the end, and ClockName its word ("turn").
@@ -92,6 +100,7 @@ func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number 
 func (g *Game) Brief() {
 	if len(g.History) > 2 {
 		g.History = []any{g.History[0], g.History[len(g.History)-1]}
+		g.Clocks = []int{g.Clocks[0], g.Clocks[len(g.Clocks)-1]}
 	}
 	g.Charts = nil
 }
@@ -114,11 +123,16 @@ func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, erro
 	}
 	seats := len(h.Setup.Players)
 	var sampled bool
-	_, err := engine.Replay(rs, rec, func(m engine.Match[M, V]) {
+	m, err := engine.Replay(rs, rec, func(m engine.Match[M, V]) {
+		meas, ok := m.(engine.Measurer)
 		if p, ok := m.(engine.Publisher); ok {
 			g.History = append(g.History, p.Public())
+			clock := len(g.Clocks)
+			if meas != nil {
+				clock = meas.Clock()
+			}
+			g.Clocks = append(g.Clocks, clock)
 		}
-		meas, ok := m.(engine.Measurer)
 		if !ok {
 			return
 		}
@@ -150,6 +164,9 @@ func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, erro
 	if err != nil {
 		return Game{}, err
 	}
+	if c, ok := m.(engine.Chronicler); ok {
+		g.Events = c.Chronicle()
+	}
 	return g, nil
 }
 
@@ -178,7 +195,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		r.Games[i].writeText(&b)
+		r.Games[i].writeText(&b, r.Verbose)
 		if _, err := bw.WriteString(b.String()); err != nil {
 			return err
 		}
@@ -194,7 +211,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	return bw.Flush()
 }
 
-func (g *Game) writeText(b *strings.Builder) {
+func (g *Game) writeText(b *strings.Builder, verbose bool) {
 	name := g.Ruleset
 	if g.Variant != "" {
 		name += " (" + g.Variant + ")"
@@ -211,9 +228,25 @@ func (g *Game) writeText(b *strings.Builder) {
 	if len(g.History) > 0 {
 		b.WriteString("at the start\n")
 		indent(b, fmt.Sprint(g.History[0]), "  ")
-		if len(g.History) > 1 {
+		last := len(g.History) - 1
+		if verbose && len(g.Clocks) == len(g.History) {
+			// The world each time the clock moves on.
+			for i := 1; i < last; i++ {
+				if g.Clocks[i-1] != g.Clocks[i] {
+					fmt.Fprintf(b, "%s %d\n", g.ClockName, g.Clocks[i])
+					indent(b, fmt.Sprint(g.History[i]), "  ")
+				}
+			}
+		}
+		if last > 0 {
 			fmt.Fprintf(b, "at the end (%s %d)\n", g.ClockName, g.Clock)
-			indent(b, fmt.Sprint(g.History[len(g.History)-1]), "  ")
+			indent(b, fmt.Sprint(g.History[last]), "  ")
+		}
+	}
+	if len(g.Events) > 0 {
+		b.WriteString("events\n")
+		for _, e := range g.Events {
+			fmt.Fprintf(b, "  %s %d: %s\n", g.ClockName, e.Clock, e.Text)
 		}
 	}
 	switch {
@@ -233,7 +266,11 @@ func (g *Game) writeText(b *strings.Builder) {
 			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
 				mark += "  " + strings.ToUpper(g.Result.Status[s])
 			}
-			fmt.Fprintf(b, "  %2d  %-*s  %8d%s\n", s+1, width, g.Players[s], score, mark)
+			rank := ""
+			if s < len(g.Result.Ranks) {
+				rank = fmt.Sprintf("  rank %d", g.Result.Ranks[s])
+			}
+			fmt.Fprintf(b, "  %2d  %-*s  %8d%s%s\n", s+1, width, g.Players[s], score, rank, mark)
 		}
 		fmt.Fprintf(b, "total score %d\n", total)
 		if len(g.Result.Winners) == 0 {

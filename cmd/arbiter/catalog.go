@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/ajveciv"
 	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/games/tncc"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/report"
 )
@@ -33,6 +34,11 @@ func catalog() []game {
 			rules:  reaj.Game{},
 			bots:   reaj.Bots,
 			stepFn: reajStep,
+		},
+		hosted[tncc.Move, tncc.View]{
+			rules:  tncc.Game{},
+			bots:   tncc.Bots,
+			stepFn: tnccStep,
 		},
 	}
 }
@@ -95,6 +101,7 @@ type playOptions struct {
 	report      reportTarget
 	recordDir   string
 	training    string // --export-training FILE
+	verbose     bool   // the world at every turn in the text report
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
@@ -153,7 +160,7 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	}
 	// Each game goes into the report, and to its file, as soon as it is
 	// played; nothing keeps the records of a long series.
-	rep := &report.Report{}
+	rep := &report.Report{Verbose: o.verbose}
 	s.Forget = true
 	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
 		bar.game()
@@ -161,7 +168,7 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 		if err != nil {
 			return err
 		}
-		if o.report.form == "text" {
+		if o.report.form == "text" && !o.verbose {
 			g.Brief()
 		}
 		rep.Games = append(rep.Games, g)
@@ -355,4 +362,22 @@ func playersHelp(info engine.Info) string {
 	names := slices.Clone(info.Players)
 	names = append(names, player.Person+" (a person at this terminal)")
 	return strings.Join(names, ", ")
+}
+
+// tnccStep is arbiter step tncc: one action (with its answer) or one
+// production step on a world in the rules' world JSON.
+func tnccStep(state, moves []byte, _ uint64) ([]byte, error) {
+	var w tncc.World
+	if err := w.UnmarshalJSON(state); err != nil {
+		return nil, usageError(fmt.Errorf("--state: %w", err))
+	}
+	s, err := tncc.ParseStepMove(moves)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--moves: %w", err))
+	}
+	next, err := tncc.Step(w, s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(next)
 }

@@ -141,6 +141,7 @@ func playGameCommand(g game) *cobra.Command {
 		rep      string
 		record   string
 		training string
+		verbose  bool
 	)
 	cmd := &cobra.Command{
 		Use:   info.Name,
@@ -179,7 +180,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			return g.play(ctx, playOptions{
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
-				report: target, recordDir: record, training: training,
+				report: target, recordDir: record, training: training, verbose: verbose,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
 			})
 		},
@@ -194,11 +195,20 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.StringVar(&rep, "report", "text", "report form: text, json, or a file (.json, .html, .txt)")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
+	f.BoolVarP(&verbose, "verbose", "v", false, "in the text report, show the world at every "+clockName(info)+", not only the first and the last")
 	addOptionFlags(f, info)
 	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"text", "json", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
+}
+
+// clockName is the word for the game's time: "turn", "cycle".
+func clockName(info engine.Info) string {
+	if info.Clock == "" {
+		return "turn"
+	}
+	return info.Clock
 }
 
 // addOptionFlags adds a flag for each of a game's options.
@@ -217,6 +227,9 @@ func addOptionFlags(f *pflag.FlagSet, info engine.Info) {
 			f.Bool(name, false, usage)
 		default:
 			f.String(name, o.Default, o.Usage)
+			if o.File != "" {
+				f.String(o.File, "", o.FileUsage)
+			}
 		}
 	}
 }
@@ -252,6 +265,19 @@ func gameOptions(f *pflag.FlagSet, info engine.Info) (map[string]string, error) 
 			options[o.Name] = strconv.FormatBool(v)
 		default:
 			v, _ := f.GetString(name)
+			if o.File != "" && f.Changed(o.File) {
+				if f.Changed(name) {
+					return nil, usagef("give --%s or --%s, not both", name, o.File)
+				}
+				path, _ := f.GetString(o.File)
+				data, err := readInput(path)
+				if err != nil {
+					return nil, usagef("--%s: %w", o.File, err)
+				}
+				if v, err = o.Load(data); err != nil {
+					return nil, usagef("--%s %s: %w", o.File, path, err)
+				}
+			}
 			options[o.Name] = v
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 )
 
 // maxInput bounds what a command reads from a file or standard input.
@@ -18,4 +19,14 @@ func readAll(r io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("input larger than %d MiB", maxInput>>20)
 	}
 	return b, nil
+}
+
+// readInput reads the file at path whole, as readAll does.
+func readInput(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readAll(f)
 }

@@ -181,8 +181,8 @@ func Example_report() {
 	//           1           3       17        3        2        2        2        3        2                 ·    4
 	//           2           3        3        2        3        2        2        2        3                -6    ·
 	// final scores
-	//    1  basic.develop        20  WINNER
-	//    2  basic.consent         6
+	//    1  basic.develop        20  rank 1  WINNER
+	//    2  basic.consent         6  rank 2
 	// total score 26
 	// faults: none
 	// game 1: winners [0]

@@ -327,6 +327,8 @@ var bots = []struct {
 	{"turtle", "arms against the largest affordable threat; never attacks", Turtle},
 	{"war", "attacks a random rival with its army in thirds whenever it can", WarBot},
 	{"blitz", "builds up, then throws almost every citizen at the weakest rival", Blitz},
+	{"trader", "trades gold and food when both sides gain; arms like the turtle", Trader},
+	{"general", "plays its plans a few cycles ahead by the rules and takes the best; beats blitz", General},
 }
 
 func botNames() []string {

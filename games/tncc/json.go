@@ -170,26 +170,16 @@ func (b Battle) MarshalJSON() ([]byte, error) {
 	return json.Marshal(battleJSON{b.Attacker, b.Defender, b.Sent, b.Defended, b.AttackersLeft, b.DefendersLeft, b.Outcome, b.Loot})
 }
 
-// Public is what a spectator may know of a match: the world and the whole
-// history. The world is a copy; the history shares the match's entries,
-// which never change once written.
+// Public is what a spectator may know of a match at one moment: the world.
+// (What happened, everyone may read in the match's Chronicle.) It is a copy.
 type Public struct {
-	World   World
-	History []Entry
+	World World
 }
 
-func newPublic(m *Match) *Public {
-	h := m.hist.entries
-	return &Public{World: m.world.Clone(), History: h[:len(h):len(h)]}
-}
+func newPublic(m *Match) *Public { return &Public{World: m.world.Clone()} }
 
-// MarshalJSON writes {"world": ..., "history": [...]}.
-func (p *Public) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		World   World   `json:"world"`
-		History []Entry `json:"history"`
-	}{p.World, p.History})
-}
+// MarshalJSON writes the world, in the rules' world JSON.
+func (p *Public) MarshalJSON() ([]byte, error) { return p.World.MarshalJSON() }
 
 // String shows the countries for people.
 func (p *Public) String() string {

@@ -1,6 +1,7 @@
 package tncc
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -22,13 +23,10 @@ const RulesVersion = "1"
 //go:embed rules.txt
 var rulesText string
 
-// Game is the TNCC ruleset: an engine.Ruleset. Its zero value plays the
-// preset chosen by the "preset" option (default: "default"); set Preset to
-// play a custom one.
-type Game struct {
-	// Preset, if set, is played whatever the options say.
-	Preset *Preset
-}
+// Game is the TNCC ruleset: an engine.Ruleset. It plays the preset its
+// "preset" option names (default: "default"), or a custom preset given as
+// the option's JSON (see Preset.Option).
+type Game struct{}
 
 var info = engine.Info{
 	Name:           "tncc",
@@ -39,18 +37,25 @@ var info = engine.Info{
 	Clock:          "cycle",
 	DefaultPlayers: "nothing,turtle,war,blitz",
 	Options: []engine.Option{
-		{Name: "preset", Usage: "the numbers of the game: default, tribe, crazy, robot_army, mexican_standoff or decay", Kind: engine.StringOption, Default: "default"},
+		{Name: "preset", Usage: "the numbers of the game: default, tribe, crazy, robot_army, mexican_standoff, decay, or a preset's JSON", Kind: engine.StringOption, Default: "default",
+			File: "config", FileUsage: "a preset of your own in YAML: every key of the rules' table, or base: NAME and the keys to change",
+			Load: loadPreset},
 	},
 	Presets: PresetNames(),
 	Rules:   rulesText,
 }
 
-// Info describes the game.
-func (g Game) Info() engine.Info {
-	i := info
-	if g.Preset != nil {
-		i.Variant = g.Preset.Name
+func loadPreset(data []byte) (string, error) {
+	p, err := ReadPreset(bytes.NewReader(data))
+	if err != nil {
+		return "", err
 	}
+	return p.Option(), nil
+}
+
+// Info describes the game.
+func (Game) Info() engine.Info {
+	i := info
 	i.Players = botNames()
 	return i
 }
@@ -67,21 +72,9 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	if err := setup.CheckOptions(inf); err != nil {
 		return nil, err
 	}
-	var p Preset
-	if g.Preset != nil {
-		p = *g.Preset
-		if err := p.Check(); err != nil {
-			return nil, err
-		}
-	} else {
-		name := setup.Options["preset"]
-		if name == "" {
-			name = "default"
-		}
-		var err error
-		if p, err = LookupPreset(name); err != nil {
-			return nil, fmt.Errorf("option preset: %w", err)
-		}
+	p, err := PresetOption(setup.Options["preset"])
+	if err != nil {
+		return nil, err
 	}
 	return newMatch(NewWorld(p, setup.Seats())), nil
 }
@@ -117,6 +110,8 @@ type Match struct {
 	req     [1]engine.Request[Move]
 	serial  int64
 	refused string // why the last action of this turn was refused
+	deaths  []death
+	buried  uint16 // bit i: country i's death is in deaths
 	reason  string
 	result  engine.Result
 }
@@ -206,6 +201,7 @@ func offerOf(seat int, mv Move) Offer {
 // country's turn comes, or production.
 func (m *Match) done() {
 	m.refused = ""
+	m.noteDeaths()
 	if m.world.Living() <= 1 {
 		m.end()
 		return
@@ -226,6 +222,7 @@ func (m *Match) advance() {
 	}
 	if m.next >= 0 {
 		w.Produce()
+		m.noteDeaths()
 		if w.Living() <= 1 || w.Cycle > w.Preset.MaxCycles {
 			m.end()
 			return
@@ -233,6 +230,48 @@ func (m *Match) advance() {
 	}
 	m.next = -1
 	m.advance()
+}
+
+// death is a country's death, after the history's first at entries.
+type death struct {
+	at, seat, cycle int
+}
+
+// noteDeaths notes the countries that died since it was last called.
+func (m *Match) noteDeaths() {
+	for i := range m.world.Countries {
+		if c := &m.world.Countries[i]; c.Dead && m.buried&(1<<i) == 0 {
+			m.buried |= 1 << i
+			m.deaths = append(m.deaths, death{at: len(m.hist.entries), seat: i, cycle: c.Died})
+		}
+	}
+}
+
+// Chronicle tells the game's public story: every trade and war, every
+// refused action, and every death, in order. Wars are marked on charts.
+func (m *Match) Chronicle() []engine.Event {
+	var out []engine.Event
+	d := 0
+	emitDeaths := func(upTo int) {
+		for ; d < len(m.deaths) && m.deaths[d].at <= upTo; d++ {
+			x := m.deaths[d]
+			out = append(out, engine.Event{Clock: x.cycle, Kind: "death", Text: fmt.Sprintf("country %d died", x.seat+1), Seats: []int{x.seat}})
+		}
+	}
+	for i, e := range m.hist.entries {
+		emitDeaths(i)
+		switch {
+		case e.Type == Trade:
+			out = append(out, engine.Event{Clock: e.Cycle, Kind: "trade", Text: e.String(), Seats: []int{e.Seat, e.offer.With}})
+		case e.Type == War:
+			b, _ := e.War()
+			out = append(out, engine.Event{Clock: e.Cycle, Kind: "war", Text: e.String(), Seats: []int{b.Attacker, b.Defender}, Mark: true})
+		case e.Refused != "":
+			out = append(out, engine.Event{Clock: e.Cycle, Kind: "refused", Text: e.String(), Seats: []int{e.Seat}})
+		}
+	}
+	emitDeaths(len(m.hist.entries))
+	return out
 }
 
 // end ranks the countries: the living share first place; the dead rank
@@ -303,8 +342,8 @@ func (m *Match) Measures() []engine.Measure { return measures }
 // Measure returns resource k of seat's country.
 func (m *Match) Measure(k, seat int) float64 { return float64(m.world.Countries[seat].Stock[k]) }
 
-// Public returns what a spectator may know: the world and the history, not
-// an open war's flanks.
+// Public returns what a spectator may know now: the world. Never an open
+// war's flanks.
 func (m *Match) Public() any { return newPublic(m) }
 
 // snapshot is the full state of a match, for hashing.

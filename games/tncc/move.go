@@ -44,6 +44,17 @@ type Flanks [3]int64
 // Total returns the soldiers on all three flanks.
 func (f Flanks) Total() int64 { return f[0] + f[1] + f[2] }
 
+// UnmarshalJSON reads [LEFT, FRONT, RIGHT]: exactly three whole numbers (a
+// Go array would take two, or four, silently).
+func (f *Flanks) UnmarshalJSON(b []byte) error {
+	var v []int64
+	if err := json.Unmarshal(b, &v); err != nil || len(v) != 3 {
+		return fmt.Errorf("flanks: want [LEFT, FRONT, RIGHT], three whole numbers, like [10, 0, 30]; have %s", b)
+	}
+	*f = Flanks(v)
+	return nil
+}
+
 // Move is a turn's action or an answer. Only the fields of its Type count:
 //
 //	wait
@@ -343,4 +354,17 @@ func syntaxOfJSON(t MoveType) string {
 		return `{"type": "war", "target": 1, "flanks": [10, 0, 30]}`
 	}
 	return `{"type": "wait"}`
+}
+
+// MarshalText writes the move as String does, for people.
+func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads a move as ParseMove does, for people.
+func (m *Move) UnmarshalText(b []byte) error {
+	v, err := ParseMove(string(b))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
 }

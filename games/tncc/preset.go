@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -92,6 +93,36 @@ func LookupPreset(name string) (Preset, error) {
 	return Preset{}, fmt.Errorf("unknown preset %q; presets: %s", name, strings.Join(PresetNames(), ", "))
 }
 
+// Option returns the value of the "preset" option that plays p: its name
+// for a built-in preset, else its JSON.
+func (p Preset) Option() string {
+	if b, err := LookupPreset(p.Name); err == nil && b == p {
+		return p.Name
+	}
+	b, _ := json.Marshal(p)
+	return string(b)
+}
+
+// PresetOption reads the "preset" option: a built-in preset's name (empty
+// is "default") or a preset's JSON object.
+func PresetOption(s string) (Preset, error) {
+	switch {
+	case s == "":
+		return Default(), nil
+	case strings.HasPrefix(strings.TrimSpace(s), "{"):
+		var p Preset
+		if err := json.Unmarshal([]byte(s), &p); err != nil {
+			return Preset{}, fmt.Errorf("option preset: %w", err)
+		}
+		return p, nil
+	}
+	p, err := LookupPreset(s)
+	if err != nil {
+		return Preset{}, fmt.Errorf("option preset: %w", err)
+	}
+	return p, nil
+}
+
 // Default returns the default preset.
 func Default() Preset { return presets[0] }
 
@@ -148,19 +179,33 @@ type presetFile struct {
 	GoldPerSoldier  *Ratio     `json:"gold_per_soldier" yaml:"gold_per_soldier"`
 	Growth          *Ratio     `json:"growth" yaml:"growth"`
 	LandCapacity    *Ratio     `json:"land_capacity" yaml:"land_capacity"`
-	GoldForWar      *int64     `json:"gold_for_war" yaml:"gold_for_war"`
+	GoldForWar      *count     `json:"gold_for_war" yaml:"gold_for_war"`
 	DefendAdvantage *Ratio     `json:"defend_advantage" yaml:"defend_advantage"`
 	AttackAdvantage *Ratio     `json:"attack_advantage" yaml:"attack_advantage"`
-	HungerDeaths    *int64     `json:"hunger_deaths" yaml:"hunger_deaths"`
-	MaxCycles       *int       `json:"max_cycles" yaml:"max_cycles"`
+	HungerDeaths    *count     `json:"hunger_deaths" yaml:"hunger_deaths"`
+	MaxCycles       *count     `json:"max_cycles" yaml:"max_cycles"`
 }
 
 type stockFile struct {
-	Gold     *int64 `json:"gold" yaml:"gold"`
-	Food     *int64 `json:"food" yaml:"food"`
-	Citizens *int64 `json:"citizens" yaml:"citizens"`
-	Army     *int64 `json:"army" yaml:"army"`
-	Land     *int64 `json:"land" yaml:"land"`
+	Gold     *count `json:"gold" yaml:"gold"`
+	Food     *count `json:"food" yaml:"food"`
+	Citizens *count `json:"citizens" yaml:"citizens"`
+	Army     *count `json:"army" yaml:"army"`
+	Land     *count `json:"land" yaml:"land"`
+}
+
+// count is a whole number of a preset file. YAML would read 1.5 into an
+// int64 as 1, silently; count refuses it, as JSON does.
+type count int64
+
+// UnmarshalYAML reads a YAML integer written in decimal digits.
+func (c *count) UnmarshalYAML(n *yaml.Node) error {
+	v, err := strconv.ParseInt(n.Value, 10, 64)
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || err != nil {
+		return fmt.Errorf("line %d: want a whole number, have %q", n.Line, n.Value)
+	}
+	*c = count(v)
+	return nil
 }
 
 // ReadPreset reads a preset from YAML (or JSON, which is YAML too). Every
@@ -180,7 +225,11 @@ func ReadPreset(r io.Reader) (Preset, error) {
 		}
 		return Preset{}, fmt.Errorf("preset: %w", err)
 	}
-	return f.preset()
+	p, err := f.preset()
+	if err != nil {
+		return Preset{}, fmt.Errorf("preset: %w", err)
+	}
+	return p, nil
 }
 
 // UnmarshalJSON reads a preset object of the world JSON: every key of the
@@ -223,15 +272,15 @@ func (f *presetFile) preset() (Preset, error) {
 			missing = append(missing, key)
 		}
 	}
-	whole := func(dst *int64, src *int64, key string) {
+	whole := func(dst *int64, src *count, key string) {
 		switch {
 		case src != nil:
-			*dst = *src
+			*dst = int64(*src)
 		case !base:
 			missing = append(missing, key)
 		}
 	}
-	if f.Name != nil {
+	if f.Name != nil && *f.Name != "" { // "" would be written as no name, "custom"
 		p.Name = *f.Name
 	} else if base {
 		p.Name = "custom (" + *f.Base + ")"
@@ -239,7 +288,7 @@ func (f *presetFile) preset() (Preset, error) {
 		p.Name = "custom"
 	}
 	if f.Start != nil {
-		for r, v := range []*int64{f.Start.Gold, f.Start.Food, f.Start.Citizens, f.Start.Army, f.Start.Land} {
+		for r, v := range []*count{f.Start.Gold, f.Start.Food, f.Start.Citizens, f.Start.Army, f.Start.Land} {
 			whole(&p.Start[r], v, "start."+Resource(r).String())
 		}
 	} else if !base {
@@ -263,16 +312,16 @@ func (f *presetFile) preset() (Preset, error) {
 	ratio(&p.AttackAdvantage, f.AttackAdvantage, "attack_advantage")
 	whole(&p.HungerDeaths, f.HungerDeaths, "hunger_deaths")
 	if f.MaxCycles != nil {
-		p.MaxCycles = *f.MaxCycles
+		p.MaxCycles = int(*f.MaxCycles)
 	} else if !base {
 		missing = append(missing, "max_cycles")
 	}
 	if len(missing) > 0 {
-		return Preset{}, fmt.Errorf("preset: missing %s; give every key, or base: NAME (one of %s) and the keys to change",
+		return Preset{}, fmt.Errorf("missing %s; give every key, or base: NAME (one of %s) and the keys to change",
 			strings.Join(missing, ", "), strings.Join(PresetNames(), ", "))
 	}
 	if err := p.Check(); err != nil {
-		return Preset{}, fmt.Errorf("preset: %w", err)
+		return Preset{}, err
 	}
 	return p, nil
 }

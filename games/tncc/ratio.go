@@ -90,19 +90,13 @@ func (r Ratio) den() int64 {
 	return r.Den
 }
 
+// reduced drops common factors of ten only, so that Den stays a power of
+// ten and String writes the ratio's decimal digits (0.5 is 5/10, not 1/2).
 func (r Ratio) reduced() Ratio {
 	d := r.den()
 	for d%10 == 0 && r.Num%10 == 0 {
 		d /= 10
 		r.Num /= 10
-	}
-	for d%2 == 0 && r.Num%2 == 0 {
-		d /= 2
-		r.Num /= 2
-	}
-	for d%5 == 0 && r.Num%5 == 0 {
-		d /= 5
-		r.Num /= 5
 	}
 	return Ratio{r.Num, d}
 }
@@ -186,23 +180,19 @@ func (r Ratio) String() string {
 	if n < 0 {
 		sign, n = "-", -n
 	}
-	places := 0
-	for p := d; p > 1; p /= 10 {
+	// A denominator that divides a power of ten (2^a·5^b, e.g. Ratio{3, 2}
+	// built in code) is scaled to it: 3/2 is written 1.5.
+	places, pow := 0, int64(1)
+	for pow%d != 0 && places < 18 {
 		places++
+		pow *= 10
 	}
-	if pow := pow10(places); pow != d {
+	if d < 0 || pow%d != 0 || n < 0 || n > math.MaxInt64/(pow/d) {
 		// Not a decimal fraction (only from code): write it as a fraction.
 		return fmt.Sprintf("%s%d/%d", sign, n, d)
 	}
+	n, d = n*(pow/d), pow
 	return fmt.Sprintf("%s%d.%0*d", sign, n/d, places, n%d)
-}
-
-func pow10(n int) int64 {
-	p := int64(1)
-	for range n {
-		p *= 10
-	}
-	return p
 }
 
 // MarshalJSON writes the ratio as a JSON number with its exact digits.

@@ -257,3 +257,57 @@ func (bt Battle) String() string {
 // World returns a copy of the world, for bots that look ahead by playing
 // the rules (World.Check, Recruit, Trade, War, Produce) on it.
 func (v View) World() World { return v.m.world.Clone() }
+
+// Complete completes a move a person has partly typed: the action's word,
+// then countries that may be its target, resources, and for flanks the army
+// in thirds. It returns whole lines.
+func (v View) Complete(line string) []string {
+	m := v.m
+	fields := strings.Fields(line)
+	if line == "" || strings.HasSuffix(line, " ") {
+		fields = append(fields, "")
+	}
+	k := len(fields) - 1
+	head := strings.Join(fields[:k], " ")
+	if head != "" {
+		head += " "
+	}
+	var words []string
+	army := m.world.Countries[v.seat].Stock[Army]
+	thirds := func() string { f := Thirds(army); return fmt.Sprintf("%d %d %d", f[0], f[1], f[2]) }
+	switch {
+	case m.phase == tradePhase:
+		if k == 0 {
+			words = []string{"yes", "no"}
+		}
+	case m.phase == warPhase:
+		if k == 0 {
+			words = []string{thirds(), "0 0 0"}
+		}
+	case k == 0:
+		words = []string{"wait", "recruit", "trade", "war"}
+	default:
+		switch verb := strings.ToLower(fields[0]); {
+		case (verb == "trade" || verb == "war") && k == 1:
+			for i := range m.world.Countries {
+				if i != v.seat && !m.world.Countries[i].Dead {
+					words = append(words, fmt.Sprint(i+1))
+				}
+			}
+		case verb == "trade" && (k == 2 || k == 4):
+			words = []string(resourceNames)
+		case verb == "war" && k == 2:
+			words = []string{thirds(), fmt.Sprintf("%d 0 0", army)}
+		case verb == "recruit" && k == 1:
+			words = []string{fmt.Sprint(m.world.Countries[v.seat].Stock[Citizens] / 10), fmt.Sprint(-army)}
+		}
+	}
+	var out []string
+	last := strings.ToLower(fields[k])
+	for _, w := range words {
+		if strings.HasPrefix(strings.ToLower(w), last) {
+			out = append(out, head+w)
+		}
+	}
+	return out
+}

@@ -1,6 +1,8 @@
 package tncc
 
 import (
+	"math"
+
 	"github.com/arbiter-games/arbiter/engine"
 )
 
@@ -93,7 +95,7 @@ func (w *World) Check(seat int, m Move) error {
 		switch {
 		case m.N > c.Stock[Citizens]:
 			return engine.Refuse("citizens", "recruit %d: you have %d citizens; recruit at most that many", m.N, c.Stock[Citizens])
-		case -m.N > c.Stock[Army]:
+		case m.N < 0 && m.N < -c.Stock[Army]: // not -m.N: it overflows for the smallest int64
 			return engine.Refuse("army", "recruit %d: you have %d soldiers; send at most that many back (recruit -%d)", m.N, c.Stock[Army], c.Stock[Army])
 		}
 		return nil
@@ -149,8 +151,13 @@ func checkFlanks(f Flanks, army int64, what string) error {
 			return engine.Refuse("flanks", "%s: the %s flank has %d soldiers; flanks are 0 or more", what, flankWords[i], n)
 		}
 	}
-	if t := f[0] + f[1] + f[2]; t > army || t < 0 {
-		return engine.Refuse("flanks", "%s: %d soldiers on the flanks, and the army has %d", what, t, army)
+	// Add up without overflow: each flank is at most what the army has left.
+	var t int64
+	for _, n := range f {
+		if n > army-t {
+			return engine.Refuse("flanks", "%s: %d, %d and %d soldiers on the flanks, and the army has %d", what, f[0], f[1], f[2], army)
+		}
+		t += n
 	}
 	return nil
 }
@@ -174,9 +181,9 @@ func (w *World) Trade(seat int, m Move, accepted bool) {
 	}
 	a, b := &w.Countries[seat], &w.Countries[m.With]
 	a.Stock[m.Give] -= m.GiveN
-	b.Stock[m.Give] += m.GiveN
+	b.Stock[m.Give] = addSat(b.Stock[m.Give], m.GiveN)
 	b.Stock[m.Take] -= m.TakeN
-	a.Stock[m.Take] += m.TakeN
+	a.Stock[m.Take] = addSat(a.Stock[m.Take], m.TakeN)
 	w.bury()
 }
 
@@ -248,7 +255,7 @@ func (w *World) War(seat int, m Move, defence Flanks) Battle {
 			n = max(n, 0)
 			b.Loot[r] = n
 			d.Stock[r] -= n
-			a.Stock[r] += n
+			a.Stock[r] = addSat(a.Stock[r], n)
 		}
 	case b.DefendersLeft > 0:
 		b.Outcome = DefenderWon
@@ -285,18 +292,18 @@ func (w *World) Produce() {
 			continue
 		}
 		s := &c.Stock
-		s[Food] += p.FoodPerCitizen.Floor(s[Citizens])
-		s[Gold] += p.GoldPerCitizen.Floor(s[Citizens])
+		s[Food] = addSat(s[Food], p.FoodPerCitizen.Floor(s[Citizens]))
+		s[Gold] = addSat(s[Gold], p.GoldPerCitizen.Floor(s[Citizens]))
 
-		room := max(0, p.LandCapacity.Floor(s[Land])-s[Army])
+		room := max(0, subSat(p.LandCapacity.Floor(s[Land]), s[Army]))
 		s[Citizens] = min(p.Growth.Floor(s[Citizens]), room)
 
-		s[Food] -= p.FoodPerSoldier.Floor(s[Army])
-		s[Gold] -= p.GoldPerSoldier.Floor(s[Army])
+		s[Food] = subSat(s[Food], p.FoodPerSoldier.Floor(s[Army]))
+		s[Gold] = subSat(s[Gold], p.GoldPerSoldier.Floor(s[Army]))
 
 		if s[Gold] <= 0 {
 			s[Gold] = 0
-			s[Citizens] += s[Army]
+			s[Citizens] = addSat(s[Citizens], s[Army])
 			s[Army] = 0
 		}
 		if s[Food] <= 0 {
@@ -306,4 +313,29 @@ func (w *World) Produce() {
 	}
 	w.bury()
 	w.Cycle++
+}
+
+// addSat returns a + b and subSat a − b, saturating at the int64 bounds as
+// Ratio.Floor does: a sum too large for an int64 must not wrap around (a
+// rich country turned bankrupt by its own income).
+func addSat(a, b int64) int64 {
+	c := a + b
+	switch {
+	case a > 0 && b > 0 && c < 0:
+		return math.MaxInt64
+	case a < 0 && b < 0 && c >= 0:
+		return math.MinInt64
+	}
+	return c
+}
+
+func subSat(a, b int64) int64 {
+	c := a - b
+	switch {
+	case a >= 0 && b < 0 && c < 0:
+		return math.MaxInt64
+	case a < 0 && b > 0 && c >= 0:
+		return math.MinInt64
+	}
+	return c
 }

@@ -1,0 +1,389 @@
+package tncc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// play runs a match among seats with the given options and returns its
+// record and match.
+func play(t *testing.T, seed uint64, options map[string]string, ss []engine.Seat[Move, View]) (*engine.Record[Move], *Match) {
+	t.Helper()
+	setup := engine.Setup{Seed: seed, Options: options}
+	for _, s := range ss {
+		setup.Players = append(setup.Players, s.Name)
+	}
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord[Move](Game{}.Info(), setup)
+	var r engine.Runner[Move, View]
+	if err := r.Run(context.Background(), m, ss, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Seal(m); err != nil {
+		t.Fatal(err)
+	}
+	return rec, m
+}
+
+func recordBytes(t *testing.T, rec *engine.Record[Move]) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := rec.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestDeterministicAndReplayable(t *testing.T) {
+	// "Rules are deterministic given the match seed; the same seed and moves
+	// give byte-identical results."
+	for _, preset := range PresetNames() {
+		opts := map[string]string{"preset": preset}
+		ss, _ := seats(t, "nothing", "turtle", "war", "blitz")
+		a, _ := play(t, 7, opts, ss)
+		ss, _ = seats(t, "nothing", "turtle", "war", "blitz")
+		b, _ := play(t, 7, opts, ss)
+		if !bytes.Equal(recordBytes(t, a), recordBytes(t, b)) {
+			t.Errorf("%s: two games with seed 7 differ", preset)
+		}
+		back, err := engine.ReadRecord[Move](bytes.NewReader(recordBytes(t, a)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := engine.Replay[Move, View](Game{}, back, nil); err != nil {
+			t.Errorf("%s: replay: %v", preset, err)
+		}
+	}
+}
+
+func TestCustomPresetOption(t *testing.T) {
+	p := Default()
+	p.Name, p.GoldForWar, p.MaxCycles = "cheap war", 100, 30
+	opts := map[string]string{"preset": p.Option()}
+	ss, _ := seats(t, "war", "war", "nothing")
+	rec, m := play(t, 3, opts, ss)
+	if m.World().Preset != p {
+		t.Fatalf("preset %+v; want %+v", m.World().Preset, p)
+	}
+	if _, err := engine.Replay[Move, View](Game{}, rec, nil); err != nil {
+		t.Errorf("replay with a custom preset: %v", err)
+	}
+	if _, err := PresetOption(`{"base": "nope"}`); err == nil || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("a bad preset option: %v", err)
+	}
+}
+
+// misbehaving is a bot whose every decision is a function. It is not
+// Bounded: the runner watches it.
+type misbehaving struct {
+	turn   func(View) (Move, error)
+	trade  func(View, Offer) (bool, error)
+	war    func(View, Attack) (Flanks, error)
+	called atomic.Int32
+}
+
+func (b *misbehaving) Turn(v View) (Move, error) {
+	b.called.Add(1)
+	if b.turn == nil {
+		return WaitMove, nil
+	}
+	return b.turn(v)
+}
+
+func (b *misbehaving) AnswerTrade(v View, o Offer) (bool, error) {
+	b.called.Add(1)
+	if b.trade == nil {
+		return false, nil
+	}
+	return b.trade(v, o)
+}
+
+func (b *misbehaving) AnswerWar(v View, a Attack) (Flanks, error) {
+	b.called.Add(1)
+	if b.war == nil {
+		return Flanks{}, nil
+	}
+	return b.war(v, a)
+}
+
+// attacker attacks country 1 (seat 1) with every soldier on the front as
+// soon as it can, after recruiting half its citizens.
+type attacker struct{}
+
+func (attacker) Turn(v View) (Move, error) {
+	me := v.Me()
+	if me.Stock[Army] == 0 {
+		return RecruitMove(me.Stock[Citizens] / 2), nil
+	}
+	if me.Stock[Gold] >= v.GoldForWar() && !v.Country(1).Dead {
+		return WarMove(1, Flanks{0, me.Stock[Army], 0}), nil
+	}
+	return WaitMove, nil
+}
+func (attacker) AnswerTrade(View, Offer) (bool, error)      { return false, nil }
+func (attacker) AnswerWar(v View, _ Attack) (Flanks, error) { return Thirds(v.Me().Stock[Army]), nil }
+
+// offerer offers seat 1 gold for food every turn.
+type offerer struct{}
+
+func (offerer) Turn(v View) (Move, error) {
+	if v.Me().Stock[Gold] >= 10 && v.Country(1).Stock[Food] >= 10 && !v.Country(1).Dead {
+		return TradeMove(1, Gold, 10, Food, 10), nil
+	}
+	return WaitMove, nil
+}
+func (offerer) AnswerTrade(View, Offer) (bool, error)  { return false, nil }
+func (offerer) AnswerWar(View, Attack) (Flanks, error) { return Flanks{}, nil }
+
+func seat(name string, b Bot, deadline time.Duration) engine.Seat[Move, View] {
+	return engine.Seat[Move, View]{Name: name, Player: Player(b), Deadline: deadline}
+}
+
+func faultsOf(rec *engine.Record[Move], seat int) []engine.SeatFault {
+	var out []engine.SeatFault
+	for _, f := range rec.Faults() {
+		if f.Seat == seat {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func TestFaultDefaults(t *testing.T) {
+	// "A turn: wait. A trade answer: yes (accept). A war answer: 0, 0, 0.
+	// Every such default is recorded as a fault in the match record."
+	opts := map[string]string{"preset": "default"}
+	t.Run("illegal action becomes wait", func(t *testing.T) {
+		// "An illegal action is refused with a message that says why; a
+		// bot's illegal action becomes wait and is recorded as a fault."
+		bad := &misbehaving{turn: func(View) (Move, error) { return RecruitMove(1_000_000), nil }}
+		rec, m := play(t, 1, opts, []engine.Seat[Move, View]{seat("bad", bad, time.Second), seat("nothing", Nothing(), time.Second)})
+		fs := faultsOf(rec, 0)
+		if len(fs) == 0 || fs[0].Kind != engine.FaultIllegal || !strings.Contains(fs[0].Detail, "citizens") {
+			t.Fatalf("faults %+v; want illegal recruits that name the citizens", fs)
+		}
+		e := m.History()[0]
+		if e.Type != Wait || !strings.Contains(e.Refused, "recruit 1000000") {
+			t.Errorf("history %v; want a wait that says the recruit was refused", e)
+		}
+		if c := m.World().Countries[0]; c.Stock[Army] != 0 {
+			t.Errorf("the refused recruit changed the army: %+v", c)
+		}
+	})
+	t.Run("crashes and errors", func(t *testing.T) {
+		panicky := &misbehaving{
+			turn:  func(View) (Move, error) { panic("turn exploded") },
+			trade: func(View, Offer) (bool, error) { return false, errors.New("no idea") },
+			war:   func(View, Attack) (Flanks, error) { panic("war exploded") },
+		}
+		rec, _ := play(t, 1, map[string]string{"preset": "tribe"}, []engine.Seat[Move, View]{
+			seat("offerer", offerer{}, time.Second), seat("panicky", panicky, time.Second), seat("attacker", attacker{}, time.Second),
+		})
+		kinds := map[engine.FaultKind]int{}
+		for _, f := range faultsOf(rec, 1) {
+			kinds[f.Kind]++
+		}
+		if kinds[engine.FaultPanic] == 0 || kinds[engine.FaultError] == 0 {
+			t.Errorf("faults of the panicking seat %v; want panics and errors", kinds)
+		}
+		// The trade answer's error gets the default, accept: every offer
+		// of 10 gold for 10 food was accepted.
+		for _, s := range rec.Steps {
+			if s.Seat == 1 && s.Fault != nil && s.Fault.Kind == engine.FaultError && s.Move.Type != Accept {
+				t.Errorf("a failed trade answer got %v; want accept", s.Move)
+			}
+			if s.Seat == 1 && s.Fault != nil && s.Fault.Kind == engine.FaultPanic && s.Move.Type == Defend && s.Move.Flanks != (Flanks{}) {
+				t.Errorf("a crashed war answer got %v; want defend 0 0 0", s.Move)
+			}
+		}
+	})
+	t.Run("nonsense answers", func(t *testing.T) {
+		// A defence larger than the army, and a war answered with "accept".
+		liar := &misbehaving{war: func(v View, a Attack) (Flanks, error) { return Flanks{1 << 40, 0, 0}, nil }}
+		rec, _ := play(t, 1, map[string]string{"preset": "tribe"}, []engine.Seat[Move, View]{
+			seat("attacker", attacker{}, time.Second), seat("liar", liar, time.Second),
+		})
+		fs := faultsOf(rec, 1)
+		if len(fs) == 0 || fs[0].Kind != engine.FaultIllegal || !strings.Contains(fs[0].Detail, "defence") {
+			t.Fatalf("faults %+v; want an illegal defence", fs)
+		}
+		for _, s := range rec.Steps {
+			if s.Seat == 1 && s.Fault != nil && s.Move != DefendMove(Flanks{}) {
+				t.Errorf("a nonsense defence got %v; want defend 0 0 0", s.Move)
+			}
+		}
+	})
+	t.Run("never answers", func(t *testing.T) {
+		// "The runner never waits longer than the deadline ... never lets one
+		// slow bot delay another's deadline." A bot stuck on its first trade
+		// answer is abandoned after its reply deadline; the match goes on.
+		release := make(chan struct{})
+		defer close(release)
+		// A player that blocks before it reads its view: a stuck call that
+		// read the view would race, by design, with the match going on.
+		var called atomic.Int32
+		stuck := engine.PlayerFunc[Move, View](func(_ context.Context, req *engine.Request[Move], _ View) (Move, error) {
+			called.Add(1)
+			if req.Kind == TradeAnswerKind {
+				<-release
+			}
+			return WaitMove, nil
+		})
+		ss := []engine.Seat[Move, View]{
+			seat("offerer", offerer{}, time.Second), {Name: "stuck", Player: stuck, Deadline: time.Second},
+		}
+		ss[1].ReplyDeadline = 20 * time.Millisecond
+		start := time.Now()
+		rec, m := play(t, 1, map[string]string{"preset": "tribe"}, ss)
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("the match took %v", took)
+		}
+		fs := faultsOf(rec, 1)
+		if len(fs) < 2 || fs[0].Kind != engine.FaultTimeout || !strings.Contains(fs[0].Detail, "20ms") || fs[1].Kind != engine.FaultAbandoned {
+			t.Fatalf("faults %+v; want a timeout after 20ms, then the seat abandoned", fs[:min(len(fs), 3)])
+		}
+		if called.Load() != 1 { // the first offer comes before its first turn
+			t.Errorf("the stuck player was called %d times; want once", called.Load())
+		}
+		if !m.Over() {
+			t.Error("the match did not end")
+		}
+		if len(faultsOf(rec, 0)) != 0 {
+			t.Errorf("the offerer has faults: %+v", faultsOf(rec, 0))
+		}
+	})
+}
+
+func TestFlanksNeverLeak(t *testing.T) {
+	// "The defender is told only the attacker and the total sent" and
+	// "Flank divisions are never revealed." Every view and every public
+	// snapshot of games full of wars is searched for a flank division.
+	var views, attacks int
+	spy := func(inner Bot) Bot {
+		return &misbehaving{
+			turn: func(v View) (Move, error) { checkView(t, v); views++; return inner.Turn(v) },
+			trade: func(v View, o Offer) (bool, error) {
+				checkView(t, v)
+				return inner.AnswerTrade(v, o)
+			},
+			war: func(v View, a Attack) (Flanks, error) {
+				checkView(t, v)
+				attacks++
+				got, ok := v.Attack()
+				if !ok || got != a {
+					t.Errorf("Attack() = %v, %v; the defender was told %v", got, ok, a)
+				}
+				return inner.AnswerWar(v, a)
+			},
+		}
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		ss := []engine.Seat[Move, View]{
+			seat("war", spy(WarBot()), time.Second), seat("blitz", spy(Blitz()), time.Second),
+			seat("attacker", spy(attacker{}), time.Second), seat("turtle", spy(Turtle()), time.Second),
+		}
+		_, m := play(t, seed, nil, ss)
+		b, err := json.Marshal(m.Public())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte("flank")) {
+			t.Errorf("the public state mentions flanks: %s", b)
+		}
+		for _, e := range m.Chronicle() {
+			if strings.Contains(e.Text, "flank") {
+				t.Errorf("the chronicle mentions flanks: %s", e.Text)
+			}
+		}
+	}
+	if attacks == 0 || views == 0 {
+		t.Fatalf("%d views and %d attacks seen; the test saw no war", views, attacks)
+	}
+}
+
+// checkView fails if v's JSON or text shows anything of a flank division.
+func checkView(t *testing.T, v View) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte("flank")) {
+		t.Errorf("a view's JSON mentions flanks: %s", b)
+	}
+	if m := v.m; m.phase == warPhase && m.action.Target == v.seat {
+		f := m.action.Flanks
+		split := fmt.Sprintf("%d %d %d", f[0], f[1], f[2])
+		if f[0] != f[1] && strings.Contains(v.String(), split) {
+			t.Errorf("the defender's view shows the attack's flanks %s:\n%s", split, v)
+		}
+	}
+}
+
+func TestPersonChecksAndCompletes(t *testing.T) {
+	ss, setup := seats(t, "nothing", "nothing")
+	_ = ss
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.View(0)
+	if err := v.Check(RecruitMove(10_000)); err == nil || !strings.Contains(err.Error(), "800 citizens") {
+		t.Errorf("Check(recruit 10000) = %v; want the citizens named", err)
+	}
+	if err := v.Check(WarMove(1, Flanks{})); err == nil || !strings.Contains(err.Error(), "1600 gold") {
+		t.Errorf("Check(war) = %v; want the price of war", err)
+	}
+	if err := m.View(1).Check(WaitMove); err == nil {
+		t.Error("country 2 may move on country 1's turn")
+	}
+	for line, want := range map[string]string{
+		"":          "wait",
+		"tr":        "trade",
+		"trade ":    "trade 2",
+		"trade 2 g": "trade 2 gold",
+		"war 2 ":    "war 2 0 0 0",
+	} {
+		got := v.Complete(line)
+		if len(got) == 0 || !contains(got, want) {
+			t.Errorf("Complete(%q) = %q; want %q among them", line, got, want)
+		}
+	}
+	if err := m.Apply(0, TradeMove(1, Gold, 10, Food, 20)); err != nil {
+		t.Fatal(err)
+	}
+	a := m.View(1)
+	if got := a.Complete(""); !contains(got, "yes") || !contains(got, "no") {
+		t.Errorf("a trade answer completes to %q; want yes and no", got)
+	}
+	if s := a.String(); !strings.Contains(s, "Country 1 offers you 10 gold for 20 of your food") {
+		t.Errorf("the person answering a trade sees:\n%s", s)
+	}
+	if err := a.Check(RecruitMove(1)); err == nil {
+		t.Error("a recruit answers a trade offer")
+	}
+	if err := a.Check(AcceptMove); err != nil {
+		t.Errorf("Check(accept) = %v", err)
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,299 @@
+package tncc
+
+import (
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// presetTable is the rules page's table of presets, row by row, copied as
+// written there (−.1 with an ASCII minus).
+var presetTable = []struct {
+	name       string
+	start      string // gold / food / citizens / army / land
+	steal      string // steal gold / food / citizens / army / land
+	perCitizen string // food_per_citizen / gold_per_citizen
+	perSoldier string // food_per_soldier / gold_per_soldier
+	growth     string // growth / land_capacity
+	war        string // gold_for_war / defend_advantage / attack_advantage
+	hunger     string // hunger_deaths / max_cycles
+}{
+	{"default", "600/800/800/0/150", ".5/1/.1/0/.025", ".5/.25", "1/.1", "1.07/10", "1600/2/2", "200/100"},
+	{"tribe", "50/400/100/10/50", "1/2/.5/0/.2", "1/.1", "1/.1", "1.05/10", "1000/2/2", "200/200"},
+	{"crazy", "6000/8000/10000/0/1500", "5/10/2.5/0/1", "2/1", "1/.1", "1.2/20", "10000/2/2", "200/100"},
+	{"robot_army", "600/800/1000/0/200", "1/2/.5/0/.2", ".01/.25", "0/1", "1.02/10", "2000/1/1", "200/100"},
+	{"mexican_standoff", "50000/1500/1/1499/150", "2/2/1/0/.05", ".5/.25", "1/.1", "1.08/10", "1600/2/2", "200/100"},
+	{"decay", "600/2000/15000/0/1500", "1/2/.5/0/.2", "-.1/.01", "1/.1", "1/10", "1600/2/2", "200/100"},
+}
+
+func TestRulePresets(t *testing.T) {
+	// "## Presets (start values; then steal factors; then constants)" — the
+	// six presets are the table's numbers exactly. The expected values are
+	// read here with strconv and math/big, not with ParseRatio.
+	whole := func(s string) int64 {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	check := func(preset, key string, got Ratio, want string) {
+		t.Helper()
+		w, ok := new(big.Rat).SetString(want)
+		if !ok {
+			t.Fatalf("bad table value %q", want)
+		}
+		if g := big.NewRat(got.Num, got.den()); g.Cmp(w) != 0 {
+			t.Errorf("%s: %s is %v; the table says %s", preset, key, got, want)
+		}
+	}
+	var names []string
+	for _, row := range presetTable {
+		names = append(names, row.name)
+		p, err := LookupPreset(row.name)
+		if err != nil {
+			t.Errorf("%s: %v", row.name, err)
+			continue
+		}
+		if p.Name != row.name {
+			t.Errorf("%s is named %q", row.name, p.Name)
+		}
+		for r, v := range strings.Split(row.start, "/") {
+			if p.Start[r] != whole(v) {
+				t.Errorf("%s: start %v is %d; the table says %s", row.name, Resource(r), p.Start[r], v)
+			}
+		}
+		for r, v := range strings.Split(row.steal, "/") {
+			check(row.name, "steal "+Resource(r).String(), p.Steal[r], v)
+		}
+		f := strings.Split(row.perCitizen+"/"+row.perSoldier+"/"+row.growth, "/")
+		for i, got := range []Ratio{p.FoodPerCitizen, p.GoldPerCitizen, p.FoodPerSoldier, p.GoldPerSoldier, p.Growth, p.LandCapacity} {
+			key := []string{"food_per_citizen", "gold_per_citizen", "food_per_soldier", "gold_per_soldier", "growth", "land_capacity"}[i]
+			check(row.name, key, got, f[i])
+		}
+		w := strings.Split(row.war, "/")
+		if p.GoldForWar != whole(w[0]) {
+			t.Errorf("%s: gold_for_war %d; the table says %s", row.name, p.GoldForWar, w[0])
+		}
+		check(row.name, "defend_advantage", p.DefendAdvantage, w[1])
+		check(row.name, "attack_advantage", p.AttackAdvantage, w[2])
+		h := strings.Split(row.hunger, "/")
+		if p.HungerDeaths != whole(h[0]) || int64(p.MaxCycles) != whole(h[1]) {
+			t.Errorf("%s: hunger_deaths %d, max_cycles %d; the table says %s", row.name, p.HungerDeaths, p.MaxCycles, row.hunger)
+		}
+		if err := p.Check(); err != nil {
+			t.Errorf("%s: %v", row.name, err)
+		}
+	}
+	if diff := cmp.Diff(names, PresetNames()); diff != "" {
+		t.Errorf("preset names -want +got:\n%s", diff)
+	}
+	if Default().Name != "default" {
+		t.Errorf("Default() is %q", Default().Name)
+	}
+	if _, err := LookupPreset("Default"); err == nil || !strings.Contains(err.Error(), "mexican_standoff") {
+		t.Errorf("LookupPreset(Default): %v; want an error listing the presets", err)
+	}
+}
+
+// everyKey is a preset file with every key of the table: the default's
+// numbers, some changed.
+const everyKey = `# a custom preset
+name: mine
+start: {gold: 700, food: 800, citizens: 900, army: 5, land: 100}
+steal:
+  gold: 0.5
+  food: 1
+  citizens: .1
+  army: 0
+  land: 0.025
+food_per_citizen: -0.1
+gold_per_citizen: .25
+food_per_soldier: 1
+gold_per_soldier: 0.1
+growth: 1.07
+land_capacity: 12.5
+gold_for_war: 1500
+defend_advantage: 1.5
+attack_advantage: 2
+hunger_deaths: 0
+max_cycles: 30
+`
+
+func TestRulePresetFile(t *testing.T) {
+	// "Custom presets come from a YAML file with the same keys; every key is
+	// validated (advantages ≥ 1, non-negative counts and starting values,
+	// capacity > 0)."
+	p, err := ReadPreset(strings.NewReader(everyKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Preset{
+		Name:            "mine",
+		Start:           Stock{700, 800, 900, 5, 100},
+		Steal:           Steal{MustRatio(".5"), Whole(1), MustRatio(".1"), Whole(0), MustRatio(".025")},
+		FoodPerCitizen:  MustRatio("-.1"),
+		GoldPerCitizen:  MustRatio(".25"),
+		FoodPerSoldier:  Whole(1),
+		GoldPerSoldier:  MustRatio(".1"),
+		Growth:          MustRatio("1.07"),
+		LandCapacity:    MustRatio("12.5"),
+		GoldForWar:      1500,
+		DefendAdvantage: MustRatio("1.5"),
+		AttackAdvantage: Whole(2),
+		HungerDeaths:    0,
+		MaxCycles:       30,
+	}
+	if diff := cmp.Diff(want, p); diff != "" {
+		t.Errorf("preset -want +got:\n%s", diff)
+	}
+	// The same preset as JSON, which is YAML too, and as the world JSON's
+	// preset object.
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadPreset(strings.NewReader(string(b))); err != nil || back != p {
+		t.Errorf("%s read back as %+v, %v", b, back, err)
+	}
+	var back Preset
+	if err := json.Unmarshal(b, &back); err != nil || back != p {
+		t.Errorf("%s read back as %+v, %v", b, back, err)
+	}
+	// Without a name, it is "custom".
+	p, err = ReadPreset(strings.NewReader(strings.Replace(everyKey, "name: mine\n", "", 1)))
+	if err != nil || p.Name != "custom" {
+		t.Errorf("no name: %q, %v", p.Name, err)
+	}
+}
+
+func TestRulePresetBase(t *testing.T) {
+	// base: NAME starts from a built-in preset; the keys given change it.
+	p, err := ReadPreset(strings.NewReader("base: tribe\ngold_for_war: 10\nsteal: {land: 0.5}\nstart:\n  army: 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := LookupPreset("tribe")
+	want.Name = "custom (tribe)"
+	want.GoldForWar = 10
+	want.Steal[Land] = MustRatio(".5")
+	want.Start[Army] = 0
+	if diff := cmp.Diff(want, p); diff != "" {
+		t.Errorf("preset -want +got:\n%s", diff)
+	}
+	p, err = ReadPreset(strings.NewReader("base: decay\nname: rot\n"))
+	if d, _ := LookupPreset("decay"); err != nil || p.Name != "rot" || p.Growth != d.Growth || p.FoodPerCitizen != d.FoodPerCitizen {
+		t.Errorf("base decay named rot: %+v, %v", p, err)
+	}
+	// The overrides are validated too.
+	if _, err := ReadPreset(strings.NewReader("base: default\nattack_advantage: 0.5\n")); err == nil || !strings.Contains(err.Error(), "attack_advantage") {
+		t.Errorf("base with a bad override: %v", err)
+	}
+}
+
+func TestRulePresetFileErrors(t *testing.T) {
+	// Every key is validated; an unknown key names itself and its line; a
+	// missing key is named.
+	line := func(key, value string) string {
+		lines := strings.Split(everyKey, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, key+":") {
+				lines[i] = key + ": " + value
+				return strings.Join(lines, "\n")
+			}
+		}
+		t.Fatalf("no key %s", key)
+		return ""
+	}
+	without := func(key string) string {
+		var out []string
+		for _, l := range strings.Split(everyKey, "\n") {
+			if !strings.HasPrefix(l, key+":") {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	cases := []struct {
+		name, in string
+		want     []string
+	}{
+		{"unknown key", everyKey + "gold_per_war: 3\n", []string{"gold_per_war", "line 21"}},
+		{"unknown key in start", strings.Replace(everyKey, "land: 100}", "land: 100, oil: 3}", 1), []string{"oil", "line 3"}},
+		{"unknown key in steal", strings.Replace(everyKey, "  army: 0\n", "  navy: 0\n", 1), []string{"navy", "line 8"}},
+		{"missing key", without("hunger_deaths"), []string{"missing hunger_deaths"}},
+		{"missing keys", without("growth") + "\n", []string{"missing growth"}},
+		{"missing start", without("start"), []string{"missing start"}},
+		{"missing start.land", strings.Replace(everyKey, ", land: 100}", "}", 1), []string{"missing start.land"}},
+		{"missing steal.gold", strings.Replace(everyKey, "  gold: 0.5\n", "", 1), []string{"missing steal.gold"}},
+		{"empty", "", []string{"empty"}},
+		{"not a mapping", "- 1\n- 2\n", []string{"preset"}},
+		{"defend_advantage < 1", line("defend_advantage", "0.99"), []string{"defend_advantage", "at least 1"}},
+		{"attack_advantage < 1", line("attack_advantage", "0"), []string{"attack_advantage", "at least 1"}},
+		{"negative start", strings.Replace(everyKey, "gold: 700", "gold: -1", 1), []string{"start.gold", "-1"}},
+		{"huge start", strings.Replace(everyKey, "gold: 700", "gold: 1000000000001", 1), []string{"start.gold", "out of range"}},
+		{"negative steal", strings.Replace(everyKey, "  food: 1\n", "  food: -1\n", 1), []string{"steal.food", "negative"}},
+		{"negative gold_for_war", line("gold_for_war", "-1"), []string{"gold_for_war", "-1"}},
+		{"negative hunger_deaths", line("hunger_deaths", "-200"), []string{"hunger_deaths", "-200"}},
+		{"negative food_per_soldier", line("food_per_soldier", "-1"), []string{"food_per_soldier", "negative"}},
+		{"negative gold_per_soldier", line("gold_per_soldier", "-0.1"), []string{"gold_per_soldier", "negative"}},
+		{"negative growth", line("growth", "-1.07"), []string{"growth", "negative"}},
+		{"land_capacity 0", line("land_capacity", "0"), []string{"land_capacity", "above 0"}},
+		{"land_capacity negative", line("land_capacity", "-10"), []string{"land_capacity", "above 0"}},
+		{"max_cycles 0", line("max_cycles", "0"), []string{"max_cycles", "1 to 100000"}},
+		{"max_cycles too many", line("max_cycles", "100001"), []string{"max_cycles", "1 to 100000"}},
+		{"max_cycles not whole", line("max_cycles", "1.5"), []string{"line 20", "whole number", "1.5"}},
+		{"a ratio in words", line("growth", "lots"), []string{"line 14", "lots"}},
+		{"a ratio with an exponent", line("growth", "1e1"), []string{"line 14", "1e1"}},
+		{"a ratio too precise", line("growth", "1.0000000001"), []string{"line 14", "9 digits"}},
+		{"a count as a ratio", line("gold_for_war", "1500.5"), []string{"line 16", "whole number"}},
+		{"a count in hex", line("gold_for_war", "0x10"), []string{"line 16", "whole number"}},
+		{"a count as a string", line("hunger_deaths", `"200"`), []string{"line 19", "whole number"}},
+		{"unknown base", "base: nope\n", []string{"base", "nope", "tribe"}},
+		{"two documents are fine, bad YAML is not", "growth: [\n", []string{"preset"}},
+	}
+	for _, c := range cases {
+		_, err := ReadPreset(strings.NewReader(c.in))
+		if err == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %q does not mention %q", c.name, err, w)
+			}
+		}
+	}
+}
+
+func TestPresetJSONRoundTrip(t *testing.T) {
+	// "`preset` is a preset's name or an object with every constant of the
+	// table (keys as in the table: `gold_for_war`, `defend_advantage`,
+	// `steal`: {gold, food, citizens, army, land}, …)."
+	b, err := json.Marshal(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"name":"default","start":{"gold":600,"food":800,"citizens":800,"army":0,"land":150},` +
+		`"steal":{"gold":0.5,"food":1,"citizens":0.1,"army":0,"land":0.025},` +
+		`"food_per_citizen":0.5,"gold_per_citizen":0.25,"food_per_soldier":1,"gold_per_soldier":0.1,` +
+		`"growth":1.07,"land_capacity":10,"gold_for_war":1600,"defend_advantage":2,"attack_advantage":2,` +
+		`"hunger_deaths":200,"max_cycles":100}`
+	if string(b) != want {
+		t.Errorf("the default preset's JSON:\n got %s\nwant %s", b, want)
+	}
+	for _, name := range PresetNames() {
+		p, _ := LookupPreset(name)
+		if got, err := PresetOption(p.Option()); err != nil || got != p {
+			t.Errorf("%s: option %q reads back as %+v, %v", name, p.Option(), got, err)
+		}
+		p.Name = "x"
+		if got, err := PresetOption(p.Option()); err != nil || got != p {
+			t.Errorf("%s renamed: option %q reads back as %+v, %v", name, p.Option(), got, err)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package tournament_test
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/tournament"
+)
+
+// BenchmarkTournament plays a whole tournament per iteration: 1,000 six-seat
+// Reaj games of 100 turns (the default), dealt by the groups schedule among
+// the six fixed players, the steward and the random player (750 appearances
+// each), on every core, and rates them. It reports the tournament's time
+// (ns/op) and games played per second.
+func BenchmarkTournament(b *testing.B) {
+	const rounds = 1000
+	es := reajEntrants(b, "fixed", "steward", "random")
+	s, err := tournament.NewSchedule(tournament.Params{
+		Info: reaj.Game{}.Info(), Players: names(es), Seed: 1,
+		Rounds: rounds, Appearances: rounds * 6 / len(es), Repeat: 1,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, g := range s.Games {
+		if len(g) != 6 {
+			b.Fatalf("a game of %d; want 6", len(g))
+		}
+	}
+	ctx := context.Background()
+	games := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		table, err := tournament.NewTable(s, len(s.Games))
+		if err != nil {
+			b.Fatal(err)
+		}
+		tour := &tournament.Tournament[reaj.Value, reaj.View]{
+			Ruleset: reaj.Game{}, Schedule: s, Entrants: es,
+			Parallel: runtime.GOMAXPROCS(0), Played: table.Add,
+		}
+		n, err := tour.Run(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n != rounds || table.Played != rounds {
+			b.Fatalf("played %d games, rated %d; want %d", n, table.Played, rounds)
+		}
+		games += n
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,342 @@
+package tournament_test
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// handTable is a table of five players, every two of them in both seats
+// (20 games), after four hand-made games; eve has not played.
+func handTable(t *testing.T) (*tournament.Table, []tournament.GameResult) {
+	t.Helper()
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"ann", "bob", "cy", "dee", "eve"},
+		Seats: 2, Repeat: 1, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := []tournament.GameResult{
+		{Game: 1, Seats: []string{"ann", "bob"}, Scores: []int64{10, 4}, Ranks: []int{1, 2}, Winners: []int{0}, Faults: []int{0, 1}},
+		// A tie for first: both win.
+		{Game: 2, Seats: []string{"cy", "dee", "ann"}, Scores: []int64{7, 7, 1}, Ranks: []int{1, 1, 3}, Winners: []int{0, 1}, Faults: []int{0, 0, 2}},
+		{Game: 3, Seats: []string{"bob", "cy"}, Scores: []int64{3, 5}, Ranks: []int{2, 1}, Winners: []int{1}, Faults: []int{0, 0}},
+		{Game: 4, Seats: []string{"dee", "ann"}, Scores: []int64{0, -3}, Ranks: []int{1, 1}, Winners: []int{0, 1}, Faults: []int{3, 0}},
+	}
+	table, err := tournament.NewTable(s, len(s.Games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if err := table.Add(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return table, games
+}
+
+func TestTableCountsWinsScoresRanksAndFaults(t *testing.T) {
+	table, games := handTable(t)
+	if table.Played != 4 || table.Games != 20 {
+		t.Errorf("played %d of %d; want 4 of 20", table.Played, table.Games)
+	}
+	type line struct {
+		games, wins         int
+		meanScore, meanRank float64
+		faults              int
+	}
+	want := map[string]line{
+		"ann": {3, 2, (10 + 1 - 3) / 3.0, (1 + 3 + 1) / 3.0, 2},
+		"bob": {2, 0, (4 + 3) / 2.0, 2, 1},
+		"cy":  {2, 2, (7 + 5) / 2.0, 1, 0},
+		"dee": {2, 2, (7 + 0) / 2.0, 1, 3},
+		"eve": {0, 0, 0, 0, 0},
+	}
+	// The ratings are the games' updates, one after another.
+	ratings := map[string]tournament.Rating{}
+	for _, p := range table.Schedule.Players {
+		ratings[p] = tournament.NewRating()
+	}
+	for _, g := range games {
+		var teams [][]tournament.Rating
+		var ranks []float64
+		for i, p := range g.Seats {
+			teams = append(teams, []tournament.Rating{ratings[p]})
+			ranks = append(ranks, float64(g.Ranks[i]))
+		}
+		for i, team := range tournament.Rate(teams, ranks) {
+			ratings[g.Seats[i]] = team[0]
+		}
+	}
+	st := table.Standings()
+	if len(st) != 5 {
+		t.Fatalf("%d lines; want 5", len(st))
+	}
+	for _, s := range st {
+		w := want[s.Player]
+		got := line{s.Games, s.Wins, s.MeanScore, s.MeanRank, s.Faults}
+		if math.Abs(got.meanScore-w.meanScore) > 1e-12 || math.Abs(got.meanRank-w.meanRank) > 1e-12 {
+			t.Errorf("%s: %+v; want %+v", s.Player, got, w)
+		}
+		got.meanScore, got.meanRank, w.meanScore, w.meanRank = 0, 0, 0, 0
+		if got != w {
+			t.Errorf("%s: %+v; want %+v", s.Player, got, w)
+		}
+		if s.Rating != ratings[s.Player] {
+			t.Errorf("%s: rating %+v; want %+v", s.Player, s.Rating, ratings[s.Player])
+		}
+		if s.Ordinal != s.Rating.Mu-3*s.Rating.Sigma {
+			t.Errorf("%s: ordinal %v; want μ − 3σ = %v", s.Player, s.Ordinal, s.Rating.Mu-3*s.Rating.Sigma)
+		}
+	}
+	if eve := st[slices.IndexFunc(st, func(s tournament.Standing) bool { return s.Player == "eve" })]; eve.Rating != tournament.NewRating() {
+		t.Errorf("eve, who has not played, is rated %+v", eve.Rating)
+	}
+	// Standings are a snapshot: adding a game later does not change them.
+	before := st[0]
+	table.Add(tournament.GameResult{Game: 5, Seats: []string{"eve", "bob"}, Scores: []int64{1, 0}, Ranks: []int{1, 2}, Winners: []int{0}, Faults: []int{0, 0}})
+	if diff := cmp.Diff(before, st[0], cmpopts.IgnoreUnexported(tournament.Standing{})); diff != "" {
+		t.Errorf("a later game changed earlier standings:\n%s", diff)
+	}
+}
+
+func TestTableAddRefusesWhatItCannotCount(t *testing.T) {
+	table, _ := handTable(t)
+	for _, c := range []struct {
+		g    tournament.GameResult
+		want string
+	}{
+		{tournament.GameResult{Game: 5, Seats: []string{"ann", "zed"}, Scores: []int64{1, 2}, Ranks: []int{1, 2}, Faults: []int{0, 0}},
+			`game 5: "zed" is not a player of this tournament`},
+		{tournament.GameResult{Game: 6, Seats: []string{"ann", "bob"}, Scores: []int64{1}, Ranks: []int{1, 2}, Faults: []int{0, 0}},
+			"game 6: 2 seats but 1 scores, 2 ranks and 2 fault counts"},
+	} {
+		if err := table.Add(c.g); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Add(%+v) = %v; want an error saying %q", c.g, err, c.want)
+		}
+	}
+	if table.Played != 4 {
+		t.Errorf("refused games were counted: %d played", table.Played)
+	}
+	for _, s := range table.Standings() {
+		if s.Player == "ann" && s.Games != 3 {
+			t.Errorf("ann has %d games after refused ones; want 3", s.Games)
+		}
+	}
+}
+
+func TestStandingsAreOrderedByTheConservativeRating(t *testing.T) {
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"zed", "lucky", "steady", "foil", "amy", "other"},
+		Seats: 2, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := tournament.NewTable(s, len(s.Games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	duel := func(n int, winner, loser string) {
+		t.Helper()
+		if err := table.Add(tournament.GameResult{Game: n, Seats: []string{winner, loser}, Scores: []int64{1, 0}, Ranks: []int{1, 2}, Winners: []int{0}, Faults: []int{0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// lucky wins its one game; steady wins as often as it loses, many
+	// times over: lucky's μ is higher, but steady is surer.
+	duel(1, "lucky", "other")
+	for i := range 12 {
+		if i%2 == 0 {
+			duel(2+i, "steady", "foil")
+		} else {
+			duel(2+i, "foil", "steady")
+		}
+	}
+	st := table.Standings()
+	for i := 1; i < len(st); i++ {
+		a, b := st[i-1], st[i]
+		if a.Ordinal < b.Ordinal || (a.Ordinal == b.Ordinal && a.Rating.Mu < b.Rating.Mu) {
+			t.Errorf("%s (%.3f, μ %.3f) before %s (%.3f, μ %.3f)", a.Player, a.Ordinal, a.Rating.Mu, b.Player, b.Ordinal, b.Rating.Mu)
+		}
+	}
+	rank := map[string]int{}
+	by := map[string]tournament.Standing{}
+	for i, s := range st {
+		rank[s.Player] = i
+		by[s.Player] = s
+	}
+	if !(by["lucky"].Rating.Mu > by["steady"].Rating.Mu) || rank["steady"] > rank["lucky"] {
+		t.Errorf("lucky: μ %.2f σ %.2f, place %d; steady: μ %.2f σ %.2f, place %d; want steady first, with the lower μ",
+			by["lucky"].Rating.Mu, by["lucky"].Rating.Sigma, rank["lucky"]+1, by["steady"].Rating.Mu, by["steady"].Rating.Sigma, rank["steady"]+1)
+	}
+	// Players who have not played tie; they keep the schedule's order.
+	if rank["zed"] != rank["amy"]-1 {
+		t.Errorf("zed is in place %d and amy in %d; want them next to each other in the schedule's order", rank["zed"]+1, rank["amy"]+1)
+	}
+}
+
+// columns are the right ends (in runes) of the standings' right-aligned
+// columns, as the header writes them.
+var columns = []string{"games", "wins", "win %", "mean score", "mean rank", "rating μ ± σ", "μ − 3σ", "faults"}
+
+func TestWriteTextLinesUpItsColumns(t *testing.T) {
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"ann", "Żółwik-długi", "b"}, Seats: 2, Repeat: 1, Seed: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := tournament.NewTable(s, len(s.Games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range s.Games[:5] {
+		seats := []string{s.Players[g[0]], s.Players[g[1]]}
+		faults := []int{0, 0}
+		if seats[0] == "b" {
+			faults[0] = 12
+		}
+		if err := table.Add(tournament.GameResult{Game: i + 1, Seed: s.GameSeed(i), Seats: seats, Scores: []int64{int64(100 * i), -7},
+			Ranks: []int{1, 2}, Winners: []int{0}, Faults: faults}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if err := table.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	wantTop := []string{
+		"reaj tournament " + s.ID() + ": 3 players, every group of 2 in every seat, seed 8, 6 games",
+		"Only 5 of the 6 games were played; these standings are of those.",
+		"",
+		" #  player          games     wins   win %  mean score  mean rank     rating μ ± σ   μ − 3σ  faults",
+	}
+	if diff := cmp.Diff(wantTop, lines[:4]); diff != "" {
+		t.Fatalf("top of the table (-want +got):\n%s\n%s", diff, b.String())
+	}
+	if len(lines) != 4+3 {
+		t.Fatalf("%d lines; want 4 and a line per player:\n%s", len(lines), b.String())
+	}
+	header := []rune(lines[3])
+	var ends []int
+	for _, c := range columns {
+		i := strings.Index(lines[3], c)
+		ends = append(ends, utf8.RuneCountInString(lines[3][:i])+utf8.RuneCountInString(c))
+	}
+	st := table.Standings()
+	for k, l := range lines[4:] {
+		row := []rune(l)
+		if len(row) != len(header) {
+			t.Errorf("row %q is %d wide; the header is %d", l, len(row), len(header))
+			continue
+		}
+		// The player's name starts under "player".
+		if got := strings.TrimRight(string(row[4:4+12]), " "); got != st[k].Player {
+			t.Errorf("row %d: %q under player; want %q", k+1, got, st[k].Player)
+		}
+		for j, e := range ends {
+			if row[e-1] == ' ' || (e < len(row) && row[e] != ' ') {
+				t.Errorf("row %q: column %q does not end at rune %d", l, columns[j], e)
+			}
+		}
+		// The numbers are the standings'.
+		f := strings.Fields(string(row[4+12:]))
+		if len(f) != 10 { // μ ± σ is three fields
+			t.Fatalf("row %q: %d fields", l, len(f))
+		}
+		num := func(i int) float64 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				t.Fatalf("row %q: field %d: %v", l, i, err)
+			}
+			return v
+		}
+		s := st[k]
+		win := 0.0
+		if s.Games > 0 {
+			win = 100 * float64(s.Wins) / float64(s.Games)
+		}
+		for i, w := range []float64{float64(s.Games), float64(s.Wins), win, s.MeanScore, s.MeanRank, s.Rating.Mu, 0, s.Rating.Sigma, s.Ordinal, float64(s.Faults)} {
+			prec := []float64{0.5, 0.5, 0.05, 0.05, 0.005, 0.005, 0, 0.005, 0.005, 0.5}[i]
+			if i == 6 {
+				if f[i] != "±" {
+					t.Errorf("row %q: %q between μ and σ", l, f[i])
+				}
+				continue
+			}
+			if math.Abs(num(i)-w) > prec+1e-9 {
+				t.Errorf("row %q: field %d is %v; want %v", l, i, num(i), w)
+			}
+		}
+		if !strings.HasPrefix(l, []string{" 1  ", " 2  ", " 3  "}[k]) {
+			t.Errorf("row %q: want place %d first", l, k+1)
+		}
+	}
+}
+
+func TestWriteTextOfACompleteTableSaysNothingAboutMissingGames(t *testing.T) {
+	tour := reajTournament(t, 1, "10")
+	text, _ := standings(t, tour.Schedule, record(t, tour))
+	if strings.Contains(text, "Only") {
+		t.Errorf("a complete table says games are missing:\n%s", text)
+	}
+	if first, _, _ := strings.Cut(text, "\n"); first != "reaj tournament "+tour.Schedule.ID()+": 7 players, every group of 6 in every seat (turns=10), seed 1, 42 games" {
+		t.Errorf("the first line does not describe the tournament:\n%s", text)
+	}
+}
+
+func TestWriteJSONDecodes(t *testing.T) {
+	table, _ := handTable(t)
+	var b strings.Builder
+	if err := table.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		ID        string                `json:"id"`
+		Schedule  *tournament.Schedule  `json:"schedule"`
+		Games     int                   `json:"games"`
+		Played    int                   `json:"played"`
+		Standings []tournament.Standing `json:"standings"`
+	}
+	dec := json.NewDecoder(strings.NewReader(b.String()))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("%v:\n%s", err, b.String())
+	}
+	if dec.More() {
+		t.Errorf("more than one JSON value:\n%s", b.String())
+	}
+	if got.ID != table.Schedule.ID() || got.Games != 20 || got.Played != 4 {
+		t.Errorf("id %q, %d games, %d played; want %q, 20, 4", got.ID, got.Games, got.Played, table.Schedule.ID())
+	}
+	if got.Schedule == nil || got.Schedule.ID() != got.ID {
+		t.Errorf("the schedule does not match the id: %+v", got.Schedule)
+	}
+	if diff := cmp.Diff(table.Standings(), got.Standings, cmpopts.IgnoreUnexported(tournament.Standing{})); diff != "" {
+		t.Errorf("standings (-table +JSON):\n%s", diff)
+	}
+	// The fields are named for people and programs alike.
+	var raw map[string][]map[string]any
+	json.Unmarshal([]byte(b.String()), &raw)
+	var keys []string
+	for k := range raw["standings"][0] {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if want := []string{"faults", "games", "mean_rank", "mean_score", "ordinal", "player", "rating", "wins"}; !slices.Equal(keys, want) {
+		t.Errorf("standing keys %v; want %v", keys, want)
+	}
+}
+
+func TestNewTableRefusesAPlayerTwice(t *testing.T) {
+	s := &tournament.Schedule{Players: []string{"a", "b", "a"}}
+	if _, err := tournament.NewTable(s, 1); err == nil || !strings.Contains(err.Error(), `player "a" is named twice`) {
+		t.Errorf("err = %v; want one naming the player twice", err)
+	}
+}
