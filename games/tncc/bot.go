@@ -156,10 +156,24 @@ func feedable(p *Preset, s Stock) int64 {
 		}
 		return min(lo, total-1)
 	}
+	ok := func(n int64) bool { return p.FoodPerCitizen.Floor(total-n) >= p.FoodPerSoldier.Floor(n) }
 	lo, hi := int64(0), total-1
+	// Start near the answer without the rounding, when the numbers are
+	// small enough to multiply: n ≤ a·d·T / (a·d + c·b) for fpc = a/b and
+	// fps = c/d; the rounding moves it by a few soldiers at most.
+	a, b, c, d := p.FoodPerCitizen.Num, p.FoodPerCitizen.den(), p.FoodPerSoldier.Num, p.FoodPerSoldier.den()
+	if small(a) && small(b) && small(c) && small(d) && small(total) && a*d < 1<<31 {
+		est := min(max(a*d*total/(a*d+c*b), 0), hi)
+		if e := max(est-4, 0); ok(e) {
+			lo = e
+		}
+		if e := min(est+4, hi); e > lo && !ok(e) {
+			hi = e - 1
+		}
+	}
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if p.FoodPerCitizen.Floor(total-mid) >= p.FoodPerSoldier.Floor(mid) {
+		if ok(mid) {
 			lo = mid
 		} else {
 			hi = mid - 1

@@ -1,8 +1,8 @@
 package tncc
 
 // Entry is one action of the history, as every country may read it: the
-// cycle, the seat that acted, the action and its public outcome. A war's
-// flanks are never in it.
+// cycle, the seat that acted, the action and its public outcome. Only the
+// fields of its Type count. A war's flanks are never in it.
 type Entry struct {
 	Cycle int
 	Seat  int
@@ -11,29 +11,25 @@ type Entry struct {
 	Type MoveType
 	// Refused says why the seat's action was refused and replaced by wait.
 	Refused string
-
-	n      int64 // recruit's N
-	offer  Offer // a trade
-	answer bool  // a trade's answer
-	battle int32 // a war: index into the match's battles
-	h      *history
+	// N is a recruit's number.
+	N int64
+	// Offer is a trade's offer, and Accepted its answer.
+	Offer    Offer
+	Accepted bool
+	// Battle is what a war did.
+	Battle Battle
 }
 
 // Recruited returns a recruit's N.
-func (e Entry) Recruited() (int64, bool) { return e.n, e.Type == Recruit }
+func (e Entry) Recruited() (int64, bool) { return e.N, e.Type == Recruit }
 
 // Trade returns a trade's offer and whether it was accepted.
 func (e Entry) Trade() (o Offer, accepted bool, ok bool) {
-	return e.offer, e.answer, e.Type == Trade
+	return e.Offer, e.Accepted, e.Type == Trade
 }
 
 // War returns a war's battle, as everyone may read it.
-func (e Entry) War() (Battle, bool) {
-	if e.Type != War || e.h == nil {
-		return Battle{}, false
-	}
-	return e.h.battles[e.battle], true
-}
+func (e Entry) War() (Battle, bool) { return e.Battle, e.Type == War }
 
 // Offer is a trade offer: the offerer gives GiveN of Give to With and takes
 // TakeN of Take from it.
@@ -48,22 +44,78 @@ type Offer struct {
 // Attack is what a defender is told of a war: who attacks, with how many
 // soldiers in all. Never the flanks.
 type Attack struct {
-	From int
-	Sent int64
+	From int   `json:"from"`
+	Sent int64 `json:"sent"`
 }
 
-// history is the public record of a match.
+// history is the public record of a match, kept compact and free of
+// pointers, so that a match's log costs the garbage collector nothing: an
+// Entry is built from it when asked for.
 type history struct {
-	entries []Entry
-	battles []Battle
+	log      []logEntry
+	battles  []Battle
+	refusals []string
 }
 
-func (h *history) add(e Entry) {
-	e.h = h
-	h.entries = append(h.entries, e)
+// logEntry is an Entry as history keeps it.
+type logEntry struct {
+	cycle    int32
+	seat     int8
+	with     int8 // a trade's partner
+	typ      MoveType
+	give     Resource
+	take     Resource
+	accepted bool
+	// ref is, for a wait, 1 + the index of its refusal (0 for none); for a
+	// war, the index of its battle.
+	ref  int32
+	a, b int64 // a recruit's N in a; a trade's amounts
+}
+
+func (h *history) len() int { return len(h.log) }
+
+func (h *history) wait(cycle, seat int, refused string) {
+	e := logEntry{cycle: int32(cycle), seat: int8(seat), typ: Wait}
+	if refused != "" {
+		h.refusals = append(h.refusals, refused)
+		e.ref = int32(len(h.refusals))
+	}
+	h.log = append(h.log, e)
+}
+
+func (h *history) recruit(cycle, seat int, n int64) {
+	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: Recruit, a: n})
+}
+
+func (h *history) trade(cycle, seat int, m Move, accepted bool) {
+	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: Trade, with: int8(m.With),
+		give: m.Give, take: m.Take, a: m.GiveN, b: m.TakeN, accepted: accepted})
 }
 
 func (h *history) war(cycle, seat int, b Battle) {
+	if h.battles == nil {
+		h.battles = make([]Battle, 0, 32)
+	}
 	h.battles = append(h.battles, b)
-	h.add(Entry{Cycle: cycle, Seat: seat, Type: War, battle: int32(len(h.battles) - 1)})
+	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: War, ref: int32(len(h.battles) - 1)})
+}
+
+// entry returns entry i as an Entry.
+func (h *history) entry(i int) Entry {
+	l := &h.log[i]
+	e := Entry{Cycle: int(l.cycle), Seat: int(l.seat), Type: l.typ}
+	switch l.typ {
+	case Wait:
+		if l.ref > 0 {
+			e.Refused = h.refusals[l.ref-1]
+		}
+	case Recruit:
+		e.N = l.a
+	case Trade:
+		e.Offer = Offer{From: e.Seat, With: int(l.with), Give: l.give, GiveN: l.a, Take: l.take, TakeN: l.b}
+		e.Accepted = l.accepted
+	case War:
+		e.Battle = h.battles[l.ref]
+	}
+	return e
 }

@@ -138,13 +138,13 @@ func toEntryJSON(e Entry) entryJSON {
 	j := entryJSON{Cycle: e.Cycle, Seat: e.Seat, Action: e.Type.String(), Refused: e.Refused}
 	switch e.Type {
 	case Recruit:
-		n := e.n
+		n := e.N
 		j.N = &n
 	case Trade:
-		o := e.offer
-		j.Trade = &tradeJSON{With: o.With, Give: o.Give, GiveN: o.GiveN, Take: o.Take, TakeN: o.TakeN, Accepted: e.answer}
+		o := e.Offer
+		j.Trade = &tradeJSON{With: o.With, Give: o.Give, GiveN: o.GiveN, Take: o.Take, TakeN: o.TakeN, Accepted: e.Accepted}
 	case War:
-		b, _ := e.War()
+		b := e.Battle
 		j.War = &b
 	}
 	return j

@@ -42,6 +42,7 @@ var info = engine.Info{
 			Load: loadPreset},
 	},
 	Presets: PresetNames(),
+	Players: botNames(),
 	Rules:   rulesText,
 }
 
@@ -54,11 +55,7 @@ func loadPreset(data []byte) (string, error) {
 }
 
 // Info describes the game.
-func (Game) Info() engine.Info {
-	i := info
-	i.Players = botNames()
-	return i
-}
+func (Game) Info() engine.Info { return info }
 
 // New starts a match.
 func (g Game) New(setup engine.Setup) (engine.Match[Move, View], error) { return g.NewMatch(setup) }
@@ -80,9 +77,9 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 }
 
 func newMatch(w World) *Match {
-	m := &Match{world: w}
+	m := &Match{world: w, reqs: requests(), living: w.Living()}
 	n := len(w.Countries)
-	m.hist.entries = make([]Entry, 0, min(n*w.Preset.MaxCycles+n, 128))
+	m.hist.log = make([]logEntry, 0, min(n*w.Preset.MaxCycles+n, 160))
 	m.next = -1
 	m.advance()
 	return m
@@ -107,11 +104,13 @@ type Match struct {
 	next    int  // the seat whose turn it is
 	action  Move // the action waiting for its answer
 	hist    history
-	req     [1]engine.Request[Move]
+	reqs    [3]engine.Request[Move] // by kind: turnRequest, ...
+	kind    int                     // the kind of request open now
 	serial  int64
 	refused string // why the last action of this turn was refused
 	deaths  []death
 	buried  uint16 // bit i: country i's death is in deaths
+	living  int    // living countries, as last counted
 	reason  string
 	result  engine.Result
 }
@@ -125,12 +124,30 @@ func (m *Match) Pending() []engine.Request[Move] {
 	if m.phase == overPhase {
 		return nil
 	}
-	return m.req[:]
+	return m.reqs[m.kind : m.kind+1]
 }
 
-func (m *Match) ask(seat int, kind engine.Kind, def Move, choices []Move, class engine.DeadlineClass) {
+func (m *Match) ask(seat int, kind int) {
 	m.serial++
-	m.req[0] = engine.Request[Move]{ID: m.serial, Seat: seat, Kind: kind, Choices: choices, Default: def, Class: class}
+	m.kind = kind
+	r := &m.reqs[kind]
+	r.ID, r.Seat = m.serial, seat
+}
+
+// The requests a match makes, by kind: only their ID and seat change, so
+// asking writes two numbers.
+const (
+	turnRequest = iota
+	tradeRequest
+	warRequest
+)
+
+func requests() [3]engine.Request[Move] {
+	return [3]engine.Request[Move]{
+		turnRequest:  {Kind: TurnKind, Default: WaitMove, Class: engine.Ordinary},
+		tradeRequest: {Kind: TradeAnswerKind, Default: AcceptMove, Choices: tradeAnswers, Class: engine.Reply},
+		warRequest:   {Kind: WarAnswerKind, Default: DefendMove(Flanks{}), Class: engine.Reply},
+	}
 }
 
 var tradeAnswers = []Move{AcceptMove, DeclineMove}
@@ -142,8 +159,8 @@ func (m *Match) Apply(seat int, mv Move) error {
 	if m.phase == overPhase {
 		return engine.Refuse("over", "the game is over")
 	}
-	if asked := m.req[0].Seat; seat != asked {
-		return engine.Refuse("not-asked", "it is country %d's move (%s), not country %d's", asked+1, m.req[0].Kind, seat+1)
+	if asked := m.reqs[m.kind].Seat; seat != asked {
+		return engine.Refuse("not-asked", "it is country %d's move (%s), not country %d's", asked+1, m.reqs[m.kind].Kind, seat+1)
 	}
 	switch m.phase {
 	case tradePhase:
@@ -151,7 +168,7 @@ func (m *Match) Apply(seat int, mv Move) error {
 			return engine.Refuse("answer", "answer the trade offer with accept or decline (yes or no), not %v", mv.Type)
 		}
 		w.Trade(m.next, m.action, mv.Type == Accept)
-		m.hist.add(Entry{Cycle: w.Cycle, Seat: m.next, Type: Trade, offer: offerOf(m.next, m.action), answer: mv.Type == Accept})
+		m.hist.trade(w.Cycle, m.next, m.action, mv.Type == Accept)
 		m.done()
 		return nil
 	case warPhase:
@@ -166,7 +183,9 @@ func (m *Match) Apply(seat int, mv Move) error {
 		return nil
 	}
 	if !mv.Type.IsAction() {
-		return engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
+		err := engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
+		m.refused = err.Msg
+		return err
 	}
 	if err := w.Check(seat, mv); err != nil {
 		if re, ok := err.(*engine.RuleError); ok {
@@ -176,17 +195,17 @@ func (m *Match) Apply(seat int, mv Move) error {
 	}
 	switch mv.Type {
 	case Wait:
-		m.hist.add(Entry{Cycle: w.Cycle, Seat: seat, Type: Wait, Refused: m.refused})
+		m.hist.wait(w.Cycle, seat, m.refused)
 	case Recruit:
 		w.Recruit(seat, mv.N)
-		m.hist.add(Entry{Cycle: w.Cycle, Seat: seat, Type: Recruit, n: mv.N})
+		m.hist.recruit(w.Cycle, seat, mv.N)
 	case Trade:
 		m.action, m.phase = mv, tradePhase
-		m.ask(mv.With, TradeAnswerKind, AcceptMove, tradeAnswers, engine.Reply)
+		m.ask(mv.With, tradeRequest)
 		return nil
 	case War:
 		m.action, m.phase = mv, warPhase
-		m.ask(mv.Target, WarAnswerKind, DefendMove(Flanks{}), nil, engine.Reply)
+		m.ask(mv.Target, warRequest)
 		return nil
 	}
 	m.done()
@@ -201,12 +220,20 @@ func offerOf(seat int, mv Move) Offer {
 // country's turn comes, or production.
 func (m *Match) done() {
 	m.refused = ""
-	m.noteDeaths()
-	if m.world.Living() <= 1 {
+	if m.counted() <= 1 {
 		m.end()
 		return
 	}
 	m.advance()
+}
+
+// counted counts the living countries, noting any new deaths.
+func (m *Match) counted() int {
+	if n := m.world.Living(); n != m.living {
+		m.living = n
+		m.noteDeaths()
+	}
+	return m.living
 }
 
 // advance gives the turn to the next living country after m.next in this
@@ -216,14 +243,13 @@ func (m *Match) advance() {
 	for s := m.next + 1; s < len(w.Countries); s++ {
 		if !w.Countries[s].Dead {
 			m.next, m.phase = s, turnPhase
-			m.ask(s, TurnKind, WaitMove, nil, engine.Ordinary)
+			m.ask(s, turnRequest)
 			return
 		}
 	}
 	if m.next >= 0 {
 		w.Produce()
-		m.noteDeaths()
-		if w.Living() <= 1 || w.Cycle > w.Preset.MaxCycles {
+		if m.counted() <= 1 || w.Cycle > w.Preset.MaxCycles {
 			m.end()
 			return
 		}
@@ -242,7 +268,7 @@ func (m *Match) noteDeaths() {
 	for i := range m.world.Countries {
 		if c := &m.world.Countries[i]; c.Dead && m.buried&(1<<i) == 0 {
 			m.buried |= 1 << i
-			m.deaths = append(m.deaths, death{at: len(m.hist.entries), seat: i, cycle: c.Died})
+			m.deaths = append(m.deaths, death{at: m.hist.len(), seat: i, cycle: c.Died})
 		}
 	}
 }
@@ -258,11 +284,12 @@ func (m *Match) Chronicle() []engine.Event {
 			out = append(out, engine.Event{Clock: x.cycle, Kind: "death", Text: fmt.Sprintf("country %d died", x.seat+1), Seats: []int{x.seat}})
 		}
 	}
-	for i, e := range m.hist.entries {
+	for i := range m.hist.len() {
+		e := m.hist.entry(i)
 		emitDeaths(i)
 		switch {
 		case e.Type == Trade:
-			out = append(out, engine.Event{Clock: e.Cycle, Kind: "trade", Text: e.String(), Seats: []int{e.Seat, e.offer.With}})
+			out = append(out, engine.Event{Clock: e.Cycle, Kind: "trade", Text: e.String(), Seats: []int{e.Seat, e.Offer.With}})
 		case e.Type == War:
 			b, _ := e.War()
 			out = append(out, engine.Event{Clock: e.Cycle, Kind: "war", Text: e.String(), Seats: []int{b.Attacker, b.Defender}, Mark: true})
@@ -270,7 +297,7 @@ func (m *Match) Chronicle() []engine.Event {
 			out = append(out, engine.Event{Clock: e.Cycle, Kind: "refused", Text: e.String(), Seats: []int{e.Seat}})
 		}
 	}
-	emitDeaths(len(m.hist.entries))
+	emitDeaths(m.hist.len())
 	return out
 }
 
@@ -324,9 +351,14 @@ func (m *Match) Over() bool { return m.phase == overPhase }
 // Result returns the ranking.
 func (m *Match) Result() engine.Result { return m.result }
 
-// History returns the public history so far. It is the match's own: do not
-// change it.
-func (m *Match) History() []Entry { return m.hist.entries }
+// History returns the public history so far.
+func (m *Match) History() []Entry {
+	out := make([]Entry, m.hist.len())
+	for i := range out {
+		out[i] = m.hist.entry(i)
+	}
+	return out
+}
 
 // Clock is the cycle now.
 func (m *Match) Clock() int { return m.world.Cycle }
@@ -362,7 +394,7 @@ type snapshot struct {
 // whose move it is, the action waiting for its answer (with its flanks).
 func (m *Match) MarshalJSON() ([]byte, error) {
 	s := snapshot{World: toWorldJSON(&m.world), Phase: uint8(m.phase), Next: m.next, Refused: m.refused,
-		History: len(m.hist.entries), Battles: m.hist.battles, Reason: m.reason}
+		History: m.hist.len(), Battles: m.hist.battles, Reason: m.reason}
 	if m.phase == tradePhase || m.phase == warPhase {
 		s.Action = &m.action
 	}

@@ -67,14 +67,14 @@ func (f *Flanks) UnmarshalJSON(b []byte) error {
 // Countries are seats, from 0 in Go and JSON, from 1 in text for people.
 type Move struct {
 	Type   MoveType
-	N      int64    // recruit
-	With   int      // trade: the partner
 	Give   Resource // trade: what the offerer hands over
-	GiveN  int64
 	Take   Resource // trade: what the offerer receives
-	TakeN  int64
-	Target int    // war: the defender
-	Flanks Flanks // war and defend
+	With   int      // trade: the partner
+	Target int      // war: the defender
+	N      int64    // recruit
+	GiveN  int64    // trade
+	TakeN  int64    // trade
+	Flanks Flanks   // war and defend
 }
 
 // Moves, for building them in Go.

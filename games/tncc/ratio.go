@@ -105,6 +105,13 @@ func (r Ratio) reduced() Ratio {
 // for an int64 saturates.
 func (r Ratio) Floor(x int64) int64 {
 	d := r.den()
+	if small(x) && small(r.Num) {
+		// The usual case: the product fits in an int64.
+		if d == 1 {
+			return x * r.Num
+		}
+		return floorDiv(x*r.Num, d)
+	}
 	if d == 1 {
 		return mulSat(r.Num, x)
 	}
@@ -131,6 +138,30 @@ func (r Ratio) Floor(x int64) int64 {
 	}
 	return -int64(q)
 }
+
+// floorDiv returns ⌊p / d⌋ for d > 0. The presets' denominators are small
+// powers of ten: dividing by a constant is a multiplication, many times
+// cheaper than a division, and production divides a dozen times a country.
+func floorDiv(p, d int64) int64 {
+	var q int64
+	switch d {
+	case 10:
+		q = p / 10
+	case 100:
+		q = p / 100
+	case 1000:
+		q = p / 1000
+	default:
+		q = p / d
+	}
+	if p < 0 && q*d != p {
+		q--
+	}
+	return q
+}
+
+// small reports whether |x| < 2³¹, so that a product of two fits an int64.
+func small(x int64) bool { return uint64(x+1<<31) < 1<<32 }
 
 func abs(x int64) uint64 {
 	if x < 0 {

@@ -25,11 +25,9 @@ func (v View) Me() Country { return v.m.world.Countries[v.seat] }
 // Cycle returns the cycle now, from 1.
 func (v View) Cycle() int { return v.m.world.Cycle }
 
-// Preset returns the game's constants.
-func (v View) Preset() *Preset {
-	p := v.m.world.Preset
-	return &p
-}
+// Preset returns the game's constants. They are the match's own: read
+// them, never change them.
+func (v View) Preset() *Preset { return &v.m.world.Preset }
 
 // GoldForWar returns what a war costs, the constant bots read most.
 func (v View) GoldForWar() int64 { return v.m.world.Preset.GoldForWar }
@@ -47,16 +45,16 @@ func (v View) Country(i int) Country { return v.m.world.Countries[i] }
 func (v View) Living() int { return v.m.world.Living() }
 
 // Len returns the number of entries in the history.
-func (v View) Len() int { return len(v.m.hist.entries) }
+func (v View) Len() int { return v.m.hist.len() }
 
 // Entry returns entry i of the history, from 0, oldest first.
-func (v View) Entry(i int) Entry { return v.m.hist.entries[i] }
+func (v View) Entry(i int) Entry { return v.m.hist.entry(i) }
 
 // History yields the history's entries, oldest first.
 func (v View) History() iter.Seq2[int, Entry] {
 	return func(yield func(int, Entry) bool) {
-		for i, e := range v.m.hist.entries {
-			if !yield(i, e) {
+		for i := range v.m.hist.len() {
+			if !yield(i, v.m.hist.entry(i)) {
 				return
 			}
 		}
@@ -87,7 +85,7 @@ func (v View) Check(mv Move) error {
 	switch {
 	case m.phase == overPhase:
 		return fmt.Errorf("the game is over")
-	case m.req[0].Seat != v.seat:
+	case m.reqs[m.kind].Seat != v.seat:
 		return fmt.Errorf("it is not your move")
 	case m.phase == tradePhase:
 		if mv.Type != Accept && mv.Type != Decline {
@@ -141,8 +139,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 		j.Countries = append(j.Countries, countryJSON(&m.world.Countries[i]))
 	}
 	j.Recent = []entryJSON{}
-	for _, e := range m.hist.entries {
-		if e.Cycle > m.world.Cycle-recent {
+	for i := range m.hist.len() {
+		if e := m.hist.entry(i); e.Cycle > m.world.Cycle-recent {
 			j.Recent = append(j.Recent, toEntryJSON(e))
 		}
 	}
@@ -163,8 +161,9 @@ func (v View) String() string {
 	fmt.Fprintf(&b, "Cycle %d of %d (%s preset). You are country %d.\n", m.world.Cycle, m.world.Preset.MaxCycles, m.world.Preset.Name, v.seat+1)
 	writeCountries(&b, &m.world, v.seat)
 	var events []string
-	for _, e := range m.hist.entries {
-		if e.Cycle > m.world.Cycle-recent && e.Type != Wait || e.Refused != "" && e.Cycle > m.world.Cycle-recent {
+	for i := range m.hist.len() {
+		e := m.hist.entry(i)
+		if e.Cycle > m.world.Cycle-recent && (e.Type != Wait || e.Refused != "") {
 			events = append(events, fmt.Sprintf("  cycle %d: %s", e.Cycle, e))
 		}
 	}
@@ -176,7 +175,7 @@ func (v View) String() string {
 	}
 	switch {
 	case m.phase == overPhase:
-	case m.req[0].Seat != v.seat:
+	case m.reqs[m.kind].Seat != v.seat:
 	case m.phase == tradePhase:
 		o, _ := v.Offer()
 		fmt.Fprintf(&b, "Country %d offers you %d %v for %d of your %v. Accept? (yes or no)\n", o.From+1, o.GiveN, o.Give, o.TakeN, o.Take)
@@ -211,20 +210,19 @@ func (e Entry) String() string {
 	who := fmt.Sprintf("country %d", e.Seat+1)
 	switch e.Type {
 	case Recruit:
-		if e.n < 0 {
-			return fmt.Sprintf("%s sent %d soldiers home", who, -e.n)
+		if e.N < 0 {
+			return fmt.Sprintf("%s sent %d soldiers home", who, -e.N)
 		}
-		return fmt.Sprintf("%s recruited %d", who, e.n)
+		return fmt.Sprintf("%s recruited %d", who, e.N)
 	case Trade:
-		o := e.offer
+		o := e.Offer
 		ans := "declined"
-		if e.answer {
+		if e.Accepted {
 			ans = "accepted"
 		}
 		return fmt.Sprintf("%s offered country %d %d %v for %d %v: %s", who, o.With+1, o.GiveN, o.Give, o.TakeN, o.Take, ans)
 	case War:
-		bt, _ := e.War()
-		return bt.String()
+		return e.Battle.String()
 	}
 	if e.Refused != "" {
 		return fmt.Sprintf("%s waited (its action was refused: %s)", who, e.Refused)
