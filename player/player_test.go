@@ -138,7 +138,7 @@ func TestTerminalAnswers(t *testing.T) {
 		}
 	}
 	_, out, _ := ask(t, "blue\nred\n", req)
-	if !strings.Contains(out, `"blue" is not offered; choose 1 red, 2 green or 3 grey.`) {
+	if !strings.Contains(out, `"blue" is not offered; choose 1 red, 2 green or 3 grey`) {
 		t.Errorf("a refused answer must be told with the list:\n%s", out)
 	}
 }

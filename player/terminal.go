@@ -140,17 +140,17 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, checked
 			return choices[found], nil
 		}
 		if !checked {
-			return zero, fmt.Errorf("%q is not offered; choose %s.", line, list(names))
+			return zero, fmt.Errorf("%q is not offered; choose %s", line, list(names))
 		}
 	}
 	var mv M
 	u, ok := any(&mv).(encoding.TextUnmarshaler)
 	if !ok {
-		return zero, fmt.Errorf("%q is not a move here.", line)
+		return zero, fmt.Errorf("%q is not a move here", line)
 	}
 	if err := u.UnmarshalText([]byte(line)); err != nil {
 		if len(choices) > 0 {
-			return zero, fmt.Errorf("%q is not offered; choose %s.", line, list(names))
+			return zero, fmt.Errorf("%q is not offered; choose %s", line, list(names))
 		}
 		return zero, err
 	}

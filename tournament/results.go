@@ -37,8 +37,7 @@ type Header struct {
 
 // Writer writes a results file.
 type Writer struct {
-	w   *bufio.Writer
-	buf []byte
+	w *bufio.Writer
 }
 
 // NewWriter starts a results file of a schedule's shard on w: it writes the

@@ -50,6 +50,3 @@ func (s Shard) Games(n int) int {
 	}
 	return (n-s.Index-1)/c + 1
 }
-
-// whole reports whether the shard is the whole tournament.
-func (s Shard) whole() bool { return s.count() == 1 }

@@ -82,7 +82,6 @@ type Match struct {
 	owed   int
 	reqs   []engine.Request[Value]
 	open_  []engine.Request[Value]
-	living int
 	over   bool
 	reason string
 	result engine.Result

@@ -108,10 +108,6 @@ type stealJSON struct {
 	Land     *Ratio `json:"land" yaml:"land"`
 }
 
-func (s *Steal) fields() []*Ratio {
-	return []*Ratio{&s[Gold], &s[Food], &s[Citizens], &s[Army], &s[Land]}
-}
-
 // MarshalJSON writes {"gold": 0.5, ...}.
 func (s Steal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stealJSON{&s[Gold], &s[Food], &s[Citizens], &s[Army], &s[Land]})
