@@ -144,7 +144,11 @@ func describe(s *Schedule) string {
 	if len(s.Options) > 0 {
 		var opts []string
 		for _, k := range slices.Sorted(maps.Keys(s.Options)) {
-			opts = append(opts, k+"="+s.Options[k])
+			v := s.Options[k]
+			if r := []rune(v); len(r) > 40 { // a preset's JSON: the fingerprint tells them apart
+				v = string(r[:20]) + "…"
+			}
+			opts = append(opts, k+"="+v)
 		}
 		how += " (" + strings.Join(opts, " ") + ")"
 	}

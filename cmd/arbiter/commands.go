@@ -73,6 +73,9 @@ func gamesCommand() *cobra.Command {
 						continue
 					}
 					fmt.Fprintf(out, "  option --%s (default %s): %s\n", flagName(o), o.Default, o.Usage)
+					if o.File != "" {
+						fmt.Fprintf(out, "  option --%s FILE: %s\n", o.File, o.FileUsage)
+					}
 				}
 				if len(info.Presets) > 0 {
 					fmt.Fprintf(out, "  presets: %s\n", strings.Join(info.Presets, ", "))
