@@ -32,3 +32,9 @@ func IsRuleError(err error) bool {
 // runner applies the default move and records a timeout, without abandoning
 // the seat.
 var ErrDeadline = errors.New("deadline passed")
+
+// ErrForfeit is returned by players that give up their seat: an external
+// program whose time ran out under a forfeit policy, or that struck out.
+// The runner applies the default move, records the fault, and abandons the
+// seat: it gets default moves from then on.
+var ErrForfeit = errors.New("the seat is forfeited")

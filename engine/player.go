@@ -36,6 +36,8 @@ type MatchInfo struct {
 	RulesVersion string
 	Setup        Setup
 	Seat         int
+	// Time is the seat's time control.
+	Time TimeControl
 }
 
 // Starter is implemented by players that prepare for each match: reset their

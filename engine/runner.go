@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync/atomic"
 	"time"
 )
@@ -21,6 +22,30 @@ type Seat[M, V any] struct {
 	ReplyDeadline time.Duration
 	// StartDeadline bounds Start and Finish; zero means ten times Deadline.
 	StartDeadline time.Duration
+	// Bank is a time bank the seat may draw on when a decision overruns
+	// its deadline, for the whole match. Players that keep their own time
+	// (SelfTimed) spend it; the watchdog allows for it.
+	Bank time.Duration
+}
+
+// TimeControl is a seat's time limits, as its player is told them.
+type TimeControl struct {
+	Deadline      time.Duration // each decision
+	ReplyDeadline time.Duration // each answer owed to another seat's move
+	StartDeadline time.Duration // Start and Finish
+	Bank          time.Duration // for the whole match, on top of the deadlines
+}
+
+// TimeControl returns the seat's time limits, with the defaults filled in.
+func (s Seat[M, V]) TimeControl() TimeControl {
+	t := TimeControl{Deadline: s.Deadline, ReplyDeadline: s.ReplyDeadline, StartDeadline: s.StartDeadline, Bank: s.Bank}
+	if t.ReplyDeadline == 0 {
+		t.ReplyDeadline = t.Deadline
+	}
+	if t.StartDeadline == 0 {
+		t.StartDeadline = 10 * t.Deadline
+	}
+	return t
 }
 
 // Runner drives matches whose decisions are made by players: it asks every
@@ -83,7 +108,8 @@ const (
 var errStopped = errors.New("stopped")
 
 // Run plays m to its end with one seat per player and appends every applied
-// move to rec, whose header must describe the match. It returns nil when the
+// move to rec, whose header must describe the match. When it returns, it has
+// closed every player that is an io.Closer. It returns nil when the
 // match ended, an error wrapping the context's error when ctx was cancelled
 // first (the record then ends with an aborted line), and any other error when
 // the match itself failed (a rule refused a default move, or nothing was
@@ -113,6 +139,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 		r.callee[i], r.abandoned[i] = s.Player, ""
 	}
 	defer func() { r.ctx, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil }()
+	defer closePlayers(seats)
 
 	if !r.watched {
 		end, err, _ := r.play()
@@ -143,19 +170,14 @@ func (r *Runner[M, V]) setLimits() {
 	r.startLimits = resize(r.startLimits, n)
 	r.shortest = 0
 	for i, s := range r.seats {
-		reply := s.ReplyDeadline
-		if reply == 0 {
-			reply = s.Deadline
-		}
-		start := s.StartDeadline
-		if start == 0 {
-			start = 10 * s.Deadline
-		}
+		tc := s.TimeControl()
+		reply, start := tc.ReplyDeadline, tc.StartDeadline
 		_, selfTimed := s.Player.(SelfTimed)
 		watch := func(d time.Duration) time.Duration {
 			if selfTimed && d > 0 {
-				// The player keeps its own time; the watchdog only stands behind it.
-				d = 2*d + Grace
+				// The player keeps its own time; the watchdog only stands
+				// behind it, allowing for the bank.
+				d = 2*(d+s.Bank) + Grace
 			}
 			if d > 0 && (r.shortest == 0 || d < r.shortest) {
 				r.shortest = d
@@ -364,6 +386,9 @@ func (r *Runner[M, V]) answer(req *Request[M], mv M, err error, us int64) error 
 		if _, ok := err.(panicError); !ok && r.ctx.Err() != nil {
 			return errStopped
 		}
+		if errors.Is(err, ErrForfeit) {
+			r.abandon(req.Seat, "it forfeited: "+err.Error())
+		}
 		return r.record(req, req.Default, faultOf(err), us)
 	}
 	return r.record(req, mv, Fault{}, us)
@@ -416,7 +441,8 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 		}
 		h := r.rec.Header
 		ctx, res := r.ctx, r.result
-		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat}
+		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat,
+			Time: r.seats[seat].TimeControl()}
 		var word uint64
 		if r.watched {
 			word = r.enter(seat, ceremonyBit)
@@ -466,7 +492,7 @@ func faultOf(err error) Fault {
 	if errors.As(err, &pe) {
 		return Fault{Kind: FaultPanic, Detail: pe.Error()}
 	}
-	if errors.Is(err, ErrDeadline) {
+	if errors.Is(err, ErrDeadline) || errors.Is(err, ErrForfeit) {
 		return Fault{Kind: FaultTimeout, Detail: err.Error()}
 	}
 	return Fault{Kind: FaultError, Detail: err.Error()}
@@ -591,6 +617,16 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 		return
 	}
 	r.playWatched()
+}
+
+// closePlayers closes every player that is an io.Closer (an external
+// program, say) once its match is over, however it ended.
+func closePlayers[M, V any](seats []Seat[M, V]) {
+	for _, s := range seats {
+		if c, ok := s.Player.(io.Closer); ok {
+			_ = c.Close()
+		}
+	}
 }
 
 // callBit is the phase word's mark of a decision of class c.

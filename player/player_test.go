@@ -73,7 +73,7 @@ func TestResolve(t *testing.T) {
 		}
 		return nil, fmt.Errorf("unknown player %q; players are pair, one", name)
 	}
-	es, err := Resolve([]string{"pair", "repl", "one"}, bots, func() engine.Player[string, string] { return nil })
+	es, err := Resolve([]string{"pair", "repl", "one"}, bots, func() engine.Player[string, string] { return nil }, External{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestResolve(t *testing.T) {
 	if !es[2].Person || es[0].Person {
 		t.Error("only repl is a person")
 	}
-	_, err = Resolve([]string{"nobody"}, bots, nil)
+	_, err = Resolve([]string{"nobody"}, bots, nil, External{})
 	if err == nil || !strings.Contains(err.Error(), `unknown player "nobody"`) || !strings.Contains(err.Error(), "repl") {
 		t.Errorf("error %v; want the unknown name and the known ones, repl among them", err)
 	}

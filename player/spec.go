@@ -75,18 +75,26 @@ func Specs(list string, each []string, defaults string) ([]string, error) {
 const Person = "repl"
 
 // Resolve turns player specs into entrants, one or more per spec: repl is a
-// person at the terminal (made by person); any other name is one of the
-// game's bots, which may stand for several seats (AjveCiv's basic is six).
-func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V], error), person func() engine.Player[M, V]) ([]engine.Entrant[M, V], error) {
+// person at the terminal (made by person); exec:COMMAND and http:// URLs are
+// external players, run as ext says; any other name is one of the game's
+// bots, which may stand for several seats (AjveCiv's basic is six).
+func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V], error), person func() engine.Player[M, V], ext External) ([]engine.Entrant[M, V], error) {
 	var out []engine.Entrant[M, V]
 	for _, spec := range specs {
 		if spec == Person {
 			out = append(out, engine.Entrant[M, V]{Name: Person, New: person, Person: true})
 			continue
 		}
+		if IsExternal(spec) {
+			if spec == "exec:" || spec == "http://" || spec == "https://" {
+				return nil, fmt.Errorf("%q names no program; write exec:COMMAND (exec:python3 bot.py) or a full URL", spec)
+			}
+			out = append(out, engine.Entrant[M, V]{Name: spec, New: func() engine.Player[M, V] { return NewRemote[M, V](spec, ext) }})
+			continue
+		}
 		es, err := bots(spec)
 		if err != nil {
-			return nil, fmt.Errorf("%w; or %s, a person at the terminal", err, Person)
+			return nil, fmt.Errorf("%w; or %s, a person at the terminal; or exec:COMMAND, a program of yours (docs/protocol.md)", err, Person)
 		}
 		out = append(out, es...)
 	}

@@ -43,6 +43,9 @@ type Tournament[M, V any] struct {
 	Entrants []engine.Entrant[M, V]
 	// Deadline bounds each decision; zero means no limit.
 	Deadline time.Duration
+	// Bank and StartDeadline are every seat's time bank and start-up
+	// deadline (see engine.Seat).
+	Bank, StartDeadline time.Duration
 	// Parallel is how many games are played at once; zero means one per
 	// core (GOMAXPROCS).
 	Parallel int
@@ -196,7 +199,8 @@ func (t *Tournament[M, V]) work(ctx context.Context, stop context.CancelCauseFun
 				players[e] = t.Entrants[e].New()
 			}
 			setup.Players[i] = s.Players[e]
-			seats = append(seats, engine.Seat[M, V]{Name: s.Players[e], Player: players[e], Deadline: t.Deadline})
+			seats = append(seats, engine.Seat[M, V]{Name: s.Players[e], Player: players[e], Deadline: t.Deadline,
+				Bank: t.Bank, StartDeadline: t.StartDeadline})
 		}
 		p := &played{k: k}
 		p.result, p.training, p.err = t.play(ctx, &runner, &rec, &buf, info, g, setup, seats)

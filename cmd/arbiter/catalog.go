@@ -102,6 +102,10 @@ type playOptions struct {
 	recordDir   string
 	training    string // --export-training FILE
 	verbose     bool   // the world at every turn in the text report
+	external    player.External
+	bank        time.Duration
+	startup     time.Duration
+	reply       time.Duration
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
@@ -111,7 +115,7 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	info := h.rules.Info()
 	entrants, err := player.Resolve(o.specs, h.bots, func() engine.Player[M, V] {
 		return &player.Terminal[M, V]{Interrupt: o.interrupt}
-	})
+	}, o.external)
 	if err != nil {
 		return usageError(err)
 	}
@@ -136,7 +140,7 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	for range o.games {
 		seats := make([]engine.Seat[M, V], len(entrants))
 		for i, e := range entrants {
-			seats[i] = engine.Seat[M, V]{Name: e.Name, Player: e.New()}
+			seats[i] = engine.Seat[M, V]{Name: e.Name, Player: e.New(), Bank: o.bank, StartDeadline: o.startup, ReplyDeadline: o.reply}
 			if !e.Person || o.deadlineSet {
 				seats[i].Deadline = o.deadline
 			}
@@ -379,5 +383,6 @@ func tnccStep(state, moves []byte, _ uint64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(next)
+	b, err := json.Marshal(next)
+	return append(b, '\n'), err
 }

@@ -145,6 +145,7 @@ func playGameCommand(g game) *cobra.Command {
 		record   string
 		training string
 		verbose  bool
+		bots     *botFlags
 	)
 	cmd := &cobra.Command{
 		Use:   info.Name,
@@ -175,6 +176,10 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
+			ext, err := bots.external()
+			if err != nil {
+				return err
+			}
 			if !cmd.Flags().Changed("seed") {
 				seed = rand.Uint64N(1 << 32)
 			}
@@ -184,6 +189,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
+				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
 			})
 		},
@@ -198,6 +204,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.StringVar(&rep, "report", "text", "report form: text, json, or a file (.json, .html, .txt)")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
+	bots = addBotFlags(f)
 	f.BoolVarP(&verbose, "verbose", "v", false, "in the text report, show the world at every "+clockName(info)+", not only the first and the last")
 	addOptionFlags(f, info)
 	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -278,13 +285,34 @@ func gameOptions(f *pflag.FlagSet, info engine.Info) (map[string]string, error) 
 					return nil, usagef("--%s: %w", o.File, err)
 				}
 				if v, err = o.Load(data); err != nil {
-					return nil, usagef("--%s %s: %w", o.File, path, err)
+					return nil, usagef("--%s %s: %s", o.File, path, oneLine(err))
 				}
 			}
 			options[o.Name] = v
 		}
 	}
 	return options, nil
+}
+
+// oneLine is an error's message on one line: a file's parser may report
+// its problems one per line (YAML's "unmarshal errors:" and a line for
+// each), and the CLI's messages are one line.
+func oneLine(err error) string {
+	var b strings.Builder
+	for _, l := range strings.Split(err.Error(), "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "":
+			continue
+		case b.Len() == 0:
+		case strings.HasSuffix(b.String(), ":"):
+			b.WriteString(" ")
+		default:
+			b.WriteString("; ")
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 func replayCommand() *cobra.Command {

@@ -52,6 +52,9 @@ type tournamentOptions struct {
 	parallel int
 	shard    tournament.Shard
 	deadline time.Duration
+	bank     time.Duration
+	startup  time.Duration
+	external player.External
 	out      string
 	training string
 	asJSON   bool
@@ -71,6 +74,7 @@ func tournamentGameCommand(g game) *cobra.Command {
 		shard, out, training string
 		deadline             time.Duration
 		asJSON               bool
+		bots                 *botFlags
 	)
 	cmd := &cobra.Command{
 		Use:   info.Name + " --players a,b,c,... [flags]",
@@ -133,6 +137,10 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
+			ext, err := bots.external()
+			if err != nil {
+				return err
+			}
 			if !f.Changed("seed") {
 				seed = rand.Uint64N(1 << 32)
 			}
@@ -141,6 +149,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
+				bank: bots.bank, startup: bots.startup, external: ext,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -158,6 +167,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 	f.StringVar(&out, "out", "", "write each game's result to FILE, one JSON line per game")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
+	bots = addBotFlags(f)
 	f.BoolVar(&asJSON, "json", false, "print the standings as JSON")
 	addOptionFlags(f, info)
 	return cmd
@@ -207,7 +217,7 @@ game of the tournament must be in exactly one of the files.`,
 
 func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error {
 	info := h.rules.Info()
-	entrants, err := player.Resolve(o.specs, h.bots, func() engine.Player[M, V] { return nil })
+	entrants, err := player.Resolve(o.specs, h.bots, func() engine.Player[M, V] { return nil }, o.external)
 	if err != nil {
 		return usageError(err)
 	}
@@ -233,7 +243,7 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 
 	t := &tournament.Tournament[M, V]{
 		Ruleset: h.rules, Schedule: sched, Entrants: entrants,
-		Deadline: o.deadline, Parallel: o.parallel, Shard: o.shard,
+		Deadline: o.deadline, Bank: o.bank, StartDeadline: o.startup, Parallel: o.parallel, Shard: o.shard,
 	}
 	n := o.shard.Games(len(sched.Games))
 	table, err := tournament.NewTable(sched, len(sched.Games))

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"time"
+
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/spf13/pflag"
+)
+
+// botFlags are the flags of external players and their time control,
+// shared by play and tournament.
+type botFlags struct {
+	bank      time.Duration
+	startup   time.Duration
+	reply     time.Duration
+	onTimeout string
+	strikes   int
+	grace     time.Duration
+	logs      string
+}
+
+func addBotFlags(f *pflag.FlagSet) *botFlags {
+	b := &botFlags{}
+	f.DurationVar(&b.bank, "bank", 0, "a time bank per seat for the whole game, drawn on when a decision overruns --deadline (external players)")
+	f.DurationVar(&b.startup, "startup", 0, "time for a program to start and answer hello (default: ten times --deadline)")
+	f.DurationVar(&b.reply, "reply-deadline", 0, "time for an answer owed to another seat's move, such as a trade offer (default: --deadline)")
+	f.StringVar(&b.onTimeout, "on-timeout", "default", "when an external player's time and bank run out: default (play the default move) or forfeit (give up the seat)")
+	f.IntVar(&b.strikes, "strikes", 0, "faults an external player may commit before its seat is forfeited (0: no limit)")
+	f.DurationVar(&b.grace, "grace", player.DefaultGrace, "allowance beyond each deadline for the scheduler's jitter")
+	f.StringVar(&b.logs, "bot-logs", "bot-logs", "directory for each external program's standard error, one file per game and seat")
+	return b
+}
+
+// external checks the flags and returns how external players run.
+func (b *botFlags) external() (player.External, error) {
+	expiry, err := player.ParseExpiry(b.onTimeout)
+	if err != nil {
+		return player.External{}, usageError(err)
+	}
+	switch {
+	case b.bank < 0:
+		return player.External{}, usagef("--bank %v: give a duration of 0 or more", b.bank)
+	case b.startup < 0:
+		return player.External{}, usagef("--startup %v: give a positive duration", b.startup)
+	case b.reply < 0:
+		return player.External{}, usagef("--reply-deadline %v: give a positive duration", b.reply)
+	case b.strikes < 0:
+		return player.External{}, usagef("--strikes %d: give 0 (no limit) or more", b.strikes)
+	case b.grace < 0:
+		return player.External{}, usagef("--grace %v: give a duration of 0 or more", b.grace)
+	}
+	grace := b.grace
+	if grace == 0 {
+		grace = time.Nanosecond // no allowance, as asked
+	}
+	return player.External{LogDir: b.logs, Expiry: expiry, Strikes: b.strikes, Grace: grace}, nil
+}

@@ -1,0 +1,397 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// need fails the test unless the interpreter is installed: CI installs
+// python3 and node (.ci/run), so a missing one is a broken machine, not a
+// reason to skip.
+func need(t *testing.T, program string) string {
+	t.Helper()
+	path, err := exec.LookPath(program)
+	if err != nil {
+		t.Fatalf("%s is not installed; the external player tests run real interpreters (.ci/run installs them)", program)
+	}
+	return path
+}
+
+// goStarter builds the Go starter bot once per test run.
+var goStarter = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "arbiter-starter")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "starter")
+	out, err := exec.Command("go", "build", "-o", bin, "../../starters/go").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+func misbehave(mode string, args ...string) string {
+	bot, _ := filepath.Abs("testdata/bots/misbehave.py")
+	return "exec:python3 " + bot + " " + mode + " " + strings.Join(args, " ")
+}
+
+// faults reads the faults of a JSON report's first game.
+func reportFaults(t *testing.T, out string) []struct {
+	Seat   int
+	Kind   string
+	Detail string
+} {
+	t.Helper()
+	var games []struct {
+		Faults []struct {
+			Seat   int
+			Kind   string
+			Detail string
+		}
+		Result *struct{ Scores []int64 }
+	}
+	if err := json.Unmarshal([]byte(out), &games); err != nil || len(games) == 0 {
+		t.Fatalf("not a JSON report: %v\n%.500s", err, out)
+	}
+	if games[0].Result == nil {
+		t.Fatalf("the game did not end:\n%.500s", out)
+	}
+	return games[0].Faults
+}
+
+func TestStarterBotsPlayEveryGame(t *testing.T) {
+	// "Starter bots, tested in CI with the real interpreters: each a complete
+	// working bot for every game that exists."
+	need(t, "python3")
+	need(t, "node")
+	gobot, err := goStarter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	py, _ := filepath.Abs("../../starters/python/bot.py")
+	js, _ := filepath.Abs("../../starters/js/bot.js")
+	starters := []string{"exec:python3 " + py, "exec:node " + js, "exec:" + gobot}
+	for _, game := range []struct{ name, bots string }{
+		{"ajveciv", "basic.develop,basic.conquer"},
+		{"reaj", "adapt,conquer"},
+		{"tncc", "blitz,turtle"},
+	} {
+		args := []string{"play", game.name, "--seed", "5", "--report", "json", "--bot-logs", t.TempDir(), "--players", game.bots}
+		for _, s := range starters {
+			args = append(args, "--player", s)
+		}
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", game.name, code, errOut)
+		}
+		if f := reportFaults(t, out); len(f) != 0 {
+			t.Errorf("%s: the starters committed faults: %+v", game.name, f)
+		}
+		// The same seed plays the same game: the starters' dice are seeded.
+		_, again, _ := arbiter(t, "", args...)
+		if again != out {
+			t.Errorf("%s: two games with the same seed and starters differ", game.name)
+		}
+	}
+}
+
+func TestStarterInTournament(t *testing.T) {
+	gobot, err := goStarter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := arbiter(t, "", "tournament", "reaj", "--players", "adapt,conquer", "--player", "exec:"+gobot,
+		"--seats", "3", "--games", "2", "--seed", "1", "--bot-logs", t.TempDir())
+	if code != 0 || !strings.Contains(out, "exec:"+gobot) {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+}
+
+func TestMisbehavingPrograms(t *testing.T) {
+	// "Faults never stop a match and never hang the runner: a bot that never
+	// answers, answers garbage, answers an illegal move, prints megabytes,
+	// exits, crashes at start-up ... the default move is applied, the fault
+	// is recorded (kind, seat, turn) in the match record and the report."
+	need(t, "python3")
+	cases := []struct {
+		name, game, bot string
+		extra           []string
+		kind            string // every fault of the seat is of this kind
+		detail          string // and the first one says this
+		atMost          int    // faults, when the seat is given up (0: one per decision)
+	}{
+		{"silent", "ajveciv", misbehave("silent"), []string{"--deadline", "30ms"}, "timeout", "no answer in time", 0},
+		{"garbage", "ajveciv", misbehave("garbage"), nil, "error", "hello, I am a bot", 0},
+		{"not a move", "reaj", misbehave("notamove"), nil, "error", "not a move of this game", 0},
+		{"illegal", "tncc", misbehave("illegal", `'{"type":"recruit","n":999999}'`), nil, "illegal", "citizens", 0},
+		{"megabytes", "reaj", misbehave("huge"), nil, "error", "longer than", 0},
+		{"exits", "ajveciv", misbehave("exits"), nil, "timeout", "has exited", 0},
+		{"crashes at start", "reaj", misbehave("nostart"), nil, "abandoned", "failed to start", 0},
+		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "", "forfeits", 0},
+		{"strikes out", "reaj", misbehave("garbage"), []string{"--strikes", "2"}, "", "strike 2 of 2", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			first := map[string]string{"ajveciv": "basic.develop", "reaj": "adapt", "tncc": "turtle"}[c.game]
+			args := append([]string{"play", c.game, "--seed", "2", "--report", "json", "--bot-logs", t.TempDir(),
+				"--players", first, "--player", c.bot}, c.extra...)
+			if c.game != "tncc" {
+				args = append(args, "--turns", "5")
+			} else {
+				cfg := filepath.Join(t.TempDir(), "short.yaml")
+				os.WriteFile(cfg, []byte("base: default\nmax_cycles: 5\n"), 0o644)
+				args = append(args, "--config", cfg)
+			}
+			start := time.Now()
+			code, out, errOut := arbiter(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("the game took %v", took)
+			}
+			fs := reportFaults(t, out)
+			if len(fs) == 0 {
+				t.Fatal("no fault recorded")
+			}
+			for _, f := range fs {
+				if f.Seat != 1 {
+					t.Errorf("a fault of seat %d: %+v", f.Seat, f)
+				}
+				if c.kind != "" && f.Kind != c.kind && f.Kind != "abandoned" {
+					t.Errorf("fault %+v; want kind %s", f, c.kind)
+				}
+			}
+			said := false
+			for _, f := range fs {
+				said = said || strings.Contains(f.Detail, c.detail)
+			}
+			if !said {
+				t.Errorf("faults %+v; want one to say %q", fs, c.detail)
+			}
+			switch c.name {
+			case "forfeits on timeout", "exits", "strikes out", "crashes at start":
+				last := fs[len(fs)-1]
+				if last.Kind != "abandoned" {
+					t.Errorf("last fault %+v; want the seat abandoned", last)
+				}
+			}
+		})
+	}
+}
+
+func TestTimeBank(t *testing.T) {
+	// "a per-decision deadline plus an optional time bank per seat
+	// (--deadline 200ms --bank 5s)": a bot 80 ms late every move plays its
+	// own moves while its bank lasts, and is told what is left.
+	need(t, "python3")
+	logs := t.TempDir()
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--turns", "8", "--seed", "4", "--report", "json", "--bot-logs", logs,
+		"--players", "adapt", "--player", misbehave("late"), "--deadline", "30ms", "--bank", "250ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	if len(fs) == 0 || len(fs) == 8 {
+		t.Errorf("%d faults in 8 turns; want the first turns played from the bank and the rest timed out", len(fs))
+	}
+	log, err := os.ReadFile(filepath.Join(logs, "game-4-seat-2.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var banks []int
+	for _, l := range strings.Split(string(log), "\n") {
+		if n, ok := strings.CutPrefix(l, "bank_ms "); ok {
+			v, _ := strconv.Atoi(n)
+			banks = append(banks, v)
+		}
+	}
+	if len(banks) < 3 || banks[0] != 250 || banks[1] >= banks[0] {
+		t.Errorf("the bank told to the bot: %v; want 250, then less", banks)
+	}
+}
+
+func TestChildrenAreKilled(t *testing.T) {
+	// "the process group is killed at the end, and no zombie processes or
+	// open pipes remain."
+	need(t, "python3")
+	pidFile := filepath.Join(t.TempDir(), "child.pid")
+	fdsBefore := openFiles(t)
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "3", "--seed", "1", "--bot-logs", t.TempDir(),
+		"--players", "adapt", "--player", misbehave("children", pidFile))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	deadline := time.Now().Add(2 * time.Second)
+	for running(pid) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if running(pid) {
+		t.Errorf("the bot's child %d still runs after the game", pid)
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if after := openFiles(t); after > fdsBefore {
+		t.Errorf("%d files open after the game, %d before: pipes or logs left open", after, fdsBefore)
+	}
+}
+
+// running reports whether pid is a live process (not gone, not a zombie).
+func running(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the command name in parentheses.
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+func openFiles(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	return len(entries)
+}
+
+func TestExternalBotSeesOnlyItsView(t *testing.T) {
+	// "An external bot sees exactly its seat's view: never another seat's
+	// hidden information (TNCC war flanks). Test it by a bot that records
+	// everything it receives."
+	need(t, "python3")
+	dir := t.TempDir()
+	recordFile := filepath.Join(dir, "received.jsonl")
+	cfg := filepath.Join(dir, "war.yaml")
+	os.WriteFile(cfg, []byte("base: default\ngold_for_war: 50\nmax_cycles: 15\n"), 0o644)
+	code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "3", "--config", cfg, "--bot-logs", dir,
+		"--players", "war,blitz", "--player", misbehave("record", recordFile))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(recordFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	attacks := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<22)
+	for sc.Scan() {
+		var m struct {
+			Type string
+			Seat *int
+			Kind string
+			View json.RawMessage
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("%v: %s", err, sc.Bytes())
+		}
+		if m.Type == "hello" && (m.Seat == nil || *m.Seat != 2) {
+			t.Errorf("hello for seat %v; the bot holds seat 2", m.Seat)
+		}
+		if strings.Contains(string(m.View), "flanks") {
+			t.Errorf("a view sent to the bot holds flanks: %s", m.View)
+		}
+		if m.Kind == "war answer" {
+			attacks++
+			if !strings.Contains(string(m.View), `"attack":{"from":`) {
+				t.Errorf("a war answer's view lacks the attack: %s", m.View)
+			}
+		}
+		var view struct{ You int }
+		if m.Type == "request" && (json.Unmarshal(m.View, &view) != nil || view.You != 2) {
+			t.Errorf("a request with another seat's view: %s", m.View)
+		}
+	}
+	if attacks == 0 {
+		t.Errorf("the bot was never attacked; the test saw no war:\n%s", out)
+	}
+}
+
+// httpBot is a remote bot: it answers hello with ready and each request
+// with its first choice or its default, after delay.
+func httpBot(t *testing.T, delay time.Duration) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct {
+			Type    string
+			ID      int64
+			Choices []json.RawMessage
+			Default json.RawMessage
+		}
+		if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		switch m.Type {
+		case "hello":
+			fmt.Fprint(w, `{"type":"ready"}`)
+		case "request":
+			time.Sleep(delay)
+			move := m.Default
+			if len(m.Choices) > 0 {
+				move = m.Choices[0]
+			}
+			fmt.Fprintf(w, `{"type":"move","id":%d,"move":%s}`, m.ID, move)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestRemoteHTTPBot(t *testing.T) {
+	// "Remote bots over HTTP: --players http://127.0.0.1:8080/bot POSTs the
+	// same messages; same deadlines and fault handling."
+	fast := httpBot(t, 0)
+	code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--report", "json",
+		"--players", "blitz,turtle", "--player", fast.URL+"/bot")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if f := reportFaults(t, out); len(f) != 0 {
+		t.Errorf("faults of a prompt HTTP bot: %+v", f)
+	}
+	slow := httpBot(t, 100*time.Millisecond)
+	code, out, errOut = arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "3", "--report", "json",
+		"--players", "adapt", "--player", slow.URL, "--deadline", "20ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	if len(fs) != 3 || fs[0].Kind != "timeout" {
+		t.Errorf("faults of a slow HTTP bot: %+v; want three timeouts", fs)
+	}
+}
+
+func TestExternalSpecErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"play", "reaj", "--player", "exec:"},
+		{"play", "reaj", "--on-timeout", "sometimes"},
+		{"play", "reaj", "--bank", "-1s"},
+		{"play", "reaj", "--strikes", "-1"},
+	} {
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "arbiter: ") {
+			t.Errorf("%q: exit %d, %q, %q; want exit 2 and a message", args, code, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,343 @@
+package player
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Expiry says what happens when an external player's time for a decision,
+// its bank included, runs out.
+type Expiry uint8
+
+// Expiry policies.
+const (
+	// ExpireDefault plays the request's default move and records a timeout;
+	// the seat is asked again next time.
+	ExpireDefault Expiry = iota
+	// ExpireForfeit plays the default and forfeits the seat: it gets the
+	// default move for every later decision, and its program is stopped.
+	ExpireForfeit
+)
+
+// ParseExpiry reads "default" or "forfeit".
+func ParseExpiry(s string) (Expiry, error) {
+	switch s {
+	case "default":
+		return ExpireDefault, nil
+	case "forfeit":
+		return ExpireForfeit, nil
+	}
+	return 0, fmt.Errorf("--on-timeout %q: give default (play the default move) or forfeit (give up the seat)", s)
+}
+
+// External says how external players are run: programs (exec:COMMAND) and
+// remote bots (http:// or https:// URLs).
+type External struct {
+	// LogDir receives each program's standard error, one file per game and
+	// seat: game-<seed>-seat-<n>.log. Empty means the system's temporary
+	// directory.
+	LogDir string
+	// Expiry is the policy when a decision's time and bank run out.
+	Expiry Expiry
+	// Strikes is how many faults (timeouts, garbage, a line too long) a seat
+	// may commit before it is forfeited; 0 means no limit.
+	Strikes int
+	// Grace is allowed beyond every deadline, for the scheduler's jitter: a
+	// bot is told its deadline, and is late only after deadline + Grace.
+	Grace time.Duration
+	// Client makes the HTTP requests of remote bots; nil means a default
+	// client.
+	Client *http.Client
+}
+
+// DefaultGrace is the jitter allowed beyond a deadline when none is given.
+const DefaultGrace = 20 * time.Millisecond
+
+// defaultStartup bounds the hello of a seat that has no deadline at all.
+const defaultStartup = 30 * time.Second
+
+// IsExternal reports whether a player spec names an external player:
+// exec:COMMAND, or an http:// or https:// URL.
+func IsExternal(spec string) bool {
+	return strings.HasPrefix(spec, "exec:") || strings.HasPrefix(spec, "http://") || strings.HasPrefix(spec, "https://")
+}
+
+// Remote is a player outside Arbiter's process, speaking the protocol of
+// docs/protocol.md: a program on standard input and output (exec:), or a
+// bot behind a URL. It keeps its own time (engine.SelfTimed): each decision
+// has its deadline, plus whatever is left of the seat's bank.
+type Remote[M, V any] struct {
+	// Spec is "exec:COMMAND" or a URL.
+	Spec string
+	Ext  External
+
+	mu      sync.Mutex // guards conn against Close from another goroutine
+	conn    conn
+	tc      engine.TimeControl
+	bank    time.Duration
+	strikes int
+}
+
+// NewRemote returns a player for an external spec.
+func NewRemote[M, V any](spec string, ext External) *Remote[M, V] {
+	return &Remote[M, V]{Spec: spec, Ext: ext}
+}
+
+// SelfTimed marks the player as keeping its own time.
+func (r *Remote[M, V]) SelfTimed() {}
+
+func (r *Remote[M, V]) grace() time.Duration {
+	if r.Ext.Grace > 0 {
+		return r.Ext.Grace
+	}
+	return DefaultGrace
+}
+
+// Start starts the program (or greets the URL), says hello and waits for
+// ready within the start-up deadline.
+func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
+	r.Close() // a previous match's program, if any
+	r.tc, r.bank, r.strikes = info.Time, info.Time.Bank, 0
+	c, err := dial(r.Spec, r.Ext, info)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.conn = c
+	r.mu.Unlock()
+	hello, err := json.Marshal(Hello{
+		Type: "hello", Protocol: ProtocolVersion, Game: info.Ruleset, Variant: info.Variant, RulesVersion: info.RulesVersion,
+		Seat: info.Seat, Players: info.Setup.Players, Options: info.Setup.Options, Seed: info.Setup.Seed, Time: limits(info.Time),
+	})
+	if err != nil {
+		return err
+	}
+	startup := info.Time.StartDeadline
+	if startup <= 0 {
+		startup = defaultStartup
+	}
+	line, err := c.call(hello, time.Now().Add(startup+r.grace()))
+	if err != nil {
+		r.Close()
+		return fmt.Errorf("%s: no ready after hello: %w", r.Spec, err)
+	}
+	var ready Ready
+	if err := strictJSON(line, &ready); err != nil || ready.Type != "ready" {
+		r.Close()
+		return fmt.Errorf("%s answered hello with %s; want {\"type\": \"ready\"}", r.Spec, quote(line))
+	}
+	return nil
+}
+
+// Decide sends the request with the seat's view and waits for the move.
+func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view V) (M, error) {
+	var zero M
+	r.mu.Lock()
+	c := r.conn
+	r.mu.Unlock()
+	if c == nil {
+		return zero, fmt.Errorf("%s is not running: %w", r.Spec, engine.ErrForfeit)
+	}
+	msg, err := json.Marshal(RequestMessage[M, V]{
+		Type: "request", ID: req.ID, Kind: string(req.Kind), Choices: req.Choices, Default: req.Default, View: view,
+		DeadlineMS: ms(req.Deadline), BankMS: ms(r.bank),
+	})
+	if err != nil {
+		return zero, fmt.Errorf("the request cannot be written as JSON: %v", err)
+	}
+	start := time.Now()
+	var limit time.Time
+	if req.Deadline > 0 {
+		limit = start.Add(req.Deadline + r.bank + r.grace())
+	}
+	line, err := c.call(msg, limit)
+	for {
+		if err != nil {
+			return zero, r.fault(err)
+		}
+		var m MoveMessage
+		if err := strictJSON(line, &m); err != nil || m.Type != "move" {
+			return zero, r.fault(fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), req.ID))
+		}
+		if m.ID != req.ID {
+			// A late answer to an earlier request: it was defaulted.
+			line, err = c.next(limit)
+			continue
+		}
+		var mv M
+		if err := json.Unmarshal(m.Move, &mv); err != nil {
+			return zero, r.fault(fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err))
+		}
+		if req.Deadline > 0 {
+			if over := time.Since(start) - req.Deadline; over > 0 {
+				r.bank = max(r.bank-over, 0)
+			}
+		}
+		return mv, nil
+	}
+}
+
+// fault counts a strike and says what the runner should do with err.
+func (r *Remote[M, V]) fault(err error) error {
+	r.strikes++
+	switch {
+	case errors.Is(err, errExited):
+		return fmt.Errorf("%s: %w: %w", r.Spec, err, engine.ErrForfeit)
+	case errors.Is(err, errTimeout):
+		r.bank = 0
+		if r.Ext.Expiry == ExpireForfeit {
+			return fmt.Errorf("%w; the seat forfeits on timeout: %w", err, engine.ErrForfeit)
+		}
+		err = fmt.Errorf("%w: %w", err, engine.ErrDeadline)
+	}
+	if r.Ext.Strikes > 0 && r.strikes >= r.Ext.Strikes {
+		return fmt.Errorf("%w; strike %d of %d: %w", err, r.strikes, r.Ext.Strikes, engine.ErrForfeit)
+	}
+	return err
+}
+
+// Finish tells the bot the result, says bye and stops it.
+func (r *Remote[M, V]) Finish(ctx context.Context, res engine.Result) {
+	r.mu.Lock()
+	c := r.conn
+	r.mu.Unlock()
+	if c != nil {
+		if b, err := json.Marshal(ResultMessage{Type: "result", Result: res}); err == nil {
+			_ = c.tell(b)
+		}
+	}
+	r.Close()
+}
+
+// Close stops the bot, if it runs: it says bye, waits a moment for the
+// program to exit, then kills its whole process group. It is safe to call
+// at any time, more than once, from any goroutine.
+func (r *Remote[M, V]) Close() error {
+	r.mu.Lock()
+	c := r.conn
+	r.conn = nil
+	r.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	return c.close()
+}
+
+// conn is a connection to an external bot.
+type conn interface {
+	// call sends msg and returns the reply line, or errTimeout after
+	// deadline (zero: no deadline), or errExited.
+	call(msg []byte, deadline time.Time) ([]byte, error)
+	// next returns another reply line, for a program that answered late.
+	next(deadline time.Time) ([]byte, error)
+	// tell sends msg and expects no reply.
+	tell(msg []byte) error
+	close() error
+}
+
+var (
+	errTimeout = errors.New("no answer in time")
+	errExited  = errors.New("the program has exited")
+)
+
+func dial(spec string, ext External, info engine.MatchInfo) (conn, error) {
+	switch {
+	case strings.HasPrefix(spec, "exec:"):
+		return startProgram(strings.TrimSpace(strings.TrimPrefix(spec, "exec:")), ext, info)
+	case strings.HasPrefix(spec, "http://"), strings.HasPrefix(spec, "https://"):
+		client := ext.Client
+		if client == nil {
+			client = http.DefaultClient
+		}
+		return &httpConn{url: spec, client: client}, nil
+	}
+	return nil, fmt.Errorf("%q is not an external player; use exec:COMMAND or an http:// URL", spec)
+}
+
+// httpConn is a remote bot: each message is POSTed, and the response body
+// is the reply.
+type httpConn struct {
+	url    string
+	client *http.Client
+}
+
+// maxLine bounds one message from a bot.
+const maxLine = 1 << 20
+
+func (h *httpConn) post(msg []byte, deadline time.Time) ([]byte, error) {
+	ctx := context.Background()
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.url, bytes.NewReader(msg))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := h.client.Do(req)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, errTimeout
+		}
+		return nil, fmt.Errorf("POST %s: %v", h.url, err)
+	}
+	defer resp.Body.Close()
+	var b bytes.Buffer
+	_, err = b.ReadFrom(limitReader(resp.Body, maxLine+1))
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, errTimeout
+	case err != nil:
+		return nil, fmt.Errorf("POST %s: reading the answer: %v", h.url, err)
+	case resp.StatusCode/100 != 2:
+		return nil, fmt.Errorf("POST %s: %s", h.url, resp.Status)
+	case b.Len() > maxLine:
+		return nil, fmt.Errorf("POST %s: an answer longer than %d bytes", h.url, maxLine)
+	}
+	return bytes.TrimSpace(b.Bytes()), nil
+}
+
+func (h *httpConn) call(msg []byte, deadline time.Time) ([]byte, error) { return h.post(msg, deadline) }
+
+func (h *httpConn) next(time.Time) ([]byte, error) {
+	return nil, errors.New("answered a request it was not asked")
+}
+
+func (h *httpConn) tell(msg []byte) error {
+	_, err := h.post(msg, time.Now().Add(time.Second))
+	return err
+}
+
+func (h *httpConn) close() error {
+	_, _ = h.post([]byte(`{"type":"bye"}`), time.Now().Add(time.Second))
+	return nil
+}
+
+// strictJSON decodes one JSON object. Fields a bot adds for its own
+// purposes are ignored; anything that is not one JSON object is an error.
+func strictJSON(line []byte, v any) error {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] != '{' {
+		return errors.New("not a JSON object")
+	}
+	return json.Unmarshal(line, v)
+}
+
+// quote shows at most 200 bytes of what a bot said.
+func quote(b []byte) string {
+	if len(b) > 200 {
+		return fmt.Sprintf("%q… (%d bytes)", b[:200], len(b))
+	}
+	return fmt.Sprintf("%q", b)
+}
