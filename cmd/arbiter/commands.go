@@ -398,6 +398,16 @@ ajveciv: --state is the seed's world {feels, societies, yield}; --moves is
 {"kind": "turn" | "inflection", "choices": ["conquer", null, ...]}, one entry
 per society, null for a dead one. The seed (default 0) breaks ties.
 
+reaj: --state is {environment: {land, ecology, resources}, societies:
+[{resources, values, dead?}], relations: [[...]]}; --moves is {"choices":
+["adapt", null, ...]}, null for a dead society. The seed draws the lots when
+land or ecology runs short.
+
+tncc: --state is {preset, cycle, countries: [{gold, food, citizens, army,
+land, dead?}]}; --moves is one action with its answer, {"seat": 0, "action":
+{"type": "war", "target": 1, "flanks": [10, 0, 30]}, "answer": {"flanks":
+[5, 5, 5]}}, or {"production": true}. Every number is exact.
+
 A file of "-" is read from standard input.`,
 		Args:      exactlyOne("a game"),
 		ValidArgs: gameNames(),

@@ -31,14 +31,17 @@ func (j countryJS) country(i int) (Country, error) {
 		if p == nil {
 			return c, fmt.Errorf("countries[%d]: %s is missing; every country has %s", i, Resource(r), allResources)
 		}
-		if *p < -MaxAmount || *p > MaxAmount {
-			return c, fmt.Errorf("countries[%d].%s: %d is out of range; allowed %d to %d", i, Resource(r), *p, -MaxAmount, MaxAmount)
+		if *p < 0 || *p > MaxAmount {
+			return c, fmt.Errorf("countries[%d].%s: %d is out of range; allowed 0 to %d", i, Resource(r), *p, int64(MaxAmount))
 		}
 		c.Stock[r] = *p
 	}
 	c.Dead, c.Died = j.Dead, j.Died
-	if !c.Dead && c.Died != 0 {
+	switch {
+	case !c.Dead && c.Died != 0:
 		return c, fmt.Errorf("countries[%d]: died is for a dead country", i)
+	case c.Dead && c.Stock[Citizens] > 0:
+		return c, fmt.Errorf("countries[%d]: a dead country has no citizens; it has %d", i, c.Stock[Citizens])
 	}
 	return c, nil
 }

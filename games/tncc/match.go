@@ -112,6 +112,7 @@ type Match struct {
 	buried  uint16 // bit i: country i's death is in deaths
 	living  int    // living countries, as last counted
 	reason  string
+	last    int // the cycle the game ended in, once it is over
 	result  engine.Result
 }
 
@@ -221,7 +222,7 @@ func offerOf(seat int, mv Move) Offer {
 func (m *Match) done() {
 	m.refused = ""
 	if m.counted() <= 1 {
-		m.end()
+		m.end(m.world.Cycle)
 		return
 	}
 	m.advance()
@@ -250,7 +251,7 @@ func (m *Match) advance() {
 	if m.next >= 0 {
 		w.Produce()
 		if m.counted() <= 1 || w.Cycle > w.Preset.MaxCycles {
-			m.end()
+			m.end(w.Cycle - 1) // the cycle whose production was the last
 			return
 		}
 	}
@@ -301,14 +302,14 @@ func (m *Match) Chronicle() []engine.Event {
 	return out
 }
 
-// end ranks the countries: the living share first place; the dead rank
-// below them, later deaths above earlier ones, deaths in the same cycle
-// sharing a rank. A country's score is the cycles it lived through: for the
-// living, the cycles begun (at most max_cycles); for the dead, the cycles
-// before the one it died in.
-func (m *Match) end() {
+// end ranks the countries when the game ends in cycle last: the living
+// share first place; the dead rank below them, later deaths above earlier
+// ones, deaths in the same cycle sharing a rank. A country's score is the
+// cycles it took part in: for the living, every cycle of the game; for the
+// dead, the cycles before the one it died in.
+func (m *Match) end(last int) {
 	w := &m.world
-	m.phase = overPhase
+	m.phase, m.last = overPhase, last
 	switch n := w.Living(); {
 	case n == 1:
 		m.reason = "one country left"
@@ -328,7 +329,7 @@ func (m *Match) end() {
 			}
 			res.Status[i] = fmt.Sprintf("dead (cycle %d)", c.Died)
 		} else {
-			res.Scores[i] = int64(min(w.Cycle, w.Preset.MaxCycles))
+			res.Scores[i] = int64(last)
 			res.Winners = append(res.Winners, i)
 		}
 	}
@@ -360,8 +361,13 @@ func (m *Match) History() []Entry {
 	return out
 }
 
-// Clock is the cycle now.
-func (m *Match) Clock() int { return m.world.Cycle }
+// Clock is the cycle now; once the game is over, the cycle it ended in.
+func (m *Match) Clock() int {
+	if m.phase == overPhase {
+		return m.last
+	}
+	return m.world.Cycle
+}
 
 var measures = []engine.Measure{
 	{Name: "gold", PerSeat: true}, {Name: "food", PerSeat: true}, {Name: "citizens", PerSeat: true},

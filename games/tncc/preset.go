@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -223,7 +224,7 @@ func ReadPreset(r io.Reader) (Preset, error) {
 		if errors.Is(err, io.EOF) {
 			return Preset{}, errors.New("the preset file is empty")
 		}
-		return Preset{}, fmt.Errorf("preset: %w", err)
+		return Preset{}, fmt.Errorf("preset: %w", yamlProblem(err))
 	}
 	p, err := f.preset()
 	if err != nil {
@@ -324,4 +325,16 @@ func (f *presetFile) preset() (Preset, error) {
 		return Preset{}, err
 	}
 	return p, nil
+}
+
+// unknownField is how the YAML decoder names an unknown key.
+var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
+
+// yamlProblem rewords the YAML decoder's errors for people: one line, and
+// an unknown key called by its name rather than the Go type's.
+func yamlProblem(err error) error {
+	msg := unknownField.ReplaceAllString(err.Error(), "unknown key $1")
+	msg = strings.ReplaceAll(msg, "yaml: unmarshal errors:\n  ", "")
+	msg = strings.ReplaceAll(msg, "\n  ", "; ")
+	return errors.New(msg)
 }

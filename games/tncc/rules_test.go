@@ -1066,8 +1066,9 @@ func TestRuleAllDead(t *testing.T) {
 	if !m.Over() {
 		t.Fatal("one country left after production, and the game goes on")
 	}
-	// The survivor has begun cycle 2; the dead lived through no cycle.
-	want = engine.Result{Scores: []int64{0, 2}, Ranks: []int{2, 1}, Winners: []int{1},
+	// The survivor took part in the one cycle of the game; the dead lived
+	// through none.
+	want = engine.Result{Scores: []int64{0, 1}, Ranks: []int{2, 1}, Winners: []int{1},
 		Status: []string{"dead (cycle 1)", ""}, Reason: "one country left"}
 	if diff := cmp.Diff(want, m.Result()); diff != "" {
 		t.Errorf("result -want +got:\n%s", diff)
