@@ -16,7 +16,9 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/ajveciv"
 	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/games/territories"
 	"github.com/arbiter-games/arbiter/games/tncc"
+	"github.com/arbiter-games/arbiter/games/zombie"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/report"
 )
@@ -39,6 +41,16 @@ func catalog() []game {
 			rules:  tncc.Game{},
 			bots:   tncc.Bots,
 			stepFn: tnccStep,
+		},
+		hosted[zombie.Plan, zombie.View]{
+			rules:  zombie.Game{},
+			bots:   zombie.Bots,
+			stepFn: zombieStep,
+		},
+		hosted[territories.Action, territories.View]{
+			rules:  territories.Game{},
+			bots:   territories.Bots,
+			stepFn: territoriesStep,
 		},
 	}
 }

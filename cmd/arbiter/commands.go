@@ -329,6 +329,9 @@ with exit code 1, when they do not.`,
 			if err != nil {
 				return usageError(err)
 			}
+			if isTerritoriesDB(data) {
+				return replayTerritories(cmd, args[0], asJSON)
+			}
 			h, err := engine.ReadHeader(strings.NewReader(string(data)))
 			if err != nil {
 				return usagef("%s: %w", args[0], err)

@@ -105,5 +105,7 @@ Start with:  arbiter play ajveciv`,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
+	root.AddCommand(zombieCommand())
+	root.AddCommand(territoriesCommand())
 	return root
 }

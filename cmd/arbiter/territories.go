@@ -1,0 +1,788 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/games/territories"
+	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
+	tstore "github.com/arbiter-games/arbiter/store/territories"
+	"github.com/spf13/cobra"
+)
+
+// territoriesFlags are the flags every territories command shares.
+type territoriesFlags struct {
+	db      string
+	player  string
+	asJSON  bool
+	request string
+}
+
+// territoriesCommand is arbiter territories: the referee of a live game,
+// one action per call, kept in an SQLite file.
+func territoriesCommand() *cobra.Command {
+	f := &territoriesFlags{}
+	cmd := &cobra.Command{
+		Use:   "territories [--db FILE] [--player NAME] [--json] COMMAND",
+		Short: "Referee a live game of territories kept in a database file",
+		Long: `Referee a game of territories (nations join on a map, raise armies, move them
+and attack their neighbours) for an application that calls once per action:
+each action is checked by the rules, stored in the database before the
+answer, and the map is redrawn.
+
+  arbiter territories init --config examples/territories/config.yaml --db game.db
+  arbiter territories --db game.db --player alice join Pacifica CA
+  arbiter territories --db game.db --player alice attack CA NV --json
+  arbiter territories --db game.db show
+
+Every call prints one line, or one JSON object with --json. Exit codes:
+0 done; 1 the rules refused the action (nothing changed); 2 usage or
+invalid input (no such game, a bad flag or action); 3 an internal or
+environment failure.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("name a command: init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay")
+			}
+			return usagef("unknown command %q; the commands are init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay", args[0])
+		},
+	}
+	pf := cmd.PersistentFlags()
+	pf.StringVar(&f.db, "db", "", "the game's database file (required)")
+	pf.StringVar(&f.player, "player", "", "the player who acts (every action but end-turn)")
+	pf.BoolVar(&f.asJSON, "json", false, "print one JSON object (history: an array) for a program to read")
+	pf.StringVar(&f.request, "request", "", "an id for this call: a call repeated with the same id is answered, not applied, again")
+	cmd.AddCommand(territoriesInit(f))
+	for _, a := range []struct{ use, short string }{
+		{"join NATION TERRITORY", "Found a nation with an army on a territory that has none"},
+		{"color COLOR", "Set your nation's colour: any CSS colour (red, #f00, rgb(255,0,0), hsl(0,100%,50%))"},
+		{"move FROM[:N] TO", "Move N armies (all when N is left out) to a neighbour that is unclaimed or yours"},
+		{"raise TERRITORY", "Raise one more army where you have an army"},
+		{"attack FROM TO", "Attack another nation's army in a neighbouring territory"},
+		{"pass", "Give up the rest of your turn (turn management)"},
+		{"end-turn", "End the turn, as the judge (turn management; no --player)"},
+	} {
+		cmd.AddCommand(territoriesAction(f, a.use, a.short))
+	}
+	cmd.AddCommand(territoriesApply(f), territoriesShow(f), territoriesHistory(f), territoriesMap(f), territoriesReplay(f))
+	return cmd
+}
+
+// openGame opens the game named by --db.
+func (f *territoriesFlags) open(ctx context.Context) (*tstore.Referee, error) {
+	if f.db == "" {
+		return nil, usagef("name the game's database: --db FILE")
+	}
+	r, err := tstore.Open(ctx, f.db, tstore.Options{})
+	if err != nil {
+		if errors.Is(err, tstore.ErrNoGame) {
+			return nil, usageError(err)
+		}
+		return nil, classify(err)
+	}
+	return r, nil
+}
+
+// fail prints an error as the JSON object {"error": {"code", "message"}}
+// when --json is given, and returns it with its exit code.
+func (f *territoriesFlags) fail(out io.Writer, err error) error {
+	if err == nil {
+		return nil
+	}
+	err = classify(err)
+	if f.asJSON {
+		code := "internal"
+		var re *engine.RuleError
+		var e *exitError
+		switch {
+		case errors.As(err, &re):
+			code = re.Code
+		case errors.As(err, &e) && e.code == exitUsage:
+			code = "usage"
+		case errors.As(err, &e) && e.code == exitRefused:
+			code = "refused"
+		}
+		writeJSON(out, map[string]any{"error": map[string]string{"code": code, "message": err.Error()}})
+		return err
+	}
+	if engine.IsRuleError(err) {
+		return &exitError{exitRefused, fmt.Errorf("refused: %w", err)}
+	}
+	return err
+}
+
+func writeJSON(out io.Writer, v any) error {
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func territoriesInit(f *territoriesFlags) *cobra.Command {
+	var config string
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "init --config FILE --db FILE [--seed N]",
+		Short: "Create a game from a configuration and its map",
+		Long: `Create a game in a new database file from a configuration (YAML or JSON: the
+map, the territories and the numbers; see examples/territories/config.yaml)
+and draw its map. The map's SVG is checked against the territories and
+kept in the database. The dice are seeded from --seed, else the
+configuration's seed, else a random seed, which is printed.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			err := func() error {
+				if config == "" {
+					return usagef("name the configuration: --config FILE")
+				}
+				if f.db == "" {
+					return usagef("name the new game's database: --db FILE")
+				}
+				data, err := readInput(config)
+				if err != nil {
+					return usagef("--config: %w", err)
+				}
+				cfg, err := territories.ParseConfig(data)
+				if err != nil {
+					return usagef("--config %s: %s", config, oneLine(err))
+				}
+				mapPath := cfg.Map
+				if !filepath.IsAbs(mapPath) {
+					mapPath = filepath.Join(filepath.Dir(config), mapPath)
+				}
+				svg, err := readInput(mapPath)
+				if err != nil {
+					return usagef("the configuration's map: %w", err)
+				}
+				if _, err := mapdraw.Parse(svg, cfg); err != nil {
+					return usagef("%s: %w", mapPath, err)
+				}
+				switch {
+				case cmd.Flags().Changed("seed"):
+					cfg = cfg.WithSeed(seed)
+				case cfg.Seed == nil:
+					cfg = cfg.WithSeed(rand.Uint64N(1 << 32))
+				}
+				r, err := tstore.Create(cmd.Context(), f.db, cfg, svg, tstore.Options{})
+				if err != nil {
+					if errors.Is(err, tstore.ErrExists) {
+						return usagef("%s already exists; name a new file, or delete it to start again", f.db)
+					}
+					return err
+				}
+				defer r.Close()
+				if err := r.UpdateMap(cmd.Context(), true); err != nil {
+					return err
+				}
+				svgOut, pngOut := r.MapFiles()
+				if f.asJSON {
+					return writeJSON(out, map[string]any{"db": f.db, "seed": cfg.SeedValue(), "territories": cfg.Len(), "svg": svgOut, "png": pngOut})
+				}
+				maps := "no map files"
+				if svgOut != "" || pngOut != "" {
+					maps = "the map in " + strings.Trim(svgOut+" and "+pngOut, " and")
+				}
+				_, err = fmt.Fprintf(out, "created %s: %d territories, seed %d; %s\n", f.db, cfg.Len(), cfg.SeedValue(), maps)
+				return err
+			}()
+			return f.fail(out, err)
+		},
+	}
+	cmd.Flags().StringVar(&config, "config", "", "the configuration file (YAML or JSON)")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the dice (default: the configuration's, or random)")
+	return cmd
+}
+
+// territoriesAction is one of the actions: its words are the action.
+func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
+	word, _, _ := strings.Cut(use, " ")
+	return &cobra.Command{
+		Use:   use,
+		Short: short,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			a, err := territories.ParseFields(append([]string{word}, args...))
+			if err != nil {
+				return f.fail(out, usageError(err))
+			}
+			switch {
+			case a.Kind == territories.EndTurn && f.player != "":
+				return f.fail(out, usagef("end-turn is the judge's action: give no --player"))
+			case a.Kind != territories.EndTurn && f.player == "":
+				return f.fail(out, usagef("name the player who acts: --player NAME"))
+			}
+			r, err := f.open(cmd.Context())
+			if err != nil {
+				return f.fail(out, err)
+			}
+			defer r.Close()
+			ack, err := r.Submit(cmd.Context(), tstore.Call{Player: f.player, Action: a, Request: f.request})
+			if err != nil {
+				return f.fail(out, err)
+			}
+			if ack.Refused != nil {
+				return f.fail(out, ack.Refused)
+			}
+			if err := f.printAck(out, ack); err != nil {
+				return classify(err)
+			}
+			if !ack.Repeat {
+				updateMap(cmd, r)
+			}
+			return nil
+		},
+	}
+}
+
+// updateMap redraws the map files after accepted actions. The actions are
+// stored already, so a failure is a warning, not an error: the caller
+// must not retry them.
+func updateMap(cmd *cobra.Command, r *tstore.Referee) {
+	if err := r.UpdateMap(cmd.Context(), false); err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: the action is stored, but the map was not redrawn: %v\n", err)
+	}
+}
+
+// printAck prints an accepted action's answer: one line, or one JSON
+// object (the outcome, with "judged" for turns the judge ended first and
+// "repeat" for a request answered before).
+func (f *territoriesFlags) printAck(out io.Writer, ack tstore.Ack) error {
+	if !f.asJSON {
+		var b strings.Builder
+		for _, j := range ack.Judged {
+			fmt.Fprintf(&b, "%s; ", j)
+		}
+		b.WriteString(ack.Outcome.String())
+		if ack.Repeat {
+			b.WriteString(" (answered before, request " + f.request + ")")
+		}
+		_, err := fmt.Fprintln(out, b.String())
+		return err
+	}
+	o, err := json.Marshal(ack.Outcome)
+	if err != nil {
+		return err
+	}
+	var extra []string
+	if len(ack.Judged) > 0 {
+		j, err := json.Marshal(ack.Judged)
+		if err != nil {
+			return err
+		}
+		extra = append(extra, `"judged":`+string(j))
+	}
+	if ack.Repeat {
+		extra = append(extra, `"repeat":true`)
+	}
+	if len(extra) > 0 {
+		o = append(append(o[:len(o)-1], ','), strings.Join(extra, ",")+"}"...)
+	}
+	_, err = fmt.Fprintf(out, "%s\n", o)
+	return err
+}
+
+func territoriesApply(f *territoriesFlags) *cobra.Command {
+	var group int
+	cmd := &cobra.Command{
+		Use:   "apply [FILE]",
+		Short: "Apply many actions, one per line: PLAYER ACTION (judge for end-turn)",
+		Long: `Apply actions read from FILE (or standard input, as they come), one per line:
+the player, then the action, as in "alice attack CA NV" ("judge end-turn"
+for the judge). Each is answered with one line (one JSON object with
+--json) once it is stored. --group N stores up to N lines that have arrived
+in one transaction: one write to the disk for all of them. Blank lines and
+lines starting with # are skipped.
+
+Exit code: 0 when every action was accepted, 1 when the rules refused one
+or more (the others were applied), 2 when a line did not parse.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			if group < 1 {
+				return f.fail(out, usagef("--group %d: at least 1", group))
+			}
+			in := cmd.InOrStdin()
+			if len(args) == 1 && args[0] != "-" {
+				file, err := os.Open(args[0])
+				if err != nil {
+					return f.fail(out, usageError(err))
+				}
+				defer file.Close()
+				in = file
+			}
+			r, err := f.open(cmd.Context())
+			if err != nil {
+				return f.fail(out, err)
+			}
+			defer r.Close()
+			bw := bufio.NewWriter(out)
+			defer bw.Flush()
+			g := &applier{f: f, r: r, cmd: cmd, out: bw}
+			if err := g.run(bufio.NewReader(in), group); err != nil {
+				return f.fail(bw, err)
+			}
+			switch {
+			case g.bad > 0:
+				return &exitError{exitUsage, fmt.Errorf("%d lines did not parse; the others were applied", g.bad)}
+			case g.refused > 0:
+				return &exitError{exitRefused, fmt.Errorf("the rules refused %d of %d actions; the others were applied", g.refused, g.lines)}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&group, "group", 1, "lines stored per transaction, at most")
+	return cmd
+}
+
+// applier applies the lines of arbiter territories apply.
+type applier struct {
+	f                   *territoriesFlags
+	r                   *tstore.Referee
+	cmd                 *cobra.Command
+	out                 *bufio.Writer
+	lines, refused, bad int
+}
+
+func (g *applier) run(in *bufio.Reader, group int) error {
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(lines)
+		for {
+			line, err := in.ReadString('\n')
+			if line != "" {
+				select {
+				case lines <- line:
+				case <-stop:
+					return
+				}
+			}
+			if err != nil {
+				if err != io.EOF {
+					readErr <- err
+				}
+				return
+			}
+		}
+	}()
+	for {
+		// A group: one line, waiting for it; then whatever has arrived.
+		batch := []string{}
+		line, ok := <-lines
+		if !ok {
+			break
+		}
+		batch = append(batch, line)
+	more:
+		for len(batch) < group {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					break more
+				}
+				batch = append(batch, l)
+			default:
+				break more
+			}
+		}
+		if err := g.apply(batch); err != nil {
+			return err
+		}
+	}
+	select {
+	case err := <-readErr:
+		return classify(err)
+	default:
+	}
+	return nil
+}
+
+// apply stores one group of lines and prints their answers in order.
+func (g *applier) apply(batch []string) error {
+	type slot struct {
+		text string
+		call int // index in calls, or -1 for a line that did not parse
+		err  error
+	}
+	var slots []slot
+	var calls []tstore.Call
+	for _, line := range batch {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		g.lines++
+		player, rest, _ := strings.Cut(line, " ")
+		if player == "judge" {
+			player = territories.Judge
+		}
+		a, err := territories.ParseAction(rest)
+		if err != nil {
+			slots = append(slots, slot{line, -1, usageError(fmt.Errorf("%q: %w", line, err))})
+			continue
+		}
+		slots = append(slots, slot{line, len(calls), nil})
+		calls = append(calls, tstore.Call{Player: player, Action: a})
+	}
+	acks, err := g.r.SubmitBatch(g.cmd.Context(), calls)
+	if err != nil {
+		return err
+	}
+	accepted := false
+	for _, s := range slots {
+		switch {
+		case s.call < 0:
+			g.bad++
+			g.printError(s.err)
+		case acks[s.call].Refused != nil:
+			g.refused++
+			g.printError(fmt.Errorf("%s: %w", s.text, acks[s.call].Refused))
+		default:
+			accepted = true
+			if err := g.f.printAck(g.out, acks[s.call]); err != nil {
+				return err
+			}
+		}
+	}
+	if err := g.out.Flush(); err != nil {
+		return err
+	}
+	if accepted {
+		updateMap(g.cmd, g.r)
+	}
+	return nil
+}
+
+// printError prints a line's refusal: a JSON error object, or a line on
+// standard error.
+func (g *applier) printError(err error) {
+	if g.f.asJSON {
+		code := "bad-action"
+		var re *engine.RuleError
+		if errors.As(err, &re) {
+			code = re.Code
+		}
+		writeJSON(g.out, map[string]any{"error": map[string]string{"code": code, "message": err.Error()}})
+		return
+	}
+	fmt.Fprintf(g.cmd.ErrOrStderr(), "arbiter: refused: %v\n", err)
+}
+
+func territoriesShow(f *territoriesFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show",
+		Short: "Show the nations, their players, colours and holdings",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			r, err := f.open(cmd.Context())
+			if err != nil {
+				return f.fail(out, err)
+			}
+			defer r.Close()
+			w, err := r.World(cmd.Context())
+			if err != nil {
+				return f.fail(out, err)
+			}
+			if f.asJSON {
+				return f.fail(out, writeJSON(out, showJSON(w)))
+			}
+			return f.fail(out, writeShow(out, f.db, w))
+		},
+	}
+}
+
+// shownGame is arbiter territories show --json.
+type shownGame struct {
+	Actions   int            `json:"actions"`
+	Turn      int            `json:"turn,omitempty"`
+	Nations   []shownNation  `json:"nations"`
+	Holdings  []shownHolding `json:"holdings"`
+	Unclaimed []string       `json:"unclaimed"`
+}
+
+type shownNation struct {
+	Name        string            `json:"name"`
+	Player      string            `json:"player"`
+	Color       territories.Color `json:"color"`
+	Territories int               `json:"territories"`
+	Armies      int               `json:"armies"`
+	Out         int               `json:"out,omitempty"`
+	ActionsLeft *int              `json:"actions_left,omitempty"`
+}
+
+type shownHolding struct {
+	Territory string `json:"territory"`
+	Name      string `json:"name"`
+	Nation    string `json:"nation"`
+	Armies    int    `json:"armies"`
+}
+
+func showJSON(w *territories.World) shownGame {
+	cfg := w.Config()
+	g := shownGame{Actions: w.Seq(), Turn: w.Turn(), Nations: []shownNation{}, Holdings: []shownHolding{}, Unclaimed: []string{}}
+	for k := range w.Nations() {
+		n := w.Nation(k)
+		sn := shownNation{Name: n.Name, Player: n.Player, Color: n.Color, Territories: w.Holdings(k), Armies: w.Armies(k), Out: n.Out}
+		if cfg.TurnManagement && n.In() {
+			left := n.ActionsLeft()
+			sn.ActionsLeft = &left
+		}
+		g.Nations = append(g.Nations, sn)
+	}
+	for i := range cfg.Len() {
+		t := cfg.Territory(i)
+		if h := w.Holding(i); h.Nation >= 0 {
+			g.Holdings = append(g.Holdings, shownHolding{t.ID, t.Name, w.Nation(h.Nation).Name, h.Armies})
+		} else {
+			g.Unclaimed = append(g.Unclaimed, t.ID)
+		}
+	}
+	return g
+}
+
+func writeShow(out io.Writer, db string, w *territories.World) error {
+	g := showJSON(w)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s: %d territories, %d nations, %d actions", db, w.Config().Len(), len(g.Nations), g.Actions)
+	if g.Turn > 0 {
+		fmt.Fprintf(&b, ", turn %d", g.Turn)
+	}
+	b.WriteString("\n")
+	if len(g.Nations) == 0 {
+		b.WriteString("no nations yet: arbiter territories --db " + db + " --player NAME join NATION TERRITORY\n")
+	} else {
+		tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+		header := "NATION\tPLAYER\tCOLOUR\tTERRITORIES\tARMIES\tHOLDINGS"
+		if g.Turn > 0 {
+			header += "\tACTIONS LEFT"
+		}
+		fmt.Fprintln(tw, header)
+		for _, n := range g.Nations {
+			if n.Out != 0 {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\tout of the game (action %d)\n", n.Name, n.Player, n.Color, n.Out)
+				continue
+			}
+			var held []string
+			for _, h := range g.Holdings {
+				if h.Nation == n.Name {
+					held = append(held, fmt.Sprintf("%s %d", h.Territory, h.Armies))
+				}
+			}
+			line := fmt.Sprintf("%s\t%s\t%s\t%d\t%d\t%s", n.Name, n.Player, n.Color, n.Territories, n.Armies, strings.Join(held, ", "))
+			if n.ActionsLeft != nil {
+				line += fmt.Sprintf("\t%d", *n.ActionsLeft)
+			}
+			fmt.Fprintln(tw, line)
+		}
+		tw.Flush()
+	}
+	if len(g.Unclaimed) > 0 {
+		fmt.Fprintf(&b, "unclaimed: %s\n", strings.Join(g.Unclaimed, ", "))
+	}
+	_, err := out.Write(b.Bytes())
+	return err
+}
+
+func territoriesHistory(f *territoriesFlags) *cobra.Command {
+	var after int
+	cmd := &cobra.Command{
+		Use:   "history",
+		Short: "List every accepted action with its dice",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			r, err := f.open(cmd.Context())
+			if err != nil {
+				return f.fail(out, err)
+			}
+			defer r.Close()
+			log, err := r.History(cmd.Context(), after)
+			if err != nil {
+				return f.fail(out, err)
+			}
+			if f.asJSON {
+				if log == nil {
+					log = []tstore.Entry{}
+				}
+				enc := json.NewEncoder(out)
+				enc.SetEscapeHTML(false)
+				enc.SetIndent("", "  ")
+				return f.fail(out, enc.Encode(log))
+			}
+			bw := bufio.NewWriter(out)
+			tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "#\tPLAYER\tACTION\tDICE\tOUTCOME")
+			for _, e := range log {
+				var o territories.Outcome
+				text := string(e.Outcome)
+				if json.Unmarshal(e.Outcome, &o) == nil {
+					text = o.String()
+				}
+				player := e.Player
+				if player == "" {
+					player = "(judge)"
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", e.Seq, player, e.Action, dice(e), text)
+			}
+			tw.Flush()
+			return f.fail(out, bw.Flush())
+		},
+	}
+	cmd.Flags().IntVar(&after, "after", 0, "only the actions after this one")
+	return cmd
+}
+
+// dice describes a log entry's draws: an attack's roll, a join's colour.
+func dice(e tstore.Entry) string {
+	if len(e.Dice) == 0 {
+		return "-"
+	}
+	word := "draw"
+	switch {
+	case strings.HasPrefix(e.Action, "attack "):
+		word = "roll"
+	case strings.HasPrefix(e.Action, "join "):
+		word = "colour draw"
+	}
+	parts := make([]string, len(e.Dice))
+	for i, d := range e.Dice {
+		parts[i] = fmt.Sprint(d)
+	}
+	return word + " " + strings.Join(parts, ", ")
+}
+
+func territoriesMap(f *territoriesFlags) *cobra.Command {
+	var outFile string
+	cmd := &cobra.Command{
+		Use:   "map [--out FILE.svg|FILE.png]",
+		Short: "Draw the map: into --out, or into the game's map files",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			r, err := f.open(cmd.Context())
+			if err != nil {
+				return f.fail(out, err)
+			}
+			defer r.Close()
+			var files []string
+			if outFile != "" {
+				ext := strings.ToLower(filepath.Ext(outFile))
+				if ext != ".svg" && ext != ".png" {
+					return f.fail(out, usagef("--out %s: name a .svg or a .png file", outFile))
+				}
+				if err := r.WriteMap(cmd.Context(), outFile); err != nil {
+					return f.fail(out, err)
+				}
+				files = []string{outFile}
+			} else {
+				if err := r.UpdateMap(cmd.Context(), true); err != nil {
+					return f.fail(out, err)
+				}
+				svg, png := r.MapFiles()
+				for _, p := range []string{svg, png} {
+					if p != "" {
+						files = append(files, p)
+					}
+				}
+				if len(files) == 0 {
+					return f.fail(out, usagef("the game's configuration draws no map files (output: none); give --out FILE"))
+				}
+			}
+			if f.asJSON {
+				return f.fail(out, writeJSON(out, map[string]any{"files": files}))
+			}
+			_, err = fmt.Fprintf(out, "drew the map: %s\n", strings.Join(files, ", "))
+			return f.fail(out, err)
+		},
+	}
+	cmd.Flags().StringVar(&outFile, "out", "", "the file to draw: .svg or .png (default: the game's map files)")
+	return cmd
+}
+
+func territoriesReplay(f *territoriesFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "replay",
+		Short: "Replay the log into a fresh database and compare every table",
+		Long: `Replay the game's log of actions, from its configuration and seed, into a fresh
+in-memory database through the same code that wrote it, and compare each
+action's dice and answer, the actions, nations and holdings tables and the
+rules' state. Exit code 1 when anything differs. (arbiter replay FILE does
+the same for a territories database.)`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return replayTerritories(cmd, f.db, f.asJSON)
+		},
+	}
+}
+
+// replayTerritories verifies a territories database: arbiter territories
+// replay, and arbiter replay of a database file.
+func replayTerritories(cmd *cobra.Command, db string, asJSON bool) error {
+	f := &territoriesFlags{db: db, asJSON: asJSON}
+	out := cmd.OutOrStdout()
+	r, err := f.open(cmd.Context())
+	if err != nil {
+		return f.fail(out, err)
+	}
+	defer r.Close()
+	v, err := r.Verify(cmd.Context())
+	if err != nil {
+		return f.fail(out, err)
+	}
+	if asJSON {
+		if v.Problems == nil {
+			v.Problems = []string{}
+		}
+		if err := writeJSON(out, map[string]any{"file": db, "ok": v.OK(), "actions": v.Actions, "problems": v.Problems}); err != nil {
+			return classify(err)
+		}
+	} else if v.OK() {
+		fmt.Fprintf(out, "%s: territories, %d actions\nok: the replay of the log rebuilds exactly the actions, nations and holdings tables and the state\n", db, v.Actions)
+	}
+	if !v.OK() {
+		if !asJSON {
+			fmt.Fprintf(out, "%s: territories, %d actions\n", db, v.Actions)
+			for _, p := range v.Problems {
+				fmt.Fprintf(out, "  %s\n", p)
+			}
+		}
+		return &exitError{exitRefused, fmt.Errorf("%s: the replay of the log differs from the file (%d differences)", db, len(v.Problems))}
+	}
+	return nil
+}
+
+// isTerritoriesDB reports whether data begins as an SQLite database does.
+func isTerritoriesDB(data []byte) bool { return bytes.HasPrefix(data, []byte("SQLite format 3\x00")) }
+
+// territoriesStep is arbiter step territories: one action on a game in the
+// JSON {config, state}, printed as the game after it with the action's
+// outcome.
+func territoriesStep(state, moves []byte, _ uint64) ([]byte, error) {
+	w, err := territories.ParseStepState(state)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--state: %w", err))
+	}
+	m, err := territories.ParseStepMove(moves)
+	if err != nil {
+		return nil, usageError(fmt.Errorf("--moves: %w", err))
+	}
+	next, err := territories.Step(w, m)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(next)
+	return append(b, '\n'), err
+}

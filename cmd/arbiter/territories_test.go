@@ -1,0 +1,516 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"encoding/xml"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	_ "modernc.org/sqlite"
+)
+
+// sampleConfig is the sample configuration that ships with Arbiter.
+const sampleConfig = "../../examples/territories/config.yaml"
+
+// newTerritories creates a game of the sample in a temporary directory and
+// returns its database's path.
+func newTerritories(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "game.db")
+	code, out, errOut := arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", db)
+	if code != 0 || !strings.Contains(out, "created "+db+": 11 territories, seed 3; the map in") {
+		t.Fatalf("init: exit %d, %q, %q", code, out, errOut)
+	}
+	return db
+}
+
+// tplay runs one territories call for player (none when "").
+func tplay(t *testing.T, db, player string, args ...string) (int, string, string) {
+	t.Helper()
+	all := []string{"territories", "--db", db}
+	if player != "" {
+		all = append(all, "--player", player)
+	}
+	return arbiter(t, "", append(all, args...)...)
+}
+
+// mustPlay runs a call that must be accepted and returns its one line.
+func mustPlay(t *testing.T, db, player string, args ...string) string {
+	t.Helper()
+	code, out, errOut := tplay(t, db, player, args...)
+	if code != 0 || strings.Count(out, "\n") != 1 {
+		t.Fatalf("%s %v: exit %d, %q, %q; want one line", player, args, code, out, errOut)
+	}
+	return out
+}
+
+func TestTerritoriesWalkthrough(t *testing.T) {
+	// The README's walkthrough: "three players join, set colours, raise,
+	// move and attack until a nation is out ... Every call prints a
+	// one-line human result, or with --json one JSON object (action,
+	// player, outcome, the battle numbers, the nation removed)".
+	db := newTerritories(t)
+	if out := mustPlay(t, db, "alice", "join", "Pacifica", "CA"); out != "alice founds Pacifica at CA with 3 armies, colour #e6194b\n" {
+		t.Errorf("join: %q", out)
+	}
+	mustPlay(t, db, "bob", "join", "Deseret", "Nevada")
+	mustPlay(t, db, "carol", "join", "Cascadia", "wa")
+	mustPlay(t, db, "alice", "color", "red")
+	mustPlay(t, db, "bob", "color", "rgb(0, 128, 0)")
+	mustPlay(t, db, "carol", "color", "#36c")
+	mustPlay(t, db, "alice", "raise", "CA")
+	mustPlay(t, db, "alice", "raise", "CA")
+	mustPlay(t, db, "bob", "move", "NV:2", "UT")
+	if out := mustPlay(t, db, "carol", "move", "WA:1", "OR"); out != "carol (Cascadia) moves 1 army from WA to OR\n" {
+		t.Errorf("move: %q", out)
+	}
+	// Alice attacks NV until Deseret holds nothing there, raising again
+	// when she must; then Deseret's last territory.
+	var removed any
+	for i := 0; i < 60 && removed == nil; i++ {
+		code, out, _ := tplay(t, db, "alice", "attack", "CA", "NV", "--json")
+		if code != 0 {
+			// NV was emptied: move in, and attack Utah from there.
+			if code != 1 || !strings.Contains(out, `"code":"empty-territory"`) {
+				t.Fatalf("attack: exit %d, %s", code, out)
+			}
+			mustPlay(t, db, "alice", "move", "CA:1", "NV")
+			for range 3 {
+				tplay(t, db, "alice", "raise", "NV")
+			}
+			for j := 0; j < 60 && removed == nil; j++ {
+				_, out, _ = tplay(t, db, "alice", "attack", "NV", "UT", "--json")
+				removed = attackResult(t, out)["removed"]
+				tplay(t, db, "alice", "raise", "NV")
+			}
+			break
+		}
+		r := attackResult(t, out)
+		removed = r["removed"]
+		if r["attackers"].(float64) < 5 {
+			tplay(t, db, "alice", "raise", "CA")
+		}
+	}
+	if removed != "Deseret" {
+		t.Fatalf("no nation is out after the attacks: removed %v", removed)
+	}
+	code, _, errOut := tplay(t, db, "bob", "raise", "UT")
+	if code != 1 || !strings.Contains(errOut, "bob's nation Deseret is out of the game") {
+		t.Errorf("a nation out may not act: exit %d, %q", code, errOut)
+	}
+	code, out, _ := arbiter(t, "", "territories", "--db", db, "show")
+	if code != 0 || !regexp.MustCompile(`Deseret +bob +#008000 +- +- +out of the game \(action \d+\)`).MatchString(out) {
+		t.Errorf("show after the game: %s", out)
+	}
+}
+
+// attackResult reads an attack's JSON answer and checks its fields.
+func attackResult(t *testing.T, out string) map[string]any {
+	t.Helper()
+	if strings.Count(out, "\n") != 1 {
+		t.Fatalf("want one JSON object on one line: %q", out)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, k := range []string{"action", "player", "from", "to", "attackers", "defenders", "roll", "threshold", "success", "attacker_losses", "defender_losses", "removed"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("the attack's JSON lacks %q: %s", k, out)
+		}
+	}
+	return r
+}
+
+func TestTerritoriesExitCodes(t *testing.T) {
+	// "A rejected action exits with a code distinct from an internal error
+	// (1 vs 3; usage errors 2), and prints a message a player can act on".
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	for _, c := range []struct {
+		code    int
+		args    []string
+		message string
+	}{
+		{1, []string{"--player", "alice", "raise", "CA"}, "refused: the game has not started: it starts when 2 nations have joined"},
+		{1, []string{"--player", "alice", "raise", "Califronia"}, `refused: unknown territory "Califronia"; the closest are CA (California)`},
+		{1, []string{"--player", "zed", "raise", "CA"}, "refused: zed has no nation; join first"},
+		{1, []string{"--player", "bob", "join", "Other", "CA"}, "CA (California) is held by Pacifica with 3 armies"},
+		{2, []string{"raise", "CA"}, "name the player who acts: --player NAME"},
+		{2, []string{"--player", "alice", "move", "CA:0", "NV"}, "the number of armies to move, 1 to 1000"},
+		{2, []string{"--player", "alice", "color", "reddish"}, `"reddish" is not a colour`},
+		{2, []string{"--player", "alice", "attack", "CA"}, "attack takes where from and where to"},
+		{2, []string{"--player", "alice", "end-turn"}, "give no --player"},
+		{2, []string{"--player", "alice", "fly"}, `unknown command "fly"`},
+		{2, []string{"--bogus"}, "unknown flag: --bogus"},
+	} {
+		code, _, errOut := arbiter(t, "", append([]string{"territories", "--db", db}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.message) {
+			t.Errorf("%v: exit %d, %q; want exit %d and %q", c.args, code, errOut, c.code, c.message)
+		}
+	}
+	// No such game, and no --db: usage.
+	code, _, errOut := arbiter(t, "", "territories", "--db", filepath.Join(t.TempDir(), "none.db"), "--player", "a", "raise", "CA")
+	if code != 2 || !strings.Contains(errOut, "no game of territories: the file does not exist (create a game with arbiter territories init)") {
+		t.Errorf("a missing game: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut = arbiter(t, "", "territories", "show"); code != 2 || !strings.Contains(errOut, "--db FILE") {
+		t.Errorf("no --db: exit %d, %q", code, errOut)
+	}
+	// A broken database is an internal failure, 3.
+	sqldb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqldb.Exec(`UPDATE state SET world = '{"broken": true}'`)
+	sqldb.Close()
+	if code, _, errOut = tplay(t, db, "alice", "raise", "CA"); code != 3 || !strings.Contains(errOut, "territories state") {
+		t.Errorf("a broken state: exit %d, %q; want 3", code, errOut)
+	}
+}
+
+func TestTerritoriesJSONErrors(t *testing.T) {
+	// "A refused action prints {"error": {"code", "message"}}."
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	for _, c := range []struct {
+		code int
+		args []string
+		want string
+	}{
+		{1, []string{"--player", "alice", "attack", "CA", "UT"}, "not-neighbours"},
+		{1, []string{"--player", "alice", "raise", "Nevda"}, "unknown-territory"},
+		{2, []string{"--player", "alice", "raise"}, "usage"},
+	} {
+		code, out, _ := arbiter(t, "", append([]string{"territories", "--db", db, "--json"}, c.args...)...)
+		var e struct {
+			Error struct{ Code, Message string }
+		}
+		if err := json.Unmarshal([]byte(out), &e); err != nil || code != c.code || e.Error.Code != c.want || e.Error.Message == "" {
+			t.Errorf("%v: exit %d, %s; want exit %d and code %s", c.args, code, out, c.code, c.want)
+		}
+	}
+	// Other actions carry action, player and their own fields.
+	code, out, _ := tplay(t, db, "alice", "move", "CA:2", "OR", "--json")
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m["action"] != "move" || m["player"] != "alice" || m["from"] != "CA" || m["to"] != "OR" || m["armies"] != 2.0 {
+		t.Errorf("move --json: %s", out)
+	}
+}
+
+func TestTerritoriesRequestID(t *testing.T) {
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	first := mustPlay(t, db, "alice", "raise", "CA", "--request", "msg-1")
+	again := mustPlay(t, db, "alice", "raise", "CA", "--request", "msg-1")
+	if !strings.HasPrefix(again, strings.TrimSuffix(first, "\n")) || !strings.Contains(again, "answered before") {
+		t.Errorf("the repeat: %q after %q", again, first)
+	}
+	_, out, _ := arbiter(t, "", "territories", "--db", db, "history", "--json")
+	var log []map[string]any
+	json.Unmarshal([]byte(out), &log)
+	if len(log) != 3 {
+		t.Errorf("%d actions in the log; want 3 (the repeat is not applied)", len(log))
+	}
+}
+
+func TestTerritoriesShowHistoryMap(t *testing.T) {
+	// "arbiter territories show --db game.db [--json]: nations, players,
+	// colours, holdings; history: every accepted action with its dice; map
+	// --out map.svg|map.png: the map."
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	mustPlay(t, db, "bob", "move", "NV:1", "UT")
+	mustPlay(t, db, "alice", "color", "red")
+	mustPlay(t, db, "alice", "attack", "CA", "NV")
+	code, out, _ := arbiter(t, "", "territories", "--db", db, "show")
+	for _, want := range []string{"11 territories, 2 nations, 5 actions", "NATION", "Pacifica  alice   #ff0000", "Deseret   bob     #800000", "unclaimed: WA, OR, "} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("show lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = arbiter(t, "", "territories", "--db", db, "show", "--json")
+	var shown shownGame
+	if err := json.Unmarshal([]byte(out), &shown); err != nil || code != 0 || shown.Actions != 5 || len(shown.Nations) != 2 || shown.Nations[0].Color != "#ff0000" || len(shown.Unclaimed) < 8 {
+		t.Errorf("show --json: %v %s", err, out)
+	}
+	code, out, _ = arbiter(t, "", "territories", "--db", db, "history")
+	if code != 0 || !strings.Contains(out, "attack CA NV") || !strings.Contains(out, "roll ") || !strings.Contains(out, "colour draw 0") {
+		t.Errorf("history:\n%s", out)
+	}
+	code, out, _ = arbiter(t, "", "territories", "--db", db, "history", "--json")
+	var log []struct {
+		Seq     int
+		Action  string
+		Dice    []int
+		Outcome map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || code != 0 || len(log) != 5 || log[4].Outcome["roll"] != float64(log[4].Dice[0]) {
+		t.Errorf("history --json: %v %s", err, out)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"now.svg", "now.png"} {
+		p := filepath.Join(dir, name)
+		if code, out, errOut := arbiter(t, "", "territories", "--db", db, "map", "--out", p); code != 0 || !strings.Contains(out, p) {
+			t.Fatalf("map --out %s: %d %s %s", name, code, out, errOut)
+		}
+		checkMapFile(t, p)
+	}
+	if code, _, _ := arbiter(t, "", "territories", "--db", db, "map", "--out", "now.jpg"); code != 2 {
+		t.Errorf("map --out now.jpg: exit %d; want 2", code)
+	}
+	// The game's own map files follow every action.
+	checkMapFile(t, strings.TrimSuffix(db, ".db")+".svg")
+	checkMapFile(t, strings.TrimSuffix(db, ".db")+".png")
+	svg, _ := os.ReadFile(strings.TrimSuffix(db, ".db") + ".svg")
+	if !bytes.Contains(svg, []byte(`fill="#ff0000" id="CA"`)) {
+		t.Error("game.svg does not show CA in Pacifica's red after the colour change")
+	}
+}
+
+// checkMapFile checks that a map file is whole: an SVG that parses to its
+// end, or a PNG that decodes.
+func checkMapFile(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasSuffix(path, ".png") {
+		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+		return
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := d.Token()
+		if err != nil {
+			if err.Error() != "EOF" {
+				t.Errorf("%s: %v", path, err)
+			}
+			return
+		}
+	}
+}
+
+func TestTerritoriesReplay(t *testing.T) {
+	// "arbiter replay of the log rebuilds exactly the same tables".
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	mustPlay(t, db, "alice", "attack", "CA", "NV")
+	for _, args := range [][]string{{"territories", "--db", db, "replay"}, {"replay", db}} {
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 0 || !strings.Contains(out, "ok: the replay of the log rebuilds exactly") {
+			t.Errorf("%v: exit %d, %q %q", args, code, out, errOut)
+		}
+	}
+	code, out, _ := arbiter(t, "", "replay", db, "--json")
+	if code != 0 || !strings.Contains(out, `"ok":true`) || !strings.Contains(out, `"actions":3`) {
+		t.Errorf("replay --json: %d %s", code, out)
+	}
+	sqldb, _ := sql.Open("sqlite", db)
+	sqldb.Exec(`UPDATE holdings SET armies = armies + 1 WHERE territory = 'CA'`)
+	sqldb.Close()
+	code, out, errOut := arbiter(t, "", "replay", db)
+	if code != 1 || !strings.Contains(out, "holdings: the file has CA") || !strings.Contains(errOut, "differs") {
+		t.Errorf("a tampered file: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+func TestTerritoriesApply(t *testing.T) {
+	db := newTerritories(t)
+	script := strings.Join([]string{
+		"# a batch",
+		"alice join Pacifica CA",
+		"bob join Deseret NV",
+		"",
+		"alice raise CA",
+		"bob raise XX",
+		"alice move CA:1 OR",
+	}, "\n")
+	code, out, errOut := arbiter(t, script, "territories", "--db", db, "--json", "apply", "--group", "10")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 5 || !strings.Contains(lines[3], `"code":"unknown-territory"`) || !strings.Contains(errOut, "refused 1 of 5") {
+		t.Errorf("apply: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, _, errOut = arbiter(t, "alice fly away\nalice raise CA\n", "territories", "--db", db, "apply")
+	if code != 2 || !strings.Contains(errOut, `unknown action "fly"`) {
+		t.Errorf("a bad line: exit %d %q", code, errOut)
+	}
+	_, out, _ = arbiter(t, "", "territories", "--db", db, "history", "--json")
+	var log []map[string]any
+	json.Unmarshal([]byte(out), &log)
+	if len(log) != 5 {
+		t.Errorf("%d actions logged; want 5", len(log))
+	}
+}
+
+func TestTerritoriesInitErrors(t *testing.T) {
+	dir := t.TempDir()
+	db := newTerritories(t)
+	if code, _, errOut := arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", db); code != 2 || !strings.Contains(errOut, "already exists") {
+		t.Errorf("init over a game: %d %q", code, errOut)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("map: map.svg\nterritories:\n  - {id: A, name: Ay, neighbors: [B]}\n"), 0o644)
+	if code, _, errOut := arbiter(t, "", "territories", "init", "--config", bad, "--db", filepath.Join(dir, "x.db")); code != 2 || !strings.Contains(errOut, `territories[0] (line 3) (A): neighbor "B" is not a territory`) {
+		t.Errorf("a bad config: %d %q", code, errOut)
+	}
+	// A map that lacks a territory's path.
+	cfg, _ := os.ReadFile(sampleConfig)
+	os.WriteFile(filepath.Join(dir, "c.yaml"), cfg, 0o644)
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	os.WriteFile(filepath.Join(dir, "map.svg"), bytes.Replace(svg, []byte(`id="UT"`), []byte(`id="Utah"`), 1), 0o644)
+	if code, _, errOut := arbiter(t, "", "territories", "init", "--config", filepath.Join(dir, "c.yaml"), "--db", filepath.Join(dir, "y.db")); code != 2 || !strings.Contains(errOut, `missing a path with id "UT"`) {
+		t.Errorf("a map without UT: %d %q", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "y.db")); err == nil {
+		t.Error("a failed init left a database behind")
+	}
+	// --seed, and a random seed when there is none, printed.
+	code, out, _ := arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", filepath.Join(dir, "s.db"), "--seed", "99", "--json")
+	if code != 0 || !strings.Contains(out, `"seed":99`) {
+		t.Errorf("--seed: %d %s", code, out)
+	}
+}
+
+func TestTerritoriesTurns(t *testing.T) {
+	dir := t.TempDir()
+	cfg, _ := os.ReadFile(sampleConfig)
+	cfg = bytes.Replace(cfg, []byte("# turn_management: true"), []byte("turn_management: true"), 1)
+	os.WriteFile(filepath.Join(dir, "c.yaml"), cfg, 0o644)
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	os.WriteFile(filepath.Join(dir, "map.svg"), svg, 0o644)
+	db := filepath.Join(dir, "t.db")
+	if code, _, errOut := arbiter(t, "", "territories", "init", "--config", filepath.Join(dir, "c.yaml"), "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	if out := mustPlay(t, db, "alice", "raise", "CA"); !strings.Contains(out, "(turn 1: 0 actions left)") {
+		t.Errorf("raise: %q", out)
+	}
+	if code, _, errOut := tplay(t, db, "alice", "raise", "CA"); code != 1 || !strings.Contains(errOut, "Pacifica has used its 1 action in turn 1") {
+		t.Errorf("a second action: %d %q", code, errOut)
+	}
+	if out := mustPlay(t, db, "", "end-turn"); !strings.Contains(out, "the judge ends turn 1; turn 2 begins") {
+		t.Errorf("end-turn: %q", out)
+	}
+	code, out, _ := arbiter(t, "", "territories", "--db", db, "show")
+	if code != 0 || !strings.Contains(out, "turn 2") || !strings.Contains(out, "ACTIONS LEFT") {
+		t.Errorf("show: %s", out)
+	}
+}
+
+func TestPlayTerritories(t *testing.T) {
+	// "arbiter play territories (seats join on the sample map; each turn a
+	// seat may raise, move or attack as turn management allows), with a
+	// random and a sensible greedy bot, so that tournaments run on it too".
+	code, out, errOut := arbiter(t, "", "play", "territories", "--seed", "5")
+	if code != 0 || !strings.Contains(out, "game 1: territories, seed 5") || !strings.Contains(out, "final scores") {
+		t.Fatalf("play: exit %d\n%s\n%s", code, out, errOut)
+	}
+	dir := t.TempDir()
+	code, _, errOut = arbiter(t, "", "play", "territories", "--players", "greedy,random,random,greedy", "--seed", "2", "--games", "3", "--record", dir)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	code, out, errOut = arbiter(t, "", "replay", filepath.Join(dir, "game-0002.jsonl"))
+	if code != 0 || !strings.Contains(out, "ok: the replay reaches the recorded result and final state") {
+		t.Errorf("replay of a played game: %d %s %s", code, out, errOut)
+	}
+	code, out, errOut = arbiter(t, "", "tournament", "territories", "--players", "greedy,random", "--seats", "2", "--games", "5", "--seed", "1")
+	if code != 0 || !strings.Contains(out, "greedy") {
+		t.Errorf("tournament: %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, _ = arbiter(t, "", "games")
+	if code != 0 || !strings.Contains(out, "territories") {
+		t.Errorf("games: %s", out)
+	}
+	code, out, _ = arbiter(t, "", "rules", "territories")
+	if code != 0 || !strings.Contains(out, "x > (b - a)*2 + 10") {
+		t.Errorf("rules: %s", out)
+	}
+	// A board of one's own, from a file.
+	code, _, errOut = arbiter(t, "", "play", "territories", "--config", sampleConfig, "--turns", "5", "--seed", "1")
+	if code != 0 {
+		t.Errorf("--config: %s", errOut)
+	}
+	code, _, errOut = arbiter(t, "", "play", "territories", "--players", "greedy,greedy,greedy,greedy,greedy,greedy,greedy")
+	if code != 2 || !strings.Contains(errOut, "takes 2 to 6 players") {
+		t.Errorf("seven seats: %d %q", code, errOut)
+	}
+}
+
+func TestStepTerritories(t *testing.T) {
+	dir := t.TempDir()
+	cfg := `{"map": "m.svg", "seed": 1, "territories": [{"id": "A", "name": "Ay", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A"]}]}`
+	state := filepath.Join(dir, "state.json")
+	os.WriteFile(state, []byte(`{"config": `+cfg+`}`), 0o644)
+	move := filepath.Join(dir, "move.json")
+	os.WriteFile(move, []byte(`{"player": "alice", "action": "join Ayland A"}`), 0o644)
+	code, out, errOut := arbiter(t, "", "step", "territories", "--state", state, "--moves", move)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var next struct {
+		Config, State json.RawMessage
+		Outcome       map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &next); err != nil || next.Outcome["nation"] != "Ayland" {
+		t.Fatalf("%v: %s", err, out)
+	}
+	// The output is the next step's input.
+	os.WriteFile(state, []byte(out), 0o644)
+	os.WriteFile(move, []byte(`{"player": "alice", "action": "move A:1 B"}`), 0o644)
+	if code, out, errOut = arbiter(t, "", "step", "territories", "--state", state, "--moves", move); code != 0 || !strings.Contains(out, `"from":"A"`) {
+		t.Errorf("the second step: %d %s %s", code, out, errOut)
+	}
+	os.WriteFile(move, []byte(`{"player": "alice", "action": "attack A C"}`), 0o644)
+	if code, _, errOut = arbiter(t, "", "step", "territories", "--state", state, "--moves", move); code != 1 || !strings.Contains(errOut, `unknown territory "C"`) {
+		t.Errorf("a refused step: %d %s", code, errOut)
+	}
+}
+
+// TestTerritoriesOnlyNewRows is a guard for the tables: after a game, the
+// nations and holdings tables hold exactly the world's.
+func TestTerritoriesTablesReadable(t *testing.T) {
+	// "readable nations and holdings tables kept in the same transaction"
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	mustPlay(t, db, "bob", "move", "NV:1", "UT")
+	sqldb, err := sql.Open("sqlite", db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sqldb.Close()
+	rows, err := sqldb.QueryContext(context.Background(), `SELECT h.territory, h.nation, h.armies, n.player FROM holdings h JOIN nations n ON n.name = h.nation ORDER BY h.territory`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rows.Next() {
+		var terr, nation, player string
+		var armies int
+		rows.Scan(&terr, &nation, &armies, &player)
+		got = append(got, terr+" "+nation+" "+player+" "+string(rune('0'+armies)))
+	}
+	rows.Close()
+	if want := []string{"CA Pacifica alice 3", "NV Deseret bob 2", "UT Deseret bob 1"}; !slices.Equal(got, want) {
+		t.Errorf("holdings: %v; want %v", got, want)
+	}
+}

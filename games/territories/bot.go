@@ -1,0 +1,252 @@
+package territories
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Bot plays one seat. Join chooses where to found its nation; Act chooses
+// one action of its turn (raise, move, attack, or pass to stop). An
+// illegal answer, an error or a panic gets the rules' default (the first
+// free territory; pass), and the fault is recorded.
+type Bot interface {
+	Join(v View) (Action, error)
+	Act(v View) (Action, error)
+}
+
+// Player turns a bot into a player for a seat. The player is
+// engine.Bounded when the bot is; a bot that wants chance implements
+// Seeded and gets its own dice for each match.
+func Player(b Bot) engine.Player[Action, View] { return &botPlayer{b} }
+
+// Seeded is implemented by bots that want their own dice: Seed is called
+// before each match with a source drawn from (match seed, seat), never the
+// match's.
+type Seeded interface {
+	Seed(src *rand.Rand)
+}
+
+type botPlayer struct{ bot Bot }
+
+func (p *botPlayer) Decide(_ context.Context, req *engine.Request[Action], v View) (Action, error) {
+	if req.Kind == JoinKind {
+		return p.bot.Join(v)
+	}
+	return p.bot.Act(v)
+}
+
+func (p *botPlayer) Start(_ context.Context, info engine.MatchInfo) error {
+	if s, ok := p.bot.(Seeded); ok {
+		s.Seed(rand.New(engine.SeatRNG(info.Setup.Seed, info.Seat)))
+	}
+	return nil
+}
+
+func (p *botPlayer) Bounded() bool {
+	b, ok := p.bot.(engine.Bounded)
+	return ok && b.Bounded()
+}
+
+// Random returns the random bot: it joins on a random free territory and
+// takes a random legal action, pass included, with its own dice.
+func Random() Bot { return &random{rng: rand.New(rand.NewPCG(1, 2))} }
+
+type random struct{ rng *rand.Rand }
+
+func (r *random) Seed(src *rand.Rand) { r.rng = src }
+func (*random) Bounded() bool         { return true }
+
+func (r *random) Join(v View) (Action, error) {
+	l := v.Legal()
+	return l[r.rng.IntN(len(l))], nil
+}
+
+func (r *random) Act(v View) (Action, error) {
+	l := v.Legal()
+	if len(l) == 0 {
+		return PassAction, nil
+	}
+	return l[r.rng.IntN(len(l))], nil
+}
+
+// Greedy returns the greedy bot. It founds its nation where the most free
+// land lies around it, far from others. On its turn it attacks where the
+// battle's expected armies destroyed (over the die's twenty faces) beat
+// those lost, the likeliest to empty the territory first; else it spreads
+// into free land next to it; else it raises an army where the enemy
+// presses hardest; else it brings armies from safe territories to the
+// front; else it passes.
+func Greedy() Bot { return greedy{} }
+
+type greedy struct{}
+
+func (greedy) Bounded() bool { return true }
+
+func (greedy) Join(v View) (Action, error) {
+	w, cfg := v.World(), v.Config()
+	best, bestScore := -1, -1<<30
+	for i := range cfg.Len() {
+		if w.held[i].Nation >= 0 {
+			continue
+		}
+		score := 0
+		for _, j := range cfg.neighbors[i] {
+			if w.held[j].Nation < 0 {
+				score += 2
+			} else {
+				score -= 3
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return JoinAction(nationNames[v.You()], cfg.Territories[best].ID), nil
+}
+
+// enemyPressure returns the armies of other nations next to territory i.
+func enemyPressure(w *World, k, i int) int {
+	p := 0
+	for _, j := range w.cfg.neighbors[i] {
+		if h := w.held[j]; h.Nation >= 0 && h.Nation != k {
+			p += h.Armies
+		}
+	}
+	return p
+}
+
+// odds are a battle's expectations over the die's twenty faces: armies
+// destroyed on each side, and the chances that it empties the defending
+// territory and the attacking one.
+type odds struct {
+	defLoss, attLoss, takes, loses float64
+}
+
+func battleOdds(a, b int) odds {
+	var o odds
+	for x := 1; x <= Die; x++ {
+		bt := Fight(a, b, x)
+		o.defLoss += float64(bt.DefenderLosses)
+		o.attLoss += float64(bt.AttackerLosses)
+		if bt.DefenderLosses == b {
+			o.takes++
+		}
+		if bt.AttackerLosses == a {
+			o.loses++
+		}
+	}
+	return odds{o.defLoss / Die, o.attLoss / Die, o.takes / Die, o.loses / Die}
+}
+
+func (greedy) Act(v View) (Action, error) {
+	w, cfg, k := v.World(), v.Config(), v.Nation()
+	if k < 0 {
+		return PassAction, nil
+	}
+	id := func(i int) string { return cfg.Territories[i].ID }
+	// 1. The best attack.
+	bestAttack, bestValue := Action{}, 0.25
+	for i, h := range w.held {
+		if h.Nation != k {
+			continue
+		}
+		for _, j := range cfg.neighbors[i] {
+			d := w.held[j]
+			if d.Nation < 0 || d.Nation == k {
+				continue
+			}
+			o := battleOdds(h.Armies, d.Armies)
+			value := o.defLoss - o.attLoss + o.takes - o.loses
+			if w.Holdings(d.Nation) == 1 {
+				value += 2 * o.takes // it would put the defender out
+			}
+			if w.Holdings(k) == 1 && o.loses > 0 {
+				continue // never risk the nation's last territory
+			}
+			if value > bestValue {
+				bestAttack, bestValue = AttackAction(id(i), id(j)), value
+			}
+		}
+	}
+	if bestAttack.Kind != 0 {
+		return bestAttack, nil
+	}
+	// 2. Spread into free land: half the armies of the strongest neighbour.
+	bestFrom, bestTo, most := -1, -1, 1
+	for i, h := range w.held {
+		if h.Nation != k || h.Armies <= most {
+			continue
+		}
+		for _, j := range cfg.neighbors[i] {
+			if w.held[j].Nation < 0 {
+				bestFrom, bestTo, most = i, j, h.Armies
+				break
+			}
+		}
+	}
+	if bestFrom >= 0 {
+		return MoveAction(id(bestFrom), w.held[bestFrom].Armies/2, id(bestTo)), nil
+	}
+	// 3. Raise where the enemy presses hardest (anywhere with room, at worst).
+	raise, pressure := -1, -1
+	for i, h := range w.held {
+		if h.Nation == k && h.Armies < cfg.MaxArmies {
+			if p := enemyPressure(w, k, i); p > pressure {
+				raise, pressure = i, p
+			}
+		}
+	}
+	if raise >= 0 && pressure > 0 {
+		return RaiseAction(id(raise)), nil
+	}
+	// 4. From a safe territory to a neighbour of its own at the front.
+	for i, h := range w.held {
+		if h.Nation != k || h.Armies < 2 || enemyPressure(w, k, i) > 0 {
+			continue
+		}
+		for _, j := range cfg.neighbors[i] {
+			if t := w.held[j]; t.Nation == k && t.Armies < cfg.MaxArmies && enemyPressure(w, k, j) > 0 {
+				return MoveAction(id(i), min(h.Armies-1, cfg.MaxArmies-t.Armies), id(j)), nil
+			}
+		}
+	}
+	if raise >= 0 {
+		return RaiseAction(id(raise)), nil
+	}
+	return PassAction, nil
+}
+
+// Entrant is a named kind of territories player.
+type Entrant = engine.Entrant[Action, View]
+
+// bots lists the built-in bots, in the order help texts give them.
+var bots = []struct {
+	name, doc string
+	new       func() Bot
+}{
+	{"random", "joins anywhere free and takes a random legal action, pass included", Random},
+	{"greedy", "attacks when the battle's expected losses favour it, spreads into free land, raises at the front", Greedy},
+}
+
+func botNames() []string {
+	names := make([]string, len(bots))
+	for i, b := range bots {
+		names[i] = b.name
+	}
+	return names
+}
+
+// Bots returns the built-in player that one --players name stands for.
+func Bots(name string) ([]Entrant, error) {
+	for _, b := range bots {
+		if b.name == name {
+			mk := b.new
+			return []Entrant{{Name: name, New: func() engine.Player[Action, View] { return Player(mk()) }}}, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown player %q; territories players are %s", name, strings.Join(botNames(), ", "))
+}

@@ -1,0 +1,364 @@
+package mapdraw
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/games/territories"
+	"github.com/srwiley/oksvg"
+	"github.com/srwiley/rasterx"
+)
+
+// sampleWorld plays a short game on the sample map: Pacifica (alice) in CA
+// with 5 armies, red; Deseret (bob) in UT with 3, NV with 1; Cascadia
+// (carol) in WA with 2, blue.
+func sampleWorld(t testing.TB) (*territories.World, *Map) {
+	t.Helper()
+	cfg := territories.Sample()
+	w := territories.NewWorld(cfg)
+	for _, s := range []struct{ player, action string }{
+		{"alice", "join Pacifica CA"}, {"bob", "join Deseret UT"}, {"carol", "join Cascadia WA"},
+		{"alice", "color red"}, {"carol", "color #0000ff"}, {"bob", "color rgb(0, 160, 0)"},
+		{"alice", "raise CA"}, {"alice", "raise CA"}, {"bob", "move UT:1 NV"}, {"bob", "raise UT"},
+		{"carol", "move WA:1 OR"}, {"carol", "move OR ID"},
+	} {
+		a, err := territories.ParseAction(s.action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Apply(s.player, a); err != nil {
+			t.Fatalf("%s %s: %v", s.player, s.action, err)
+		}
+	}
+	m, err := Parse(territories.SampleMap(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, m
+}
+
+func TestSampleMapParses(t *testing.T) {
+	// "The SVG has, for each territory, a path whose id is the territory
+	// id, and a circle whose id is <id>-armies where the army count is
+	// drawn; a group nations-list with a rect nations-list-bounds where the
+	// nations, their players and colours are listed."
+	m, err := Parse(territories.SampleMap(), territories.Sample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, h := m.Size(); w != 1020 || h != 590 {
+		t.Errorf("size %d×%d; want 1020×590", w, h)
+	}
+	if x, y, w, h := m.ListBounds(); x != 740 || y != 56 || w != 260 || h != 320 {
+		t.Errorf("list bounds %v %v %v %v", x, y, w, h)
+	}
+}
+
+func TestParseRefusesIncompleteMaps(t *testing.T) {
+	cfg := territories.Sample()
+	svg := string(territories.SampleMap())
+	for _, c := range []struct {
+		name, svg, want string
+	}{
+		{"no path", strings.Replace(svg, `id="NV"`, `id="XX"`, 1), `missing a path with id "NV"`},
+		{"no circle", strings.Replace(svg, `id="CA-armies"`, `id="CA-army"`, 1), `a circle with id "CA-armies"`},
+		{"circle not a circle", strings.Replace(svg, `<circle id="UT-armies"`, `<ellipse id="UT-armies"`, 1), `"UT-armies" is a <ellipse>`},
+		{"circle without r", strings.Replace(svg, `cy="308" r="13"`, `cy="308"`, 1), "no r"},
+		{"no list", strings.Replace(svg, `id="nations-list"`, `id="nations"`, 1), `"nations-list"`},
+		{"no bounds", strings.Replace(svg, `id="nations-list-bounds"`, `id="bounds"`, 1), `a rect with id "nations-list-bounds"`},
+		{"transformed", strings.Replace(svg, `<g id="armies"`, `<g id="armies" transform="scale(2)"`, 1), "inside a transform"},
+		{"not xml", svg[:len(svg)/2], "not a well-formed SVG"},
+		{"not svg", `<html></html>`, "want <svg>"},
+		{"empty", ``, "no <svg> element"},
+		{"twice", strings.Replace(svg, `id="OR"`, `id="CA"`, 1), `two elements have the id "CA"`},
+		{"huge", strings.Replace(svg, `width="1020" height="590"`, `width="100000" height="590"`, 1), "allowed 1 to 4096"},
+	} {
+		_, err := Parse([]byte(c.svg), cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want an error with %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestSVGColoursAndArmies(t *testing.T) {
+	// "the referee writes the map SVG with each held territory filled in
+	// its nation's colour and its armies drawn"
+	w, m := sampleWorld(t)
+	out := m.SVG(w)
+	type elem struct {
+		id, fill, class, text string
+	}
+	var elems []elem
+	d := xml.NewDecoder(bytes.NewReader(out))
+	var cur *elem
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			break
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			e := elem{}
+			for _, a := range t.Attr {
+				switch a.Name.Local {
+				case "id":
+					e.id = a.Value
+				case "fill":
+					e.fill = a.Value
+				case "class":
+					e.class = a.Value
+				}
+			}
+			elems = append(elems, e)
+			cur = &elems[len(elems)-1]
+		case xml.CharData:
+			if cur != nil {
+				cur.text += strings.TrimSpace(string(t))
+			}
+		case xml.EndElement:
+			cur = nil
+		}
+	}
+	fills := map[string]string{}
+	var counts []string
+	for _, e := range elems {
+		if e.id != "" {
+			fills[e.id] = e.fill
+		}
+		if e.class == "armies" {
+			counts = append(counts, e.text)
+		}
+	}
+	for id, want := range map[string]string{"CA": "#ff0000", "UT": "#00a000", "NV": "#00a000", "WA": "#0000ff", "ID": "#0000ff", "OR": ""} {
+		if fills[id] != want {
+			t.Errorf("%s is filled %q; want %q", id, fills[id], want)
+		}
+	}
+	// In the map's order: WA 2, CA 5, NV 1, ID 1, UT 3.
+	if got := strings.Join(counts, " "); got != "2 5 1 1 3" {
+		t.Errorf("army counts %q; want 2 5 1 1 3 (WA, CA, NV, ID, UT)", got)
+	}
+	for _, want := range []string{">Pacifica (alice)<", ">1 territory, 5 armies<", ">Deseret (bob)<", ">2 territories, 4 armies<", ">Cascadia (carol)<", ">2 territories, 3 armies<"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the nations list lacks %q", want)
+		}
+	}
+}
+
+func TestSetFillReplacesStyle(t *testing.T) {
+	for in, want := range map[string]string{
+		`<path id="a" d="M0,0"/>`:                              `<path fill="#123456" id="a" d="M0,0"/>`,
+		`<path id="a" fill="red" d="M0,0">`:                    `<path id="a" fill="#123456" d="M0,0">`,
+		`<path style="fill:red;stroke:blue" id='a' fill='x'/>`: `<path style="stroke:blue" id='a' fill='#123456'/>`,
+		"<path\n style=\"stroke:blue; FILL : red\" id=\"a\"/>": "<path fill=\"#123456\"\n style=\"stroke:blue\" id=\"a\"/>",
+	} {
+		if got := string(setFill([]byte(in), "#123456")); got != want {
+			t.Errorf("setFill(%s) = %s; want %s", in, got, want)
+		}
+	}
+}
+
+// pixel returns the colour at SVG point (x, y).
+func pixel(m *Map, img *image.RGBA, x, y float64) color.RGBA {
+	px, py := m.Point(x, y)
+	return img.RGBAAt(int(px), int(py))
+}
+
+func TestPNGColoursAndArmies(t *testing.T) {
+	// "a PNG rendered in-process (no external program needed)": the
+	// territories in their nations' colours, the armies written in the
+	// circles, the nations listed with their colours.
+	w, m := sampleWorld(t)
+	img, err := m.Image(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := os.Getenv("MAPDRAW_PNG"); p != "" { // to look at it
+		f, _ := os.Create(p)
+		Encode(f, img)
+		f.Close()
+	}
+	red, green, blue := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 160, 0, 255}, color.RGBA{0, 0, 255, 255}
+	land, white := color.RGBA{0xec, 0xe6, 0xd3, 255}, color.RGBA{255, 255, 255, 255}
+	// Points inside each territory, clear of its label and circle.
+	for _, c := range []struct {
+		id   string
+		x, y float64
+		want color.RGBA
+	}{
+		{"CA", 100, 300, red}, {"CA", 250, 480, red}, {"NV", 300, 280, green}, {"UT", 470, 360, green},
+		{"WA", 120, 60, blue}, {"ID", 285, 130, blue}, {"OR", 120, 150, land}, {"CO", 650, 300, land},
+	} {
+		if got := pixel(m, img, c.x, c.y); got != c.want {
+			t.Errorf("%s at (%v, %v) is %v; want %v", c.id, c.x, c.y, got, c.want)
+		}
+	}
+	// Each held territory's circle has ink in it (the count), around a
+	// white centre ring; an unheld one is white all through.
+	ink := func(i int) int {
+		cx, cy, r := m.Circle(i)
+		n := 0
+		for dy := -r * 0.6; dy <= r*0.6; dy++ {
+			for dx := -r * 0.6; dx <= r*0.6; dx++ {
+				p := pixel(m, img, cx+dx, cy+dy)
+				if int(p.R)+int(p.G)+int(p.B) < 200 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	cfg := w.Config()
+	for i := range cfg.Len() {
+		id := cfg.Territory(i).ID
+		held := w.Holding(i).Nation >= 0
+		n := ink(i)
+		if held && n < 10 || !held && n != 0 {
+			t.Errorf("%s (held %v): %d ink pixels in its circle", id, held, n)
+		}
+		cx, cy, r := m.Circle(i)
+		if p := pixel(m, img, cx-r*0.8, cy); p != white {
+			t.Errorf("%s: the circle's edge at %v is not white", id, p)
+		}
+	}
+	// Different counts are drawn differently: the "5" of CA and the "1" of NV.
+	ca, _ := cfg.Lookup("CA")
+	nv, _ := cfg.Lookup("NV")
+	if ink(ca) == ink(nv) {
+		t.Errorf("CA's 5 and NV's 1 have the same ink (%d pixels)", ink(ca))
+	}
+	// The nations list: a swatch of each colour, in join order.
+	x, y, _, _ := m.ListBounds()
+	for k, want := range []color.RGBA{red, green, blue} {
+		if got := pixel(m, img, x+8+4, y+8+float64(k)*44+11); got != want {
+			t.Errorf("swatch %d is %v; want %v", k, got, want)
+		}
+	}
+}
+
+func TestPNGEncodes(t *testing.T) {
+	w, m := sampleWorld(t)
+	var b bytes.Buffer
+	if err := m.PNG(&b, w); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != 1020 || img.Bounds().Dy() != 590 {
+		t.Errorf("bounds %v", img.Bounds())
+	}
+}
+
+// BenchmarkRender draws the sample map of a game under way: the SVG, the
+// PNG image and its encoding, as the referee does after every action.
+func BenchmarkRender(b *testing.B) {
+	w, m := sampleWorld(b)
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		if err := m.PNG(&out, w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSVG draws the SVG alone.
+func BenchmarkSVG(b *testing.B) {
+	w, m := sampleWorld(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.SVG(w)
+	}
+}
+
+// BenchmarkRasterize draws the PNG image alone, without encoding it.
+func BenchmarkRasterize(b *testing.B) {
+	w, m := sampleWorld(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := m.Image(w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestEncodeIsExact(t *testing.T) {
+	// The map's PNG decodes to exactly the picture drawn, and an image with
+	// transparency is written too.
+	w, m := sampleWorld(t)
+	img, err := m.Image(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, im := range []*image.RGBA{img, image.NewRGBA(image.Rect(0, 0, 3, 2)), img.SubImage(image.Rect(10, 20, 500, 300)).(*image.RGBA)} {
+		var b bytes.Buffer
+		if err := Encode(&b, im); err != nil {
+			t.Fatal(err)
+		}
+		back, err := png.Decode(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bb := im.Bounds()
+		if back.Bounds().Dx() != bb.Dx() || back.Bounds().Dy() != bb.Dy() {
+			t.Fatalf("bounds %v; want the size of %v", back.Bounds(), bb)
+		}
+		for y := range bb.Dy() {
+			for x := range bb.Dx() {
+				r1, g1, b1, a1 := im.At(bb.Min.X+x, bb.Min.Y+y).RGBA()
+				r2, g2, b2, a2 := back.At(back.Bounds().Min.X+x, back.Bounds().Min.Y+y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+					t.Fatalf("pixel (%d, %d) differs", x, y)
+				}
+			}
+		}
+	}
+}
+
+func TestBoxScannerDrawsAsScannerGV(t *testing.T) {
+	// The box scanner is an optimisation of rasterx's ScannerGV: the same
+	// shapes. Edges may be shaded a little differently (a shape's box
+	// small enough is accumulated in fixed point, the whole image in
+	// floating point), nothing more.
+	w, m := sampleWorld(t)
+	svg := m.SVG(w)
+	fast, err := m.Rasterize(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(svg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	icon.SetTarget(0, 0, float64(m.width), float64(m.height))
+	slow := image.NewRGBA(fast.Bounds())
+	scanner := rasterx.NewScannerGV(m.width, m.height, slow, slow.Bounds())
+	icon.Draw(rasterx.NewDasher(m.width, m.height, scanner), 1)
+	if err := m.drawTexts(slow, svg, 1, 1); err != nil {
+		t.Fatal(err)
+	}
+	worst, off := 0, 0
+	for i := 0; i < len(fast.Pix); i += 4 {
+		d := 0
+		for c := range 3 {
+			x := int(fast.Pix[i+c]) - int(slow.Pix[i+c])
+			d = max(d, x, -x)
+		}
+		worst = max(worst, d)
+		if d > 2 {
+			off++
+		}
+	}
+	if n := len(fast.Pix) / 4; worst > 32 || off*200 > n {
+		t.Errorf("the box scanner differs from ScannerGV by up to %d in a channel, by more than 2 at %d of %d pixels", worst, off, n)
+	}
+}

@@ -1,0 +1,340 @@
+package territories
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// The kinds of request a match makes.
+const (
+	JoinKind   engine.Kind = "join"   // found the seat's nation on a free territory
+	ActionKind engine.Kind = "action" // one action of the seat's turn
+)
+
+// Limits of a match.
+const (
+	MinSeats = 2
+	MaxSeats = 6
+)
+
+// nationNames are the seats' nations in a match, by seat.
+var nationNames = [MaxSeats]string{"Amber", "Basalt", "Cobalt", "Dune", "Ember", "Fjord"}
+
+//go:embed rules.txt
+var rulesText string
+
+// Game is territories as an ordinary Arbiter game (an engine.Ruleset), for
+// bots, tournaments and people at a terminal: the referee's rules with turn
+// management on. The seats join one after another on free territories;
+// then, turn after turn, each seat in order takes its ⌈holdings ÷
+// holdings_per_action⌉ actions (raise, move, attack, or pass to stop). The
+// game ends when one nation is left, or after the "turns" option's turns.
+type Game struct{}
+
+var info = engine.Info{
+	Name:           "territories",
+	Title:          "Territories: nations join on a map, raise armies, move them and attack their neighbours",
+	Version:        RulesVersion,
+	MinSeats:       MinSeats,
+	MaxSeats:       MaxSeats,
+	Clock:          "turn",
+	DefaultPlayers: "greedy,greedy,random",
+	Options: []engine.Option{
+		{Name: "turns", Usage: "turns played at most; then the nations holding the most territories win", Kind: engine.IntOption, Default: "100", Min: 1, Max: 10000},
+		{Name: "board", Usage: `the map's territories and numbers: "sample" (eleven states of the American West) or a configuration's JSON`, Kind: engine.StringOption, Default: "sample",
+			File: "config", FileUsage: "a configuration of your own (YAML or JSON, as arbiter territories init reads it; its map is not drawn)",
+			Load: loadBoard},
+	},
+	Players: botNames(),
+	Rules:   rulesText,
+}
+
+// loadBoard turns a configuration file into the board option's JSON.
+func loadBoard(data []byte) (string, error) {
+	c, err := ParseConfig(data)
+	if err != nil {
+		return "", err
+	}
+	return string(c.JSON()), nil
+}
+
+// Info describes the game.
+func (Game) Info() engine.Info { return info }
+
+// New starts a match.
+func (g Game) New(setup engine.Setup) (engine.Match[Action, View], error) { return g.NewMatch(setup) }
+
+// NewMatch is New with the concrete type.
+func (Game) NewMatch(setup engine.Setup) (*Match, error) {
+	if err := setup.CheckSeats(info); err != nil {
+		return nil, err
+	}
+	if err := setup.CheckOptions(info); err != nil {
+		return nil, err
+	}
+	turns, err := setup.Int(info, "turns")
+	if err != nil {
+		return nil, err
+	}
+	board := Sample()
+	if b, ok := setup.Options["board"]; ok && b != "sample" {
+		if board, err = ParseConfig([]byte(b)); err != nil {
+			return nil, fmt.Errorf("option board: %w", err)
+		}
+	}
+	n := setup.Seats()
+	if n > board.Len() {
+		return nil, fmt.Errorf("territories: %d seats on a map of %d territories; at most one seat per territory", n, board.Len())
+	}
+	cfg := *board
+	cfg.TurnManagement, cfg.TurnDuration, cfg.MinNations = true, 0, n
+	if !board.TurnManagement {
+		cfg.HoldingsPerAction = DefaultHoldingsPerAction
+	}
+	seed := setup.Seed
+	cfg.Seed = &seed
+	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n)}
+	for s := range n {
+		m.players[s] = fmt.Sprintf("seat %d", s+1)
+	}
+	m.ask(0, JoinKind)
+	return m, nil
+}
+
+// Match is a match under way: an engine.Match.
+type Match struct {
+	w       *World
+	seats   int
+	turns   int
+	players []string // the world's player of each seat
+	req     [1]engine.Request[Action]
+	serial  int64
+	over    bool
+	reason  string
+	result  engine.Result
+	events  []engine.Event
+	choices []Action // the join request's choices
+}
+
+// World returns the match's world. It is the match's own: read it, or
+// Clone it to try moves.
+func (m *Match) World() *World { return m.w }
+
+// NationName returns the name of seat's nation.
+func NationName(seat int) string { return nationNames[seat] }
+
+// nationOf returns seat's nation in the world, or -1 before it joins.
+func (m *Match) nationOf(seat int) int { return m.w.NationOf(m.players[seat]) }
+
+func (m *Match) ask(seat int, kind engine.Kind) {
+	m.serial++
+	r := &m.req[0]
+	r.ID, r.Seat, r.Kind, r.Class = m.serial, seat, kind, engine.Ordinary
+	if kind == JoinKind {
+		m.choices = m.choices[:0]
+		for i := range m.w.cfg.Len() {
+			if m.w.held[i].Nation < 0 {
+				m.choices = append(m.choices, JoinAction(nationNames[seat], m.w.cfg.Territories[i].ID))
+			}
+		}
+		r.Choices, r.Default = m.choices, m.choices[0]
+		return
+	}
+	r.Choices, r.Default = nil, PassAction
+}
+
+// Pending returns the one decision owed: a seat's join, or its next action.
+func (m *Match) Pending() []engine.Request[Action] {
+	if m.over {
+		return nil
+	}
+	return m.req[:]
+}
+
+// Apply applies seat's join or action.
+func (m *Match) Apply(seat int, a Action) error {
+	if m.over {
+		return engine.Refuse("over", "the game is over")
+	}
+	r := &m.req[0]
+	if seat != r.Seat {
+		return engine.Refuse("not-asked", "it is seat %d's %s, not seat %d's", r.Seat+1, r.Kind, seat+1)
+	}
+	switch r.Kind {
+	case JoinKind:
+		if a.Kind != Join {
+			return engine.Refuse("join-first", "found your nation first: join %s TERRITORY, on a territory with no army", nationNames[seat])
+		}
+		if !strings.EqualFold(a.Nation, nationNames[seat]) {
+			return engine.Refuse("nation-name", "seat %d's nation is called %s: join %s TERRITORY", seat+1, nationNames[seat], nationNames[seat])
+		}
+	default:
+		if a.Kind != Move && a.Kind != Raise && a.Kind != Attack && a.Kind != Pass {
+			return engine.Refuse("not-now", "on your turn: raise, move, attack or pass, not %s", a.Kind)
+		}
+	}
+	o, err := m.w.Apply(m.players[seat], a)
+	if err != nil {
+		return err
+	}
+	m.tell(o)
+	m.next()
+	return nil
+}
+
+// tell notes what everyone may know of an outcome: territories taken and
+// nations out.
+func (m *Match) tell(o Outcome) {
+	if o.Action != Attack || o.Battle == nil {
+		return
+	}
+	seats := []int{m.seatOf(o.Nation), m.seatOf(o.Defender)}
+	if b := o.Battle; b.Success && b.DefenderLosses == b.Defenders {
+		m.events = append(m.events, engine.Event{Clock: o.Turn, Kind: "conquest", Seats: seats,
+			Text: fmt.Sprintf("%s empties %s of %s: %d against %d, roll %d", o.Nation, o.To, o.Defender, b.Attackers, b.Defenders, b.Roll)})
+	}
+	if o.Removed != "" {
+		m.events = append(m.events, engine.Event{Clock: o.Turn, Kind: "out", Seats: []int{m.seatOf(o.Removed)}, Mark: true,
+			Text: fmt.Sprintf("%s is out of the game", o.Removed)})
+	}
+}
+
+func (m *Match) seatOf(nation string) int {
+	k := m.w.NationNamed(nation)
+	for s, p := range m.players {
+		if k >= 0 && m.w.nations[k].Player == p {
+			return s
+		}
+	}
+	return -1
+}
+
+// next asks the next decision: the next seat's join; or the first seat in
+// order with actions left in this turn; or ends the game.
+func (m *Match) next() {
+	r := &m.req[0]
+	if r.Kind == JoinKind && r.Seat+1 < m.seats {
+		m.ask(r.Seat+1, JoinKind)
+		return
+	}
+	if m.w.InGame() <= 1 {
+		m.end("one nation left")
+		return
+	}
+	if m.w.Turn() > m.turns {
+		m.end(fmt.Sprintf("%d turns played", m.turns))
+		return
+	}
+	for s := range m.seats {
+		if k := m.nationOf(s); k >= 0 && m.w.nations[k].ActionsLeft() > 0 {
+			m.ask(s, ActionKind)
+			return
+		}
+	}
+	// Every nation has used its actions: the rules have started the next
+	// turn, so this is not reached; end rather than ask nobody.
+	m.end("no nation can act")
+}
+
+// end ranks the seats: the nations still in the game first, by territories
+// then armies; then those out, the later out above the earlier. A seat's
+// score is its territories at the end.
+func (m *Match) end(reason string) {
+	m.over, m.reason = true, reason
+	n := m.seats
+	res := engine.Result{Scores: make([]int64, n), Winners: []int{}, Reason: reason}
+	type standing struct {
+		in              bool
+		holdings, armys int
+		out             int
+	}
+	st := make([]standing, n)
+	for s := range n {
+		k := m.nationOf(s)
+		nat := &m.w.nations[k]
+		st[s] = standing{in: nat.In(), holdings: m.w.Holdings(k), armys: m.w.Armies(k), out: nat.Out}
+		res.Scores[s] = int64(st[s].holdings)
+		if !nat.In() {
+			if res.Status == nil {
+				res.Status = make([]string, n)
+			}
+			res.Status[s] = fmt.Sprintf("out (action %d)", nat.Out)
+		}
+	}
+	better := func(i, j int) bool {
+		a, b := st[i], st[j]
+		switch {
+		case a.in != b.in:
+			return a.in
+		case !a.in:
+			return a.out > b.out
+		case a.holdings != b.holdings:
+			return a.holdings > b.holdings
+		}
+		return a.armys > b.armys
+	}
+	res.Ranks = engine.CompetitionRanks(n, better)
+	for s := range n {
+		if res.Ranks[s] == 1 {
+			res.Winners = append(res.Winners, s)
+		}
+	}
+	m.result = res
+}
+
+// View returns what seat may know: everything (territories has no hidden
+// information), read-only.
+func (m *Match) View(seat int) View { return View{m: m, seat: seat} }
+
+// Over reports whether the game has ended.
+func (m *Match) Over() bool { return m.over }
+
+// Result returns the ranking.
+func (m *Match) Result() engine.Result { return m.result }
+
+// Clock is the turn now.
+func (m *Match) Clock() int { return m.w.Turn() }
+
+var measures = []engine.Measure{{Name: "territories", PerSeat: true}, {Name: "armies", PerSeat: true}}
+
+// Measures names the numbers a chart shows: each nation's territories and
+// armies.
+func (m *Match) Measures() []engine.Measure { return measures }
+
+// Measure returns measure k of seat's nation.
+func (m *Match) Measure(k, seat int) float64 {
+	n := m.nationOf(seat)
+	if n < 0 {
+		return 0
+	}
+	if k == 0 {
+		return float64(m.w.Holdings(n))
+	}
+	return float64(m.w.Armies(n))
+}
+
+// Chronicle tells the game's story: every territory emptied by an attack
+// and every nation out.
+func (m *Match) Chronicle() []engine.Event { return append([]engine.Event(nil), m.events...) }
+
+// Public returns the board now: a copy that prints as text.
+func (m *Match) Public() any { return newBoard(m.w) }
+
+// MarshalJSON returns a snapshot of the full state: the world, and whose
+// decision is owed.
+func (m *Match) MarshalJSON() ([]byte, error) {
+	w, err := m.w.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(struct {
+		World json.RawMessage `json:"world"`
+		Seat  int             `json:"seat"`
+		Kind  engine.Kind     `json:"kind"`
+		Over  bool            `json:"over,omitempty"`
+	}{w, m.req[0].Seat, m.req[0].Kind, m.over})
+}

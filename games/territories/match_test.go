@@ -1,0 +1,205 @@
+package territories
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// seats returns the named built-in bots as seats, and their setup.
+func seats(tb testing.TB, names ...string) ([]engine.Seat[Action, View], engine.Setup) {
+	tb.Helper()
+	var out []engine.Seat[Action, View]
+	setup := engine.Setup{}
+	for _, name := range names {
+		es, err := Bots(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, e := range es {
+			out = append(out, engine.Seat[Action, View]{Name: e.Name, Player: e.New(), Deadline: time.Second})
+			setup.Players = append(setup.Players, e.Name)
+		}
+	}
+	return out, setup
+}
+
+// play plays one match of the named bots with seed and returns its record
+// and the match.
+func play(tb testing.TB, seed uint64, options map[string]string, names ...string) (*engine.Record[Action], *Match) {
+	tb.Helper()
+	ss, setup := seats(tb, names...)
+	setup.Seed, setup.Options = seed, options
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rec := engine.NewRecord[Action](info, setup)
+	var runner engine.Runner[Action, View]
+	if err := runner.Run(context.Background(), m, ss, rec); err != nil {
+		tb.Fatal(err)
+	}
+	if err := rec.Seal(m); err != nil {
+		tb.Fatal(err)
+	}
+	return rec, m
+}
+
+func TestMatchPlaysToTheEnd(t *testing.T) {
+	for seed := range uint64(20) {
+		rec, m := play(t, seed, nil, "greedy", "random", "greedy")
+		if !m.Over() {
+			t.Fatalf("seed %d: not over", seed)
+		}
+		if f := rec.Faults(); len(f) > 0 {
+			t.Fatalf("seed %d: faults %+v", seed, f)
+		}
+		res := m.Result()
+		if len(res.Winners) == 0 || len(res.Ranks) != 3 {
+			t.Errorf("seed %d: result %+v", seed, res)
+		}
+		// The record replays to the same result and state.
+		if _, err := engine.Replay[Action, View](Game{}, rec, nil); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
+
+func TestMatchSameSeedSameGame(t *testing.T) {
+	a, _ := play(t, 7, nil, "greedy", "random", "random")
+	b, _ := play(t, 7, nil, "greedy", "random", "random")
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) || a.End.Hash != b.End.Hash {
+		t.Error("two games with the same seed differ")
+	}
+}
+
+func TestMatchTurnsAndJoins(t *testing.T) {
+	// "seats join on the sample map; each turn a seat may raise, move or
+	// attack as turn management allows"
+	_, setup := seats(t, "random", "random")
+	setup.Seed = 1
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := m.Pending()
+	if len(req) != 1 || req[0].Kind != JoinKind || req[0].Seat != 0 || len(req[0].Choices) != 11 {
+		t.Fatalf("the first request: %+v", req)
+	}
+	wantRefused(t, "an attack before joining", m.Apply(0, AttackAction("CA", "NV")), "join Amber")
+	wantRefused(t, "another nation's name", m.Apply(0, JoinAction("Zed", "CA")), "Amber")
+	if err := m.Apply(0, JoinAction("Amber", "CA")); err != nil {
+		t.Fatal(err)
+	}
+	if r := m.Pending()[0]; r.Seat != 1 || len(r.Choices) != 10 {
+		t.Fatalf("the second join: %+v", r)
+	}
+	wantRefused(t, "seat 0 again", m.Apply(0, RaiseAction("CA")), "seat 2's join")
+	if err := m.Apply(1, JoinAction("Basalt", "NV")); err != nil {
+		t.Fatal(err)
+	}
+	// Turn 1: each nation has ⌈1 ÷ 3⌉ = 1 action, in seat order.
+	if r := m.Pending()[0]; r.Seat != 0 || r.Kind != ActionKind || r.Default != PassAction {
+		t.Fatalf("turn 1: %+v", r)
+	}
+	wantRefused(t, "a colour on a turn", m.Apply(0, ColorAction("#123456")), "raise, move, attack or pass")
+	if err := m.Apply(0, RaiseAction("CA")); err != nil {
+		t.Fatal(err)
+	}
+	if r := m.Pending()[0]; r.Seat != 1 {
+		t.Fatalf("after seat 1's one action: %+v", r)
+	}
+	if err := m.Apply(1, PassAction); err != nil {
+		t.Fatal(err)
+	}
+	if m.World().Turn() != 2 {
+		t.Errorf("turn %d; want 2 once both nations acted", m.World().Turn())
+	}
+	if v := m.View(0); !strings.Contains(v.String(), "1 action left in turn 2") {
+		t.Errorf("the view: %s", v)
+	}
+}
+
+func TestMatchTurnLimit(t *testing.T) {
+	_, m := play(t, 3, map[string]string{"turns": "2"}, "random", "random", "random")
+	if r := m.Result(); r.Reason != "2 turns played" {
+		t.Errorf("reason %q", r.Reason)
+	}
+}
+
+func TestGreedyBeatsRandom(t *testing.T) {
+	// The greedy bot is sensible: against two random bots it wins most
+	// games, from either seat.
+	wins, games := 0, 0
+	for seed := range uint64(30) {
+		for _, lineup := range [][]string{{"greedy", "random", "random"}, {"random", "random", "greedy"}} {
+			_, m := play(t, seed, nil, lineup...)
+			g := 0
+			if lineup[0] != "greedy" {
+				g = 2
+			}
+			games++
+			if m.Result().Won(g) {
+				wins++
+			}
+		}
+	}
+	if wins*10 < games*7 {
+		t.Errorf("greedy won %d of %d games against two random bots; want 70%% or more", wins, games)
+	}
+	t.Logf("greedy won %d of %d", wins, games)
+}
+
+func TestViewLegalIsWhatTheRulesAccept(t *testing.T) {
+	// Every action Legal lists is accepted, and every raise, move or
+	// attack it leaves out is refused.
+	for seed := range uint64(10) {
+		ss, setup := seats(t, "random", "random", "random")
+		setup.Seed = seed
+		m, _ := Game{}.NewMatch(setup)
+		for step := 0; !m.Over() && step < 200; step++ {
+			req := m.Pending()[0]
+			v := m.View(req.Seat)
+			legal := v.Legal()
+			if req.Kind == ActionKind {
+				listed := map[string]bool{}
+				for _, a := range legal {
+					listed[a.String()] = true
+					if err := v.Check(a); err != nil {
+						t.Fatalf("seed %d: %v is listed but refused: %v", seed, a, err)
+					}
+				}
+				cfg := v.Config()
+				for i := range cfg.Len() {
+					from := cfg.Territory(i).ID
+					cands := []Action{RaiseAction(from)}
+					for j := range cfg.Len() {
+						to := cfg.Territory(j).ID
+						cands = append(cands, AttackAction(from, to))
+						for n := 1; n <= cfg.MaxArmies; n++ {
+							cands = append(cands, MoveAction(from, n, to))
+						}
+					}
+					for _, a := range cands {
+						if !listed[a.String()] && v.Check(a) == nil {
+							t.Fatalf("seed %d: %v is accepted but not listed", seed, a)
+						}
+					}
+				}
+			}
+			a, err := ss[req.Seat].Player.Decide(context.Background(), &req, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Apply(req.Seat, a); err != nil {
+				t.Fatalf("seed %d: %v: %v", seed, a, err)
+			}
+		}
+	}
+}

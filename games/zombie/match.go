@@ -1,0 +1,587 @@
+package zombie
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// RulesVersion is written in every match record; it changes whenever a rule
+// changes what a recorded game would replay to.
+const RulesVersion = "1"
+
+// MinSeats and MaxSeats bound the seats of `arbiter play zombie`.
+const (
+	MinSeats = 3
+	MaxSeats = 64
+)
+
+// PlanKind is the kind of every request of a match: a seat's plan for the
+// turn.
+const PlanKind engine.Kind = "plan"
+
+//go:embed rules.txt
+var rulesText string
+
+// Game is the Zombie Game as an engine.Ruleset: the judge's rules with bots
+// in the seats. Seats are named P1, P2, … in the judge's roster; the
+// zombies are drawn from the match seed by DrawZombies. Its options are
+// zombies (how many), turns (max_turns), antibodies and viruses (every
+// human's and every zombie's at the start).
+type Game struct{}
+
+var info = engine.Info{
+	Name:           "zombie",
+	Title:          "Zombie: a hidden-role party game of antibodies and an infection nobody is told about",
+	Version:        RulesVersion,
+	MinSeats:       MinSeats,
+	MaxSeats:       MaxSeats,
+	Clock:          "turn",
+	DefaultPlayers: "sensible,sensible,sensible,sensible,sensible",
+	Options: []engine.Option{
+		{Name: "zombies", Usage: "how many seats are drawn as zombies (at most the seats - 2)", Kind: engine.IntOption, Default: "1", Min: 1, Max: MaxSeats - 2},
+		{Name: "turns", Usage: "the turns a game lasts at most (max_turns)", Kind: engine.IntOption, Default: strconv.Itoa(DefaultMaxTurns), Min: 1, Max: 1000},
+		{Name: "antibodies", Usage: "every human's antibodies at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
+		{Name: "viruses", Usage: "every zombie's viruses at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
+	},
+	Players: botNames(),
+	Rules:   rulesText,
+}
+
+// Info describes the game.
+func (Game) Info() engine.Info { return info }
+
+// New starts a match.
+func (g Game) New(setup engine.Setup) (engine.Match[Plan, View], error) { return g.NewMatch(setup) }
+
+// NewMatch is New with the concrete type: the roster P1…Pn with the zombies
+// drawn from the seed, and GAME_START with the options' numbers.
+func (Game) NewMatch(setup engine.Setup) (*Match, error) {
+	if err := setup.CheckSeats(info); err != nil {
+		return nil, err
+	}
+	if err := setup.CheckOptions(info); err != nil {
+		return nil, err
+	}
+	var opt [4]int
+	for i, name := range []string{"zombies", "turns", "antibodies", "viruses"} {
+		v, err := setup.Int(info, name)
+		if err != nil {
+			return nil, err
+		}
+		opt[i] = v
+	}
+	n := setup.Seats()
+	if opt[0] > n-2 {
+		return nil, fmt.Errorf("zombie: %d zombies among %d seats; at most %d, so that at least 2 humans play", opt[0], n, n-2)
+	}
+	m := &Match{judge: NewJudge(), n: n, seed: setup.Seed, entrants: setup.Players,
+		plans: make([]Plan, n), planned: make([]bool, n), used: make([][]bool, n), reqs: make([]engine.Request[Plan], n)}
+	for i, z := range DrawZombies(setup.Seed, n, opt[0]) {
+		c := HumanCommand(SeatName(i))
+		if z {
+			c = ZombieCommand(SeatName(i))
+		}
+		if err := m.do(c); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.do(StartCommand(int64(opt[1]), int64(opt[2]), int64(opt[3]))); err != nil {
+		return nil, err
+	}
+	for s := range m.reqs {
+		m.reqs[s] = engine.Request[Plan]{Seat: s, Kind: PlanKind, Default: Plan{Touch: []Contact{{With: (s + 1) % n}}}}
+	}
+	m.open()
+	return m, nil
+}
+
+// Match is a Zombie Game under way: an engine.Match. Every turn each seat
+// plans its turn (all seats at once, each seeing only its own PRIVATE lines
+// and the PUBLIC lines); when the last plan is in, the match turns the
+// plans into script commands, in this order, and the judge applies them:
+//
+//  1. Cures first: every seat that asked, in seat order (CURE).
+//  2. Interactions, in rounds: in round r every seat, in seat order, makes
+//     its r-th contact (INTERACT), unless either player has ended the turn
+//     or the pair has met this turn. The partner brings the modifier of its
+//     own contact with this seat if it asked for one (that contact is then
+//     made), else its guard. A modifier its player can no longer pay for
+//     (antibodies or viruses spent or lost earlier in the turn) is dropped,
+//     and the contact goes ahead without it. Right after a seat's last
+//     contact it cures if it asked to cure last, and ends the turn
+//     (END_TURN) if it asked to and the rules allow it (R23).
+//  3. Every seat still without an interaction is paired, in seat order,
+//     with the next seat after it that has not ended the turn, both with
+//     their guards (R23 guarantees there is one).
+//  4. NEXT_TURN, unless the last END_TURN has already ended the turn.
+//
+// The match keeps these commands as the game's script (see Script), so a
+// record converts to a game.txt that Run judges to the same output.
+type Match struct {
+	judge    *Judge
+	n        int
+	seed     uint64
+	entrants []string
+	plans    []Plan
+	planned  []bool
+	used     [][]bool // per seat and contact: made already this turn
+	waiting  int      // seats yet to plan this turn
+	reqs     []engine.Request[Plan]
+	serial   int64
+	cmds     []Command
+	turnAt   []int // the index in cmds where each turn's commands start
+	result   engine.Result
+}
+
+// do applies a command the match issues and keeps it for the script.
+func (m *Match) do(c Command) error {
+	if err := m.judge.Do(c); err != nil {
+		return fmt.Errorf("zombie: the match issued %q, which the judge refused: %w", c, err)
+	}
+	m.cmds = append(m.cmds, c)
+	return nil
+}
+
+// open asks every seat for its plan for the turn now open.
+func (m *Match) open() {
+	for s := range m.reqs {
+		m.serial++
+		m.reqs[s].ID = m.serial
+		m.planned[s] = false
+	}
+	m.waiting = m.n
+}
+
+// Judge returns the match's judge. It is the match's own: read it, never
+// change it.
+func (m *Match) Judge() *Judge { return m.judge }
+
+// Pending returns the plans owed for the turn: one request per seat that
+// has not planned yet, all simultaneous.
+func (m *Match) Pending() []engine.Request[Plan] {
+	if m.judge.Phase() != InProgress {
+		return nil
+	}
+	if m.waiting == m.n {
+		return m.reqs
+	}
+	var out []engine.Request[Plan]
+	for s := range m.reqs {
+		if !m.planned[s] {
+			out = append(out, m.reqs[s])
+		}
+	}
+	return out
+}
+
+// Apply takes seat's plan for the turn. When it is the last plan owed, the
+// turn is played (see Match).
+func (m *Match) Apply(seat int, p Plan) error {
+	if m.judge.Phase() != InProgress {
+		return engine.Refuse("over", "the game is over")
+	}
+	if seat < 0 || seat >= m.n {
+		return engine.Refuse("no-seat", "there is no seat %d; the seats are 0 to %d", seat, m.n-1)
+	}
+	if m.planned[seat] {
+		return engine.Refuse("planned", "%s has already planned turn %d", SeatName(seat), m.judge.Turn())
+	}
+	if err := m.check(seat, p); err != nil {
+		return err
+	}
+	m.plans[seat] = p.clone()
+	m.planned[seat] = true
+	m.waiting--
+	if m.waiting > 0 {
+		return nil
+	}
+	if err := m.play(); err != nil {
+		return err
+	}
+	if m.judge.Phase() == Over {
+		m.finish()
+		return nil
+	}
+	m.open()
+	return nil
+}
+
+// check says why seat may not make plan p now, from what the seat knows:
+// its own identity and counts.
+func (m *Match) check(seat int, p Plan) error {
+	me := m.judge.Player(seat)
+	zombie := me.State == Zombie
+	if len(p.Touch) == 0 {
+		return engine.Refuse("no-contact", "touch at least one player: every player interacts at least once a turn")
+	}
+	if len(p.Touch) > m.n-1 {
+		return engine.Refuse("contacts", "%d contacts; there are only %d other players", len(p.Touch), m.n-1)
+	}
+	var precautions, viruses int64
+	seen := make([]bool, m.n)
+	for _, c := range p.Touch {
+		switch {
+		case c.With < 0 || c.With >= m.n:
+			return engine.Refuse("no-seat", "there is no %s; the players are P1 to P%d", SeatName(c.With), m.n)
+		case c.With == seat:
+			return engine.Refuse("self", "%s cannot touch themself", SeatName(seat))
+		case seen[c.With]:
+			return engine.Refuse("twice", "%s is named twice; a pair interacts at most once a turn", SeatName(c.With))
+		}
+		seen[c.With] = true
+		if err := checkOwnModifier(c.Modifier, zombie, "with "+SeatName(c.With)); err != nil {
+			return err
+		}
+		if c.Precaution {
+			precautions++
+		}
+		viruses += c.Viruses
+	}
+	if err := checkOwnModifier(p.Guard, zombie, "as a guard"); err != nil {
+		return err
+	}
+	cures := int64(0)
+	for _, cure := range []bool{p.CureFirst, p.CureLast} {
+		if cure {
+			cures++
+		}
+	}
+	switch {
+	case zombie && cures > 0:
+		return engine.Refuse("zombie-cure", "you are a zombie: zombies cannot cure")
+	case precautions+cures > me.Antibodies:
+		return engine.Refuse("antibodies", "%d precautions and %d cures cost %d antibodies; you have %d", precautions, cures, precautions+cures, me.Antibodies)
+	case viruses > me.Viruses:
+		return engine.Refuse("viruses", "the plan applies %d viruses; you have %d", viruses, me.Viruses)
+	}
+	return nil
+}
+
+func checkOwnModifier(mod Modifier, zombie bool, where string) error {
+	switch {
+	case mod.Precaution && mod.Viruses != 0:
+		return engine.Refuse("modifier", "one modifier per side %s: precaution or viruses, not both", where)
+	case mod.Viruses < 0 || mod.Viruses > MaxCount:
+		return engine.Refuse("modifier", "%d viruses %s; a zombie applies 1 to %d", mod.Viruses, where, MaxCount)
+	case mod.Precaution && zombie:
+		return engine.Refuse("zombie-precaution", "precaution %s: you are a zombie, and zombies cannot apply precaution", where)
+	case mod.Viruses > 0 && !zombie:
+		return engine.Refuse("human-viruses", "viruses %s: you are human, and only zombies apply viruses", where)
+	}
+	return nil
+}
+
+// play turns the plans of the turn into commands (see Match).
+func (m *Match) play() error {
+	j := m.judge
+	turn := j.Turn()
+	m.turnAt = append(m.turnAt, len(m.cmds))
+	closed := func() bool { return j.Phase() != InProgress || j.Turn() != turn }
+	// 1. Cures first.
+	for s := range m.plans {
+		if m.plans[s].CureFirst && m.affords(s, Precaution) {
+			if err := m.do(CureCommand(SeatName(s))); err != nil {
+				return err
+			}
+		}
+	}
+	// 2. Contacts, in rounds.
+	longest := 0
+	for s := range m.plans {
+		longest = max(longest, len(m.plans[s].Touch))
+		m.used[s] = append(m.used[s][:0], make([]bool, len(m.plans[s].Touch))...)
+	}
+	for r := range longest {
+		for s := range m.plans {
+			p := &m.plans[s]
+			if r >= len(p.Touch) {
+				continue
+			}
+			if !m.used[s][r] {
+				if err := m.contact(s, r); err != nil {
+					return err
+				}
+			}
+			if r == len(p.Touch)-1 {
+				if err := m.close(s); err != nil {
+					return err
+				}
+				if closed() {
+					return nil
+				}
+			}
+		}
+	}
+	// 3. Nobody is left without an interaction.
+	for q := range m.plans {
+		if j.Partners(q) > 0 {
+			continue
+		}
+		for k := 1; k < m.n; k++ {
+			p := (q + k) % m.n
+			if j.Ended(p) {
+				continue
+			}
+			x := Side{Name: SeatName(q), Modifier: m.afford(q, m.plans[q].Guard)}
+			y := Side{Name: SeatName(p), Modifier: m.afford(p, m.plans[p].Guard)}
+			if err := m.do(InteractCommand(x, y)); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	// 4. The end of the turn.
+	if closed() {
+		return nil
+	}
+	return m.do(NextTurnCommand)
+}
+
+// contact makes seat s's r-th contact, if it can still be made.
+func (m *Match) contact(s, r int) error {
+	j := m.judge
+	c := m.plans[s].Touch[r]
+	q := c.With
+	m.used[s][r] = true
+	if j.Ended(s) || j.Ended(q) || j.Met(s, q) {
+		return nil
+	}
+	theirs := m.plans[q].Guard
+	for k, back := range m.plans[q].Touch {
+		if back.With == s {
+			theirs = back.Modifier
+			m.used[q][k] = true
+			break
+		}
+	}
+	x := Side{Name: SeatName(s), Modifier: m.afford(s, c.Modifier)}
+	y := Side{Name: SeatName(q), Modifier: m.afford(q, theirs)}
+	return m.do(InteractCommand(x, y))
+}
+
+// close is what seat s does right after its last contact: cure last, end
+// the turn, as it asked and as the rules allow.
+func (m *Match) close(s int) error {
+	p := &m.plans[s]
+	if p.CureLast && m.affords(s, Precaution) {
+		if err := m.do(CureCommand(SeatName(s))); err != nil {
+			return err
+		}
+	}
+	if p.End {
+		c := EndTurnCommand(SeatName(s))
+		if m.judge.Do(c) == nil {
+			m.cmds = append(m.cmds, c)
+		}
+	}
+	return nil
+}
+
+// affords reports whether seat s can pay for mod now; a cure costs what a
+// precaution does.
+func (m *Match) affords(s int, mod Modifier) bool {
+	p := m.judge.Player(s)
+	switch {
+	case mod.Precaution:
+		return p.State != Zombie && p.Antibodies >= 1
+	case mod.Viruses > 0:
+		return p.State == Zombie && p.Viruses >= mod.Viruses
+	}
+	return true
+}
+
+// afford returns mod if seat s can pay for it now, else no modifier.
+func (m *Match) afford(s int, mod Modifier) Modifier {
+	if m.affords(s, mod) {
+		return mod
+	}
+	return Modifier{}
+}
+
+// finish makes the engine's result from the judge's. Winners score 1 and
+// the others 0. When the zombies win, the seats that started as zombies
+// win (everyone else was turned); a last survivor wins alone; at max turns
+// every non-zombie wins. Ranks: winners first, and at max turns the
+// non-zombies by antibodies (1, 2, 2, 4). Status marks every zombie, with
+// the turn it was turned in; it never says infected.
+func (m *Match) finish() {
+	j := m.judge
+	r := j.Result()
+	res := engine.Result{Scores: make([]int64, m.n), Winners: []int{}, Status: make([]string, m.n)}
+	won := make([]bool, m.n)
+	for i := range j.players {
+		p := &j.players[i]
+		switch r.Outcome {
+		case ZombiesWin:
+			won[i] = p.from == Zombie
+		case HumansWinSurvivor:
+			won[i] = i == r.Survivor
+		case HumansWinMaxTurns:
+			won[i] = p.State != Zombie
+		}
+		switch {
+		case p.State == Zombie && p.from == Zombie:
+			res.Status[i] = "zombie from the start"
+		case p.State == Zombie:
+			res.Status[i] = "zombie since turn " + strconv.Itoa(p.turned)
+		}
+	}
+	for i, w := range won {
+		if w {
+			res.Winners = append(res.Winners, i)
+			res.Scores[i] = 1
+		}
+	}
+	res.Ranks = engine.CompetitionRanks(m.n, func(a, b int) bool {
+		if won[a] != won[b] {
+			return won[a]
+		}
+		return r.Outcome == HumansWinMaxTurns && won[a] && j.players[a].Antibodies > j.players[b].Antibodies
+	})
+	switch r.Outcome {
+	case ZombiesWin:
+		res.Reason = "zombies win: every player is a zombie"
+	case HumansWinSurvivor:
+		res.Reason = "humans win: " + SeatName(r.Survivor) + " is the last survivor"
+	case HumansWinMaxTurns:
+		res.Reason = "humans win: max_turns played"
+	}
+	m.result = res
+}
+
+// View returns what seat may know now: its own PRIVATE lines and the PUBLIC
+// lines.
+func (m *Match) View(seat int) View { return View{m: m, seat: seat} }
+
+// Over reports whether the game has ended.
+func (m *Match) Over() bool { return m.judge.Phase() == Over }
+
+// Result returns the result (see finish).
+func (m *Match) Result() engine.Result { return m.result }
+
+// Transcript returns the judge's output so far: what `arbiter zombie run`
+// prints for the match's script.
+func (m *Match) Transcript() *Transcript { return m.judge.Transcript() }
+
+// Clock is the number of turns ended.
+func (m *Match) Clock() int {
+	if m.judge.Phase() == Over {
+		return m.judge.Turn()
+	}
+	return m.judge.Turn() - 1
+}
+
+var measures = []engine.Measure{{Name: "zombies"}, {Name: "humans"}, {Name: "most antibodies"}, {Name: "most viruses"}}
+
+// Measures names the public numbers a chart shows: the last announcement's.
+func (m *Match) Measures() []engine.Measure { return measures }
+
+// Measure returns public number k of the last announcement.
+func (m *Match) Measure(k, _ int) float64 {
+	a := m.lastPublic()
+	switch k {
+	case 0:
+		return float64(a.Zombies)
+	case 1:
+		return float64(a.Humans)
+	case 2:
+		return float64(a.MaxAntibodies)
+	case 3:
+		return float64(a.MaxViruses)
+	}
+	return 0
+}
+
+// lastPublic returns the latest PUBLIC announcement.
+func (m *Match) lastPublic() Announcement {
+	ev := m.judge.Events()
+	for i := len(ev) - 1; i >= 0; i-- {
+		if ev[i].Kind == Announced {
+			return announcement(&ev[i])
+		}
+	}
+	return Announcement{}
+}
+
+// Public returns what a spectator may know: the last announcement, and the
+// result once the game is over.
+func (m *Match) Public() any {
+	p := Public{Announcement: m.lastPublic(), MaxTurns: m.judge.MaxTurns()}
+	if m.judge.Phase() == Over {
+		t := m.judge.Transcript()
+		for i := range t.Events {
+			if t.Events[i].Kind == Ended {
+				p.Result = t.Line(&t.Events[i])
+			}
+		}
+	}
+	return p
+}
+
+// Public is what a spectator of a match may know: the last PUBLIC
+// announcement, and the GAME OVER line once there is one.
+type Public struct {
+	Announcement
+	MaxTurns int64  `json:"max_turns"`
+	Result   string `json:"result,omitempty"`
+}
+
+// String writes the announcement for people.
+func (p Public) String() string {
+	s := "at the start: "
+	if p.Turn > 0 {
+		s = fmt.Sprintf("after turn %d of %d: ", p.Turn, p.MaxTurns)
+	}
+	s += howMany(p.Zombies, "zombie", "zombies") + ", " + howMany(p.Humans, "human", "humans")
+	if p.Turn > 0 {
+		s += fmt.Sprintf("; most antibodies %d, most viruses %d", p.MaxAntibodies, p.MaxViruses)
+	}
+	s += "\n"
+	if p.Result != "" {
+		s += p.Result + "\n"
+	}
+	return s
+}
+
+// snapshot is the full state of a match, the judge's, for hashing.
+type snapshot struct {
+	Phase   string        `json:"phase"`
+	Turn    int           `json:"turn"`
+	Players []playerState `json:"players"`
+	Planned []*Plan       `json:"planned"`
+	Script  int           `json:"script"`
+	Events  int           `json:"events"`
+}
+
+type playerState struct {
+	Name       string `json:"name"`
+	State      string `json:"state"`
+	Antibodies int64  `json:"antibodies"`
+	Viruses    int64  `json:"viruses"`
+}
+
+// MarshalJSON returns a snapshot of the full state, the judge's: every
+// player's true state and the plans made so far this turn.
+func (m *Match) MarshalJSON() ([]byte, error) {
+	s := snapshot{Phase: m.judge.Phase().String(), Turn: m.judge.Turn(), Script: len(m.cmds), Events: len(m.judge.Events()),
+		Players: make([]playerState, m.n), Planned: make([]*Plan, m.n)}
+	for i := range s.Players {
+		p := m.judge.Player(i)
+		s.Players[i] = playerState{Name: p.Name, State: p.State.String(), Antibodies: p.Antibodies, Viruses: p.Viruses}
+		if m.planned[i] {
+			s.Planned[i] = &m.plans[i]
+		}
+	}
+	return json.Marshal(s)
+}
+
+func howMany(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

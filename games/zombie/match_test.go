@@ -1,0 +1,466 @@
+package zombie
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// play plays a match of the named bots with options and returns its record
+// and the match.
+func play(t testing.TB, seed uint64, options map[string]string, names ...string) (*engine.Record[Plan], *Match) {
+	t.Helper()
+	seats, setup := botSeats(t, names...)
+	setup.Seed, setup.Options = seed, options
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord[Plan](info, setup)
+	var r engine.Runner[Plan, View]
+	if err := r.Run(context.Background(), m, seats, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Seal(m); err != nil {
+		t.Fatal(err)
+	}
+	return rec, m
+}
+
+// lineups are mixes of bots and options that the match tests play.
+func lineups(rng *rand.Rand) ([]string, map[string]string) {
+	names := botNames()
+	n := MinSeats + rng.IntN(8)
+	lineup := make([]string, n)
+	for i := range lineup {
+		lineup[i] = names[rng.IntN(len(names))]
+	}
+	options := map[string]string{
+		"zombies":    fmt.Sprint(1 + rng.IntN(n-2)),
+		"turns":      fmt.Sprint(1 + rng.IntN(8)),
+		"antibodies": fmt.Sprint(rng.IntN(4)),
+		"viruses":    fmt.Sprint(rng.IntN(4)),
+	}
+	return lineup, options
+}
+
+func TestBotsPlayLegally(t *testing.T) {
+	// Every built-in bot plans legally in every role: no game has a fault.
+	rng := rand.New(rand.NewPCG(1, 1))
+	outcomes := map[string]int{}
+	for k := range 300 {
+		lineup, options := lineups(rng)
+		rec, m := play(t, uint64(k), options, lineup...)
+		if f := rec.Faults(); len(f) > 0 {
+			t.Fatalf("game %d (%v, %v): faults %+v", k, lineup, options, f)
+		}
+		if !m.Over() {
+			t.Fatalf("game %d did not end", k)
+		}
+		outcomes[m.judge.Result().Outcome.String()]++
+	}
+	if len(outcomes) != 3 {
+		t.Errorf("outcomes %v; want all three to happen", outcomes)
+	}
+}
+
+func TestRecordToScript(t *testing.T) {
+	// "The match record of such a game converts to a game.txt that arbiter
+	// zombie run reproduces exactly": the record, written and read back,
+	// converts to a script whose judged output is the match's, line for
+	// line, with no ERROR line.
+	rng := rand.New(rand.NewPCG(2, 2))
+	for k := range 200 {
+		lineup, options := lineups(rng)
+		rec, m := play(t, uint64(1000+k), options, lineup...)
+		var file bytes.Buffer
+		if _, err := rec.WriteTo(&file); err != nil {
+			t.Fatal(err)
+		}
+		back, err := engine.ReadRecord[Plan](&file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script, err := Script(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := Run(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := output(t, tr), output(t, m.Transcript())
+		if got != want || tr.Errors != 0 {
+			t.Fatalf("game %d: the script\n%s\njudges to\n%s\nthe match said\n%s", k, script, got, want)
+		}
+	}
+}
+
+func TestMatchIsDeterministic(t *testing.T) {
+	// "deterministic given the seed": the same seed and players give the
+	// same record, byte for byte.
+	for seed := range uint64(20) {
+		names := []string{"random", "sensible", "spreader", "cautious", "random", "sensible"}
+		options := map[string]string{"zombies": "2", "antibodies": "1", "viruses": "1"}
+		a, _ := play(t, seed, options, names...)
+		b, _ := play(t, seed, options, names...)
+		var ab, bb bytes.Buffer
+		a.WriteTo(&ab)
+		b.WriteTo(&bb)
+		if ab.String() != bb.String() {
+			t.Fatalf("seed %d: two plays differ", seed)
+		}
+		if _, err := engine.Replay[Plan, View](Game{}, a, nil); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
+
+// spy is a bot that checks every view it is given, then plays as inner.
+type spy struct {
+	t        *testing.T
+	inner    Bot
+	infected int // views of this seat while it was infected
+}
+
+func (s *spy) Plan(v View) (Plan, error) {
+	t := s.t
+	j := v.m.judge
+	me := j.Player(v.You())
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b) + v.String() + strings.Join(v.Lines(), "\n")
+	if strings.Contains(text, "infected") {
+		t.Fatalf("%s's view says infected:\n%s", v.Name(), text)
+	}
+	// Exactly the lines the judge's output shows this seat.
+	tr := j.Transcript()
+	var want []string
+	for i := range tr.Events {
+		if l := tr.Line(&tr.Events[i]); strings.HasPrefix(l, "PRIVATE "+v.Name()+" ") || strings.HasPrefix(l, "PUBLIC ") || strings.HasPrefix(l, "GAME START") || strings.HasPrefix(l, "TURN ") {
+			want = append(want, l)
+		}
+	}
+	if got := v.Lines(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s sees %q; want %q", v.Name(), got, want)
+	}
+	for k := range v.Seats() {
+		if k != v.You() && strings.Contains(text, "PRIVATE "+SeatName(k)+" ") {
+			t.Fatalf("%s sees %s's message", v.Name(), SeatName(k))
+		}
+	}
+	// What it is told is its true identity and counts, infection aside.
+	if msg := v.Me(); msg.Zombie() != (me.State == Zombie) || msg.Antibodies != me.Antibodies || msg.Viruses != me.Viruses {
+		t.Fatalf("%s is told %+v; it is %+v", v.Name(), msg, me)
+	}
+	if len(v.Messages()) != v.Turn() || len(v.Announcements()) != v.Turn() {
+		t.Fatalf("%s in turn %d has %d messages and %d announcements", v.Name(), v.Turn(), len(v.Messages()), len(v.Announcements()))
+	}
+	if me.State == Infected {
+		s.infected++
+	}
+	return s.inner.Plan(v)
+}
+
+func TestViewsNeverLeak(t *testing.T) {
+	// "each turn every seat, seeing only its own PRIVATE line and the PUBLIC
+	// lines": every view of many games holds exactly those lines, says
+	// human to an infected seat, and never says infected.
+	rng := rand.New(rand.NewPCG(3, 3))
+	infected := 0
+	for k := range 150 {
+		lineup, options := lineups(rng)
+		seats, setup := botSeats(t, lineup...)
+		spies := make([]*spy, len(seats))
+		for i := range seats {
+			es, _ := Bots(lineup[i])
+			inner := es[0].New().(*botPlayer).bot
+			spies[i] = &spy{t: t, inner: inner}
+			seats[i].Player = BotPlayer(spies[i])
+		}
+		setup.Seed, setup.Options = uint64(k), options
+		m, err := Game{}.NewMatch(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r engine.Runner[Plan, View]
+		if err := r.Run(context.Background(), m, seats, engine.NewRecord[Plan](info, setup)); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range spies {
+			infected += s.infected
+		}
+	}
+	if infected == 0 {
+		t.Error("no view was ever of an infected seat; the test proves nothing")
+	}
+}
+
+func TestPlanForms(t *testing.T) {
+	plans := []Plan{
+		{Touch: []Contact{{With: 1}}},
+		{Touch: []Contact{{With: 1, Modifier: Precaution}, {With: 3, Modifier: Viruses(2)}}, Guard: Precaution, CureFirst: true, CureLast: true, End: true},
+		{Touch: []Contact{{With: 63}}, Guard: Viruses(3), CureLast: true},
+	}
+	for _, p := range plans {
+		var back Plan
+		if err := back.UnmarshalText([]byte(p.String())); err != nil || back.String() != p.String() {
+			t.Errorf("%q reads back as %q, %v", p.String(), back.String(), err)
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var j Plan
+		if err := json.Unmarshal(b, &j); err != nil || j.String() != p.String() {
+			t.Errorf("%s reads back as %q, %v", b, j.String(), err)
+		}
+	}
+	if b, _ := json.Marshal(plans[0]); string(b) != `{"touch":[{"with":1}]}` {
+		t.Errorf("JSON %s", b)
+	}
+	for _, bad := range []string{"", "P0", "P65", "Q2", "P2/x", "cure=now", "guard=q", "P2 size=3", "P2/v0"} {
+		var p Plan
+		if err := p.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("%q was read as %q", bad, p.String())
+		}
+	}
+	var p Plan
+	if err := json.Unmarshal([]byte(`{"touch":[{"with":1}],"hug":true}`), &p); err == nil {
+		t.Error("an unknown key was accepted")
+	}
+}
+
+// newMatch starts a match of n seats with options, by hand.
+func newMatch(t *testing.T, seed uint64, n int, options map[string]string) *Match {
+	t.Helper()
+	m, err := Game{}.NewMatch(engine.Setup{Seed: seed, Players: make([]string, n), Options: options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// seatOf returns the seats of zombies and of humans in m.
+func seatsOf(m *Match) (zombies, humans []int) {
+	for i := range m.n {
+		if m.judge.Player(i).State == Zombie {
+			zombies = append(zombies, i)
+		} else {
+			humans = append(humans, i)
+		}
+	}
+	return zombies, humans
+}
+
+func TestPlansBecomeCommands(t *testing.T) {
+	// The order of Match's documentation: cures first; contacts in rounds,
+	// each pair once, the partner bringing its own contact's modifier or
+	// its guard; a modifier that cannot be paid for dropped; cure last and
+	// end after a seat's last contact; the untouched paired; NEXT_TURN.
+	m := newMatch(t, 1, 5, map[string]string{"zombies": "1", "antibodies": "2", "viruses": "1"})
+	zs, hs := seatsOf(m)
+	z, a, b, c, d := zs[0], hs[0], hs[1], hs[2], hs[3]
+	plans := map[int]Plan{
+		a: {Touch: []Contact{{With: b, Modifier: Precaution}, {With: z}}, CureFirst: true, End: true},
+		b: {Touch: []Contact{{With: a}}, Guard: Precaution, CureLast: true},
+		c: {Touch: []Contact{{With: a}}, End: true},
+		d: {Touch: []Contact{{With: c}}, Guard: Precaution},
+		z: {Touch: []Contact{{With: b, Modifier: Viruses(1)}}, Guard: Viruses(1)},
+	}
+	for s := range m.n {
+		if err := m.Apply(s, plans[s]); err != nil {
+			t.Fatal(s, err)
+		}
+	}
+	var script bytes.Buffer
+	m.WriteScript(&script)
+	got := script.String()[strings.Index(script.String(), "# turn 1\n")+len("# turn 1\n"):]
+	// Seat order decides the rounds. With a = P1, z = P2, b = P3, c = P4,
+	// d = P5: P1 cures first; round 0: P1 touches P3 with precaution (P3
+	// asked for P1 plainly); P2 applies its virus to P3, who shows its
+	// guard; P3's own contact with P1 is made, so it cures last; P4 touches
+	// P1 (who shows its guard, none) and ends; P5's contact with P4 finds
+	// P4 ended. Round 1: P1 touches P2, whose guard virus is spent, and
+	// ends. P5, untouched, is paired with the next seat not ended, P2.
+	want := []string{"CURE P1", "INTERACT P1/p P3", "INTERACT P2/v1 P3/p", "CURE P3", "INTERACT P4 P1", "END_TURN P4",
+		"INTERACT P1 P2", "END_TURN P1", "INTERACT P5/p P2", "NEXT_TURN"}
+	if a != 0 || z != 1 || b != 2 || c != 3 || d != 4 {
+		t.Fatalf("the seed drew other seats: zombie %d", z)
+	}
+	if got != strings.Join(want, "\n")+"\n" {
+		t.Errorf("turn 1 became\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+	tr, _ := Run(script.Bytes())
+	if tr.Errors != 0 || output(t, tr) != output(t, m.Transcript()) {
+		t.Errorf("the script judges to %q", refusals(tr))
+	}
+}
+
+func TestUntouchedArePaired(t *testing.T) {
+	// "Every seat still without an interaction is paired, in seat order,
+	// with the next seat after it that has not ended the turn."
+	m := newMatch(t, 1, 4, nil)
+	// Seat 0 touches 1 and ends; 1 touches 0; 2 touches 0 (ended: skipped);
+	// 3 touches 0 (skipped). 2 and 3 are then paired.
+	plans := []Plan{
+		{Touch: []Contact{{With: 1}}, End: true},
+		{Touch: []Contact{{With: 0}}, End: true},
+		{Touch: []Contact{{With: 0}}},
+		{Touch: []Contact{{With: 0}}},
+	}
+	for s, p := range plans {
+		if err := m.Apply(s, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b bytes.Buffer
+	m.WriteScript(&b)
+	if !strings.Contains(b.String(), "# turn 1\nINTERACT P1 P2\nEND_TURN P1\nEND_TURN P2\nINTERACT P3 P4\nNEXT_TURN\n") {
+		t.Errorf("script:\n%s", b.String())
+	}
+}
+
+func TestPlanRefusals(t *testing.T) {
+	m := newMatch(t, 1, 5, map[string]string{"antibodies": "1", "viruses": "2"})
+	zs, hs := seatsOf(m)
+	z, h := zs[0], hs[0]
+	other := hs[1]
+	for _, c := range []struct {
+		seat int
+		plan Plan
+		why  string
+	}{
+		{h, Plan{}, "at least one"},
+		{h, Plan{Touch: []Contact{{With: h}}}, "themself"},
+		{h, Plan{Touch: []Contact{{With: 9}}}, "no P10"},
+		{h, Plan{Touch: []Contact{{With: -1}}}, "no P0"},
+		{h, Plan{Touch: []Contact{{With: other}, {With: other}}}, "twice"},
+		{h, Plan{Touch: []Contact{{With: other, Modifier: Viruses(1)}}}, "only zombies"},
+		{h, Plan{Touch: []Contact{{With: other, Modifier: Precaution}}, CureFirst: true}, "you have 1"},
+		{h, Plan{Touch: []Contact{{With: other, Modifier: Modifier{Precaution: true, Viruses: 1}}}}, "not both"},
+		{h, Plan{Touch: []Contact{{With: other}}, Guard: Viruses(1)}, "only zombies"},
+		{z, Plan{Touch: []Contact{{With: h, Modifier: Precaution}}}, "zombies cannot apply precaution"},
+		{z, Plan{Touch: []Contact{{With: h}}, CureLast: true}, "zombies cannot cure"},
+		{z, Plan{Touch: []Contact{{With: h, Modifier: Viruses(2)}, {With: other, Modifier: Viruses(1)}}}, "you have 2"},
+		{z, Plan{Touch: []Contact{{With: h, Modifier: Viruses(-1)}}}, "1 to"},
+		{z, Plan{Touch: []Contact{{With: 0}, {With: 1}, {With: 2}, {With: 3}, {With: 4}}}, ""},
+	} {
+		err := m.Apply(c.seat, c.plan)
+		var re *engine.RuleError
+		if !errors.As(err, &re) || !strings.Contains(re.Msg, c.why) {
+			t.Errorf("%s plans %q: %v; want a refusal saying %q", SeatName(c.seat), c.plan, err, c.why)
+		}
+		if m.planned[c.seat] {
+			t.Fatalf("a refused plan was kept")
+		}
+	}
+	if err := m.Apply(h, Plan{Touch: []Contact{{With: other}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Apply(h, Plan{Touch: []Contact{{With: other}}}); err == nil || !strings.Contains(err.Error(), "already planned") {
+		t.Errorf("a second plan: %v", err)
+	}
+	if n := len(m.Pending()); n != 4 {
+		t.Errorf("%d requests pending after one plan; want 4", n)
+	}
+}
+
+func TestDefaultPlansPlayAGame(t *testing.T) {
+	// The default plan (touch the next seat) is always legal, and a game
+	// of defaults ends.
+	for seed := range uint64(30) {
+		m := newMatch(t, seed, 3+int(seed%6), map[string]string{"antibodies": "1"})
+		for turns := 0; !m.Over(); turns++ {
+			if turns > 10 {
+				t.Fatal("a game of defaults does not end")
+			}
+			for _, req := range m.Pending() {
+				if err := m.Apply(req.Seat, req.Default); err != nil {
+					t.Fatalf("seed %d: the default for %d: %v", seed, req.Seat, err)
+				}
+			}
+		}
+		if m.Pending() != nil {
+			t.Error("requests pending after the end")
+		}
+		if err := m.Apply(0, Plan{}); err == nil {
+			t.Error("a plan after the end was accepted")
+		}
+	}
+}
+
+func TestNewMatch(t *testing.T) {
+	for _, c := range []struct {
+		n       int
+		options map[string]string
+	}{
+		{2, nil}, {65, nil}, {5, map[string]string{"zombies": "4"}}, {5, map[string]string{"turns": "0"}},
+		{5, map[string]string{"antibodies": "-1"}}, {5, map[string]string{"colour": "red"}},
+	} {
+		if _, err := (Game{}).New(engine.Setup{Players: make([]string, c.n), Options: c.options}); err == nil {
+			t.Errorf("%d seats, %v accepted", c.n, c.options)
+		}
+	}
+	m := newMatch(t, 77, 7, map[string]string{"zombies": "3", "turns": "2", "antibodies": "4", "viruses": "5"})
+	want := DrawZombies(77, 7, 3)
+	for i := range 7 {
+		p := m.judge.Player(i)
+		if (p.State == Zombie) != want[i] || p.Name != SeatName(i) {
+			t.Errorf("seat %d: %+v; the draw says zombie %v", i, p, want[i])
+		}
+		if p.State == Zombie && p.Viruses != 5 || p.State == Human && p.Antibodies != 4 {
+			t.Errorf("seat %d starts with %+v", i, p)
+		}
+	}
+	if m.judge.MaxTurns() != 2 {
+		t.Errorf("max_turns %d", m.judge.MaxTurns())
+	}
+}
+
+func TestResults(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for k := range 200 {
+		lineup, options := lineups(rng)
+		rec, m := play(t, uint64(k), options, lineup...)
+		res, r := *rec.End.Result, m.judge.Result()
+		for i := range m.n {
+			p := &m.judge.players[i]
+			var won bool
+			switch r.Outcome {
+			case ZombiesWin:
+				won = p.from == Zombie
+			case HumansWinSurvivor:
+				won = i == r.Survivor
+			case HumansWinMaxTurns:
+				won = p.State != Zombie
+			}
+			top := res.Ranks[i] == 1
+			if r.Outcome == HumansWinMaxTurns {
+				top = res.Ranks[i] <= len(res.Winners)
+			}
+			if res.Won(i) != won || (res.Scores[i] == 1) != won || top != won {
+				t.Fatalf("game %d (%s) seat %d: %+v", k, r.Outcome, i, res)
+			}
+			if strings.Contains(res.Status[i], "infected") || (p.State == Zombie) != strings.HasPrefix(res.Status[i], "zombie") {
+				t.Fatalf("game %d seat %d: status %q for %s", k, i, res.Status[i], p.State)
+			}
+		}
+		if r.Outcome == HumansWinMaxTurns {
+			for _, x := range r.Ranking {
+				if res.Ranks[x.Player] != x.Rank {
+					t.Fatalf("game %d: seat %d ranks %d; the judge ranks it %d", k, x.Player, res.Ranks[x.Player], x.Rank)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,160 @@
+package zombie
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Message is a PRIVATE message: what a player is told about themself at
+// the start and after every turn. Identity is Human or Zombie, never
+// Infected (R26).
+type Message struct {
+	Turn       int   `json:"turn"` // 0: at the start
+	Identity   State `json:"-"`
+	Antibodies int64 `json:"antibodies"`
+	Viruses    int64 `json:"viruses"`
+}
+
+// Zombie reports whether the player was told they are a zombie.
+func (m Message) Zombie() bool { return m.Identity == Zombie }
+
+// MarshalJSON writes {"turn", "identity": "human" | "zombie", "antibodies",
+// "viruses"}.
+func (m Message) MarshalJSON() ([]byte, error) {
+	type plain Message
+	return json.Marshal(struct {
+		plain
+		Identity string `json:"identity"`
+	}{plain(m), m.Identity.Identity().String()})
+}
+
+// Announcement is a PUBLIC announcement: numbers only, never names (R27).
+type Announcement struct {
+	Turn          int   `json:"turn"` // 0: at the start
+	Zombies       int   `json:"zombies"`
+	Humans        int   `json:"humans"`
+	MaxAntibodies int64 `json:"max_antibodies"`
+	MaxViruses    int64 `json:"max_viruses"`
+}
+
+func announcement(e *Event) Announcement {
+	return Announcement{Turn: e.Turn, Zombies: e.Zombies, Humans: e.Humans, MaxAntibodies: e.MaxAntibodies, MaxViruses: e.MaxViruses}
+}
+
+// View is what one seat may know: its own PRIVATE messages and the PUBLIC
+// announcements, the roster's names, the turn. Everything it shows passes
+// through Visible, the judge's one redaction point. It is read-only and
+// valid until the match moves on.
+type View struct {
+	m    *Match
+	seat int
+}
+
+// You returns the viewer's seat, from 0.
+func (v View) You() int { return v.seat }
+
+// Name returns the viewer's name in the roster: P1, P2, …
+func (v View) Name() string { return SeatName(v.seat) }
+
+// Seats returns the number of players.
+func (v View) Seats() int { return v.m.n }
+
+// Turn returns the turn being planned, from 1.
+func (v View) Turn() int { return v.m.judge.Turn() }
+
+// MaxTurns returns the turns the game lasts at most.
+func (v View) MaxTurns() int { return int(v.m.judge.MaxTurns()) }
+
+// Seed returns the match's seed, for bots that seed their own dice.
+func (v View) Seed() uint64 { return v.m.seed }
+
+// Me returns the viewer's latest PRIVATE message: what they are and hold
+// now, as far as they are told.
+func (v View) Me() Message {
+	ev := v.m.judge.Events()
+	for i := len(ev) - 1; i >= 0; i-- {
+		if e := &ev[i]; e.Kind == Told && Visible(e, v.seat) {
+			return message(e)
+		}
+	}
+	return Message{}
+}
+
+func message(e *Event) Message {
+	return Message{Turn: e.Turn, Identity: e.Identity.Identity(), Antibodies: e.Antibodies, Viruses: e.Viruses}
+}
+
+// Public returns the latest PUBLIC announcement.
+func (v View) Public() Announcement { return v.m.lastPublic() }
+
+// Messages returns the viewer's PRIVATE messages, oldest first: the one at
+// the start, then one after every turn.
+func (v View) Messages() []Message {
+	var out []Message
+	for i, ev := 0, v.m.judge.Events(); i < len(ev); i++ {
+		if e := &ev[i]; e.Kind == Told && Visible(e, v.seat) {
+			out = append(out, message(e))
+		}
+	}
+	return out
+}
+
+// Announcements returns the PUBLIC announcements, oldest first.
+func (v View) Announcements() []Announcement {
+	var out []Announcement
+	for i, ev := 0, v.m.judge.Events(); i < len(ev); i++ {
+		if e := &ev[i]; e.Kind == Announced && Visible(e, v.seat) {
+			out = append(out, announcement(e))
+		}
+	}
+	return out
+}
+
+// Lines returns every output line the viewer may see so far, as
+// `arbiter zombie run --private` prints them.
+func (v View) Lines() []string {
+	t := v.m.judge.Transcript()
+	var out []string
+	for i := range t.Events {
+		if e := &t.Events[i]; Visible(e, v.seat) {
+			out = append(out, t.Line(e))
+		}
+	}
+	return out
+}
+
+// Check says why the viewer may not make plan p now, or nil.
+func (v View) Check(p Plan) error { return v.m.check(v.seat, p) }
+
+// String shows the view to a person at a terminal: the lines they have
+// been told, and how to write a plan.
+func (v View) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "You are %s, one of %d players (P1 to P%d). Turn %d of %d.\n", v.Name(), v.Seats(), v.Seats(), v.Turn(), v.MaxTurns())
+	for _, l := range v.Lines() {
+		b.WriteString("  " + l + "\n")
+	}
+	b.WriteString("Plan your turn: the players to touch (P2, P2/p with precaution, P2/v2 applying 2 viruses),\n")
+	b.WriteString("then as you wish guard=p or guard=v<k>, cure=first|last|both, end.\n")
+	return b.String()
+}
+
+// viewJSON is a view's JSON form for programs.
+type viewJSON struct {
+	You           int            `json:"you"`
+	Name          string         `json:"name"`
+	Seats         int            `json:"seats"`
+	Turn          int            `json:"turn"`
+	MaxTurns      int            `json:"max_turns"`
+	Me            Message        `json:"me"`
+	Messages      []Message      `json:"messages"`
+	Announcements []Announcement `json:"announcements"`
+}
+
+// MarshalJSON writes what the seat may know: {you, name, seats, turn,
+// max_turns, me, messages, announcements}.
+func (v View) MarshalJSON() ([]byte, error) {
+	return json.Marshal(viewJSON{You: v.seat, Name: v.Name(), Seats: v.Seats(), Turn: v.Turn(), MaxTurns: v.MaxTurns(),
+		Me: v.Me(), Messages: v.Messages(), Announcements: v.Announcements()})
+}

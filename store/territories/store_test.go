@@ -1,0 +1,526 @@
+package territories
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	rules "github.com/arbiter-games/arbiter/games/territories"
+	"github.com/google/go-cmp/cmp"
+)
+
+var ctx = context.Background()
+
+// sampleConfig is the sample game's configuration, changed by edit.
+func sampleConfig(t testing.TB, edit func(*rules.Config)) *rules.Config {
+	t.Helper()
+	cfg, err := rules.ParseConfig(rules.SampleConfigYAML())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(cfg)
+	}
+	if cfg.Seed == nil {
+		cfg = cfg.WithSeed(3)
+	}
+	return cfg
+}
+
+// newGame creates a game in a temporary directory.
+func newGame(t testing.TB, cfg *rules.Config, o Options) *Referee {
+	t.Helper()
+	if cfg == nil {
+		cfg = sampleConfig(t, nil)
+	}
+	r, err := Create(ctx, filepath.Join(t.TempDir(), "game.db"), cfg, rules.SampleMap(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// act submits "player action" lines, each in its own transaction, and
+// returns the acks; a line may be refused.
+func act(t testing.TB, r *Referee, lines ...string) []Ack {
+	t.Helper()
+	var acks []Ack
+	for _, l := range lines {
+		player, text, _ := strings.Cut(l, " ")
+		if player == "judge" {
+			player = rules.Judge
+		}
+		a, err := rules.ParseAction(text)
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		ack, err := r.Submit(ctx, Call{Player: player, Action: a})
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		acks = append(acks, ack)
+	}
+	return acks
+}
+
+// accept is act for lines that must be accepted.
+func accept(t testing.TB, r *Referee, lines ...string) []Ack {
+	t.Helper()
+	acks := act(t, r, lines...)
+	for i, a := range acks {
+		if a.Refused != nil {
+			t.Fatalf("%s: refused: %v", lines[i], a.Refused)
+		}
+	}
+	return acks
+}
+
+func mustVerify(t testing.TB, r *Referee) {
+	t.Helper()
+	v, err := r.Verify(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.OK() {
+		t.Fatalf("the replay differs:\n%s", strings.Join(v.Problems, "\n"))
+	}
+}
+
+var opening = []string{
+	"alice join Pacifica CA", "bob join Deseret NV", "carol join Cascadia WA",
+	"alice color red", "bob color green", "carol color blue",
+	"alice raise CA", "alice raise CA", "bob move NV:1 UT", "carol move WA:2 OR",
+}
+
+func TestLogAndTables(t *testing.T) {
+	// "One SQLite file per game: the append-only log of accepted actions
+	// with their dice, plus nations and holdings tables that other programs
+	// may read, updated in the same transaction as the log."
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	accept(t, r, "alice attack CA NV")
+	nations, holdings, err := r.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNations := Table{
+		{"Cascadia", "carol", "#0000ff", "3", "NULL", "NULL"},
+		{"Deseret", "bob", "#008000", "2", "NULL", "NULL"},
+		{"Pacifica", "alice", "#ff0000", "1", "NULL", "NULL"},
+	}
+	if d := cmp.Diff(wantNations, nations); d != "" {
+		t.Errorf("nations (-want +got):\n%s", d)
+	}
+	w, err := r.World(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The holdings table is the world's holdings.
+	var fromWorld Table
+	for i := range w.Config().Len() {
+		if h := w.Holding(i); h.Nation >= 0 {
+			fromWorld = append(fromWorld, []string{w.Config().Territory(i).ID, w.Nation(h.Nation).Name, fmt.Sprint(h.Armies)})
+		}
+	}
+	slices.SortFunc(fromWorld, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+	if d := cmp.Diff(fromWorld, holdings); d != "" {
+		t.Errorf("holdings (-world +table):\n%s", d)
+	}
+	log, err := r.History(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) != 11 {
+		t.Fatalf("%d actions in the log; want 11", len(log))
+	}
+	last := log[10]
+	var o map[string]any
+	json.Unmarshal(last.Outcome, &o)
+	if last.Action != "attack CA NV" || len(last.Dice) != 1 || o["roll"] != float64(last.Dice[0]) {
+		t.Errorf("the attack's log entry: %+v %s", last, last.Outcome)
+	}
+	if log[0].Action != "join Pacifica CA" || len(log[0].Dice) != 1 {
+		t.Errorf("a join's colour draw is its dice: %+v", log[0])
+	}
+	mustVerify(t, r)
+}
+
+func TestRefusedChangesNothing(t *testing.T) {
+	// "Every rejected action changes nothing and says exactly why".
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	before, _ := r.World(ctx)
+	b1, _ := before.MarshalJSON()
+	acks := act(t, r, "alice attack CA UT", "dave raise CA", "alice raise Nevda", "bob attack NV CA")
+	for i, a := range acks[:3] {
+		if !engine.IsRuleError(a.Refused) {
+			t.Errorf("call %d: %v; want a refusal", i, a.Refused)
+		}
+	}
+	if !strings.Contains(acks[2].Refused.Error(), "NV (Nevada)") {
+		t.Errorf("the unknown territory's refusal names no close match: %v", acks[2].Refused)
+	}
+	after, _ := r.World(ctx)
+	b2, _ := after.MarshalJSON()
+	if acks[3].Refused != nil {
+		t.Fatal(acks[3].Refused)
+	}
+	// Only the last call (accepted) moved the game on.
+	if after.Seq() != before.Seq()+1 {
+		t.Errorf("seq %d → %d; want one more", before.Seq(), after.Seq())
+	}
+	if string(b1) == string(b2) {
+		t.Error("the accepted attack changed nothing")
+	}
+	mustVerify(t, r)
+}
+
+func TestRequestIDAnswersOnce(t *testing.T) {
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	call := Call{Player: "alice", Action: rules.AttackAction("CA", "NV"), Request: "chatbot-42"}
+	first, err := r.Submit(ctx, call)
+	if err != nil || first.Refused != nil {
+		t.Fatal(err, first.Refused)
+	}
+	again, err := r.Submit(ctx, call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Repeat || again.Outcome.Seq != first.Outcome.Seq || again.Outcome.Battle.Roll != first.Outcome.Battle.Roll {
+		t.Errorf("the repeated request got %+v; want the first answer %+v", again, first)
+	}
+	w, _ := r.World(ctx)
+	if w.Seq() != len(opening)+1 {
+		t.Errorf("seq %d; the repeat was applied again", w.Seq())
+	}
+	mustVerify(t, r)
+}
+
+func TestBatchIsOneTransaction(t *testing.T) {
+	r := newGame(t, nil, Options{})
+	var calls []Call
+	for _, l := range opening {
+		player, text, _ := strings.Cut(l, " ")
+		a, _ := rules.ParseAction(text)
+		calls = append(calls, Call{Player: player, Action: a})
+	}
+	calls = append(calls, Call{Player: "zed", Action: rules.RaiseAction("CA")})
+	acks, err := r.SubmitBatch(ctx, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range acks[:len(opening)] {
+		if a.Refused != nil || a.Outcome.Seq != i+1 {
+			t.Errorf("call %d: %+v", i, a)
+		}
+	}
+	if acks[len(opening)].Refused == nil {
+		t.Error("zed, who has no nation, raised an army")
+	}
+	mustVerify(t, r)
+}
+
+func TestGroupCommitFromGoroutines(t *testing.T) {
+	// Calls from many goroutines are committed in groups; each is stored
+	// exactly once, and the tables are the replay's.
+	r := newGame(t, nil, Options{Synchronous: "NORMAL"})
+	accept(t, r, "alice join Pacifica CA", "bob join Deseret UT")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	seqs := map[int]int{}
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			player, from, to := "alice", "CA", "OR"
+			if g%2 == 1 {
+				player, from, to = "bob", "UT", "CO"
+			}
+			for i := range 25 {
+				a := rules.MoveAction(from, 1, to)
+				if i%2 == 1 {
+					a = rules.MoveAction(to, 1, from)
+				}
+				ack, err := r.Submit(ctx, Call{Player: player, Action: a})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if ack.Refused == nil {
+					mu.Lock()
+					seqs[ack.Outcome.Seq]++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	log, _ := r.History(ctx, 2)
+	if len(log) != len(seqs) {
+		t.Errorf("%d actions acknowledged, %d in the log", len(seqs), len(log))
+	}
+	for _, e := range log {
+		if seqs[e.Seq] != 1 {
+			t.Errorf("action %d acknowledged %d times", e.Seq, seqs[e.Seq])
+		}
+	}
+	mustVerify(t, r)
+}
+
+func TestVerifyFindsTampering(t *testing.T) {
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	if _, err := r.db.Exec(`UPDATE holdings SET armies = 1 WHERE territory = 'CA'`); err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.Verify(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.OK() || !strings.Contains(strings.Join(v.Problems, "\n"), "holdings: the file has CA | Pacifica | 1; the replay CA | Pacifica | 5") {
+		t.Errorf("problems %q", v.Problems)
+	}
+	if _, err := r.db.Exec(`UPDATE actions SET dice = '[7]' WHERE seq = 1`); err != nil {
+		t.Fatal(err)
+	}
+	v, _ = r.Verify(ctx)
+	if !strings.Contains(strings.Join(v.Problems, "\n"), "action 1 (alice: join Pacifica CA): the log has dice [7]") {
+		t.Errorf("problems %q", v.Problems)
+	}
+}
+
+func TestTurnDurationEndsTheTurn(t *testing.T) {
+	// "a turn ends when every nation has used its actions or after
+	// turn_duration": the referee logs the judge's end-turn first.
+	now := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	cfg := sampleConfig(t, func(c *rules.Config) {
+		c.TurnManagement, c.HoldingsPerAction, c.TurnDuration, c.MinNations = true, 3, rules.Duration(time.Hour), 0
+	})
+	r := newGame(t, cfg, Options{Now: func() time.Time { return now }})
+	accept(t, r, "alice join Pacifica CA", "bob join Deseret NV", "alice raise CA")
+	acks := act(t, r, "alice raise CA")
+	if acks[0].Refused == nil || !strings.Contains(acks[0].Refused.Error(), "Deseret has used its") == strings.Contains(acks[0].Refused.Error(), "when Deseret") {
+		t.Errorf("a second action in the turn: %v", acks[0].Refused)
+	}
+	now = now.Add(61 * time.Minute)
+	acks = accept(t, r, "alice raise CA")
+	if len(acks[0].Judged) != 1 || acks[0].Judged[0].Action != rules.EndTurn || acks[0].Outcome.Turn != 2 {
+		t.Errorf("after turn_duration: %+v", acks[0])
+	}
+	log, _ := r.History(ctx, 0)
+	if log[len(log)-2].Action != "end-turn" || log[len(log)-2].Player != "" {
+		t.Errorf("the judge's end-turn is not logged: %+v", log[len(log)-2])
+	}
+	mustVerify(t, r)
+}
+
+func TestMapFiles(t *testing.T) {
+	// "After every accepted action (or on request) the referee writes the
+	// map SVG ... and a PNG rendered in-process".
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	svg, pngPath := r.MapFiles()
+	if filepath.Base(svg) != "game.svg" || filepath.Base(pngPath) != "game.png" {
+		t.Errorf("map files %s %s; want game.svg and game.png beside game.db", svg, pngPath)
+	}
+	if err := r.UpdateMap(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(pngPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("the PNG does not decode: %v", err)
+	}
+	b, _ := os.ReadFile(svg)
+	if !strings.Contains(string(b), `id="CA" fill="#ff0000"`) && !strings.Contains(string(b), `fill="#ff0000" id="CA"`) {
+		t.Error("the SVG does not show CA in Pacifica's red")
+	}
+	// No temporary files are left behind.
+	entries, _ := os.ReadDir(filepath.Dir(svg))
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+	var drawn int
+	r.db.QueryRow(`SELECT map_seq FROM state`).Scan(&drawn)
+	if drawn != len(opening) {
+		t.Errorf("map_seq %d; want %d", drawn, len(opening))
+	}
+	out := filepath.Join(t.TempDir(), "now.png")
+	if err := r.WriteMap(ctx, out); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteMap(ctx, "map.gif"); err == nil {
+		t.Error("a .gif map was accepted")
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(ctx, filepath.Join(dir, "none.db"), Options{}); !errors.Is(err, ErrNoGame) {
+		t.Errorf("a missing file: %v", err)
+	}
+	junk := filepath.Join(dir, "junk.db")
+	os.WriteFile(junk, []byte(strings.Repeat("not a database ", 100)), 0o644)
+	if _, err := Open(ctx, junk, Options{}); !errors.Is(err, ErrNoGame) {
+		t.Errorf("a file of text: %v", err)
+	}
+	other := filepath.Join(dir, "other.db")
+	db, _ := sql.Open("sqlite", other)
+	db.Exec(`CREATE TABLE x (y)`)
+	db.Close()
+	if _, err := Open(ctx, other, Options{}); !errors.Is(err, ErrNoGame) {
+		t.Errorf("another SQLite file: %v", err)
+	}
+	r := newGame(t, nil, Options{})
+	if _, err := Create(ctx, r.Path(), sampleConfig(t, nil), rules.SampleMap(), Options{}); !errors.Is(err, ErrExists) {
+		t.Errorf("creating over a game: %v", err)
+	}
+}
+
+// TestOlderSchema opens a file made at the previous schema version, by
+// hand, with the current code: it is migrated and plays on.
+func TestOlderSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	o := Options{}.withDefaults()
+	db, err := openDB(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, db, SchemaVersion-1); err != nil {
+		t.Fatal(err)
+	}
+	// A game of two actions, written as version 1 wrote it.
+	cfg := sampleConfig(t, nil)
+	w := rules.NewWorld(cfg)
+	stmts := []string{fmt.Sprintf(`INSERT INTO game VALUES (1, %q, '%s', x'', '2025-01-01T00:00:00Z')`, rules.RulesVersion, cfg.JSON())}
+	for _, l := range []struct{ player, action string }{{"alice", "join Pacifica CA"}, {"bob", "join Deseret NV"}} {
+		a, _ := rules.ParseAction(l.action)
+		o, err := w.Apply(l.player, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := json.Marshal(o)
+		dice, _ := json.Marshal(o.Dice)
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO actions VALUES (%d, '%s', '%s', '%s', '%s', '2025-01-01T00:00:00Z')`, o.Seq, l.player, a, dice, out))
+	}
+	snap, _ := w.MarshalJSON()
+	stmts = append(stmts,
+		fmt.Sprintf(`INSERT INTO nations VALUES ('Pacifica', 'alice', '%s', 1, NULL, NULL)`, w.Nation(0).Color),
+		fmt.Sprintf(`INSERT INTO nations VALUES ('Deseret', 'bob', '%s', 2, NULL, NULL)`, w.Nation(1).Color),
+		`INSERT INTO holdings VALUES ('CA', 'Pacifica', 3)`,
+		`INSERT INTO holdings VALUES ('NV', 'Deseret', 3)`,
+		fmt.Sprintf(`INSERT INTO state VALUES (1, 2, '%s')`, snap))
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	db.Exec(`UPDATE game SET map_svg = ?`, rules.SampleMap())
+	db.Close()
+
+	r, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if v, _ := schemaVersion(ctx, r.db); v != SchemaVersion {
+		t.Errorf("schema version %d after opening; want %d", v, SchemaVersion)
+	}
+	accept(t, r, "carol join Cascadia WA", "alice raise CA")
+	call := Call{Player: "bob", Action: rules.RaiseAction("NV"), Request: "r1"}
+	if _, err := r.Submit(ctx, call); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := r.Submit(ctx, call); !again.Repeat {
+		t.Error("the migrated file does not keep request ids")
+	}
+	if err := r.UpdateMap(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, r)
+}
+
+// BenchmarkSubmitBatch applies actions durably on disk (synchronous FULL),
+// a hundred to a transaction: each is acknowledged after its commit.
+func BenchmarkSubmitBatch(b *testing.B) {
+	benchmarkSubmit(b, 100, Options{})
+}
+
+// BenchmarkSubmitOne applies one action per transaction, durably.
+func BenchmarkSubmitOne(b *testing.B) {
+	benchmarkSubmit(b, 1, Options{})
+}
+
+// BenchmarkSubmitOneNormal is one action per transaction with synchronous
+// NORMAL: safe from a crash of the process, not of the machine.
+func BenchmarkSubmitOneNormal(b *testing.B) {
+	benchmarkSubmit(b, 1, Options{Synchronous: "NORMAL"})
+}
+
+func benchmarkSubmit(b *testing.B, batch int, o Options) {
+	r := newGame(b, nil, o)
+	accept(b, r, "alice join Pacifica CA", "bob join Deseret UT", "alice raise CA", "alice raise CA")
+	there := []Call{{Player: "alice", Action: rules.MoveAction("CA", 2, "OR")}, {Player: "alice", Action: rules.MoveAction("OR", 0, "CA")}}
+	calls := make([]Call, batch)
+	for i := range calls {
+		calls[i] = there[i%2]
+	}
+	n := 0
+	for b.Loop() {
+		acks, err := r.SubmitBatch(ctx, calls)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, a := range acks {
+			if a.Refused != nil {
+				b.Fatal(a.Refused)
+			}
+		}
+		n += batch
+		if batch%2 == 1 {
+			calls[0] = there[n%2]
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "actions/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/action")
+}
+
+// BenchmarkSubmitParallel submits one action per call from many goroutines
+// at once: the group commit stores them together, durably.
+func BenchmarkSubmitParallel(b *testing.B) {
+	r := newGame(b, nil, Options{})
+	accept(b, r, "alice join Pacifica CA")
+	b.SetParallelism(32)
+	b.RunParallel(func(pb *testing.PB) {
+		for i := 0; pb.Next(); i++ {
+			// Colours alternate, so that every call is accepted.
+			c := rules.Color([]string{"#000001", "#000002"}[i%2])
+			if _, err := r.Submit(ctx, Call{Player: "alice", Action: rules.ColorAction(c)}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+}
