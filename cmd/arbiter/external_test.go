@@ -88,6 +88,8 @@ func TestStarterBotsPlayEveryGame(t *testing.T) {
 		{"ajveciv", "basic.develop,basic.conquer"},
 		{"reaj", "adapt,conquer"},
 		{"tncc", "blitz,turtle"},
+		{"zombie", "sensible,cautious"},
+		{"territories", "greedy,random"},
 	} {
 		args := []string{"play", game.name, "--seed", "5", "--report", "json", "--bot-logs", t.TempDir(), "--players", game.bots}
 		for _, s := range starters {
@@ -393,5 +395,49 @@ func TestExternalSpecErrors(t *testing.T) {
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, "arbiter: ") {
 			t.Errorf("%q: exit %d, %q, %q; want exit 2 and a message", args, code, out, errOut)
 		}
+	}
+}
+
+func TestExternalZombieSeesOnlyItsSheet(t *testing.T) {
+	// "An external bot sees exactly its seat's view: never another seat's
+	// hidden information (zombie identities)."
+	need(t, "python3")
+	dir := t.TempDir()
+	recordFile := filepath.Join(dir, "received.jsonl")
+	code, _, errOut := arbiter(t, "", "play", "zombie", "--seed", "6", "--bot-logs", dir,
+		"--players", "sensible,sensible,spreader,cautious", "--player", misbehave("record", recordFile))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(recordFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	requests := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if strings.Contains(line, "infected") {
+			t.Errorf("the bot was told of an infection: %s", line)
+		}
+		var m struct {
+			Type string
+			View map[string]json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Type != "request" {
+			continue
+		}
+		requests++
+		for key := range m.View {
+			switch key {
+			case "you", "name", "seats", "turn", "max_turns", "me", "messages", "announcements":
+			default:
+				t.Errorf("the view has %q, which is not the seat's own sheet: %s", key, m.View[key])
+			}
+		}
+	}
+	if requests == 0 {
+		t.Fatal("the bot was asked nothing")
 	}
 }
