@@ -14,6 +14,7 @@ type RuleError struct {
 	Msg string
 }
 
+// Error returns the message.
 func (e *RuleError) Error() string { return e.Msg }
 
 // Refuse returns a *RuleError with a formatted message.

@@ -14,6 +14,7 @@ type ReplayError struct {
 	Msg  string
 }
 
+// Error says where the replay parted from the record.
 func (e *ReplayError) Error() string {
 	if e.Step < 0 {
 		return "replay: " + e.Msg
