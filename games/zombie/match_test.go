@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -462,5 +463,47 @@ func TestResults(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestViewCompletesPlans(t *testing.T) {
+	// A person at the terminal completes a plan with the tab key: the other
+	// seats with their modifiers, then the options.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: make([]string, 4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var human, zombie View
+	for i := range 4 {
+		if v := m.View(i); v.Me().Zombie() {
+			zombie = v
+		} else {
+			human = v
+		}
+	}
+	for _, c := range []struct {
+		v    View
+		line string
+		want string
+		not  string
+	}{
+		{human, "", "end", SeatName(human.You())},
+		{human, "P", "", SeatName(human.You())},
+		{human, "gu", "guard=p", "guard=v"},
+		{human, "P1/p cu", "P1/p cure=first", ""},
+		{zombie, "", "guard=v", SeatName(zombie.You())},
+	} {
+		got := c.v.Complete(c.line)
+		if c.want != "" && !slices.Contains(got, c.want) {
+			t.Errorf("seat %d, %q: %q; want %q among them", c.v.You(), c.line, got, c.want)
+		}
+		for _, g := range got {
+			if c.not != "" && (g == c.not || strings.HasSuffix(g, " "+c.not)) {
+				t.Errorf("seat %d, %q: %q offers %q", c.v.You(), c.line, got, c.not)
+			}
+		}
+	}
+	if got := human.Complete("P"); len(got) == 0 {
+		t.Error("no seats offered")
 	}
 }

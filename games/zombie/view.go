@@ -158,3 +158,41 @@ func (v View) MarshalJSON() ([]byte, error) {
 	return json.Marshal(viewJSON{You: v.seat, Name: v.Name(), Seats: v.Seats(), Turn: v.Turn(), MaxTurns: v.MaxTurns(),
 		Me: v.Me(), Messages: v.Messages(), Announcements: v.Announcements()})
 }
+
+// Complete completes a plan a person has partly typed, for the terminal's
+// tab key: the other seats (P2, P2/p, and P2/v as a zombie), then guard=,
+// cure= and end. It returns whole lines.
+func (v View) Complete(line string) []string {
+	fields := strings.Fields(line)
+	if line == "" || strings.HasSuffix(line, " ") {
+		fields = append(fields, "")
+	}
+	last := strings.ToLower(fields[len(fields)-1])
+	head := strings.Join(fields[:len(fields)-1], " ")
+	if head != "" {
+		head += " "
+	}
+	zombie := v.Me().Zombie()
+	var words []string
+	for i := range v.Seats() {
+		if i == v.seat {
+			continue
+		}
+		name := SeatName(i)
+		words = append(words, name, name+"/p")
+		if zombie {
+			words = append(words, name+"/v")
+		}
+	}
+	words = append(words, "guard=p", "cure=first", "cure=last", "cure=both", "end")
+	if zombie {
+		words = append(words, "guard=v")
+	}
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(strings.ToLower(w), last) {
+			out = append(out, head+w)
+		}
+	}
+	return out
+}
