@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -84,4 +86,56 @@ type Entrant[M, V any] struct {
 	New func() Player[M, V]
 	// Person marks a person, who has no deadline unless one is given.
 	Person bool
+}
+
+// Initializer is implemented by a game's bots that prepare for each match:
+// forget the last one, seed their own dice (see SeatRNG). Init runs when the
+// match starts, before the first decision.
+type Initializer interface {
+	Init(info MatchInfo) error
+}
+
+// Shell is embedded by the players a game makes of its bots, so that each
+// game writes only Decide: Start runs the bot's Init when it is an
+// Initializer, and Bounded is the bot's own when it is Bounded.
+type Shell struct {
+	Bot any
+}
+
+// Start prepares the bot for a match.
+func (s Shell) Start(_ context.Context, info MatchInfo) error {
+	if init, ok := s.Bot.(Initializer); ok {
+		return init.Init(info)
+	}
+	return nil
+}
+
+// Bounded reports whether the bot answers at once.
+func (s Shell) Bounded() bool {
+	b, ok := s.Bot.(Bounded)
+	return ok && b.Bounded()
+}
+
+// Roster is a game's built-in players, one entrant per name, in the order
+// help texts list them.
+type Roster[M, V any] []Entrant[M, V]
+
+// Names returns the roster's names, in order.
+func (r Roster[M, V]) Names() []string {
+	names := make([]string, len(r))
+	for i, e := range r {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// Find returns the entrant called name, or an error that lists the roster;
+// game names the game in it ("TNCC").
+func (r Roster[M, V]) Find(name, game string) ([]Entrant[M, V], error) {
+	for _, e := range r {
+		if e.Name == name {
+			return []Entrant[M, V]{e}, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown player %q; %s players are %s", name, game, strings.Join(r.Names(), ", "))
 }

@@ -25,9 +25,7 @@ type AI interface {
 // AIInitializer is implemented by AIs that prepare for each match. Init runs
 // when the match starts, before the first decision; info.Seat is the AI's
 // society and engine.SeatRNG(info.Setup.Seed, info.Seat) its own fair dice.
-type AIInitializer interface {
-	Init(info engine.MatchInfo) error
-}
+type AIInitializer = engine.Initializer
 
 // Player turns an AI into a player for a seat. The player is
 // engine.Bounded when the AI is. An AI that is an engine.Player itself is
@@ -36,28 +34,19 @@ func Player(ai AI) engine.Player[Value, View] {
 	if p, ok := ai.(engine.Player[Value, View]); ok {
 		return p
 	}
-	return &aiPlayer{ai}
+	return &aiPlayer{engine.Shell{Bot: ai}, ai}
 }
 
-type aiPlayer struct{ ai AI }
+type aiPlayer struct {
+	engine.Shell
+	ai AI
+}
 
 func (p *aiPlayer) Decide(_ context.Context, req *engine.Request[Value], v View) (Value, error) {
 	if req.Kind == InflectionKind {
 		return p.ai.Inflection(v)
 	}
 	return p.ai.Turn(v)
-}
-
-func (p *aiPlayer) Start(_ context.Context, info engine.MatchInfo) error {
-	if init, ok := p.ai.(AIInitializer); ok {
-		return init.Init(info)
-	}
-	return nil
-}
-
-func (p *aiPlayer) Bounded() bool {
-	b, ok := p.ai.(engine.Bounded)
-	return ok && b.Bounded()
 }
 
 // Priority returns the seed's basic AIs: it chooses the first of its values

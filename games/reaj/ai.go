@@ -18,30 +18,19 @@ type AI interface {
 
 // AIInitializer is implemented by AIs that prepare for each match; Init runs
 // before the first decision.
-type AIInitializer interface {
-	Init(info engine.MatchInfo) error
-}
+type AIInitializer = engine.Initializer
 
 // Player turns an AI into a player for a seat. The player is engine.Bounded
 // when the AI is.
-func Player(ai AI) engine.Player[Value, View] { return &aiPlayer{ai} }
+func Player(ai AI) engine.Player[Value, View] { return &aiPlayer{engine.Shell{Bot: ai}, ai} }
 
-type aiPlayer struct{ ai AI }
+type aiPlayer struct {
+	engine.Shell
+	ai AI
+}
 
 func (p *aiPlayer) Decide(_ context.Context, _ *engine.Request[Value], v View) (Value, error) {
 	return p.ai.Turn(v)
-}
-
-func (p *aiPlayer) Start(_ context.Context, info engine.MatchInfo) error {
-	if init, ok := p.ai.(AIInitializer); ok {
-		return init.Init(info)
-	}
-	return nil
-}
-
-func (p *aiPlayer) Bounded() bool {
-	b, ok := p.ai.(engine.Bounded)
-	return ok && b.Bounded()
 }
 
 // Fixed returns the seed's fixed-value AI: it chooses v every turn.

@@ -2,9 +2,7 @@ package territories
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -21,7 +19,7 @@ type Bot interface {
 // Player turns a bot into a player for a seat. The player is
 // engine.Bounded when the bot is; a bot that wants chance implements
 // Seeded and gets its own dice for each match.
-func Player(b Bot) engine.Player[Action, View] { return &botPlayer{b} }
+func Player(b Bot) engine.Player[Action, View] { return &botPlayer{engine.Shell{Bot: b}, b} }
 
 // Seeded is implemented by bots that want their own dice: Seed is called
 // before each match with a source drawn from (match seed, seat), never the
@@ -30,7 +28,11 @@ type Seeded interface {
 	Seed(src *rand.Rand)
 }
 
-type botPlayer struct{ bot Bot }
+// botPlayer takes Bounded from its shell; its Start seeds the bot's dice.
+type botPlayer struct {
+	engine.Shell
+	bot Bot
+}
 
 func (p *botPlayer) Decide(_ context.Context, req *engine.Request[Action], v View) (Action, error) {
 	if req.Kind == JoinKind {
@@ -44,11 +46,6 @@ func (p *botPlayer) Start(_ context.Context, info engine.MatchInfo) error {
 		s.Seed(rand.New(engine.SeatRNG(info.Setup.Seed, info.Seat)))
 	}
 	return nil
-}
-
-func (p *botPlayer) Bounded() bool {
-	b, ok := p.bot.(engine.Bounded)
-	return ok && b.Bounded()
 }
 
 // Random returns the random bot: it joins on a random free territory and
@@ -223,30 +220,15 @@ func (greedy) Act(v View) (Action, error) {
 // Entrant is a named kind of territories player.
 type Entrant = engine.Entrant[Action, View]
 
-// bots lists the built-in bots, in the order help texts give them.
-var bots = []struct {
-	name, doc string
-	new       func() Bot
-}{
-	{"random", "joins anywhere free and takes a random legal action, pass included", Random},
-	{"greedy", "attacks when the battle's expected losses favour it, spreads into free land, raises at the front", Greedy},
+// roster lists the built-in bots, in the order help texts give them.
+var roster = engine.Roster[Action, View]{
+	builtIn("random", Random), // joins anywhere free and takes a random legal action, pass included
+	builtIn("greedy", Greedy), // attacks when the battle's expected losses favour it, spreads into free land, raises at the front
 }
 
-func botNames() []string {
-	names := make([]string, len(bots))
-	for i, b := range bots {
-		names[i] = b.name
-	}
-	return names
+func builtIn(name string, bot func() Bot) Entrant {
+	return Entrant{Name: name, New: func() engine.Player[Action, View] { return Player(bot()) }}
 }
 
 // Bots returns the built-in player that one --players name stands for.
-func Bots(name string) ([]Entrant, error) {
-	for _, b := range bots {
-		if b.name == name {
-			mk := b.new
-			return []Entrant{{Name: name, New: func() engine.Player[Action, View] { return Player(mk()) }}}, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown player %q; territories players are %s", name, strings.Join(botNames(), ", "))
-}
+func Bots(name string) ([]Entrant, error) { return roster.Find(name, "territories") }

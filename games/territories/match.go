@@ -49,7 +49,7 @@ var info = engine.Info{
 			File: "config", FileUsage: "a configuration of your own (YAML or JSON, as arbiter territories init reads it; its map is not drawn)",
 			Load: loadBoard},
 	},
-	Players: botNames(),
+	Players: roster.Names(),
 	Rules:   rulesText,
 }
 

@@ -2,9 +2,7 @@ package tncc
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -21,15 +19,16 @@ type Bot interface {
 
 // BotInitializer is implemented by bots that prepare for each match; Init
 // runs before the first decision.
-type BotInitializer interface {
-	Init(info engine.MatchInfo) error
-}
+type BotInitializer = engine.Initializer
 
 // Player turns a bot into a player for a seat. The player is engine.Bounded
 // when the bot is.
-func Player(b Bot) engine.Player[Move, View] { return &botPlayer{b} }
+func Player(b Bot) engine.Player[Move, View] { return &botPlayer{engine.Shell{Bot: b}, b} }
 
-type botPlayer struct{ bot Bot }
+type botPlayer struct {
+	engine.Shell
+	bot Bot
+}
 
 func (p *botPlayer) Decide(_ context.Context, req *engine.Request[Move], v View) (Move, error) {
 	switch req.Kind {
@@ -46,18 +45,6 @@ func (p *botPlayer) Decide(_ context.Context, req *engine.Request[Move], v View)
 		return DefendMove(f), err
 	}
 	return p.bot.Turn(v)
-}
-
-func (p *botPlayer) Start(_ context.Context, info engine.MatchInfo) error {
-	if init, ok := p.bot.(BotInitializer); ok {
-		return init.Init(info)
-	}
-	return nil
-}
-
-func (p *botPlayer) Bounded() bool {
-	b, ok := p.bot.(engine.Bounded)
-	return ok && b.Bounded()
 }
 
 // Thirds splits an army into three flanks as evenly as it goes, the
@@ -331,35 +318,19 @@ func (b *blitz) AnswerWar(v View, a Attack) (Flanks, error) {
 // Entrant is a named kind of TNCC player.
 type Entrant = engine.Entrant[Move, View]
 
-// bots lists the built-in bots, in the order help texts give them.
-var bots = []struct {
-	name string
-	doc  string
-	new  func() Bot
-}{
-	{"nothing", "always waits; refuses trades; defends with 0, 0, 0", Nothing},
-	{"turtle", "arms against the largest affordable threat; never attacks", Turtle},
-	{"war", "attacks a random rival with its army in thirds whenever it can", WarBot},
-	{"blitz", "builds up, then throws almost every citizen at the weakest rival", Blitz},
-	{"trader", "trades gold and food when both sides gain; arms like the turtle", Trader},
-	{"general", "plays its plans a few cycles ahead by the rules and takes the best; beats blitz", General},
+// roster lists the built-in bots, in the order help texts give them.
+var roster = engine.Roster[Move, View]{
+	builtIn("nothing", Nothing), // always waits; refuses trades; defends with 0, 0, 0
+	builtIn("turtle", Turtle),   // arms against the largest affordable threat; never attacks
+	builtIn("war", WarBot),      // attacks a random rival with its army in thirds whenever it can
+	builtIn("blitz", Blitz),     // builds up, then throws almost every citizen at the weakest rival
+	builtIn("trader", Trader),   // trades gold and food when both sides gain; arms like the turtle
+	builtIn("general", General), // plays its plans a few cycles ahead by the rules and takes the best
 }
 
-func botNames() []string {
-	names := make([]string, len(bots))
-	for i, b := range bots {
-		names[i] = b.name
-	}
-	return names
+func builtIn(name string, bot func() Bot) Entrant {
+	return Entrant{Name: name, New: func() engine.Player[Move, View] { return Player(bot()) }}
 }
 
 // Bots returns the built-in player that one --players name stands for.
-func Bots(name string) ([]Entrant, error) {
-	for _, b := range bots {
-		if b.name == name {
-			mk := b.new
-			return []Entrant{{Name: name, New: func() engine.Player[Move, View] { return Player(mk()) }}}, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown player %q; TNCC players are %s", name, strings.Join(botNames(), ", "))
-}
+func Bots(name string) ([]Entrant, error) { return roster.Find(name, "TNCC") }

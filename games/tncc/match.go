@@ -42,7 +42,7 @@ var info = engine.Info{
 			Load: loadPreset},
 	},
 	Presets: PresetNames(),
-	Players: botNames(),
+	Players: roster.Names(),
 	Rules:   rulesText,
 }
 

@@ -2,9 +2,7 @@ package zombie
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -18,30 +16,19 @@ type Bot interface {
 
 // BotInitializer is implemented by bots that prepare for each match: forget
 // the last one, seed their dice. Init runs before the first decision.
-type BotInitializer interface {
-	Init(info engine.MatchInfo) error
-}
+type BotInitializer = engine.Initializer
 
 // BotPlayer turns a bot into a player for a seat. The built-in bots are
 // engine.Bounded: they answer at once.
-func BotPlayer(b Bot) engine.Player[Plan, View] { return &botPlayer{b} }
+func BotPlayer(b Bot) engine.Player[Plan, View] { return &botPlayer{engine.Shell{Bot: b}, b} }
 
-type botPlayer struct{ bot Bot }
+type botPlayer struct {
+	engine.Shell
+	bot Bot
+}
 
 func (p *botPlayer) Decide(_ context.Context, _ *engine.Request[Plan], v View) (Plan, error) {
 	return p.bot.Plan(v)
-}
-
-func (p *botPlayer) Start(_ context.Context, info engine.MatchInfo) error {
-	if init, ok := p.bot.(BotInitializer); ok {
-		return init.Init(info)
-	}
-	return nil
-}
-
-func (p *botPlayer) Bounded() bool {
-	b, ok := p.bot.(engine.Bounded)
-	return ok && b.Bounded()
 }
 
 // Entrant is a named kind of player for `arbiter play zombie`.
@@ -49,34 +36,23 @@ type Entrant = engine.Entrant[Plan, View]
 
 // The built-in bots, by name. Each plays whatever role it is dealt: a
 // policy for when it is told human and one for when it is told zombie.
-var bots = []struct {
-	name, plays string
-	new         func() Bot
-}{
-	{"sensible", "cautious when told human, a spreader when told zombie", func() Bot { return &Sensible{Human: Cautious, Zombie: Spreading} }},
-	{"cautious", "cautious in both roles: as a zombie it hides, one plain touch a turn", func() Bot { return &Sensible{Human: Cautious, Zombie: Hiding} }},
-	{"spreader", "mixes with everyone in both roles: as a human, recklessly", func() Bot { return &Sensible{Human: Reckless, Zombie: Spreading} }},
-	{"random", "random legal plans, with its own dice", func() Bot { return &Random{} }},
+var roster = engine.Roster[Plan, View]{
+	// cautious when told human, a spreader when told zombie
+	builtIn("sensible", func() Bot { return &Sensible{Human: Cautious, Zombie: Spreading} }),
+	// cautious in both roles: as a zombie it hides, one plain touch a turn
+	builtIn("cautious", func() Bot { return &Sensible{Human: Cautious, Zombie: Hiding} }),
+	// mixes with everyone in both roles: as a human, recklessly
+	builtIn("spreader", func() Bot { return &Sensible{Human: Reckless, Zombie: Spreading} }),
+	// random legal plans, with its own dice
+	builtIn("random", func() Bot { return &Random{} }),
 }
 
-func botNames() []string {
-	names := make([]string, len(bots))
-	for i, b := range bots {
-		names[i] = b.name
-	}
-	return names
+func builtIn(name string, bot func() Bot) Entrant {
+	return Entrant{Name: name, New: func() engine.Player[Plan, View] { return BotPlayer(bot()) }}
 }
 
 // Bots returns the built-in player that one --players name stands for.
-func Bots(name string) ([]Entrant, error) {
-	for _, b := range bots {
-		if b.name == name {
-			mk := b.new
-			return []Entrant{{Name: name, New: func() engine.Player[Plan, View] { return BotPlayer(mk()) }}}, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown player %q; zombie players are %s", name, strings.Join(botNames(), ", "))
-}
+func Bots(name string) ([]Entrant, error) { return roster.Find(name, "zombie") }
 
 // HumanPolicy is how a bot plays while it is told human.
 type HumanPolicy uint8

@@ -47,7 +47,7 @@ var info = engine.Info{
 		{Name: "antibodies", Usage: "every human's antibodies at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
 		{Name: "viruses", Usage: "every zombie's viruses at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
 	},
-	Players: botNames(),
+	Players: roster.Names(),
 	Rules:   rulesText,
 }
 

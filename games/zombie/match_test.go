@@ -37,7 +37,7 @@ func play(t testing.TB, seed uint64, options map[string]string, names ...string)
 
 // lineups are mixes of bots and options that the match tests play.
 func lineups(rng *rand.Rand) ([]string, map[string]string) {
-	names := botNames()
+	names := roster.Names()
 	n := MinSeats + rng.IntN(8)
 	lineup := make([]string, n)
 	for i := range lineup {
