@@ -332,37 +332,31 @@ func writeFile(path string, write func(io.Writer) error) error {
 // ajvecivStep is arbiter step ajveciv: one turn or inflection of the
 // original rules on a world in the seed's JSON shape.
 func ajvecivStep(state, moves []byte, seed uint64) ([]byte, error) {
-	w, err := ajveciv.ParseWorld(state)
-	if err != nil {
-		return nil, usageError(fmt.Errorf("--state: %w", err))
-	}
-	mv, err := ajveciv.ParseMoves(moves)
-	if err != nil {
-		return nil, usageError(fmt.Errorf("--moves: %w", err))
-	}
-	next, err := ajveciv.Step(w, mv, seed)
-	if err != nil {
-		if engine.IsRuleError(err) {
-			return nil, err
-		}
-		return nil, usageError(err)
-	}
-	b, err := json.Marshal(next)
-	return append(b, '\n'), err
+	return pureStep(state, moves, ajveciv.ParseWorld, ajveciv.ParseMoves,
+		func(w ajveciv.World, m ajveciv.Moves) (ajveciv.World, error) { return ajveciv.Step(w, m, seed) })
 }
 
 // reajStep is arbiter step reaj: one turn of the rules on a state in its
 // JSON shape.
 func reajStep(state, moves []byte, seed uint64) ([]byte, error) {
-	st, err := reaj.ParseState(state)
+	return pureStep(state, moves, reaj.ParseState, reaj.ParseMoves,
+		func(s reaj.State, m reaj.Moves) (reaj.State, error) { return reaj.Step(s, m, seed) })
+}
+
+// pureStep is a game's pure step as arbiter step runs it: a --state or
+// --moves that does not parse, or that the step finds invalid, is invalid
+// input; a move the rules refuse is the rules' error; the world after the
+// step is printed as one JSON line.
+func pureStep[S, M, W any](state, moves []byte, parseState func([]byte) (S, error), parseMoves func([]byte) (M, error), step func(S, M) (W, error)) ([]byte, error) {
+	s, err := parseState(state)
 	if err != nil {
 		return nil, usageError(fmt.Errorf("--state: %w", err))
 	}
-	mv, err := reaj.ParseMoves(moves)
+	m, err := parseMoves(moves)
 	if err != nil {
 		return nil, usageError(fmt.Errorf("--moves: %w", err))
 	}
-	next, err := reaj.Step(st, mv, seed)
+	next, err := step(s, m)
 	if err != nil {
 		if engine.IsRuleError(err) {
 			return nil, err
@@ -383,18 +377,9 @@ func playersHelp(info engine.Info) string {
 // tnccStep is arbiter step tncc: one action (with its answer) or one
 // production step on a world in the rules' world JSON.
 func tnccStep(state, moves []byte, _ uint64) ([]byte, error) {
-	var w tncc.World
-	if err := w.UnmarshalJSON(state); err != nil {
-		return nil, usageError(fmt.Errorf("--state: %w", err))
-	}
-	s, err := tncc.ParseStepMove(moves)
-	if err != nil {
-		return nil, usageError(fmt.Errorf("--moves: %w", err))
-	}
-	next, err := tncc.Step(w, s)
-	if err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(next)
-	return append(b, '\n'), err
+	return pureStep(state, moves, func(b []byte) (tncc.World, error) {
+		var w tncc.World
+		err := w.UnmarshalJSON(b)
+		return w, err
+	}, tncc.ParseStepMove, tncc.Step)
 }

@@ -121,6 +121,21 @@ func (f *territoriesFlags) fail(out io.Writer, err error) error {
 	return err
 }
 
+// withGame is the body of a subcommand that reads or draws the game in
+// --db: it opens the referee, runs do, closes the referee, and reports a
+// failure as fail does.
+func (f *territoriesFlags) withGame(do func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, _ []string) error {
+		out := cmd.OutOrStdout()
+		r, err := f.open(cmd.Context())
+		if err != nil {
+			return f.fail(out, err)
+		}
+		defer r.Close()
+		return f.fail(out, do(cmd, out, r))
+	}
+}
+
 func writeJSON(out io.Writer, v any) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -485,22 +500,16 @@ func territoriesShow(f *territoriesFlags) *cobra.Command {
 		Use:   "show",
 		Short: "Show the nations, their players, colours and holdings",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			out := cmd.OutOrStdout()
-			r, err := f.open(cmd.Context())
-			if err != nil {
-				return f.fail(out, err)
-			}
-			defer r.Close()
+		RunE: f.withGame(func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error {
 			w, err := r.World(cmd.Context())
-			if err != nil {
-				return f.fail(out, err)
+			switch {
+			case err != nil:
+				return err
+			case f.asJSON:
+				return writeJSON(out, showJSON(w))
 			}
-			if f.asJSON {
-				return f.fail(out, writeJSON(out, showJSON(w)))
-			}
-			return f.fail(out, writeShow(out, f.db, w))
-		},
+			return writeShow(out, f.db, w)
+		}),
 	}
 }
 
@@ -602,16 +611,10 @@ func territoriesHistory(f *territoriesFlags) *cobra.Command {
 		Use:   "history",
 		Short: "List every accepted action with its dice",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			out := cmd.OutOrStdout()
-			r, err := f.open(cmd.Context())
-			if err != nil {
-				return f.fail(out, err)
-			}
-			defer r.Close()
+		RunE: f.withGame(func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error {
 			log, err := r.History(cmd.Context(), after)
 			if err != nil {
-				return f.fail(out, err)
+				return err
 			}
 			if f.asJSON {
 				if log == nil {
@@ -620,7 +623,7 @@ func territoriesHistory(f *territoriesFlags) *cobra.Command {
 				enc := json.NewEncoder(out)
 				enc.SetEscapeHTML(false)
 				enc.SetIndent("", "  ")
-				return f.fail(out, enc.Encode(log))
+				return enc.Encode(log)
 			}
 			bw := bufio.NewWriter(out)
 			tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
@@ -638,8 +641,8 @@ func territoriesHistory(f *territoriesFlags) *cobra.Command {
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", e.Seq, player, e.Action, dice(e), text)
 			}
 			tw.Flush()
-			return f.fail(out, bw.Flush())
-		},
+			return bw.Flush()
+		}),
 	}
 	cmd.Flags().IntVar(&after, "after", 0, "only the actions after this one")
 	return cmd
@@ -670,26 +673,20 @@ func territoriesMap(f *territoriesFlags) *cobra.Command {
 		Use:   "map [--out FILE.svg|FILE.png]",
 		Short: "Draw the map: into --out, or into the game's map files",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			out := cmd.OutOrStdout()
-			r, err := f.open(cmd.Context())
-			if err != nil {
-				return f.fail(out, err)
-			}
-			defer r.Close()
+		RunE: f.withGame(func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error {
 			var files []string
 			if outFile != "" {
 				ext := strings.ToLower(filepath.Ext(outFile))
 				if ext != ".svg" && ext != ".png" {
-					return f.fail(out, usagef("--out %s: name a .svg or a .png file", outFile))
+					return usagef("--out %s: name a .svg or a .png file", outFile)
 				}
 				if err := r.WriteMap(cmd.Context(), outFile); err != nil {
-					return f.fail(out, err)
+					return err
 				}
 				files = []string{outFile}
 			} else {
 				if err := r.UpdateMap(cmd.Context(), true); err != nil {
-					return f.fail(out, err)
+					return err
 				}
 				svg, png := r.MapFiles()
 				for _, p := range []string{svg, png} {
@@ -698,15 +695,15 @@ func territoriesMap(f *territoriesFlags) *cobra.Command {
 					}
 				}
 				if len(files) == 0 {
-					return f.fail(out, usagef("the game's configuration draws no map files (output: none); give --out FILE"))
+					return usagef("the game's configuration draws no map files (output: none); give --out FILE")
 				}
 			}
 			if f.asJSON {
-				return f.fail(out, writeJSON(out, map[string]any{"files": files}))
+				return writeJSON(out, map[string]any{"files": files})
 			}
-			_, err = fmt.Fprintf(out, "drew the map: %s\n", strings.Join(files, ", "))
-			return f.fail(out, err)
-		},
+			_, err := fmt.Fprintf(out, "drew the map: %s\n", strings.Join(files, ", "))
+			return err
+		}),
 	}
 	cmd.Flags().StringVar(&outFile, "out", "", "the file to draw: .svg or .png (default: the game's map files)")
 	return cmd
@@ -771,18 +768,5 @@ func isTerritoriesDB(data []byte) bool { return bytes.HasPrefix(data, []byte("SQ
 // JSON {config, state}, printed as the game after it with the action's
 // outcome.
 func territoriesStep(state, moves []byte, _ uint64) ([]byte, error) {
-	w, err := territories.ParseStepState(state)
-	if err != nil {
-		return nil, usageError(fmt.Errorf("--state: %w", err))
-	}
-	m, err := territories.ParseStepMove(moves)
-	if err != nil {
-		return nil, usageError(fmt.Errorf("--moves: %w", err))
-	}
-	next, err := territories.Step(w, m)
-	if err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(next)
-	return append(b, '\n'), err
+	return pureStep(state, moves, territories.ParseStepState, territories.ParseStepMove, territories.Step)
 }
