@@ -228,5 +228,3 @@ func (c *capped) Write(b []byte) (int, error) {
 	}
 	return len(b), nil
 }
-
-func limitReader(r io.Reader, n int64) io.Reader { return io.LimitReader(r, n) }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -131,7 +132,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 		return fmt.Errorf("%s: no ready after hello: %w", r.Spec, err)
 	}
 	var ready Ready
-	if err := strictJSON(line, &ready); err != nil || ready.Type != "ready" {
+	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
 		return fmt.Errorf("%s answered hello with %s; want {\"type\": \"ready\"}", r.Spec, quote(line))
 	}
@@ -165,7 +166,7 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 			return zero, r.fault(err)
 		}
 		var m MoveMessage
-		if err := strictJSON(line, &m); err != nil || m.Type != "move" {
+		if err := decodeObject(line, &m); err != nil || m.Type != "move" {
 			return zero, r.fault(fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), req.ID))
 		}
 		if m.ID != req.ID {
@@ -294,7 +295,7 @@ func (h *httpConn) post(msg []byte, deadline time.Time) ([]byte, error) {
 	}
 	defer resp.Body.Close()
 	var b bytes.Buffer
-	_, err = b.ReadFrom(limitReader(resp.Body, maxLine+1))
+	_, err = b.ReadFrom(io.LimitReader(resp.Body, maxLine+1))
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return nil, errTimeout
@@ -324,9 +325,9 @@ func (h *httpConn) close() error {
 	return nil
 }
 
-// strictJSON decodes one JSON object. Fields a bot adds for its own
+// decodeObject decodes one JSON object. Fields a bot adds for its own
 // purposes are ignored; anything that is not one JSON object is an error.
-func strictJSON(line []byte, v any) error {
+func decodeObject(line []byte, v any) error {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 || line[0] != '{' {
 		return errors.New("not a JSON object")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -186,7 +187,10 @@ func mulSat(a, b int64) int64 {
 
 // Less reports whether r < s.
 func (r Ratio) Less(s Ratio) bool {
-	return r.Num*s.den() < s.Num*r.den()
+	// The cross products can pass an int64: compare them exactly.
+	a := new(big.Int).Mul(big.NewInt(r.Num), big.NewInt(s.den()))
+	b := new(big.Int).Mul(big.NewInt(s.Num), big.NewInt(r.den()))
+	return a.Cmp(b) < 0
 }
 
 // Sign returns −1, 0 or +1.

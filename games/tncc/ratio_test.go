@@ -282,3 +282,15 @@ func TestProduceSaturates(t *testing.T) {
 		t.Errorf("a country whose upkeep overflows: %+v; want no food, and starved", got)
 	}
 }
+
+func TestRatioLessExact(t *testing.T) {
+	// Presets are checked with Less ("advantages ≥ 1"); its cross products
+	// may pass an int64 and must still compare exactly.
+	big := Ratio{Num: 999_999_999_000_000_000, Den: 1_000_000_000}
+	if !Whole(1).Less(big) || big.Less(Whole(1)) {
+		t.Error("1 < 999999999 is not seen")
+	}
+	if !MustRatio("0.999999999").Less(Whole(1)) || Whole(1).Less(MustRatio("1.000000000")) {
+		t.Error("0.999999999 < 1 ≤ 1.000000000 is not seen")
+	}
+}
