@@ -129,3 +129,28 @@ func FuzzLoadWorld(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStepMove reads step moves as arbiter step does and applies what reads
+// to a game: no input panics, and a refused action leaves the game as it
+// was.
+func FuzzStepMove(f *testing.F) {
+	for _, s := range []string{`{"player": "alice", "action": "attack CA NV"}`, `{"action": "end-turn"}`,
+		`{"player": "carol", "action": "join Cascadia WA"}`, `{"player": "alice"}`, `{}`, `[]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseStepMove([]byte(s))
+		if err != nil {
+			return
+		}
+		w := NewWorld(Sample())
+		w.Apply("alice", JoinAction("Pacifica", "CA"))
+		w.Apply("bob", JoinAction("Deseret", "NV"))
+		before, _ := w.MarshalJSON()
+		if _, err := Step(w, m); err != nil {
+			if after, _ := w.MarshalJSON(); string(after) != string(before) {
+				t.Fatalf("a refused step changed the game: %s", s)
+			}
+		}
+	})
+}

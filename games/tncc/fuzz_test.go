@@ -329,3 +329,49 @@ func FuzzWorldJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStepMove reads step moves as arbiter step does and applies what reads
+// to a world: no input panics, and a refused step leaves the world as it was.
+func FuzzStepMove(f *testing.F) {
+	for _, s := range []string{
+		`{"seat": 0, "action": {"type": "war", "target": 1, "flanks": [10, 0, 30]}, "answer": {"flanks": [5, 5, 5]}}`,
+		`{"seat": 0, "action": {"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200}, "answer": {"accept": true}}`,
+		`{"seat": 1, "action": {"type": "recruit", "n": -5}}`, `{"production": true}`, `{"production": true, "seat": 0}`, `{}`, `null`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseStepMove([]byte(s))
+		if err != nil {
+			return
+		}
+		w := NewWorld(Default(), 3)
+		w.Countries[0].Stock[Army], w.Countries[0].Stock[Gold] = 100, 5000
+		before := w.Clone()
+		if _, err := Step(w, m); err != nil && !cmp.Equal(w, before) {
+			t.Fatalf("a refused step changed the world: %s", s)
+		}
+	})
+}
+
+// FuzzPresetOption reads the preset option as a match does: a name or a
+// preset's JSON. What reads is a valid preset, and reads back the same.
+func FuzzPresetOption(f *testing.F) {
+	f.Add("default")
+	f.Add(Default().Option())
+	f.Add(`{"base": "tribe", "gold_for_war": 1}`)
+	f.Add(`{"base": "tribe", "growth": -1}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := PresetOption(s)
+		if err != nil {
+			return
+		}
+		if err := p.Check(); err != nil {
+			t.Fatalf("%q reads as a preset that fails its check: %v", s, err)
+		}
+		back, err := PresetOption(p.Option())
+		if err != nil || back != p {
+			t.Fatalf("%q: its option %q reads back as %+v, %v", s, p.Option(), back, err)
+		}
+	})
+}

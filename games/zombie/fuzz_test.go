@@ -193,3 +193,27 @@ func TestHugeRosterStaysFast(t *testing.T) {
 		t.Errorf("the refusal: %s", e.Text)
 	}
 }
+
+// FuzzPlan reads plans as a person types them and as a program sends them:
+// no input panics, and a plan that reads back from its own text form is the
+// same plan.
+func FuzzPlan(f *testing.F) {
+	for _, s := range []string{"P2/p P4 guard=p cure=last end", "2 3/v2 cure=both", "", "guard=v0", "P0", "P99999999999999999999",
+		`{"touch":[{"with":1,"precaution":true}],"guard":{"viruses":2},"end":true}`, `{"touch":null}`, `[]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var p Plan
+		if err := p.UnmarshalText([]byte(s)); err == nil {
+			var back Plan
+			if err := back.UnmarshalText([]byte(p.String())); err != nil {
+				t.Fatalf("%q reads as %q, which does not read back: %v", s, p.String(), err)
+			}
+			if back.String() != p.String() {
+				t.Fatalf("%q: %q, then %q", s, p.String(), back.String())
+			}
+		}
+		var j Plan
+		_ = j.UnmarshalJSON([]byte(s))
+	})
+}
