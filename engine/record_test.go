@@ -175,3 +175,26 @@ func FuzzReadRecord(f *testing.F) {
 		}
 	})
 }
+
+func TestReplayWatchedSteps(t *testing.T) {
+	// Each step is told with the request it answered, before it is applied.
+	rec, _ := sealedTally(t)
+	var told []int
+	_, err := ReplayWatched[int, tallyView](tally{}, rec, Watch[int, tallyView]{Step: func(m Match[int, tallyView], req *Request[int], s Step[int]) error {
+		if req == nil || req.Seat != s.Seat || req.Kind != "pick" {
+			t.Errorf("step of seat %d told with request %+v", s.Seat, req)
+		}
+		told = append(told, s.Seat)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(told) != len(rec.Steps) {
+		t.Errorf("%d steps told; the record has %d", len(told), len(rec.Steps))
+	}
+	stop := errors.New("enough")
+	if _, err := ReplayWatched[int, tallyView](tally{}, rec, Watch[int, tallyView]{Step: func(Match[int, tallyView], *Request[int], Step[int]) error { return stop }}); !errors.Is(err, stop) {
+		t.Errorf("a step's error: %v; want it to stop the replay", err)
+	}
+}

@@ -31,6 +31,23 @@ func (e *ReplayError) Error() string {
 // after every round: every group of moves that answered one call to Pending.
 // Reports use it to sample a match's history.
 func Replay[M, V any](rs Ruleset[M, V], rec *Record[M], round func(Match[M, V])) (Match[M, V], error) {
+	return ReplayWatched(rs, rec, Watch[M, V]{Round: round})
+}
+
+// Watch is what a replay tells as it goes.
+type Watch[M, V any] struct {
+	// Round is called with the match before the first move and after every
+	// round, as Replay's round is.
+	Round func(Match[M, V])
+	// Step is called before each recorded step is applied, with the request
+	// it answers (nil if the round has none for its seat): what the seat saw
+	// and was offered when it decided. An error stops the replay.
+	Step func(m Match[M, V], req *Request[M], s Step[M]) error
+}
+
+// ReplayWatched is Replay with every round and step told to w.
+func ReplayWatched[M, V any](rs Ruleset[M, V], rec *Record[M], w Watch[M, V]) (Match[M, V], error) {
+	round := w.Round
 	info := rs.Info()
 	h := rec.Header
 	if h.Ruleset != info.Name || h.Variant != info.Variant {
@@ -48,12 +65,18 @@ func Replay[M, V any](rs Ruleset[M, V], rec *Record[M], round func(Match[M, V]))
 	}
 	steps := rec.Steps
 	for i := 0; i < len(steps); {
-		n := len(m.Pending())
+		reqs := m.Pending()
+		n := len(reqs)
 		if n == 0 {
 			return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("the match owes no move, but the record has %d more", len(steps)-i)}
 		}
 		for k := 0; k < n && i < len(steps); k, i = k+1, i+1 {
 			s := steps[i]
+			if w.Step != nil {
+				if err := w.Step(m, requestOf(reqs, k, s.Seat), s); err != nil {
+					return nil, fmt.Errorf("replay: step %d: %w", i, err)
+				}
+			}
 			if err := m.Apply(s.Seat, s.Move); err != nil {
 				return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("seat %d's move %s was refused: %v", s.Seat, moveText(s.Move), err)}
 			}
@@ -89,6 +112,20 @@ func Replay[M, V any](rs Ruleset[M, V], rec *Record[M], round func(Match[M, V]))
 		}
 	}
 	return m, nil
+}
+
+// requestOf finds seat's request among a round's, at k when the record
+// keeps the round's order.
+func requestOf[M any](reqs []Request[M], k, seat int) *Request[M] {
+	if reqs[k].Seat == seat {
+		return &reqs[k]
+	}
+	for j := range reqs {
+		if reqs[j].Seat == seat {
+			return &reqs[j]
+		}
+	}
+	return nil
 }
 
 func nameVariant(name, variant string) string {

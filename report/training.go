@@ -43,55 +43,28 @@ func WriteTraining[M, V any](w io.Writer, rs engine.Ruleset[M, V], rec *engine.R
 	}
 	res := rec.End.Result
 	setup := rec.Header.Setup
-	m, err := rs.New(setup)
-	if err != nil {
-		return fmt.Errorf("training lines: the record's setup: %w", err)
-	}
 	d := Decision{Game: game, Seed: setup.Seed}
-	steps := rec.Steps
-	for i := 0; i < len(steps); {
-		reqs := m.Pending()
-		if len(reqs) == 0 {
-			return fmt.Errorf("training lines: step %d: the match owes no move", i)
+	_, err := engine.ReplayWatched(rs, rec, engine.Watch[M, V]{Step: func(m engine.Match[M, V], req *engine.Request[M], st engine.Step[M]) error {
+		if st.Seat < 0 || st.Seat >= len(res.Scores) || st.Seat >= len(setup.Players) {
+			return nil // a move no seat made
 		}
-		for k := 0; k < len(reqs) && i < len(steps); k, i = k+1, i+1 {
-			st := steps[i]
-			if st.Seat >= 0 && st.Seat < len(res.Scores) && st.Seat < len(setup.Players) {
-				req := request(reqs, k, st.Seat)
-				if req == nil {
-					return fmt.Errorf("training lines: step %d: seat %d owes no move", i, st.Seat)
-				}
-				if err := fill(&d, m, req, st); err != nil {
-					return fmt.Errorf("training lines: step %d: %w", i, err)
-				}
-				d.Player = setup.Players[st.Seat]
-				d.Score, d.Rank, d.Won = res.Scores[st.Seat], rank(res, st.Seat), res.Won(st.Seat)
-				line, err := json.Marshal(&d)
-				if err != nil {
-					return fmt.Errorf("training lines: step %d: %w", i, err)
-				}
-				if _, err := w.Write(append(line, '\n')); err != nil {
-					return err
-				}
-			}
-			if err := m.Apply(st.Seat, st.Move); err != nil {
-				return fmt.Errorf("training lines: step %d: the record's move was refused: %w", i, err)
-			}
+		if req == nil {
+			return fmt.Errorf("seat %d owes no move", st.Seat)
 		}
-	}
-	return nil
-}
-
-// request finds seat's request among a round's, at k when the record keeps
-// the round's order.
-func request[M any](reqs []engine.Request[M], k, seat int) *engine.Request[M] {
-	if reqs[k].Seat == seat {
-		return &reqs[k]
-	}
-	for j := range reqs {
-		if reqs[j].Seat == seat {
-			return &reqs[j]
+		if err := fill(&d, m, req, st); err != nil {
+			return err
 		}
+		d.Player = setup.Players[st.Seat]
+		d.Score, d.Rank, d.Won = res.Scores[st.Seat], rank(res, st.Seat), res.Won(st.Seat)
+		line, err := json.Marshal(&d)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(line, '\n'))
+		return err
+	}})
+	if err != nil {
+		return fmt.Errorf("training lines: %w", err)
 	}
 	return nil
 }
