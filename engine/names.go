@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,4 +114,31 @@ func kindName(k string) string {
 		return "true or false"
 	}
 	return k
+}
+
+// MarshalNullable writes an enumeration value as JSON: its text (the
+// value's MarshalText) as a string, or null when none is set.
+func MarshalNullable(none bool, v encoding.TextMarshaler) ([]byte, error) {
+	if none {
+		return []byte("null"), nil
+	}
+	b, err := v.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(string(b))
+}
+
+// UnmarshalNullable reads what MarshalNullable writes into v: a string, read
+// by v's UnmarshalText, or null, for which it reports none and leaves v
+// alone. what names the enumeration in errors ("value").
+func UnmarshalNullable(b []byte, what string, v encoding.TextUnmarshaler) (none bool, err error) {
+	if string(b) == "null" {
+		return true, nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return false, fmt.Errorf("want a %s name or null, got %s", what, b)
+	}
+	return false, v.UnmarshalText([]byte(s))
 }

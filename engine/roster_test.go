@@ -38,3 +38,33 @@ func TestRoster(t *testing.T) {
 		t.Errorf("Find(c): %v", err)
 	}
 }
+
+// colour is an enumeration for the nullable JSON helpers: 0 is none.
+type colour int
+
+var colourNames = Names{"none", "red", "blue"}
+
+func (c colour) MarshalText() ([]byte, error) { return []byte(colourNames[c]), nil }
+func (c *colour) UnmarshalText(b []byte) error {
+	i, err := colourNames.Parse(string(b), "colour")
+	*c = colour(i)
+	return err
+}
+
+func TestNullableJSON(t *testing.T) {
+	for c, want := range map[colour]string{0: "null", 2: `"blue"`} {
+		if b, err := MarshalNullable(c == 0, c); err != nil || string(b) != want {
+			t.Errorf("%d: %s, %v; want %s", c, b, err, want)
+		}
+	}
+	var c colour = 2
+	if none, err := UnmarshalNullable([]byte("null"), "colour", &c); !none || err != nil || c != 2 {
+		t.Errorf("null: %v, %v, %d", none, err, c)
+	}
+	if none, err := UnmarshalNullable([]byte(`"red"`), "colour", &c); none || err != nil || c != 1 {
+		t.Errorf("red: %v, %v, %d", none, err, c)
+	}
+	if _, err := UnmarshalNullable([]byte(`7`), "colour", &c); err == nil || err.Error() != "want a colour name or null, got 7" {
+		t.Errorf("7: %v", err)
+	}
+}

@@ -82,28 +82,15 @@ func (v *Value) UnmarshalText(b []byte) error {
 }
 
 // MarshalJSON writes the value's name, or null for None.
-func (v Value) MarshalJSON() ([]byte, error) {
-	if v == None {
-		return []byte("null"), nil
-	}
-	b, err := v.MarshalText()
-	if err != nil {
-		return nil, err
-	}
-	return append(append([]byte{'"'}, b...), '"'), nil
-}
+func (v Value) MarshalJSON() ([]byte, error) { return engine.MarshalNullable(v == None, v) }
 
 // UnmarshalJSON reads a value's name, or null as None.
 func (v *Value) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	none, err := engine.UnmarshalNullable(b, "value", v)
+	if none {
 		*v = None
-		return nil
 	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("want a value name, got %s", b)
-	}
-	return v.UnmarshalText([]byte(s))
+	return err
 }
 
 // Choice is a society's choice in a turn or an inflection: a value, or None

@@ -1,7 +1,6 @@
 package reaj
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -75,28 +74,15 @@ func (v *Value) UnmarshalText(b []byte) error {
 }
 
 // MarshalJSON writes the value's name, or null for None.
-func (v Value) MarshalJSON() ([]byte, error) {
-	if v == None {
-		return []byte("null"), nil
-	}
-	b, err := v.MarshalText()
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(string(b))
-}
+func (v Value) MarshalJSON() ([]byte, error) { return engine.MarshalNullable(v == None, v) }
 
 // UnmarshalJSON reads a value's name, or null as None.
 func (v *Value) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	none, err := engine.UnmarshalNullable(b, "value", v)
+	if none {
 		*v = None
-		return nil
 	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("want a value name or null, got %s", b)
-	}
-	return v.UnmarshalText([]byte(s))
+	return err
 }
 
 // Values is a society's devotion to each value, indexed by Value. Its JSON
