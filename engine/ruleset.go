@@ -157,6 +157,15 @@ type Setup struct {
 // Seats returns the number of seats.
 func (s Setup) Seats() int { return len(s.Players) }
 
+// Check returns an error unless the setup fits info: its seats (CheckSeats)
+// and its options (CheckOptions).
+func (s Setup) Check(info Info) error {
+	if err := s.CheckSeats(info); err != nil {
+		return err
+	}
+	return s.CheckOptions(info)
+}
+
 // CheckSeats returns an error unless the setup has between min and max seats.
 func (s Setup) CheckSeats(info Info) error {
 	if n := len(s.Players); n < info.MinSeats || n > info.MaxSeats {

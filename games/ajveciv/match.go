@@ -85,10 +85,7 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	if !variantName.MatchString(g.Variant) {
 		return nil, fmt.Errorf("ajveciv: variant name %q; want 1 to 40 of a-z, 0-9, '_', '.', '-'", g.Variant)
 	}
-	if err := setup.CheckSeats(info); err != nil {
-		return nil, err
-	}
-	if err := setup.CheckOptions(info); err != nil {
+	if err := setup.Check(info); err != nil {
 		return nil, err
 	}
 	turns, err := setup.Int(info, "turns")

@@ -70,10 +70,7 @@ func (g Game) New(setup engine.Setup) (engine.Match[Action, View], error) { retu
 
 // NewMatch is New with the concrete type.
 func (Game) NewMatch(setup engine.Setup) (*Match, error) {
-	if err := setup.CheckSeats(info); err != nil {
-		return nil, err
-	}
-	if err := setup.CheckOptions(info); err != nil {
+	if err := setup.Check(info); err != nil {
 		return nil, err
 	}
 	turns, err := setup.Int(info, "turns")

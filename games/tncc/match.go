@@ -63,10 +63,7 @@ func (g Game) New(setup engine.Setup) (engine.Match[Move, View], error) { return
 // NewMatch is New with the concrete type.
 func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	inf := g.Info()
-	if err := setup.CheckSeats(inf); err != nil {
-		return nil, err
-	}
-	if err := setup.CheckOptions(inf); err != nil {
+	if err := setup.Check(inf); err != nil {
 		return nil, err
 	}
 	p, err := PresetOption(setup.Options["preset"])

@@ -60,10 +60,7 @@ func (g Game) New(setup engine.Setup) (engine.Match[Plan, View], error) { return
 // NewMatch is New with the concrete type: the roster P1…Pn with the zombies
 // drawn from the seed, and GAME_START with the options' numbers.
 func (Game) NewMatch(setup engine.Setup) (*Match, error) {
-	if err := setup.CheckSeats(info); err != nil {
-		return nil, err
-	}
-	if err := setup.CheckOptions(info); err != nil {
+	if err := setup.Check(info); err != nil {
 		return nil, err
 	}
 	var opt [4]int
