@@ -39,3 +39,26 @@ var ErrDeadline = errors.New("deadline passed")
 // The runner applies the default move, records the fault, and abandons the
 // seat: it gets default moves from then on.
 var ErrForfeit = errors.New("the seat is forfeited")
+
+// PlayerError is an error a player returns to say what kind of fault it
+// made (a crash, garbage, a write that blocked), so that the record names
+// it rightly. Errors that are not PlayerErrors are faults of kind
+// FaultError, or FaultTimeout for ErrDeadline.
+type PlayerError struct {
+	Kind FaultKind
+	Err  error
+}
+
+// Error returns the underlying error's message.
+func (e *PlayerError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *PlayerError) Unwrap() error { return e.Err }
+
+// Faulted returns err marked as a fault of kind k; nil stays nil.
+func Faulted(k FaultKind, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &PlayerError{Kind: k, Err: err}
+}

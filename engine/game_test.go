@@ -165,7 +165,7 @@ func play(ctx context.Context, rounds int, deadline time.Duration, players ...Pl
 	for i, p := range players {
 		name := fmt.Sprintf("p%d", i)
 		setup.Players = append(setup.Players, name)
-		seats[i] = Seat[int, tallyView]{Name: name, Player: p, Deadline: deadline}
+		seats[i] = Seat[int, tallyView]{Name: name, Player: p, Deadline: deadline, StartDeadline: 10 * deadline}
 	}
 	m, err := tally{}.New(setup)
 	if err != nil {

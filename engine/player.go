@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 )
@@ -31,19 +32,35 @@ func (f PlayerFunc[M, V]) Decide(ctx context.Context, req *Request[M], view V) (
 	return f(ctx, req, view)
 }
 
-// MatchInfo is what a player is told when a match starts.
+// MatchInfo is what a player is told when a match starts. It never holds
+// the match's seed, from which the match's hidden draws (identities, dice)
+// could be recomputed: a player that wants chance draws it from its seat's
+// own seed (Seed, RNG).
 type MatchInfo struct {
 	Ruleset      string
 	Variant      string
 	RulesVersion string
-	Setup        Setup
-	Seat         int
+	// Game is the match's number in its series or tournament, from 1.
+	Game int
+	// Seat is the player's seat, from 0.
+	Seat int
+	// Players names the player of each seat, as the match's record does.
+	Players []string
+	// Options are the match's options.
+	Options map[string]string
+	// Seed is the seat's own seed, SeatSeed(match seed, Seat): the same
+	// match gives the same seed, and it tells nothing of the match's.
+	Seed uint64
 	// Time is the seat's time control.
 	Time TimeControl
 }
 
+// RNG returns the seat's own dice, seeded with Seed: the same source as
+// SeatRNG(match seed, Seat).
+func (i MatchInfo) RNG() *rand.PCG { return seatRNG(i.Seed) }
+
 // Starter is implemented by players that prepare for each match: reset their
-// memory, seed their own random source (see SeatRNG), start a process. Start
+// memory, seed their own random source (MatchInfo.RNG), start a process. Start
 // is called once per match before the first decision; an error abandons the
 // seat, which then gets default moves.
 type Starter interface {
@@ -89,7 +106,7 @@ type Entrant[M, V any] struct {
 }
 
 // Initializer is implemented by a game's bots that prepare for each match:
-// forget the last one, seed their own dice (see SeatRNG). Init runs when the
+// forget the last one, seed their own dice (MatchInfo.RNG). Init runs when the
 // match starts, before the first decision.
 type Initializer interface {
 	Init(info MatchInfo) error

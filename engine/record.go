@@ -54,16 +54,25 @@ type FaultKind string
 const (
 	// FaultTimeout: the player did not answer within its deadline.
 	FaultTimeout FaultKind = "timeout"
+	// FaultBlocked: the player stopped reading what it was sent, and the
+	// request could not be written to it within its deadline.
+	FaultBlocked FaultKind = "blocked"
+	// FaultCrash: the player's program exited or was killed; the detail
+	// gives its exit code or signal.
+	FaultCrash FaultKind = "crash"
+	// FaultGarbage: the player answered something that is not a move of
+	// the game: not JSON, a message of the wrong type, a line too long.
+	FaultGarbage FaultKind = "garbage"
 	// FaultPanic: an in-process player panicked.
 	FaultPanic FaultKind = "panic"
-	// FaultError: the player returned an error.
+	// FaultError: the player returned an error, or could not be reached.
 	FaultError FaultKind = "error"
 	// FaultIllegal: the player answered a move the rules refused.
 	FaultIllegal FaultKind = "illegal"
 	// FaultAbandoned: the seat was abandoned earlier (a stuck call or a
 	// failed start) and is no longer asked.
 	FaultAbandoned FaultKind = "abandoned"
-	// FaultStart: the player failed to start.
+	// FaultStart: the player failed to start; the seat is abandoned.
 	FaultStart FaultKind = "start"
 )
 

@@ -1,12 +1,13 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 )
 
-// Stream constants keep the match's random source and the bots' apart, so
-// that a bot can never predict the match's draws from its own.
+// Stream constants keep the match's random source and the bots' apart.
 const (
 	matchStream = 0x41524249_54455231 // "ARBITER1"
 	seatStream  = 0x5345_4154_0000_0000
@@ -19,12 +20,28 @@ func NewRNG(seed uint64) *rand.PCG {
 	return rand.NewPCG(seed, matchStream)
 }
 
-// SeatRNG returns a random source for a bot at seat in a match with the given
-// seed. Bots never draw from the match's source; a bot that wants chance uses
-// this one, so the same seed gives the same game.
-func SeatRNG(seed uint64, seat int) *rand.PCG {
-	return rand.NewPCG(seed^seatStream, uint64(seat)+1)
+// SeatSeed returns the seed of the dice of the player at seat in a match
+// played with seed. It is a one-way function of both (SHA-256): a player
+// given its seat's seed cannot recompute the match's seed, and so neither
+// the match's hidden draws nor another seat's dice. It is the only seed a
+// player is ever told (MatchInfo.Seed).
+func SeatSeed(seed uint64, seat int) uint64 {
+	var b [32]byte
+	copy(b[:16], "arbiter seat\x00\x00\x00\x00")
+	binary.BigEndian.PutUint64(b[16:], seed)
+	binary.BigEndian.PutUint64(b[24:], uint64(seat))
+	sum := sha256.Sum256(b[:])
+	return binary.BigEndian.Uint64(sum[:8])
 }
+
+// SeatRNG returns the random source of the player at seat in a match
+// played with seed: the dice seeded by SeatSeed(seed, seat), the same a
+// player makes with MatchInfo.RNG. Bots never draw from the match's source.
+func SeatRNG(seed uint64, seat int) *rand.PCG {
+	return seatRNG(SeatSeed(seed, seat))
+}
+
+func seatRNG(seatSeed uint64) *rand.PCG { return rand.NewPCG(seatSeed, seatStream) }
 
 // Below returns a uniform random number in [0, n) from src, by Lemire's
 // multiply-and-reject method: exact, and almost always one draw. n must be > 0.

@@ -20,7 +20,8 @@ type Seat[M, V any] struct {
 	// (requests of class Reply: a trade answer, a defence); zero means
 	// Deadline.
 	ReplyDeadline time.Duration
-	// StartDeadline bounds Start and Finish; zero means ten times Deadline.
+	// StartDeadline bounds Start and Finish; zero means ten times Deadline,
+	// and at least MinStartDeadline (none when Deadline is zero).
 	StartDeadline time.Duration
 	// Bank is a time bank the seat may draw on when a decision overruns
 	// its deadline, for the whole match. Players that keep their own time
@@ -42,11 +43,16 @@ func (s Seat[M, V]) TimeControl() TimeControl {
 	if t.ReplyDeadline == 0 {
 		t.ReplyDeadline = t.Deadline
 	}
-	if t.StartDeadline == 0 {
-		t.StartDeadline = 10 * t.Deadline
+	if t.StartDeadline == 0 && t.Deadline > 0 {
+		t.StartDeadline = max(10*t.Deadline, MinStartDeadline)
 	}
 	return t
 }
+
+// MinStartDeadline is the least time a player is given to start when its
+// start-up deadline is not set: starting a program (an interpreter on a
+// loaded machine, say) takes what it takes, however short the decisions.
+const MinStartDeadline = 10 * time.Second
 
 // Runner drives matches whose decisions are made by players: it asks every
 // pending request, enforces deadlines, applies the moves and keeps the record.
@@ -64,6 +70,9 @@ type Runner[M, V any] struct {
 	// Timings records each decision's wall time in the record. It reads the
 	// clock twice per decision, so it is off by default.
 	Timings bool
+	// Game is the match's number in its series or tournament, from 1, as
+	// players are told it (MatchInfo.Game); zero means 1.
+	Game int
 
 	phase atomic.Uint64 // see the phase word in watchdog.go
 	done  chan error    // the owner's last word on a watched match
@@ -87,6 +96,7 @@ type Runner[M, V any] struct {
 	asked     *Request[M]    // watched: the copy of the request a player is given
 	callee    []Player[M, V] // per seat: the player to ask, nil once abandoned
 	abandoned []string       // per seat: why it is no longer asked
+	owed      []Fault        // per seat: a fault not yet recorded (a failed start), for its next step
 	result    Result
 
 	// Watchdog state: touched only by the watchdog, under its lock.
@@ -135,8 +145,9 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	r.setLimits()
 	r.callee = resize(r.callee, len(seats))
 	r.abandoned = resize(r.abandoned, len(seats))
+	r.owed = resize(r.owed, len(seats))
 	for i, s := range seats {
-		r.callee[i], r.abandoned[i] = s.Player, ""
+		r.callee[i], r.abandoned[i], r.owed[i] = s.Player, "", Fault{}
 	}
 	defer func() { r.ctx, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil }()
 	defer closePlayers(seats)
@@ -338,7 +349,11 @@ func (r *Runner[M, V]) round() (err error) {
 func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 	seat := req.Seat
 	if p == nil {
-		return r.record(req, req.Default, Fault{Kind: FaultAbandoned, Detail: r.abandoned[seat]}, 0)
+		f := Fault{Kind: FaultAbandoned, Detail: r.abandoned[seat]}
+		if r.owed[seat].Kind != "" {
+			f, r.owed[seat] = r.owed[seat], Fault{}
+		}
+		return r.record(req, req.Default, f, 0)
 	}
 	req.Deadline = r.deadlines[seat][req.Class&1]
 	ctx, view, asked := r.ctx, r.match.View(seat), req
@@ -441,8 +456,8 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 		}
 		h := r.rec.Header
 		ctx, res := r.ctx, r.result
-		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Setup: h.Setup, Seat: seat,
-			Time: r.seats[seat].TimeControl()}
+		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Game: max(r.Game, 1), Seat: seat,
+			Players: h.Setup.Players, Options: h.Setup.Options, Seed: SeatSeed(h.Setup.Seed, seat), Time: r.seats[seat].TimeControl()}
 		var word uint64
 		if r.watched {
 			word = r.enter(seat, ceremonyBit)
@@ -452,7 +467,8 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 			return true
 		}
 		if err != nil {
-			r.abandon(seat, "it failed to start: "+err.Error())
+			f := faultOf(err)
+			r.failedStart(seat, f.Kind, "it failed to start: "+f.Detail)
 		}
 	}
 	return false
@@ -492,10 +508,24 @@ func faultOf(err error) Fault {
 	if errors.As(err, &pe) {
 		return Fault{Kind: FaultPanic, Detail: pe.Error()}
 	}
-	if errors.Is(err, ErrDeadline) || errors.Is(err, ErrForfeit) {
+	var e *PlayerError
+	switch {
+	case errors.As(err, &e):
+		return Fault{Kind: e.Kind, Detail: err.Error()}
+	case errors.Is(err, ErrDeadline):
 		return Fault{Kind: FaultTimeout, Detail: err.Error()}
 	}
 	return Fault{Kind: FaultError, Detail: err.Error()}
+}
+
+// failedStart abandons a seat whose player did not start, and owes its
+// first step the fault: what went wrong (a crash, a timeout), or FaultStart.
+func (r *Runner[M, V]) failedStart(seat int, kind FaultKind, why string) {
+	if kind == FaultError {
+		kind = FaultStart
+	}
+	r.abandon(seat, why)
+	r.owed[seat] = Fault{Kind: kind, Detail: why}
 }
 
 func (r *Runner[M, V]) abandon(seat int, why string) {
@@ -601,7 +631,12 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 		if r.stage == finishing {
 			call = "Finish"
 		}
-		r.abandon(seat, fmt.Sprintf("it did not return from %s within %v", call, limit))
+		why := fmt.Sprintf("it did not return from %s within %v", call, limit)
+		if r.stage == finishing {
+			r.abandon(seat, why)
+		} else {
+			r.failedStart(seat, FaultTimeout, why)
+		}
 		r.at++
 	} else {
 		i := r.at

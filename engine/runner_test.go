@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -34,17 +35,25 @@ func TestRunFaults(t *testing.T) {
 	// offered gets the first offered choice; the fault is counted in the
 	// report and written in the record; the match goes on and completes."
 	cases := []struct {
-		name   string
-		player Player[int, tallyView]
-		kind   FaultKind
-		detail string
+		name    string
+		player  Player[int, tallyView]
+		kind    FaultKind
+		detail  string
+		forfeit error
 	}{
-		{"panic", unbounded(func(*Request[int]) (int, error) { panic("oops") }), FaultPanic, "oops"},
-		{"panic bounded", boundedFunc(func() (int, error) { panic("oops") }), FaultPanic, "oops"},
-		{"error", unbounded(func(*Request[int]) (int, error) { return 0, errBoom }), FaultError, "boom"},
-		{"illegal", unbounded(func(*Request[int]) (int, error) { return 7, nil }), FaultIllegal, "7 is not offered"},
-		{"illegal bounded", picker(0), FaultIllegal, "0 is not offered"},
-		{"self-timed", selfTimed{}, FaultTimeout, "no answer in 5ms"},
+		{"panic", unbounded(func(*Request[int]) (int, error) { panic("oops") }), FaultPanic, "oops", nil},
+		{"panic bounded", boundedFunc(func() (int, error) { panic("oops") }), FaultPanic, "oops", nil},
+		{"error", unbounded(func(*Request[int]) (int, error) { return 0, errBoom }), FaultError, "boom", nil},
+		{"illegal", unbounded(func(*Request[int]) (int, error) { return 7, nil }), FaultIllegal, "7 is not offered", nil},
+		{"illegal bounded", picker(0), FaultIllegal, "0 is not offered", nil},
+		{"self-timed", selfTimed{}, FaultTimeout, "no answer in 5ms", nil},
+		// "Record what happened (crash with the signal or exit code, garbage,
+		// illegal, timeout, write blocked)": a player names its fault.
+		{"crash", unbounded(func(*Request[int]) (int, error) {
+			return 0, Faulted(FaultCrash, fmt.Errorf("killed by signal SIGSEGV: %w", ErrForfeit))
+		}), FaultCrash, "SIGSEGV", ErrForfeit},
+		{"garbage", unbounded(func(*Request[int]) (int, error) { return 0, Faulted(FaultGarbage, errBoom) }), FaultGarbage, "boom", nil},
+		{"blocked", unbounded(func(*Request[int]) (int, error) { return 0, Faulted(FaultBlocked, ErrDeadline) }), FaultBlocked, "deadline", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -59,7 +68,14 @@ func TestRunFaults(t *testing.T) {
 			if len(faults) != 2 {
 				t.Fatalf("faults %+v; want one per round", faults)
 			}
-			for _, f := range faults {
+			for i, f := range faults {
+				if i > 0 && errors.Is(c.forfeit, ErrForfeit) {
+					// A forfeited seat is abandoned after its fault.
+					if f.Kind != FaultAbandoned {
+						t.Errorf("fault %+v after a forfeit; want the seat abandoned", f)
+					}
+					continue
+				}
 				if f.Seat != 1 || f.Kind != c.kind || !strings.Contains(f.Detail, c.detail) {
 					t.Errorf("fault %+v; want seat 1 %s with %q", f, c.kind, c.detail)
 				}
@@ -115,12 +131,18 @@ func TestRunStartFaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if failing.info.Ruleset != "tally" || failing.info.Seat != 0 || failing.info.Setup.Seed != 1 {
+	if failing.info.Ruleset != "tally" || failing.info.Seat != 0 || failing.info.Seed != SeatSeed(1, 0) {
 		t.Errorf("Start was told %+v", failing.info)
 	}
-	for _, f := range rec.Faults() {
-		if f.Seat != 0 || f.Kind != FaultAbandoned || !strings.Contains(f.Detail, "failed to start: boom") {
-			t.Errorf("fault %+v", f)
+	// The first step of a seat that did not start says why (a start fault),
+	// the later ones that the seat is abandoned.
+	for i, f := range rec.Faults() {
+		want := FaultAbandoned
+		if i == 0 {
+			want = FaultStart
+		}
+		if f.Seat != 0 || f.Kind != want || !strings.Contains(f.Detail, "failed to start: boom") {
+			t.Errorf("fault %+v; want kind %s", f, want)
 		}
 	}
 	if len(rec.Faults()) != 2 {
@@ -133,7 +155,7 @@ func TestRunStartFaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := rec.Faults(); len(f) != 2 || f[0].Kind != FaultAbandoned || !strings.Contains(f[0].Detail, "Start") {
+	if f := rec.Faults(); len(f) != 2 || f[0].Kind != FaultTimeout || f[1].Kind != FaultAbandoned || !strings.Contains(f[0].Detail, "Start") {
 		t.Errorf("faults %+v; want the seat abandoned after Start overran", f)
 	}
 }
@@ -238,5 +260,24 @@ func TestSeriesForget(t *testing.T) {
 	}
 	if len(seeds) != 3 || seeds[0] != 10 || seeds[2] != 12 {
 		t.Errorf("seeds %v; want 10, 11, 12", seeds)
+	}
+}
+
+func TestStartDeadlineHasAFloor(t *testing.T) {
+	// "A test must not depend on how fast an interpreter starts": start-up
+	// has its own allowance, never less than MinStartDeadline unless set.
+	cases := []struct {
+		seat Seat[int, tallyView]
+		want time.Duration
+	}{
+		{Seat[int, tallyView]{Deadline: 20 * time.Millisecond}, MinStartDeadline},
+		{Seat[int, tallyView]{Deadline: 5 * time.Second}, 50 * time.Second},
+		{Seat[int, tallyView]{Deadline: 20 * time.Millisecond, StartDeadline: time.Second}, time.Second},
+		{Seat[int, tallyView]{}, 0},
+	}
+	for _, c := range cases {
+		if got := c.seat.TimeControl().StartDeadline; got != c.want {
+			t.Errorf("deadline %v, start %v: start-up deadline %v; want %v", c.seat.Deadline, c.seat.StartDeadline, got, c.want)
+		}
 	}
 }

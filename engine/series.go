@@ -58,6 +58,7 @@ func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
 			return recs, fmt.Errorf("match %d: %w", k+1, err)
 		}
 		rec := NewRecord[M](info, setup)
+		runner.Game = k + 1
 		if !s.Forget {
 			recs = append(recs, rec)
 		}

@@ -3,12 +3,12 @@ package player
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -16,18 +16,29 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// program is a bot running as a process of its own, in its own process
-// group, speaking one JSON object per line on its standard input and
-// output. Its standard error goes to a log file.
+// program is a bot running as a process of its own (see launch.go for how
+// it is started and confined), speaking one JSON object per line on its
+// standard input and output. Its standard error goes to its seat's log.
+//
+// Nothing a program does can hold Arbiter up: every write to it has a
+// deadline, like every answer, and a write that cannot finish in time
+// leaves the rest of its message to be sent before the next one, so the
+// conversation stays in whole lines.
 type program struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan line // from the reader; closed when the program's output ends
-	log   *os.File
-	out   *os.File      // the read end of the program's standard output
-	errs  *os.File      // the read end of its standard error
-	done  chan struct{} // closed when the process has been waited for
-	// logged is closed when the program's standard error is all in the log.
+	cmd    *exec.Cmd
+	in     *os.File // the write end of the program's standard input
+	unsent []byte   // what a blocked write left of its message
+	lines  chan line
+	out    *os.File // the read end of the program's standard output
+	errs   *os.File // the read end of its standard error
+	log    io.WriteCloser
+	dir    string // its private directory, removed at close
+	ns     bool   // it runs in a PID namespace of its own, under an init
+	// wrapped is true when an init stands between Arbiter and the program,
+	// which tells a death by signal N as exit code 128+N.
+	wrapped bool
+	done    chan struct{} // closed when the process has been waited for
+	// logged is closed when the program's standard error is all drained.
 	logged chan struct{}
 	once   sync.Once
 	wmu    sync.Mutex // one writer at a time
@@ -39,64 +50,85 @@ type line struct {
 	err  error
 }
 
-// maxLog bounds what a program may write to its log, per match.
-const maxLog = 16 << 20
+func startProgram(command string, ext External, log *seatLog, info engine.MatchInfo) (*program, error) {
+	l, err := prepare(command, ext)
+	if err != nil {
+		return nil, err
+	}
+	w := log.open(info.Game, info.Seat, fmt.Sprintf("=== %s game %d seat %d: %s\n", info.Ruleset, info.Game, info.Seat+1, command))
+	p, err := l.start(ext)
+	if err != nil {
+		w.Close()
+		os.RemoveAll(l.dir)
+		return nil, err
+	}
+	p.log = w
+	go p.read()
+	go func() {
+		_, _ = io.Copy(p.log, p.errs)
+		close(p.logged)
+	}()
+	return p, nil
+}
 
-func startProgram(command string, ext External, info engine.MatchInfo) (*program, error) {
-	if command == "" {
-		return nil, errors.New("exec: give the command that runs the bot, e.g. exec:python3 bot.py")
+// start starts the process with pipes of Arbiter's own (so that Wait never
+// waits on them, and a program's last words are read to the end).
+func (l launch) start(ext External) (*program, error) {
+	var fds [6]*os.File // in, out and err: read end, write end
+	closeAll := func() {
+		for _, f := range fds {
+			if f != nil {
+				f.Close()
+			}
+		}
 	}
-	dir := ext.LogDir
-	if dir == "" {
-		dir = os.TempDir()
+	for i := 0; i < len(fds); i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		fds[i], fds[i+1] = r, w
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("bot logs: %w", err)
-	}
-	logPath := filepath.Join(dir, fmt.Sprintf("game-%d-seat-%d.log", info.Setup.Seed, info.Seat+1))
-	log, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("bot logs: %w", err)
-	}
-	fmt.Fprintf(log, "=== %s seat %d, seed %d: %s\n", info.Ruleset, info.Seat+1, info.Setup.Seed, command)
-	// The shell reads the command as a person typed it, quotes and all, then
-	// becomes the program (exec).
-	cmd := exec.Command("/bin/sh", "-c", "exec "+command)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// Our own pipes, so that Wait never waits on them and a program's last
-	// words are read to the end.
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		log.Close()
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		log.Close()
-		outR.Close()
-		outW.Close()
-		return nil, err
-	}
-	cmd.Stdout, cmd.Stderr = outW, errW
-	stdin, err := cmd.StdinPipe()
-	if err == nil {
+	inR, inW, outR, outW, errR, errW := fds[0], fds[1], fds[2], fds[3], fds[4], fds[5]
+	var cmd *exec.Cmd
+	var err error
+	// A sweep of orphans (see sweep) must not see this program before it
+	// is registered.
+	bots.Lock()
+	for {
+		attr := procAttr(ext.Sandbox)
+		argv := l.argv
+		if inNamespace(attr) {
+			argv = append(initArgs(), argv...)
+		}
+		cmd = &exec.Cmd{Path: argv[0], Args: argv, Env: l.env, Dir: l.dir,
+			Stdin: inR, Stdout: outW, Stderr: errW, SysProcAttr: attr}
 		err = cmd.Start()
+		if err != nil && inNamespace(cmd.SysProcAttr) && refuseNamespaces(err) {
+			continue // once more, without namespaces
+		}
+		break
 	}
+	ns := err == nil && inNamespace(cmd.SysProcAttr)
+	if err == nil && !ns {
+		bots.pids[cmd.Process.Pid] = true
+	}
+	bots.Unlock()
+	inR.Close()
 	outW.Close()
 	errW.Close()
 	if err != nil {
-		log.Close()
+		inW.Close()
 		outR.Close()
 		errR.Close()
-		return nil, fmt.Errorf("exec %s: %w", command, err)
+		return nil, fmt.Errorf("exec %s: %w", l.argv[0], err)
 	}
-	p := &program{cmd: cmd, stdin: stdin, lines: make(chan line, 64), log: log, done: make(chan struct{}), out: outR, errs: errR,
-		logged: make(chan struct{})}
-	go p.read(outR)
-	go func() {
-		_, _ = io.Copy(&capped{w: log, left: maxLog}, errR)
-		close(p.logged)
-	}()
+	p := &program{cmd: cmd, in: inW, out: outR, errs: errR, lines: make(chan line, 64), dir: l.dir,
+		ns: ns, wrapped: ns || ext.Sandbox, done: make(chan struct{}), logged: make(chan struct{})}
+	if !l.limited {
+		setLimits(cmd.Process.Pid, ext.Limits) // prlimit(1) was not found
+	}
 	go func() {
 		_ = cmd.Wait()
 		close(p.done)
@@ -106,9 +138,9 @@ func startProgram(command string, ext External, info engine.MatchInfo) (*program
 
 // read delivers the program's output line by line. A line longer than
 // maxLine is reported as an error and skipped.
-func (p *program) read(out io.Reader) {
+func (p *program) read() {
 	defer close(p.lines)
-	r := bufio.NewReaderSize(out, 64<<10)
+	r := bufio.NewReaderSize(p.out, 64<<10)
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
@@ -119,7 +151,7 @@ func (p *program) read(out io.Reader) {
 				for errors.Is(err, bufio.ErrBufferFull) {
 					_, err = r.ReadSlice('\n')
 				}
-				p.lines <- line{err: fmt.Errorf("a line longer than %d bytes", maxLine)}
+				p.lines <- line{err: engine.Faulted(engine.FaultGarbage, fmt.Errorf("a line longer than %d bytes", maxLine))}
 				buf = buf[:0]
 				if err != nil {
 					return
@@ -143,23 +175,56 @@ func (p *program) read(out io.Reader) {
 	}
 }
 
-func (p *program) write(msg []byte) error {
+// write sends msg and a newline by deadline (zero: none), or until ctx
+// ends. What an earlier blocked write left goes first. It returns
+// errBlocked when the program does not read in time, and the program's
+// crash when it is gone.
+func (p *program) write(ctx context.Context, msg []byte, deadline time.Time) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
-	if _, err := p.stdin.Write(append(msg, '\n')); err != nil {
-		return errExited
+	if err := p.in.SetWriteDeadline(deadline); err != nil {
+		return p.crashed(err)
+	}
+	if ctx != nil {
+		stop := context.AfterFunc(ctx, func() { _ = p.in.SetWriteDeadline(time.Now()) })
+		defer stop()
+	}
+	if len(p.unsent) > 0 {
+		n, err := p.in.Write(p.unsent)
+		p.unsent = p.unsent[n:]
+		if err != nil {
+			return p.writeFailed(err, msg)
+		}
+	}
+	buf := append(append(make([]byte, 0, len(msg)+1), msg...), '\n')
+	n, err := p.in.Write(buf)
+	if err != nil {
+		p.unsent = append(p.unsent, buf[n:]...)
+		return p.writeFailed(err, nil)
 	}
 	return nil
 }
 
-func (p *program) call(msg []byte, deadline time.Time) ([]byte, error) {
-	if err := p.write(msg); err != nil {
-		return nil, err
+// writeFailed says why a write failed; pending is a message not yet begun,
+// kept for later when the program is slow to read.
+func (p *program) writeFailed(err error, pending []byte) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		if pending != nil {
+			p.unsent = append(append(p.unsent, pending...), '\n')
+		}
+		return errBlocked
 	}
-	return p.next(deadline)
+	return p.crashed(err)
 }
 
-func (p *program) next(deadline time.Time) ([]byte, error) {
+func (p *program) call(ctx context.Context, msg []byte, deadline time.Time) ([]byte, error) {
+	if err := p.write(ctx, msg, deadline); err != nil {
+		return nil, err
+	}
+	return p.next(ctx, deadline)
+}
+
+func (p *program) next(ctx context.Context, deadline time.Time) ([]byte, error) {
 	var timeout <-chan time.Time
 	if !deadline.IsZero() {
 		t := time.NewTimer(time.Until(deadline))
@@ -169,31 +234,104 @@ func (p *program) next(deadline time.Time) ([]byte, error) {
 	select {
 	case l, ok := <-p.lines:
 		if !ok {
-			return nil, errExited
+			return nil, p.crashed(io.EOF)
 		}
 		return l.text, l.err
 	case <-timeout:
 		return nil, errTimeout
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
 	}
 }
 
-func (p *program) tell(msg []byte) error { return p.write(msg) }
+func (p *program) tell(msg []byte) error {
+	return p.write(context.Background(), msg, time.Now().Add(closeWait))
+}
 
-// close says bye, gives the program a moment to exit by itself, then kills
-// its process group (children included) and waits for it.
+// crashed describes a program that is gone, or going: how it ended, when
+// it ends within a moment; else that it closed its output or input.
+func (p *program) crashed(cause error) error {
+	select {
+	case <-p.done:
+	case <-time.After(crashWait):
+		what := "closed its output"
+		if !errors.Is(cause, io.EOF) {
+			what = "stopped reading its input"
+		}
+		return engine.Faulted(engine.FaultCrash, gone("the program "+what))
+	}
+	return engine.Faulted(engine.FaultCrash, gone("the program "+exitText(p.cmd.ProcessState, p.wrapped)))
+}
+
+// gone is the error of a program that is no more: errExited, saying how.
+type gone string
+
+func (g gone) Error() string        { return string(g) }
+func (g gone) Is(target error) bool { return target == errExited }
+
+// exitText says how a process ended: its exit code, or the signal that
+// killed it. Under an init (wrapped), a death by signal N comes as exit
+// code 128+N, as shells report it.
+func exitText(st *os.ProcessState, wrapped bool) string {
+	if st == nil {
+		return "has exited"
+	}
+	ws, ok := st.Sys().(syscall.WaitStatus)
+	switch {
+	case ok && ws.Signaled():
+		return "was killed by " + signalText(ws.Signal())
+	case wrapped && st.ExitCode() > 128 && st.ExitCode() < 128+65:
+		return fmt.Sprintf("was killed by %s (exit code %d)", signalText(syscall.Signal(st.ExitCode()-128)), st.ExitCode())
+	}
+	return fmt.Sprintf("exited with code %d", st.ExitCode())
+}
+
+func signalText(sig syscall.Signal) string {
+	name := signalNames[sig]
+	if name == "" {
+		return "signal " + sig.String()
+	}
+	return fmt.Sprintf("signal %s (%s)", name, sig)
+}
+
+var signalNames = map[syscall.Signal]string{
+	syscall.SIGSEGV: "SIGSEGV", syscall.SIGKILL: "SIGKILL", syscall.SIGABRT: "SIGABRT", syscall.SIGBUS: "SIGBUS",
+	syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL", syscall.SIGTERM: "SIGTERM", syscall.SIGXCPU: "SIGXCPU",
+	syscall.SIGXFSZ: "SIGXFSZ", syscall.SIGPIPE: "SIGPIPE", syscall.SIGINT: "SIGINT",
+}
+
+const (
+	// crashWait is how long a program that closed its output is given to
+	// exit, so that its fault can say how it ended.
+	crashWait = 500 * time.Millisecond
+	// closeWait is how long a program is given to read bye and exit by
+	// itself before it is killed.
+	closeWait = 200 * time.Millisecond
+)
+
+// close says bye (unless the program has stopped reading), gives the
+// program a moment to exit by itself, then kills it and everything it
+// started, and removes its directory. It returns within about closeWait,
+// whatever the program does, even while another goroutine is writing to
+// it.
 func (p *program) close() error {
 	p.once.Do(func() {
-		_ = p.write([]byte(`{"type":"bye"}`))
-		p.stdin.Close()
+		_ = p.in.SetWriteDeadline(time.Now()) // a writer blocked now gives up
+		p.wmu.Lock()
+		if len(p.unsent) == 0 {
+			_ = p.in.SetWriteDeadline(time.Now().Add(closeWait / 2))
+			_, _ = p.in.Write([]byte("{\"type\":\"bye\"}\n"))
+		}
+		p.in.Close()
+		p.wmu.Unlock()
 		select {
 		case <-p.done:
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(closeWait):
 		}
-		// Whatever is left of the group: the program, or children it left.
-		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		p.kill()
 		<-p.done
-		// A child that left the group could hold the pipes open: the read
-		// ends close here, whatever it does.
+		// A child that escaped could hold the pipes open: the read ends
+		// close here, whatever it does.
 		p.out.Close()
 		p.errs.Close()
 		go func() { // drain, so the reader ends
@@ -202,29 +340,25 @@ func (p *program) close() error {
 		}()
 		<-p.logged
 		p.log.Close()
+		os.RemoveAll(p.dir)
 	})
 	return nil
 }
 
-// capped writes at most left bytes to w, then notes the cut once.
-type capped struct {
-	w    io.Writer
-	left int
-	cut  bool
-}
-
-func (c *capped) Write(b []byte) (int, error) {
-	if c.left <= 0 {
-		if !c.cut {
-			c.cut = true
-			fmt.Fprintf(c.w, "\n=== the rest of the bot's output is cut: more than %d MiB\n", maxLog>>20)
-		}
-		return len(b), nil
+// kill kills the program and every process it started: in a namespace,
+// killing its first process ends them all; otherwise its process group,
+// its descendants and the orphans it left (see sweep).
+func (p *program) kill() {
+	pid := p.cmd.Process.Pid
+	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	_ = syscall.Kill(pid, syscall.SIGKILL)
+	if p.ns {
+		return
 	}
-	n := min(len(b), c.left)
-	c.left -= n
-	if _, err := c.w.Write(b[:n]); err != nil {
-		return 0, err
-	}
-	return len(b), nil
+	sweep(pid)
+	<-p.done
+	sweep(pid)
+	bots.Lock()
+	delete(bots.pids, pid)
+	bots.Unlock()
 }

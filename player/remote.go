@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -43,10 +44,9 @@ func ParseExpiry(s string) (Expiry, error) {
 // External says how external players are run: programs (exec:COMMAND) and
 // remote bots (http:// or https:// URLs).
 type External struct {
-	// LogDir receives each program's standard error, one file per game and
-	// seat: game-<seed>-seat-<n>.log. Empty means the system's temporary
-	// directory.
-	LogDir string
+	// Logs keeps each program's standard error, within a budget per seat
+	// over the run; nil keeps them in the system's temporary directory.
+	Logs *Logs
 	// Expiry is the policy when a decision's time and bank run out.
 	Expiry Expiry
 	// Strikes is how many faults (timeouts, garbage, a line too long) a seat
@@ -55,9 +55,18 @@ type External struct {
 	// Grace is allowed beyond every deadline, for the scheduler's jitter: a
 	// bot is told its deadline, and is late only after deadline + Grace.
 	Grace time.Duration
-	// Client makes the HTTP requests of remote bots; nil means a default
-	// client.
+	// Client makes the HTTP requests of remote bots; nil means a client
+	// that follows no redirect to another host.
 	Client *http.Client
+	// Env adds to a program's environment: NAME=VALUE, or NAME to pass
+	// Arbiter's own value. A program gets nothing else of Arbiter's
+	// environment but PATH and LANG.
+	Env []string
+	// Limits are the resource limits of a program's processes.
+	Limits Limits
+	// Sandbox runs each program under bubblewrap: no network, its own
+	// PID namespace and /proc, a read-only file system.
+	Sandbox bool
 }
 
 // DefaultGrace is the jitter allowed beyond a deadline when none is given.
@@ -65,6 +74,20 @@ const DefaultGrace = 20 * time.Millisecond
 
 // defaultStartup bounds the hello of a seat that has no deadline at all.
 const defaultStartup = 30 * time.Second
+
+// defaultClient is the client of remote bots: it follows a redirect only to
+// the same host, so that a bot's address cannot send Arbiter elsewhere.
+var defaultClient = &http.Client{
+	CheckRedirect: func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 5 {
+			return errors.New("more than 5 redirects")
+		}
+		if req.URL.Host != via[0].URL.Host || req.URL.Scheme != via[0].URL.Scheme {
+			return fmt.Errorf("a redirect to another host (%s), which Arbiter does not follow", req.URL.Host)
+		}
+		return nil
+	},
+}
 
 // IsExternal reports whether a player spec names an external player:
 // exec:COMMAND, or an http:// or https:// URL.
@@ -81,6 +104,7 @@ type Remote[M, V any] struct {
 	Spec string
 	Ext  External
 
+	log     *seatLog   // its logs' budget, over every match it plays
 	mu      sync.Mutex // guards conn against Close from another goroutine
 	conn    conn
 	tc      engine.TimeControl
@@ -88,9 +112,14 @@ type Remote[M, V any] struct {
 	strikes int
 }
 
-// NewRemote returns a player for an external spec.
+// NewRemote returns a player for an external spec. Its logs have a budget of
+// their own (External.Logs).
 func NewRemote[M, V any](spec string, ext External) *Remote[M, V] {
-	return &Remote[M, V]{Spec: spec, Ext: ext}
+	return newRemote[M, V](spec, ext, ext.Logs.seat(RecordName(spec)))
+}
+
+func newRemote[M, V any](spec string, ext External, log *seatLog) *Remote[M, V] {
+	return &Remote[M, V]{Spec: spec, Ext: ext, log: log}
 }
 
 // SelfTimed marks the player as keeping its own time.
@@ -108,7 +137,7 @@ func (r *Remote[M, V]) grace() time.Duration {
 func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	r.Close() // a previous match's program, if any
 	r.tc, r.bank, r.strikes = info.Time, info.Time.Bank, 0
-	c, err := dial(r.Spec, r.Ext, info)
+	c, err := dial(r.Spec, r.Ext, r.log, info)
 	if err != nil {
 		return err
 	}
@@ -117,7 +146,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	r.mu.Unlock()
 	hello, err := json.Marshal(Hello{
 		Type: "hello", Protocol: ProtocolVersion, Game: info.Ruleset, Variant: info.Variant, RulesVersion: info.RulesVersion,
-		Seat: info.Seat, Players: info.Setup.Players, Options: info.Setup.Options, Seed: info.Setup.Seed, Time: limits(info.Time),
+		Seat: info.Seat, Players: DisplayNames(info.Players), Options: info.Options, Seed: info.Seed, Time: limits(info.Time),
 	})
 	if err != nil {
 		return err
@@ -126,15 +155,15 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	if startup <= 0 {
 		startup = defaultStartup
 	}
-	line, err := c.call(hello, time.Now().Add(startup+r.grace()))
+	line, err := c.call(ctx, hello, time.Now().Add(startup+r.grace()))
 	if err != nil {
 		r.Close()
-		return fmt.Errorf("%s: no ready after hello: %w", r.Spec, err)
+		return fmt.Errorf("no ready after hello: %w", err)
 	}
 	var ready Ready
 	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
-		return fmt.Errorf("%s answered hello with %s; want {\"type\": \"ready\"}", r.Spec, quote(line))
+		return engine.Faulted(engine.FaultGarbage, fmt.Errorf("answered hello with %s; want {\"type\": \"ready\"}", quote(line)))
 	}
 	return nil
 }
@@ -146,7 +175,7 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 	c := r.conn
 	r.mu.Unlock()
 	if c == nil {
-		return zero, fmt.Errorf("%s is not running: %w", r.Spec, engine.ErrForfeit)
+		return zero, engine.Faulted(engine.FaultAbandoned, fmt.Errorf("the program is not running: %w", engine.ErrForfeit))
 	}
 	msg, err := json.Marshal(RequestMessage[M, V]{
 		Type: "request", ID: req.ID, Kind: string(req.Kind), Choices: req.Choices, Default: req.Default, View: view,
@@ -160,23 +189,25 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 	if req.Deadline > 0 {
 		limit = start.Add(req.Deadline + r.bank + r.grace())
 	}
-	line, err := c.call(msg, limit)
+	line, err := c.call(ctx, msg, limit)
 	for {
 		if err != nil {
-			return zero, r.fault(err)
+			return zero, r.fault(ctx, err)
 		}
 		var m MoveMessage
 		if err := decodeObject(line, &m); err != nil || m.Type != "move" {
-			return zero, r.fault(fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), req.ID))
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
+				fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), req.ID)))
 		}
 		if m.ID != req.ID {
 			// A late answer to an earlier request: it was defaulted.
-			line, err = c.next(limit)
+			line, err = c.next(ctx, limit)
 			continue
 		}
 		var mv M
 		if err := json.Unmarshal(m.Move, &mv); err != nil {
-			return zero, r.fault(fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err))
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
+				fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err)))
 		}
 		if req.Deadline > 0 {
 			if over := time.Since(start) - req.Deadline; over > 0 {
@@ -187,18 +218,27 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 	}
 }
 
-// fault counts a strike and says what the runner should do with err.
-func (r *Remote[M, V]) fault(err error) error {
+// fault counts a strike and says what the runner should do with err: a
+// crash forfeits the seat; a timeout or a blocked write spends the bank,
+// and forfeits under the forfeit policy; the last strike forfeits.
+func (r *Remote[M, V]) fault(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return err // play is stopping: not the bot's fault
+	}
 	r.strikes++
 	switch {
 	case errors.Is(err, errExited):
-		return fmt.Errorf("%s: %w: %w", r.Spec, err, engine.ErrForfeit)
-	case errors.Is(err, errTimeout):
+		return fmt.Errorf("%w; %w", err, engine.ErrForfeit)
+	case errors.Is(err, errTimeout), errors.Is(err, errBlocked):
 		r.bank = 0
-		if r.Ext.Expiry == ExpireForfeit {
-			return fmt.Errorf("%w; the seat forfeits on timeout: %w", err, engine.ErrForfeit)
+		kind := engine.FaultTimeout
+		if errors.Is(err, errBlocked) {
+			kind = engine.FaultBlocked
 		}
-		err = fmt.Errorf("%w: %w", err, engine.ErrDeadline)
+		if r.Ext.Expiry == ExpireForfeit {
+			return engine.Faulted(kind, fmt.Errorf("%w; the seat forfeits on timeout: %w", err, engine.ErrForfeit))
+		}
+		err = engine.Faulted(kind, fmt.Errorf("%w: %w", err, engine.ErrDeadline))
 	}
 	if r.Ext.Strikes > 0 && r.strikes >= r.Ext.Strikes {
 		return fmt.Errorf("%w; strike %d of %d: %w", err, r.strikes, r.Ext.Strikes, engine.ErrForfeit)
@@ -236,10 +276,11 @@ func (r *Remote[M, V]) Close() error {
 // conn is a connection to an external bot.
 type conn interface {
 	// call sends msg and returns the reply line, or errTimeout after
-	// deadline (zero: no deadline), or errExited.
-	call(msg []byte, deadline time.Time) ([]byte, error)
+	// deadline (zero: no deadline), errBlocked when msg could not be sent
+	// by then, a crash, or ctx's cause when ctx ends first.
+	call(ctx context.Context, msg []byte, deadline time.Time) ([]byte, error)
 	// next returns another reply line, for a program that answered late.
-	next(deadline time.Time) ([]byte, error)
+	next(ctx context.Context, deadline time.Time) ([]byte, error)
 	// tell sends msg and expects no reply.
 	tell(msg []byte) error
 	close() error
@@ -247,19 +288,20 @@ type conn interface {
 
 var (
 	errTimeout = errors.New("no answer in time")
-	errExited  = errors.New("the program has exited")
+	errBlocked = errors.New("it stopped reading: the message could not be written in time")
+	errExited  = errors.New("the program is gone")
 )
 
-func dial(spec string, ext External, info engine.MatchInfo) (conn, error) {
+func dial(spec string, ext External, log *seatLog, info engine.MatchInfo) (conn, error) {
 	switch {
 	case strings.HasPrefix(spec, "exec:"):
-		return startProgram(strings.TrimSpace(strings.TrimPrefix(spec, "exec:")), ext, info)
+		return startProgram(strings.TrimSpace(strings.TrimPrefix(spec, "exec:")), ext, log, info)
 	case strings.HasPrefix(spec, "http://"), strings.HasPrefix(spec, "https://"):
 		client := ext.Client
 		if client == nil {
-			client = http.DefaultClient
+			client = defaultClient
 		}
-		return &httpConn{url: spec, client: client}, nil
+		return &httpConn{url: spec, name: RecordName(spec), client: client}, nil
 	}
 	return nil, fmt.Errorf("%q is not an external player; use exec:COMMAND or an http:// URL", spec)
 }
@@ -268,14 +310,14 @@ func dial(spec string, ext External, info engine.MatchInfo) (conn, error) {
 // is the reply.
 type httpConn struct {
 	url    string
+	name   string // the URL without its secrets, for messages
 	client *http.Client
 }
 
 // maxLine bounds one message from a bot.
 const maxLine = 1 << 20
 
-func (h *httpConn) post(msg []byte, deadline time.Time) ([]byte, error) {
-	ctx := context.Background()
+func (h *httpConn) post(ctx context.Context, msg []byte, deadline time.Time) ([]byte, error) {
 	if !deadline.IsZero() {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, deadline)
@@ -283,45 +325,58 @@ func (h *httpConn) post(msg []byte, deadline time.Time) ([]byte, error) {
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.url, bytes.NewReader(msg))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("POST %s: %v", h.name, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := h.client.Do(req)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, errTimeout
-		}
-		return nil, fmt.Errorf("POST %s: %v", h.url, err)
+		return nil, h.failed(ctx, err)
 	}
 	defer resp.Body.Close()
 	var b bytes.Buffer
 	_, err = b.ReadFrom(io.LimitReader(resp.Body, maxLine+1))
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return nil, errTimeout
 	case err != nil:
-		return nil, fmt.Errorf("POST %s: reading the answer: %v", h.url, err)
+		return nil, h.failed(ctx, fmt.Errorf("reading the answer: %w", err))
 	case resp.StatusCode/100 != 2:
-		return nil, fmt.Errorf("POST %s: %s", h.url, resp.Status)
+		return nil, fmt.Errorf("POST %s: %s", h.name, resp.Status)
 	case b.Len() > maxLine:
-		return nil, fmt.Errorf("POST %s: an answer longer than %d bytes", h.url, maxLine)
+		return nil, engine.Faulted(engine.FaultGarbage, fmt.Errorf("POST %s: an answer longer than %d bytes", h.name, maxLine))
 	}
 	return bytes.TrimSpace(b.Bytes()), nil
 }
 
-func (h *httpConn) call(msg []byte, deadline time.Time) ([]byte, error) { return h.post(msg, deadline) }
+// failed says why a request failed, without the URL's secrets: the time
+// ran out, play stopped, or the bot could not be reached.
+func (h *httpConn) failed(ctx context.Context, err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	switch {
+	case ctx.Err() != nil && context.Cause(ctx) != context.DeadlineExceeded:
+		return context.Cause(ctx)
+	case errors.Is(err, context.DeadlineExceeded):
+		return errTimeout
+	}
+	return fmt.Errorf("POST %s: %v", h.name, err)
+}
 
-func (h *httpConn) next(time.Time) ([]byte, error) {
-	return nil, errors.New("answered a request it was not asked")
+func (h *httpConn) call(ctx context.Context, msg []byte, deadline time.Time) ([]byte, error) {
+	return h.post(ctx, msg, deadline)
+}
+
+func (h *httpConn) next(context.Context, time.Time) ([]byte, error) {
+	return nil, engine.Faulted(engine.FaultGarbage, errors.New("answered a request it was not asked"))
 }
 
 func (h *httpConn) tell(msg []byte) error {
-	_, err := h.post(msg, time.Now().Add(time.Second))
+	_, err := h.post(context.Background(), msg, time.Now().Add(closeWait))
 	return err
 }
 
 func (h *httpConn) close() error {
-	_, _ = h.post([]byte(`{"type":"bye"}`), time.Now().Add(time.Second))
+	_, _ = h.post(context.Background(), []byte(`{"type":"bye"}`), time.Now().Add(closeWait))
 	return nil
 }
 

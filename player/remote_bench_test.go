@@ -41,8 +41,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := player.NewRemote[json.RawMessage, tinyView]("exec:"+bin, player.External{LogDir: b.TempDir()})
-	info := engine.MatchInfo{Ruleset: "tiny", Setup: engine.Setup{Seed: 1, Players: []string{"a", "b"}}, Seat: 1,
+	r := player.NewRemote[json.RawMessage, tinyView]("exec:"+bin, player.External{Logs: &player.Logs{Dir: b.TempDir()}})
+	info := engine.MatchInfo{Ruleset: "tiny", Seed: 1, Players: []string{"a", "b"}, Seat: 1,
 		Time: engine.TimeControl{Deadline: time.Second, StartDeadline: 10 * time.Second}}
 	ctx := context.Background()
 	if err := r.Start(ctx, info); err != nil {
@@ -80,7 +80,7 @@ func BenchmarkExternalGame(b *testing.B) {
 	for i := range seats {
 		setup.Players[i] = "starter"
 		seats[i] = engine.Seat[ajveciv.Value, ajveciv.View]{Name: "starter", Deadline: time.Second,
-			Player: player.NewRemote[ajveciv.Value, ajveciv.View]("exec:"+bin, player.External{LogDir: logs})}
+			Player: player.NewRemote[ajveciv.Value, ajveciv.View]("exec:"+bin, player.External{Logs: &player.Logs{Dir: logs}})}
 	}
 	var runner engine.Runner[ajveciv.Value, ajveciv.View]
 	ctx := context.Background()

@@ -12,8 +12,10 @@ import (
 // scripted is a conn whose program answers with the given lines.
 type scripted struct{ lines [][]byte }
 
-func (s *scripted) call(msg []byte, deadline time.Time) ([]byte, error) { return s.next(deadline) }
-func (s *scripted) next(time.Time) ([]byte, error) {
+func (s *scripted) call(ctx context.Context, msg []byte, deadline time.Time) ([]byte, error) {
+	return s.next(ctx, deadline)
+}
+func (s *scripted) next(context.Context, time.Time) ([]byte, error) {
 	if len(s.lines) == 0 {
 		return nil, errTimeout
 	}

@@ -89,7 +89,11 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 			if spec == "exec:" || spec == "http://" || spec == "https://" {
 				return nil, fmt.Errorf("%q names no program; write exec:COMMAND (exec:python3 bot.py) or a full URL", spec)
 			}
-			out = append(out, engine.Entrant[M, V]{Name: spec, New: func() engine.Player[M, V] { return NewRemote[M, V](spec, ext) }})
+			// One log budget per seat for the whole run, whatever the
+			// number of matches and players made.
+			name, spec := RecordName(spec), spec
+			log := ext.Logs.seat(name)
+			out = append(out, engine.Entrant[M, V]{Name: name, New: func() engine.Player[M, V] { return newRemote[M, V](spec, ext, log) }})
 			continue
 		}
 		es, err := bots(spec)

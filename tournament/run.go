@@ -223,6 +223,7 @@ func (t *Tournament[M, V]) play(ctx context.Context, runner *engine.Runner[M, V]
 		return GameResult{}, nil, fmt.Errorf("game %d: %w", g+1, err)
 	}
 	rec.Reset(info, setup)
+	runner.Game = g + 1
 	if err := runner.Run(ctx, m, seats, rec); err != nil {
 		return GameResult{}, nil, fmt.Errorf("game %d: %w", g+1, err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/player"
@@ -17,22 +18,31 @@ type botFlags struct {
 	strikes   int
 	grace     time.Duration
 	logs      string
+	env       []string
+	limits    string
+	sandbox   bool
+	strict    bool
 }
 
 func addBotFlags(f *pflag.FlagSet) *botFlags {
 	b := &botFlags{}
 	f.DurationVar(&b.bank, "bank", 0, "a time bank per seat for the whole game, drawn on when a decision overruns --deadline (external players)")
-	f.DurationVar(&b.startup, "startup", 0, "time for a program to start and answer hello (default: ten times --deadline)")
+	f.DurationVar(&b.startup, "startup", 0, "time for a program to start and answer hello (default: ten times --deadline, at least 10s)")
 	f.DurationVar(&b.reply, "reply-deadline", 0, "time for an answer owed to another seat's move, such as a trade offer (default: --deadline)")
 	f.StringVar(&b.onTimeout, "on-timeout", "default", "when an external player's time and bank run out: default (play the default move) or forfeit (give up the seat)")
 	f.IntVar(&b.strikes, "strikes", 0, "faults an external player may commit before its seat is forfeited (0: no limit)")
 	f.DurationVar(&b.grace, "grace", player.DefaultGrace, "allowance beyond each deadline for the scheduler's jitter")
 	f.StringVar(&b.logs, "bot-logs", "bot-logs", "directory for each external program's standard error, one file per game and seat")
+	f.StringArrayVar(&b.env, "bot-env", nil, "add to the environment of external programs: NAME=VALUE, or NAME to pass this one's; repeat it")
+	f.StringVar(&b.limits, "bot-limits", player.DefaultLimits.String(), "resource limits of external programs: as (address space), cpu, nproc, fsize; none lifts one, or all")
+	f.BoolVar(&b.sandbox, "sandbox", false, "run external programs under bubblewrap: no network, their own processes only, a read-only file system")
+	f.BoolVar(&b.strict, "strict", false, "fail (exit 1) if any player commits a fault: a timeout, a crash, garbage, an illegal move")
 	return b
 }
 
-// external checks the flags and returns how external players run.
-func (b *botFlags) external() (player.External, error) {
+// external checks the flags and returns how external players run; specs
+// are the players, whose programs (if any) need a log directory.
+func (b *botFlags) external(specs []string) (player.External, error) {
 	expiry, err := player.ParseExpiry(b.onTimeout)
 	if err != nil {
 		return player.External{}, usageError(err)
@@ -49,9 +59,36 @@ func (b *botFlags) external() (player.External, error) {
 	case b.grace < 0:
 		return player.External{}, usagef("--grace %v: give a duration of 0 or more", b.grace)
 	}
+	limits, err := player.ParseLimits(b.limits)
+	if err != nil {
+		return player.External{}, usageError(err)
+	}
 	grace := b.grace
 	if grace == 0 {
 		grace = time.Nanosecond // no allowance, as asked
 	}
-	return player.External{LogDir: b.logs, Expiry: expiry, Strikes: b.strikes, Grace: grace}, nil
+	ext := player.External{Logs: &player.Logs{Dir: b.logs}, Expiry: expiry, Strikes: b.strikes, Grace: grace,
+		Env: b.env, Limits: limits, Sandbox: b.sandbox}
+	if err := player.CheckEnv(ext.Env); err != nil {
+		return player.External{}, usageError(err)
+	}
+	if hasProgram(specs) {
+		if err := ext.Logs.CheckDir(); err != nil {
+			return player.External{}, usageError(err)
+		}
+		if err := player.CheckSandbox(ext); err != nil {
+			return player.External{}, usageError(err)
+		}
+	}
+	return ext, nil
+}
+
+// hasProgram reports whether any spec is an external program.
+func hasProgram(specs []string) bool {
+	for _, s := range specs {
+		if strings.HasPrefix(s, "exec:") {
+			return true
+		}
+	}
+	return false
 }

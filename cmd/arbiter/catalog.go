@@ -118,6 +118,7 @@ type playOptions struct {
 	bank        time.Duration
 	startup     time.Duration
 	reply       time.Duration
+	strict      bool // any fault fails the run
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
@@ -178,8 +179,10 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	// played; nothing keeps the records of a long series.
 	rep := &report.Report{Verbose: o.verbose}
 	s.Forget = true
+	faults := 0
 	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
 		bar.game()
+		faults += len(rec.Faults())
 		g, err := report.BuildGame(h.rules, rec, k+1)
 		if err != nil {
 			return err
@@ -206,13 +209,29 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 			return classify(err)
 		}
 	}
+	noteCuts(o.stderr, o.external.Logs)
 	if playErr != nil {
 		if errors.Is(playErr, context.Canceled) {
 			return &exitError{exitInternal, errors.New("interrupted; the records and report hold the games so far")}
 		}
 		return classify(playErr)
 	}
+	return strictly(o.strict, faults)
+}
+
+// strictly is the end of a run under --strict: any fault fails it.
+func strictly(strict bool, faults int) error {
+	if strict && faults > 0 {
+		return &exitError{exitRefused, fmt.Errorf("--strict: the players committed %d faults; the report lists them", faults)}
+	}
 	return nil
+}
+
+// noteCuts says which seats' logs were cut, or could not be written.
+func noteCuts(w io.Writer, logs *player.Logs) {
+	for _, c := range logs.Cuts() {
+		fmt.Fprintf(w, "bot logs: %s\n", c)
+	}
 }
 
 func hasPerson[M, V any](entrants []engine.Entrant[M, V]) bool {

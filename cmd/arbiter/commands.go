@@ -176,7 +176,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external()
+			ext, err := bots.external(specs)
 			if err != nil {
 				return err
 			}
@@ -189,7 +189,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
-				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply,
+				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply, strict: bots.strict,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
 			})
 		},

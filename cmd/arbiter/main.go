@@ -33,6 +33,9 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first Ctrl-C stops play, keeping what was played; a second one
+	// kills at once.
+	context.AfterFunc(ctx, stop)
 	defer player.CloseConsole()
 	root := newRoot()
 	root.SetArgs(args)

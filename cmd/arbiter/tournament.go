@@ -55,6 +55,7 @@ type tournamentOptions struct {
 	bank     time.Duration
 	startup  time.Duration
 	external player.External
+	strict   bool
 	out      string
 	training string
 	asJSON   bool
@@ -137,7 +138,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external()
+			ext, err := bots.external(specs)
 			if err != nil {
 				return err
 			}
@@ -149,7 +150,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
-				bank: bots.bank, startup: bots.startup, external: ext,
+				bank: bots.bank, startup: bots.startup, external: ext, strict: bots.strict,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -287,8 +288,12 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 		}
 	}
 	bar := newProgress(o.stderr, n)
+	faults := 0
 	t.Played = func(g tournament.GameResult) error {
 		bar.game()
+		for _, n := range g.Faults {
+			faults += n
+		}
 		if err := table.Add(g); err != nil {
 			return err
 		}
@@ -335,6 +340,7 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 			return classify(err)
 		}
 	}
+	noteCuts(o.stderr, o.external.Logs)
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
 			kept := ""
@@ -345,7 +351,7 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 		}
 		return classify(runErr)
 	}
-	return nil
+	return strictly(o.strict, faults)
 }
 
 // shortTitle is the game's name as its title spells it: "Reaj" for

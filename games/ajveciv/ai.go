@@ -24,7 +24,7 @@ type AI interface {
 
 // AIInitializer is implemented by AIs that prepare for each match. Init runs
 // when the match starts, before the first decision; info.Seat is the AI's
-// society and engine.SeatRNG(info.Setup.Seed, info.Seat) its own fair dice.
+// society and info.RNG() its own fair dice.
 type AIInitializer = engine.Initializer
 
 // Player turns an AI into a player for a seat. The player is
@@ -91,13 +91,13 @@ func (p *priority) Decide(_ context.Context, _ *engine.Request[Value], v View) (
 func (*priority) Bounded() bool { return true }
 
 // Random returns an AI that chooses uniformly among the offered values, with
-// its own dice seeded from the match seed and its seat.
+// its own dice seeded from its seat's seed (MatchInfo.RNG).
 func Random() AI { return &randomAI{} }
 
 type randomAI struct{ rng *rand.PCG }
 
 func (r *randomAI) Init(info engine.MatchInfo) error {
-	r.rng = engine.SeatRNG(info.Setup.Seed, info.Seat)
+	r.rng = info.RNG()
 	return nil
 }
 

@@ -85,7 +85,7 @@ func TestRandomAI(t *testing.T) {
 	m := newMatch(t, 2, 1, nil)
 	before, _ := m.pcg.MarshalBinary()
 	ai := Random().(*randomAI)
-	if err := ai.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 9}, Seat: 1}); err != nil {
+	if err := ai.Init(engine.MatchInfo{Seed: engine.SeatSeed(9, 1), Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	var counts [NumValues]int
@@ -104,8 +104,8 @@ func TestRandomAI(t *testing.T) {
 	}
 	// The same seed and seat give the same choices.
 	a, b := Random().(*randomAI), Random().(*randomAI)
-	a.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 9}, Seat: 1})
-	b.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 9}, Seat: 1})
+	a.Init(engine.MatchInfo{Seed: engine.SeatSeed(9, 1), Seat: 1})
+	b.Init(engine.MatchInfo{Seed: engine.SeatSeed(9, 1), Seat: 1})
 	for range 100 {
 		x, _ := a.Turn(m.View(0))
 		y, _ := b.Turn(m.View(0))

@@ -70,12 +70,12 @@ func NewPlanner() *Planner {
 	return &Planner{Rollouts: defaultRollouts, Horizon: defaultHorizon}
 }
 
-// Init seeds the planner's dice from the match seed and its seat, and reads
-// whether the game has inflections.
+// Init seeds the planner's dice from its seat's seed, and reads whether the
+// game has inflections.
 func (p *Planner) Init(info engine.MatchInfo) error {
-	p.seed = engine.SeatRNG(info.Setup.Seed, info.Seat).Uint64()
+	p.seed = info.RNG().Uint64()
 	p.decisions = 0
-	on, err := info.Setup.Bool(Original().Info(), "inflections")
+	on, err := engine.Setup{Options: info.Options}.Bool(Original().Info(), "inflections")
 	p.noInflections = err == nil && !on
 	return nil
 }

@@ -84,7 +84,7 @@ func TestPlannerLeavesMatchAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := NewPlanner()
-	if err := p.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 3}, Seat: 2}); err != nil {
+	if err := p.Init(engine.MatchInfo{Seed: engine.SeatSeed(3, 2), Seat: 2}); err != nil {
 		t.Fatal(err)
 	}
 	for round := 0; round < 40 && !m.Over(); round++ {
@@ -126,7 +126,7 @@ func BenchmarkPlannerDecision(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := NewPlanner()
-	p.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 1}})
+	p.Init(engine.MatchInfo{Seed: engine.SeatSeed(1, 0)})
 	v := m.View(0)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -44,13 +44,13 @@ func (f fixed) Turn(View) (Value, error) { return Value(f), nil }
 func (fixed) Bounded() bool { return true }
 
 // Random returns an AI that chooses uniformly among the six values, with its
-// own dice seeded from the match seed and its seat.
+// own dice seeded from its seat's seed (MatchInfo.RNG).
 func Random() AI { return &randomAI{} }
 
 type randomAI struct{ rng *rand.PCG }
 
 func (r *randomAI) Init(info engine.MatchInfo) error {
-	r.rng = engine.SeatRNG(info.Setup.Seed, info.Seat)
+	r.rng = info.RNG()
 	return nil
 }
 

@@ -45,7 +45,7 @@ func TestRandomAI(t *testing.T) {
 	m := newMatch(t, 2, nil)
 	before, _ := m.pcg.MarshalBinary()
 	ai := Random().(*randomAI)
-	ai.Init(engine.MatchInfo{Setup: engine.Setup{Seed: 4}, Seat: 0})
+	ai.Init(engine.MatchInfo{Seed: engine.SeatSeed(4, 0), Seat: 0})
 	var counts [NumValues]int
 	for range 60000 {
 		v, _ := ai.Turn(m.View(0))

@@ -43,7 +43,7 @@ func (p *botPlayer) Decide(_ context.Context, req *engine.Request[Action], v Vie
 
 func (p *botPlayer) Start(_ context.Context, info engine.MatchInfo) error {
 	if s, ok := p.bot.(Seeded); ok {
-		s.Seed(rand.New(engine.SeatRNG(info.Setup.Seed, info.Seat)))
+		s.Seed(rand.New(info.RNG()))
 	}
 	return nil
 }

@@ -181,7 +181,7 @@ type warBot struct {
 }
 
 func (b *warBot) Init(info engine.MatchInfo) error {
-	b.rng = rand.New(engine.SeatRNG(info.Setup.Seed, info.Seat))
+	b.rng = rand.New(info.RNG())
 	return nil
 }
 
@@ -240,7 +240,7 @@ type blitz struct {
 }
 
 func (b *blitz) Init(info engine.MatchInfo) error {
-	b.rng = rand.New(engine.SeatRNG(info.Setup.Seed, info.Seat))
+	b.rng = rand.New(info.RNG())
 	return nil
 }
 

@@ -571,7 +571,7 @@ func midGame(tb testing.TB, preset string, seed uint64, cycle, seat int, names .
 	ctx := context.Background()
 	for i, s := range ss {
 		if st, ok := s.Player.(engine.Starter); ok {
-			if err := st.Start(ctx, engine.MatchInfo{Ruleset: "tncc", Setup: setup, Seat: i}); err != nil {
+			if err := st.Start(ctx, engine.MatchInfo{Ruleset: "tncc", Players: setup.Players, Options: setup.Options, Seed: engine.SeatSeed(seed, i), Seat: i}); err != nil {
 				tb.Fatal(err)
 			}
 		}

@@ -90,9 +90,9 @@ func Example() {
 	}
 	// Output:
 	// one country left
-	// grudge rank 3, dead (cycle 34)
+	// grudge rank 4, dead (cycle 31)
 	// turtle rank 2, dead (cycle 39)
-	// war    rank 4, dead (cycle 30)
+	// war    rank 3, dead (cycle 35)
 	// blitz  rank 1
 }
 

@@ -115,7 +115,7 @@ func weightsOf(p *Preset) weights {
 func ratioFloat(r Ratio) float64 { return float64(r.Num) / float64(r.den()) }
 
 func (b *general) Init(info engine.MatchInfo) error {
-	b.rng = engine.SeatRNG(info.Setup.Seed, info.Seat)
+	b.rng = info.RNG()
 	b.seen, b.warlike = 0, [MaxCountries]bool{}
 	return nil
 }

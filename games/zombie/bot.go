@@ -242,16 +242,16 @@ type Random struct {
 // Bounded reports that Random answers at once.
 func (*Random) Bounded() bool { return true }
 
-// Init seeds the dice from the match seed and the seat.
+// Init seeds the dice from the seat's own seed.
 func (r *Random) Init(info engine.MatchInfo) error {
-	r.rng = rand.New(engine.SeatRNG(info.Setup.Seed, info.Seat))
+	r.rng = rand.New(info.RNG())
 	return nil
 }
 
 // Plan draws a legal plan.
 func (r *Random) Plan(v View) (Plan, error) {
 	if r.rng == nil {
-		r.rng = rand.New(engine.SeatRNG(v.Seed(), v.You()))
+		r.rng = rand.New(engine.SeatRNG(0, v.You()))
 	}
 	n, me := v.Seats(), v.You()
 	msg := v.Me()

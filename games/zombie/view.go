@@ -66,9 +66,6 @@ func (v View) Turn() int { return v.m.judge.Turn() }
 // MaxTurns returns the turns the game lasts at most.
 func (v View) MaxTurns() int { return int(v.m.judge.MaxTurns()) }
 
-// Seed returns the match's seed, for bots that seed their own dice.
-func (v View) Seed() uint64 { return v.m.seed }
-
 // Me returns the viewer's latest PRIVATE message: what they are and hold
 // now, as far as they are told.
 func (v View) Me() Message {

@@ -6,13 +6,30 @@
   notamove   answers every request with a move that is not a move of the game
   huge       answers every request with a line of 3 MiB
   exits      answers hello, then exits at the first request
-  nostart    exits at once, without a word
-  late       answers every request 80 ms after it, and logs the bank it is told
-  children   starts a child that sleeps for ever (its pid in the file $2), then plays
+  code       answers hello, then exits with code $2 at the first request
+  segv       answers hello, then kills itself with SIGSEGV at the first request
+  nostart    exits at once with code 3, without a word
+  late       answers every request $2 ms after it, and logs the bank it is told
+  children   starts a child `sleep $2` (a marker), then plays
+  daemon     starts `sleep $2` in a new session, and one more by a double
+             fork whose middle process exits, then plays
   record     plays the default, and writes every line it receives to the file $2
   illegal    answers every request with its second argument, parsed as JSON
+  env        writes its environment, directory and limits to the file $2 as
+             JSON, then plays
+  alloc      allocates $2 MiB at the first request, then plays
+  spin       spins at the first request, for ever
+  bigfile    writes a file of $2 MiB in its directory at the first request
+  chatty     writes $2 KiB to its standard error at every request, then plays
+  peek       writes to the file $2 what it can see and do: the processes in
+             /proc, whether it can connect to 127.0.0.1:$3, whether it can
+             write beside its own script, then plays
 """
 import json
+import os
+import resource
+import signal
+import socket
 import subprocess
 import sys
 import time
@@ -22,10 +39,52 @@ arg = sys.argv[2] if len(sys.argv) > 2 else None
 if mode == "nostart":
     sys.exit(3)
 if mode == "children":
-    child = subprocess.Popen(["sleep", "300"])
+    subprocess.Popen(["sleep", arg])
+if mode == "daemon":
+    subprocess.Popen(["sleep", arg], start_new_session=True)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.execvp("sleep", ["sleep", arg])
+        os._exit(0)
+if mode == "env":
+    limits = {}
+    for name in ("AS", "CPU", "NPROC", "FSIZE"):
+        limits[name] = resource.getrlimit(getattr(resource, "RLIMIT_" + name))[0]
     with open(arg, "w") as f:
-        f.write(str(child.pid))
+        json.dump({"env": dict(os.environ), "cwd": os.getcwd(), "limits": limits}, f)
+if mode == "peek":
+    seen = {}
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    seen[pid] = f.read().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                pass
+    try:
+        socket.create_connection(("127.0.0.1", int(sys.argv[3])), timeout=2).close()
+        network = "connected"
+    except OSError as e:
+        network = str(e)
+    try:
+        beside = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".peek-write-test")
+        with open(beside, "w") as f:
+            f.write("x")
+        os.remove(beside)
+        wrote = "wrote"
+    except OSError as e:
+        wrote = str(e)
+    with open(os.path.join(os.environ["HOME"], "mine"), "w") as f:
+        f.write("x")
+    out = {"processes": seen, "network": network, "write": wrote, "cwd": os.getcwd()}
+    sys.stdout.write(json.dumps({"type": "ready"}) + "\n")
+    sys.stdout.flush()
+    sys.stderr.write(json.dumps(out) + "\n")
+    sys.stderr.flush()
+    mode = "default"
 record = open(arg, "w") if mode == "record" else None
+first = True
 
 
 def send(m):
@@ -40,8 +99,10 @@ for line in sys.stdin:
     m = json.loads(line)
     t = m["type"]
     if t == "hello":
-        send({"type": "ready"})
+        if mode != "default":
+            send({"type": "ready"})
     elif t == "request":
+        was_first, first = first, False
         if mode == "silent":
             continue
         if mode == "garbage":
@@ -54,13 +115,30 @@ for line in sys.stdin:
             sys.stdout.flush()
         elif mode == "exits":
             sys.exit(0)
+        elif mode == "code":
+            sys.exit(int(arg))
+        elif mode == "segv":
+            os.kill(os.getpid(), signal.SIGSEGV)
         elif mode == "late":
             sys.stderr.write("bank_ms %d\n" % m["bank_ms"])
-            time.sleep(0.08)
+            sys.stderr.flush()
+            time.sleep(int(arg) / 1000)
             send({"type": "move", "id": m["id"], "move": m["default"]})
         elif mode == "illegal":
             send({"type": "move", "id": m["id"], "move": json.loads(arg)})
         else:
+            if was_first and mode == "alloc":
+                hog = bytearray(int(arg) << 20)
+            if was_first and mode == "spin":
+                while True:
+                    pass
+            if was_first and mode == "bigfile":
+                with open("big", "wb") as f:
+                    for _ in range(int(arg)):
+                        f.write(b"x" * (1 << 20))
+            if mode == "chatty":
+                sys.stderr.write("y" * (int(arg) << 10) + "\n")
+                sys.stderr.flush()
             send({"type": "move", "id": m["id"], "move": m["default"]})
     elif t == "bye":
         break

@@ -1,0 +1,453 @@
+package player
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+	"mvdan.cc/sh/v3/shell"
+)
+
+// How an external program is started, and kept in bounds:
+//
+//   - Its command is split into words as a shell would (quotes, escapes,
+//     $VARIABLES), and run without a shell. Words that name files relative
+//     to Arbiter's directory are made absolute, because the program runs in
+//     a directory of its own.
+//   - It runs in a new private temporary directory, which is also its HOME
+//     and TMPDIR, removed when its seat ends; its environment is PATH, HOME,
+//     TMPDIR, LANG and what External.Env adds, nothing else of Arbiter's.
+//   - Its processes run under the resource limits of External.Limits, set
+//     by prlimit(1) before the program itself starts.
+//   - It is the first process of a PID namespace of its own (with a user
+//     namespace, so that no privilege is needed). When it ends, or is
+//     killed, the kernel kills every process it started, however they
+//     detached (setsid, double forks, nohup). A namespace is chosen over a
+//     subreaper because it is exact: it holds this seat's processes and no
+//     other's, and nothing need be tracked. Where namespaces are refused (a
+//     container without the privilege), Arbiter becomes a subreaper instead:
+//     orphans of bots are re-parented to it, and a seat's end kills its
+//     program's process group, every descendant still linked to it, and
+//     every orphan re-parented to Arbiter.
+//   - With External.Sandbox, bubblewrap (bwrap) runs it instead: no network,
+//     its own PID namespace with its own /proc (Arbiter's command line and
+//     other processes are out of sight), a read-only view of the file
+//     system, an empty /tmp, the bot-log directory hidden, and its private
+//     directory the only place it can write.
+
+// launch is how one program is started.
+type launch struct {
+	argv    []string // what is executed: the wrappers, then the program's words
+	env     []string
+	dir     string // the program's private directory, its working directory
+	limited bool   // prlimit(1) sets the limits
+}
+
+// prepare makes the launch of command for a seat: its words, its private
+// directory and environment, and the wrappers that confine it. The caller
+// removes l.dir when the program is done.
+func prepare(command string, ext External) (l launch, err error) {
+	words, err := commandWords(command)
+	if err != nil {
+		return launch{}, err
+	}
+	env, err := botEnv(ext.Env)
+	if err != nil {
+		return launch{}, err
+	}
+	// The program is looked up on the PATH it will have.
+	prog, err := lookPath(words[0], envValue(env, "PATH"))
+	if err != nil {
+		return launch{}, fmt.Errorf("exec: %s: %w", words[0], err)
+	}
+	words[0] = prog
+	dir, err := os.MkdirTemp("", "arbiter-bot-")
+	if err != nil {
+		return launch{}, fmt.Errorf("exec: a directory for the bot: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(dir)
+		}
+	}()
+	env = append(env, "HOME="+dir, "TMPDIR="+dir)
+	argv, limited := words, true
+	if lim := ext.Limits.rlimits(); len(lim) > 0 {
+		path, err := exec.LookPath("prlimit")
+		limited = err == nil
+		if limited {
+			pre := []string{path}
+			for _, r := range lim {
+				pre = append(pre, fmt.Sprintf("--%s=%d", r.option, r.value))
+			}
+			argv = append(append(pre, "--"), argv...)
+		}
+	}
+	if ext.Sandbox {
+		bwrap, err := exec.LookPath("bwrap")
+		if err != nil {
+			return launch{}, errors.New("--sandbox needs bubblewrap (bwrap) on the PATH: apt-get install bubblewrap")
+		}
+		argv = append(sandboxArgs(bwrap, dir, env, ext.Logs.dir()), argv...)
+	}
+	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
+}
+
+// commandWords splits an exec: command into words as a shell would, and
+// makes absolute the words that name files relative to the current
+// directory.
+func commandWords(command string) ([]string, error) {
+	words, err := shell.Fields(command, os.Getenv)
+	if err != nil {
+		return nil, fmt.Errorf("exec:%s: %v; the command is split into words as a shell would, then run without a shell: for pipes, ; or &&, write exec:sh -c '...'", command, err)
+	}
+	if len(words) == 0 {
+		return nil, errors.New("exec: give the command that runs the bot, e.g. exec:python3 bot.py")
+	}
+	for i, w := range words {
+		if w == "" || filepath.IsAbs(w) || strings.HasPrefix(w, "-") {
+			continue
+		}
+		if i == 0 && !strings.Contains(w, "/") {
+			continue // a program found on the PATH
+		}
+		if _, err := os.Stat(w); err == nil {
+			if abs, err := filepath.Abs(w); err == nil {
+				words[i] = abs
+			}
+		}
+	}
+	return words, nil
+}
+
+// lookPath finds program on path, as the program's own environment would.
+func lookPath(program, path string) (string, error) {
+	if strings.Contains(program, "/") {
+		if err := executable(program); err != nil {
+			return "", err
+		}
+		return program, nil
+	}
+	for _, d := range filepath.SplitList(path) {
+		if d == "" || !filepath.IsAbs(d) {
+			continue
+		}
+		p := filepath.Join(d, program)
+		if executable(p) == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("not found on the PATH (%s)", path)
+}
+
+func executable(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return errors.Unwrap(err)
+	case fi.IsDir():
+		return errors.New("is a directory")
+	case fi.Mode()&0o111 == 0:
+		return errors.New("is not executable")
+	}
+	return nil
+}
+
+// CheckEnv checks --bot-env values before anything is played.
+func CheckEnv(extra []string) error {
+	_, err := botEnv(extra)
+	return err
+}
+
+// CheckSandbox makes sure programs can run as ext says: bubblewrap is
+// there when a sandbox is asked for.
+func CheckSandbox(ext External) error {
+	if !ext.Sandbox {
+		return nil
+	}
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		return errors.New("--sandbox needs bubblewrap (bwrap) on the PATH: apt-get install bubblewrap")
+	}
+	return nil
+}
+
+// botEnv is the environment of a program: PATH and LANG from Arbiter's,
+// and each of extra: NAME=VALUE, or NAME for Arbiter's own value of NAME.
+func botEnv(extra []string) ([]string, error) {
+	path := os.Getenv("PATH")
+	if path == "" {
+		path = "/usr/local/bin:/usr/bin:/bin"
+	}
+	env := []string{"PATH=" + path}
+	if lang, ok := os.LookupEnv("LANG"); ok {
+		env = append(env, "LANG="+lang)
+	}
+	for _, e := range extra {
+		name, value, set := strings.Cut(e, "=")
+		if name == "" || strings.ContainsAny(name, " \t\x00") {
+			return nil, fmt.Errorf("--bot-env %q: give NAME=VALUE, or NAME to pass this environment's value", e)
+		}
+		if name == "HOME" || name == "TMPDIR" {
+			return nil, fmt.Errorf("--bot-env %s: a bot's %s is its own directory", name, name)
+		}
+		if !set {
+			v, ok := os.LookupEnv(name)
+			if !ok {
+				continue
+			}
+			value = v
+		}
+		env = setEnv(env, name, value)
+	}
+	return env, nil
+}
+
+func setEnv(env []string, name, value string) []string {
+	for i, e := range env {
+		if strings.HasPrefix(e, name+"=") {
+			env[i] = name + "=" + value
+			return env
+		}
+	}
+	return append(env, name+"="+value)
+}
+
+func envValue(env []string, name string) string {
+	for _, e := range env {
+		if v, ok := strings.CutPrefix(e, name+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// sandboxArgs runs a program under bubblewrap: no network, its own PID
+// namespace and /proc, the file system read-only, an empty /tmp, the bot
+// logs hidden, dir writable and its working directory, and only env in
+// its environment. bwrap dies with Arbiter, and its processes with it.
+func sandboxArgs(bwrap, dir string, env []string, logs string) []string {
+	args := []string{bwrap, "--unshare-all", "--die-with-parent", "--new-session",
+		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"}
+	if logs != "" {
+		if abs, err := filepath.Abs(logs); err == nil {
+			args = append(args, "--tmpfs", abs)
+		}
+	}
+	args = append(args, "--bind", dir, dir, "--chdir", dir, "--clearenv")
+	for _, e := range env {
+		name, value, _ := strings.Cut(e, "=")
+		args = append(args, "--setenv", name, value)
+	}
+	return append(args, "--")
+}
+
+// namespaces says whether this process may start programs in namespaces of
+// their own; it turns false for good at the first refusal, and Arbiter
+// becomes a subreaper.
+var namespaces = struct {
+	sync.Mutex
+	refused bool
+}{}
+
+// procAttr is how a program's process is made: a process group of its own,
+// killed if Arbiter dies, and, when allowed and not sandboxed, the first
+// process of new user and PID namespaces.
+func procAttr(sandboxed bool) *syscall.SysProcAttr {
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	namespaces.Lock()
+	refused := namespaces.refused
+	namespaces.Unlock()
+	if sandboxed || refused {
+		return attr
+	}
+	uid, gid := os.Getuid(), os.Getgid()
+	attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID
+	attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+	attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+	return attr
+}
+
+// initArgs is the first process of a program's PID namespace: a shell that
+// runs the program as its child and exits with its status. The program is
+// then not the namespace's init, which the kernel treats apart (signals it
+// sends itself without a handler are ignored); when the shell is killed,
+// the kernel kills everything else in the namespace. The command after
+// "$@" keeps a shell from replacing itself with the program.
+func initArgs() []string {
+	return []string{"/bin/sh", "-c", `"$@"; exit $?`, "arbiter-bot"}
+}
+
+// inNamespace reports whether a process made with attr is the first
+// process of a PID namespace.
+func inNamespace(attr *syscall.SysProcAttr) bool { return attr.Cloneflags&syscall.CLONE_NEWPID != 0 }
+
+// refuseNamespaces records that the kernel refused namespaces, and makes
+// Arbiter a subreaper so that orphans of bots come back to it. It reports
+// whether err was such a refusal.
+func refuseNamespaces(err error) bool {
+	if !errors.Is(err, syscall.EPERM) && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOSPC) &&
+		!errors.Is(err, syscall.EUSERS) && !errors.Is(err, syscall.EACCES) {
+		return false
+	}
+	namespaces.Lock()
+	defer namespaces.Unlock()
+	if !namespaces.refused {
+		namespaces.refused = true
+		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+	}
+	return true
+}
+
+// setLimits applies the limits to a started process that prlimit(1) could
+// not wrap: a second best, since the program may already run.
+func setLimits(pid int, l Limits) {
+	for _, r := range l.rlimits() {
+		lim := unix.Rlimit{Cur: r.value, Max: r.value}
+		_ = unix.Prlimit(pid, r.resource, &lim, nil)
+	}
+}
+
+// The rlimit resources.
+const (
+	resourceAS    = unix.RLIMIT_AS
+	resourceCPU   = unix.RLIMIT_CPU
+	resourceNPROC = unix.RLIMIT_NPROC
+	resourceFSIZE = unix.RLIMIT_FSIZE
+)
+
+// descendants returns every process whose parent chain leads to pid, read
+// from /proc.
+func descendants(pid int) []int {
+	children := map[int][]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if pp := parentOf(p); pp > 0 {
+			children[pp] = append(children[pp], p)
+		}
+	}
+	var out []int
+	stack := []int{pid}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range children[p] {
+			out = append(out, c)
+			stack = append(stack, c)
+		}
+	}
+	return out
+}
+
+// parentOf reads pid's parent from /proc/PID/stat, or returns 0.
+func parentOf(pid int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 2 {
+		return 0
+	}
+	pp, _ := strconv.Atoi(f[1])
+	return pp
+}
+
+// bots are the programs running now, by pid, so that the subreaper's sweep
+// knows its own children from orphans.
+var bots = struct {
+	sync.Mutex
+	pids map[int]bool
+}{pids: map[int]bool{}}
+
+// sweep kills what a program left behind when namespaces are refused: the
+// descendants of pid, and every orphan of a bot re-parented to Arbiter (the
+// subreaper) with all its descendants. It goes over them again while it
+// finds any, since a process may fork while it is being killed, and reaps
+// the orphans it kills.
+func sweep(pid int) {
+	me := os.Getpid()
+	for range 10 {
+		found := false
+		for _, d := range descendants(pid) {
+			found = true
+			_ = syscall.Kill(d, syscall.SIGKILL)
+		}
+		bots.Lock()
+		var orphans []int
+		for _, c := range children(me) {
+			if c != pid && !bots.pids[c] && alive(c) && isBot(c) {
+				orphans = append(orphans, c)
+			}
+		}
+		bots.Unlock()
+		for _, c := range orphans {
+			found = true
+			for _, d := range descendants(c) {
+				_ = syscall.Kill(d, syscall.SIGKILL)
+			}
+			_ = syscall.Kill(c, syscall.SIGKILL)
+			var ws unix.WaitStatus
+			_, _ = unix.Wait4(c, &ws, 0, nil)
+		}
+		if !found {
+			return
+		}
+	}
+}
+
+// children returns the processes whose parent is pid.
+func children(pid int) []int {
+	var out []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if c, err := strconv.Atoi(e.Name()); err == nil && parentOf(c) == pid {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// alive reports whether pid is a process that is not a zombie.
+func alive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
+}
+
+// isBot reports whether an orphan re-parented to Arbiter came from a bot:
+// its HOME is a bot's private directory, or it has none (a bot may clear
+// its environment; Arbiter's own children inherit Arbiter's). Arbiter's
+// other children (a browser, a database in tests) are left alone.
+func isBot(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		return true
+	}
+	for _, e := range strings.Split(string(b), "\x00") {
+		if v, ok := strings.CutPrefix(e, "HOME="); ok {
+			return strings.HasPrefix(filepath.Base(v), "arbiter-bot-")
+		}
+	}
+	return true
+}
