@@ -85,7 +85,7 @@ func prepare(command string, ext External) (l launch, err error) {
 		if limited {
 			pre := []string{path}
 			for _, r := range lim {
-				pre = append(pre, fmt.Sprintf("--%s=%d", r.option, r.value))
+				pre = append(pre, fmt.Sprintf("--%s=%d:%d", r.option, r.soft, r.hard))
 			}
 			argv = append(append(pre, "--"), argv...)
 		}
@@ -156,6 +156,24 @@ func executable(path string) error {
 		return errors.New("is a directory")
 	case fi.Mode()&0o111 == 0:
 		return errors.New("is not executable")
+	}
+	return nil
+}
+
+// CheckProgram checks an exec: spec before anything is played: that its
+// command splits into words and names a program that can be run.
+func CheckProgram(spec string, ext External) error {
+	command := strings.TrimSpace(strings.TrimPrefix(spec, "exec:"))
+	words, err := commandWords(command)
+	if err != nil {
+		return err
+	}
+	env, err := botEnv(ext.Env)
+	if err != nil {
+		return err
+	}
+	if _, err := lookPath(words[0], envValue(env, "PATH")); err != nil {
+		return fmt.Errorf("exec:%s: the program %s: %w", command, words[0], err)
 	}
 	return nil
 }
@@ -309,7 +327,7 @@ func refuseNamespaces(err error) bool {
 // not wrap: a second best, since the program may already run.
 func setLimits(pid int, l Limits) {
 	for _, r := range l.rlimits() {
-		lim := unix.Rlimit{Cur: r.value, Max: r.value}
+		lim := unix.Rlimit{Cur: r.soft, Max: r.hard}
 		_ = unix.Prlimit(pid, r.resource, &lim, nil)
 	}
 }

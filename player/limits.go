@@ -107,26 +107,29 @@ func (l Limits) String() string {
 func (l Limits) rlimits() []rlimit {
 	var out []rlimit
 	if l.AddressSpace > 0 {
-		out = append(out, rlimit{"as", resourceAS, uint64(l.AddressSpace)})
+		out = append(out, rlimit{"as", resourceAS, uint64(l.AddressSpace), uint64(l.AddressSpace)})
 	}
 	if l.CPU > 0 {
-		out = append(out, rlimit{"cpu", resourceCPU, uint64(max(1, (l.CPU+time.Second-1)/time.Second))})
+		// SIGXCPU at the limit, then a second's grace before SIGKILL, so
+		// that the fault can name the limit.
+		secs := uint64(max(1, (l.CPU+time.Second-1)/time.Second))
+		out = append(out, rlimit{"cpu", resourceCPU, secs, secs + 1})
 	}
 	if l.Processes > 0 {
-		out = append(out, rlimit{"nproc", resourceNPROC, uint64(l.Processes)})
+		out = append(out, rlimit{"nproc", resourceNPROC, uint64(l.Processes), uint64(l.Processes)})
 	}
 	if l.FileSize > 0 {
-		out = append(out, rlimit{"fsize", resourceFSIZE, uint64(l.FileSize)})
+		out = append(out, rlimit{"fsize", resourceFSIZE, uint64(l.FileSize), uint64(l.FileSize)})
 	}
 	return out
 }
 
-// rlimit is one limit: its prlimit(1) option, its resource number and its
-// value (both the soft and the hard limit).
+// rlimit is one limit: its prlimit(1) option, its resource number, and its
+// soft and hard values.
 type rlimit struct {
-	option   string
-	resource int
-	value    uint64
+	option     string
+	resource   int
+	soft, hard uint64
 }
 
 var units = []struct {
@@ -135,6 +138,10 @@ var units = []struct {
 }{
 	{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1},
 }
+
+// ParseSize reads a size in bytes such as 512KiB, 16MiB, 4GiB or 1000000;
+// none is 0.
+func ParseSize(s string) (int64, error) { return parseBytes(strings.TrimSpace(s)) }
 
 // parseBytes reads a size such as 512MiB, 4GiB, 1000000 or none (0).
 func parseBytes(s string) (int64, error) {

@@ -104,7 +104,7 @@ func (c Cut) String() string {
 	if c.Failed != "" {
 		return s + " (the log could not be written: " + c.Failed + ")"
 	}
-	return s + fmt.Sprintf(" (more than %d MiB over the run)", c.Cap>>20)
+	return s + fmt.Sprintf(" (more than --bot-log-limit %s over the run)", formatBytes(c.Cap))
 }
 
 // Cuts lists, in the order the seats were made, the seats whose output was
@@ -198,7 +198,7 @@ func (g *gameLog) Write(b []byte) (int, error) {
 	}
 	if keep < n && !g.cut {
 		g.cut = true
-		fmt.Fprintf(g.f, "\n=== the rest of the bot's output is cut: its logs are over %d MiB in this run\n", max(s.logs.capOr(), 1<<20)>>20)
+		fmt.Fprintf(g.f, "\n=== the rest of the bot's output is cut: its logs are over %s in this run\n", formatBytes(s.logs.capOr()))
 	}
 	return len(b), nil
 }

@@ -18,6 +18,7 @@ type botFlags struct {
 	strikes   int
 	grace     time.Duration
 	logs      string
+	logLimit  string
 	env       []string
 	limits    string
 	sandbox   bool
@@ -33,6 +34,7 @@ func addBotFlags(f *pflag.FlagSet) *botFlags {
 	f.IntVar(&b.strikes, "strikes", 0, "faults an external player may commit before its seat is forfeited (0: no limit)")
 	f.DurationVar(&b.grace, "grace", player.DefaultGrace, "allowance beyond each deadline for the scheduler's jitter")
 	f.StringVar(&b.logs, "bot-logs", "bot-logs", "directory for each external program's standard error, one file per game and seat")
+	f.StringVar(&b.logLimit, "bot-log-limit", "16MiB", "what is kept of each external program's standard error over the whole run")
 	f.StringArrayVar(&b.env, "bot-env", nil, "add to the environment of external programs: NAME=VALUE, or NAME to pass this one's; repeat it")
 	f.StringVar(&b.limits, "bot-limits", player.DefaultLimits.String(), "resource limits of external programs: as (address space), cpu, nproc, fsize; none lifts one, or all")
 	f.BoolVar(&b.sandbox, "sandbox", false, "run external programs under bubblewrap: no network, their own processes only, a read-only file system")
@@ -63,11 +65,15 @@ func (b *botFlags) external(specs []string) (player.External, error) {
 	if err != nil {
 		return player.External{}, usageError(err)
 	}
+	logLimit, err := player.ParseSize(b.logLimit)
+	if err != nil || logLimit == 0 {
+		return player.External{}, usagef("--bot-log-limit %q: give a size such as 16MiB or 512KiB", b.logLimit)
+	}
 	grace := b.grace
 	if grace == 0 {
 		grace = time.Nanosecond // no allowance, as asked
 	}
-	ext := player.External{Logs: &player.Logs{Dir: b.logs}, Expiry: expiry, Strikes: b.strikes, Grace: grace,
+	ext := player.External{Logs: &player.Logs{Dir: b.logs, PerSeat: logLimit}, Expiry: expiry, Strikes: b.strikes, Grace: grace,
 		Env: b.env, Limits: limits, Sandbox: b.sandbox}
 	if err := player.CheckEnv(ext.Env); err != nil {
 		return player.External{}, usageError(err)
@@ -78,6 +84,13 @@ func (b *botFlags) external(specs []string) (player.External, error) {
 		}
 		if err := player.CheckSandbox(ext); err != nil {
 			return player.External{}, usageError(err)
+		}
+		for _, s := range specs {
+			if strings.HasPrefix(s, "exec:") {
+				if err := player.CheckProgram(s, ext); err != nil {
+					return player.External{}, usageError(err)
+				}
+			}
 		}
 	}
 	return ext, nil

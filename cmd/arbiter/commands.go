@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -181,7 +180,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 				return err
 			}
 			if !cmd.Flags().Changed("seed") {
-				seed = rand.Uint64N(1 << 32)
+				seed = rand.Uint64() // 64 bits: no bot can guess it
 			}
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
@@ -197,7 +196,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f := cmd.Flags()
 	f.StringVar(&players, "players", "", "players by name, separated by commas (default "+info.DefaultPlayers+")")
 	f.StringArrayVar(&each, "player", nil, "one more player; repeat it; for specs that contain commas")
-	f.Uint64Var(&seed, "seed", 0, "the first game's seed; game k plays with seed+k (default: random, printed in the report)")
+	f.Uint64Var(&seed, "seed", 0, "the first game's seed; game k plays with seed+k (default: random, printed in the report); bots can guess a small one")
 	f.IntVar(&games, "games", 1, "number of games to play in a series")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision; people have none unless this is given")
 	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
@@ -325,9 +324,9 @@ reach the same result and the same final state (by its hash). It fails,
 with exit code 1, when they do not.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			data, err := os.ReadFile(args[0])
+			data, err := readInput(args[0])
 			if err != nil {
-				return usageError(err)
+				return usagef("%s: %w", args[0], err)
 			}
 			if isTerritoriesDB(data) {
 				return replayTerritories(cmd, args[0], asJSON)
@@ -426,7 +425,7 @@ A file of "-" is read from standard input.`,
 					b, err := readAll(cmd.InOrStdin())
 					return b, err
 				}
-				return os.ReadFile(name)
+				return readInput(name)
 			}
 			s, err := read(state)
 			if err != nil {

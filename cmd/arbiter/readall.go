@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,15 +17,20 @@ func readAll(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(b) > maxInput {
-		return nil, fmt.Errorf("input larger than %d MiB", maxInput>>20)
+		return nil, fmt.Errorf("larger than %d MiB, the most Arbiter reads from one file", maxInput>>20)
 	}
 	return b, nil
 }
 
-// readInput reads the file at path whole, as readAll does.
+// readInput reads the file at path whole, as readAll does. Its errors do
+// not repeat the path: callers name the file or the flag.
 func readInput(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, pe.Err
+		}
 		return nil, err
 	}
 	defer f.Close()

@@ -143,7 +143,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 				return err
 			}
 			if !f.Changed("seed") {
-				seed = rand.Uint64N(1 << 32)
+				seed = rand.Uint64() // 64 bits: no bot can guess it
 			}
 			return g.tournament(cmd.Context(), tournamentOptions{
 				specs: specs, options: options,

@@ -13,7 +13,7 @@
   children   starts a child `sleep $2` (a marker), then plays
   daemon     starts `sleep $2` in a new session, and one more by a double
              fork whose middle process exits, then plays
-  record     plays the default, and writes every line it receives to the file $2
+  record     plays the default, and appends every line it receives to the file $2
   illegal    answers every request with its second argument, parsed as JSON
   env        writes its environment, directory and limits to the file $2 as
              JSON, then plays
@@ -83,7 +83,7 @@ if mode == "peek":
     sys.stderr.write(json.dumps(out) + "\n")
     sys.stderr.flush()
     mode = "default"
-record = open(arg, "w") if mode == "record" else None
+record = open(arg, "a") if mode == "record" else None
 first = True
 
 

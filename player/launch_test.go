@@ -1,0 +1,291 @@
+package player
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCommandWords(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("bots", 0o755)
+	os.WriteFile("bots/my bot.py", nil, 0o644)
+	os.WriteFile("conf.yaml", nil, 0o644)
+	t.Setenv("LEVEL", "3")
+	got, err := commandWords(`python3 "bots/my bot.py" --level $LEVEL conf.yaml missing.txt -v`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Words naming files here are made absolute: the bot runs elsewhere.
+	want := []string{"python3", filepath.Join(dir, "bots/my bot.py"), "--level", "3", filepath.Join(dir, "conf.yaml"), "missing.txt", "-v"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	for _, bad := range []string{"", "   ", `python3 "unclosed`, "a | b", "a; b", "a && b", "echo $(id)"} {
+		if _, err := commandWords(bad); err == nil {
+			t.Errorf("commandWords(%q) accepted", bad)
+		}
+	}
+}
+
+func FuzzCommandWords(f *testing.F) {
+	for _, s := range []string{`python3 bot.py`, `sh -c "echo hi; exec sleep 1"`, `a\ b 'c d' "e $X"`, "\x00", `$(`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words, err := commandWords(s)
+		if err == nil && len(words) == 0 {
+			t.Errorf("%q: no words and no error", s)
+		}
+	})
+}
+
+func TestNames(t *testing.T) {
+	cases := []struct{ spec, record, display string }{
+		{"basic.conquer", "basic.conquer", "basic.conquer"},
+		{"exec:python3 /home/ann/bots/bot.py --level 2", "exec:python3 /home/ann/bots/bot.py --level 2", "exec:bot.py"},
+		{"exec:./mybot --weights w.bin", "exec:./mybot --weights w.bin", "exec:mybot"},
+		{"exec:java -jar /opt/bot.jar", "exec:java -jar /opt/bot.jar", "exec:bot.jar"},
+		{"http://ann:hunter2@10.0.0.5:8080/bot/s3cret?token=x#y", "http://10.0.0.5:8080/bot/s3cret", "http://10.0.0.5:8080"},
+		{"https://bots.example/b", "https://bots.example/b", "https://bots.example"},
+	}
+	for _, c := range cases {
+		if got := RecordName(c.spec); got != c.record {
+			t.Errorf("RecordName(%q) = %q; want %q", c.spec, got, c.record)
+		}
+		if got := DisplayName(RecordName(c.spec)); got != c.display {
+			t.Errorf("DisplayName(%q) = %q; want %q", c.spec, got, c.display)
+		}
+	}
+}
+
+func TestParseLimits(t *testing.T) {
+	cases := []struct {
+		in   string
+		want Limits
+	}{
+		{"", DefaultLimits},
+		{"none", Limits{}},
+		{"as=2GiB", Limits{AddressSpace: 2 << 30, CPU: DefaultLimits.CPU, Processes: DefaultLimits.Processes, FileSize: DefaultLimits.FileSize}},
+		{"as=none, cpu=90s,nproc=64,fsize=100MiB", Limits{CPU: 90 * time.Second, Processes: 64, FileSize: 100 << 20}},
+	}
+	for _, c := range cases {
+		got, err := ParseLimits(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("ParseLimits(%q) = %+v, %v; want %+v", c.in, got, err, c.want)
+		}
+		if back, err := ParseLimits(got.String()); err != nil || back != got {
+			t.Errorf("%q: String %q reads back as %+v, %v", c.in, got.String(), back, err)
+		}
+	}
+	for _, bad := range []string{"as", "as=", "as=-1", "as=lots", "cpu=10ms", "cpu=forever", "nproc=0", "wings=2", "as=9999999999GiB"} {
+		if _, err := ParseLimits(bad); err == nil {
+			t.Errorf("ParseLimits(%q) accepted", bad)
+		}
+	}
+}
+
+func FuzzParseLimits(f *testing.F) {
+	for _, s := range []string{"as=4GiB,cpu=10m,nproc=256,fsize=1GiB", "none", "cpu=1s", "as=1K"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ParseLimits(s)
+		if err != nil {
+			return
+		}
+		if back, err := ParseLimits(l.String()); err != nil || back != l {
+			t.Errorf("%q: %+v writes as %q, which reads back as %+v, %v", s, l, l.String(), back, err)
+		}
+	})
+}
+
+func TestLogBudgetSpansARun(t *testing.T) {
+	// "Cap logs per seat across a whole run, keep draining when writing
+	// fails."
+	logs := &Logs{Dir: t.TempDir(), PerSeat: 1000}
+	seat := logs.seat("exec:chatty")
+	other := logs.seat("exec:quiet")
+	for game := 1; game <= 3; game++ {
+		w := seat.open(game, 1, "")
+		n, err := w.Write(make([]byte, 600))
+		if n != 600 || err != nil {
+			t.Fatalf("Write = %d, %v; want every byte taken", n, err)
+		}
+		w.Close()
+		q := other.open(game, 0, "")
+		q.Write([]byte("hello\n"))
+		q.Close()
+	}
+	var kept int64
+	for game := 1; game <= 3; game++ {
+		fi, err := os.Stat(filepath.Join(logs.Dir, fmt.Sprintf("game-%d-seat-2.log", game)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept += fi.Size()
+	}
+	if kept < 1000 || kept > 1000+3*100 {
+		t.Errorf("kept %d bytes over three games; want the budget of 1000 and the notes of the cut", kept)
+	}
+	cuts := logs.Cuts()
+	if len(cuts) != 1 || cuts[0].Seat != "exec:chatty" || cuts[0].Dropped != 800 {
+		t.Errorf("cuts %+v; want 800 bytes of exec:chatty", cuts)
+	}
+}
+
+// startSleepers starts a program that leaves processes behind: a child, a
+// child in a new session, and a daemon made by a double fork, each a sleep
+// with the marker; it says ready at once.
+func startSleepers(t *testing.T, ext External, marker string) *program {
+	t.Helper()
+	script := fmt.Sprintf(`sleep %[1]s & setsid sleep %[1]s & (setsid sh -c 'sleep %[1]s & exit 0' &) ; echo ready; exec sleep %[1]s`, marker)
+	p, err := startProgram("sh -c "+strconv.Quote(script), ext, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := p.next(context.Background(), time.Now().Add(time.Minute))
+	if err != nil || string(line) != "ready" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	waitSleepers(t, marker, 4)
+	return p
+}
+
+func waitSleepers(t *testing.T, marker string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for len(sleeping(marker)) != n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d sleepers; want %d", len(sleeping(marker)), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// sleeping returns the live processes running sleep with the marker.
+func sleeping(marker string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err == nil && string(cmd) == "sleep\x00"+marker+"\x00" && alive(pid) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+func TestEveryProcessDiesWithItsSeat(t *testing.T) {
+	// "Children a bot starts with setsid outlive the game. Every process a
+	// bot starts is gone when its seat ends, whatever the other seats do."
+	// Both ways: a PID namespace, and the subreaper's sweep where
+	// namespaces are refused.
+	for _, mode := range []string{"namespace", "subreaper"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "subreaper" {
+				namespaces.Lock()
+				was := namespaces.refused
+				namespaces.Unlock()
+				refuseNamespaces(syscall.EPERM) // as a kernel that refuses them
+				t.Cleanup(func() {
+					namespaces.Lock()
+					namespaces.refused = was
+					namespaces.Unlock()
+				})
+			}
+			marker := fmt.Sprintf("%d.%d", 700+os.Getpid()%100, time.Now().UnixNano()%1000000)
+			other := fmt.Sprintf("%d.%d", 800+os.Getpid()%100, time.Now().UnixNano()%1000000)
+			p := startSleepers(t, External{}, marker)
+			q := startSleepers(t, External{}, other) // another seat, still playing
+			if p.ns != (mode == "namespace") {
+				t.Fatalf("the program runs in a namespace: %v", p.ns)
+			}
+			p.close()
+			if pids := sleeping(marker); len(pids) > 0 {
+				t.Errorf("processes %v outlive their seat", pids)
+			}
+			if mode == "namespace" {
+				// Another seat's processes are its own.
+				if pids := sleeping(other); len(pids) != 4 {
+					t.Errorf("the other seat's processes: %v; want its 4", pids)
+				}
+			}
+			q.close()
+			if pids := sleeping(other); len(pids) > 0 {
+				t.Errorf("processes %v outlive their seat", pids)
+			}
+		})
+	}
+}
+
+func TestCloseNeverWaitsOnABlockedWrite(t *testing.T) {
+	// "Close waits on the same lock ... Every write to a bot is bounded":
+	// a program that never reads is closed at once, even while a write to
+	// it waits.
+	p, err := startProgram(`sh -c "echo ready; exec sleep 600"`, External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	big := []byte(strings.Repeat("x", 1<<20))
+	if err := p.write(context.Background(), big, time.Now().Add(50*time.Millisecond)); err != errBlocked {
+		t.Fatalf("a write to a program that does not read: %v; want errBlocked", err)
+	}
+	// One more write with no deadline, then close from elsewhere.
+	done := make(chan error, 1)
+	go func() { done <- p.write(context.Background(), big, time.Time{}) }()
+	time.Sleep(20 * time.Millisecond)
+	start := time.Now()
+	p.close()
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("close took %v", took)
+	}
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the write still waits after close")
+	}
+}
+
+func TestWholeLinesAfterABlockedWrite(t *testing.T) {
+	// What a blocked write leaves is sent before the next message: a slow
+	// reader still reads whole lines, in order.
+	p, err := startProgram(`sh -c "echo ready; sleep 1; exec cat"`, External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if _, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	first := strings.Repeat("a", 200<<10)
+	if err := p.write(context.Background(), []byte(first), time.Now().Add(10*time.Millisecond)); err != errBlocked {
+		t.Fatalf("first write: %v; want it blocked", err)
+	}
+	if err := p.write(context.Background(), []byte("second"), time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{first, "second"} {
+		line, err := p.next(context.Background(), time.Now().Add(time.Minute))
+		if err != nil || string(line) != want {
+			t.Fatalf("read %d bytes (%v); want %d", len(line), err, len(want))
+		}
+	}
+}
