@@ -78,9 +78,9 @@ func (w *Writer) Write(r GameResult) error {
 		return err
 	}
 	body := b[:len(b)-1] // all but the closing brace
-	d := w.chain.next(body)
-	w.chain.last = d
-	hex.Encode(w.hex[:], d[:])
+	w.chain.digest(body)
+	w.chain.last = w.chain.next
+	hex.Encode(w.hex[:], w.chain.next[:])
 	w.w.Write(body)
 	w.w.WriteString(digestKey)
 	w.w.Write(w.hex[:])
@@ -91,10 +91,11 @@ func (w *Writer) Write(r GameResult) error {
 // digestKey comes before the digest that ends every game's line.
 const digestKey = `,"digest":"`
 
-// chain is the digest of a results file up to a line.
+// chain is the digest of a results file up to a line, and of the line
+// after it.
 type chain struct {
-	last [sha256.Size]byte
-	h    hash.Hash
+	last, next [sha256.Size]byte
+	h          hash.Hash
 }
 
 // start begins the chain with the header line.
@@ -103,17 +104,17 @@ func (c *chain) start(header []byte) {
 	c.h = sha256.New()
 }
 
-// next returns the digest of the line after c.last whose JSON is body and
-// a closing brace.
-func (c *chain) next(body []byte) [sha256.Size]byte {
+// digest sets c.next to the digest of the line after c.last whose JSON is
+// body and a closing brace.
+func (c *chain) digest(body []byte) {
 	c.h.Reset()
 	c.h.Write(c.last[:])
 	c.h.Write(body)
-	c.h.Write([]byte{'}'})
-	var d [sha256.Size]byte
-	c.h.Sum(d[:0])
-	return d
+	c.h.Write(closingBrace)
+	c.h.Sum(c.next[:0])
 }
+
+var closingBrace = []byte{'}'}
 
 // splitDigest cuts a game's line into its body (the JSON without its
 // closing brace) and the digest's hex; ok is false when the line does not
@@ -257,12 +258,12 @@ func (r *Reader) Next() (GameResult, error) {
 	if !sealed {
 		return GameResult{}, r.errorf("game %d: the line does not end with its digest (%s...\"}); the file was edited", g.Game, digestKey)
 	}
-	d := r.chain.next(body)
-	hex.Encode(r.hex[:], d[:])
+	r.chain.digest(body)
+	hex.Encode(r.hex[:], r.chain.next[:])
 	if !bytes.Equal(r.hex[:], digest) {
 		return GameResult{}, r.errorf("game %d: the digest does not follow from this line and the ones before it: the line was edited, or a line before it removed, added or moved, or the header changed", g.Game)
 	}
-	r.chain.last = d
+	r.chain.last = r.chain.next
 	r.last = g.Game
 	return g, nil
 }

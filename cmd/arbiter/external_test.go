@@ -148,7 +148,8 @@ func TestMisbehavingPrograms(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			first := map[string]string{"ajveciv": "basic.develop", "reaj": "adapt", "tncc": "turtle"}[c.game]
-			args := append([]string{"play", c.game, "--seed", "2", "--report", "json", "--bot-logs", t.TempDir(),
+			records := t.TempDir()
+			args := append([]string{"play", c.game, "--seed", "2", "--report", "json", "--bot-logs", t.TempDir(), "--record", records,
 				"--players", first, "--player", c.bot}, c.extra...)
 			if c.game != "tncc" {
 				args = append(args, "--turns", "5")
@@ -190,6 +191,10 @@ func TestMisbehavingPrograms(t *testing.T) {
 				if last.Kind != "abandoned" {
 					t.Errorf("last fault %+v; want the seat abandoned", last)
 				}
+			}
+			// Every faulted step has its request's default move.
+			if code, out, errOut := arbiter(t, "", "replay", filepath.Join(records, "game-0001.jsonl")); code != 0 || !strings.Contains(out, fmt.Sprintf("and each of the %d faulted steps has its request's default move", len(fs))) {
+				t.Errorf("replay: exit %d\n%s%s", code, out, errOut)
 			}
 		})
 	}
