@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 )
 
@@ -90,7 +91,17 @@ type End struct {
 	Hash string `json:"hash,omitempty"`
 	// Aborted says why play stopped before the match ended ("interrupted").
 	Aborted string `json:"aborted,omitempty"`
+	// Lines is "sha256:" and the hex digest of the record's lines above the
+	// end line (the header and every step, each with its newline), as read:
+	// ReadRecord refuses a record whose lines do not match it. WriteTo
+	// writes the digest of the lines it writes, whatever Lines holds.
+	// Records written before the digest have none.
+	Lines string `json:"lines,omitempty"`
 }
+
+// ErrEdited marks a record whose lines do not match the digest in its end
+// line: a line was changed, added, removed or moved after it was written.
+var ErrEdited = errors.New("the record was edited")
 
 // NewRecord starts a record for a match of the ruleset described by info.
 func NewRecord[M any](info Info, setup Setup) *Record[M] {
@@ -161,10 +172,10 @@ func StateHash(m any) (string, error) {
 }
 
 // WriteTo writes r as JSON Lines: the header, one line per step, and the end
-// when there is one.
+// when there is one, with the digest of the lines above it.
 func (r *Record[M]) WriteTo(w io.Writer) (int64, error) {
 	bw := bufio.NewWriter(w)
-	cw := &countingWriter{w: bw}
+	cw := &countingWriter{w: bw, sum: sha256.New()}
 	enc := json.NewEncoder(cw)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(r.Header); err != nil {
@@ -176,22 +187,38 @@ func (r *Record[M]) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	if r.End != nil {
-		if err := enc.Encode(r.End); err != nil {
+		end := *r.End
+		end.Lines = linesDigest(cw.sum)
+		cw.sum = nil
+		if err := enc.Encode(&end); err != nil {
 			return cw.n, err
 		}
 	}
 	return cw.n, bw.Flush()
 }
 
+// countingWriter counts what it writes, and adds it to sum when there is one.
 type countingWriter struct {
-	w io.Writer
-	n int64
+	w   io.Writer
+	n   int64
+	sum hash.Hash
 }
 
 func (c *countingWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
+	if c.sum != nil {
+		c.sum.Write(p[:n])
+	}
 	return n, err
+}
+
+// newline ends every line of a record.
+var newline = []byte{'\n'}
+
+// linesDigest is the End.Lines of lines summed into h.
+func linesDigest(h hash.Hash) string {
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // maxRecordLine bounds one line of a record file.
@@ -237,16 +264,19 @@ type recordLine[M any] struct {
 	Result  *Result `json:"result"`
 	Hash    string  `json:"hash"`
 	Aborted string  `json:"aborted"`
+	Lines   string  `json:"lines"`
 }
 
 // ReadRecord reads a JSON Lines record. Every line must parse; a line after
 // the end line is an error; a record without an end line is a match that was
-// cut off (End is nil).
+// cut off (End is nil). When the end line has the digest of the lines above
+// it, they must match it: otherwise the error wraps ErrEdited.
 func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxRecordLine)
 	rec := &Record[M]{}
-	n := 0
+	sum := sha256.New()
+	n, blank := 0, 0
 	for sc.Scan() {
 		n++
 		line := bytes.TrimSpace(sc.Bytes())
@@ -256,10 +286,19 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 				return nil, err
 			}
 			rec.Header = h
+			sum.Write(line)
+			sum.Write(newline)
 			continue
 		}
 		if len(line) == 0 {
+			if blank == 0 {
+				blank = n
+			}
 			continue
+		}
+		if blank != 0 {
+			// Lines keep their numbers: step i is on line i+2.
+			return nil, fmt.Errorf("record line %d: a blank line inside the record; its lines follow one another", blank)
 		}
 		if rec.End != nil {
 			return nil, fmt.Errorf("record line %d: text after the end line", n)
@@ -273,9 +312,14 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 			if l.Seat != nil || l.Move != nil {
 				return nil, fmt.Errorf("record line %d: an end line carries no seat or move", n)
 			}
-			rec.End = &End{Result: l.Result, Hash: l.Hash, Aborted: l.Aborted}
+			if l.Lines != "" && l.Lines != linesDigest(sum) {
+				return nil, fmt.Errorf("record line %d: %w: lines 1 to %d do not match the digest of them in this end line (a name, move, fault or timing was changed, or a line added, removed or moved)", n, ErrEdited, n-1)
+			}
+			rec.End = &End{Result: l.Result, Hash: l.Hash, Aborted: l.Aborted, Lines: l.Lines}
 		case l.Seat != nil && l.Move != nil:
 			rec.Steps = append(rec.Steps, Step[M]{Seat: *l.Seat, Move: *l.Move, Fault: l.Fault, Micros: l.Micros})
+			sum.Write(line)
+			sum.Write(newline)
 		default:
 			return nil, fmt.Errorf("record line %d: want a step {seat, move} or an end {result, hash} / {aborted}", n)
 		}

@@ -3,7 +3,10 @@ package engine
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func sealedTally(t *testing.T) (*Record[int], []byte) {
+func sealedTally(t testing.TB) (*Record[int], []byte) {
 	t.Helper()
 	rec, m, err := play(context.Background(), 3, time.Second, picker(3), unbounded(func(r *Request[int]) (int, error) {
 		if r.ID == 3 {
@@ -55,6 +58,11 @@ func TestRecordJSONLines(t *testing.T) {
 	if !strings.HasPrefix(lines[7], `{"result":{"scores":[9,5],"ranks":[1,2],"winners":[0],"reason":"rounds"},"hash":"sha256:`) {
 		t.Errorf("end line %s", lines[7])
 	}
+	// The end line ends with the digest of the lines above it.
+	sum := sha256.Sum256([]byte(strings.Join(lines[:7], "\n") + "\n"))
+	if want := `,"lines":"sha256:` + hex.EncodeToString(sum[:]) + `"}`; !strings.HasSuffix(lines[7], want) {
+		t.Errorf("end line %s\ndoes not end with %s", lines[7], want)
+	}
 }
 
 func TestRecordRoundTrip(t *testing.T) {
@@ -63,6 +71,11 @@ func TestRecordRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// What was read has the digest that was written.
+	if !strings.HasPrefix(back.End.Lines, "sha256:") || !strings.Contains(string(data), back.End.Lines) {
+		t.Errorf("read the digest %q", back.End.Lines)
+	}
+	rec.End.Lines = back.End.Lines
 	if diff := cmp.Diff(rec, back); diff != "" {
 		t.Error(diff)
 	}
@@ -94,9 +107,11 @@ func TestReplay(t *testing.T) {
 		t.Errorf("the round callback ran %d times; want 4", rounds)
 	}
 
+	// The record without the digest of its lines, as an older Arbiter wrote
+	// it, edited: the rules see what they can.
 	tamper := func(old, new string) *Record[int] {
 		t.Helper()
-		r, err := ReadRecord[int](strings.NewReader(strings.Replace(string(data), old, new, 1)))
+		r, err := ReadRecord[int](strings.NewReader(strings.Replace(withoutDigest(t, data), old, new, 1)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,6 +170,9 @@ func FuzzReadRecord(f *testing.F) {
 {"seat":0,"move":1}
 {"result":{"scores":[1],"ranks":[1],"winners":[0]},"hash":"sha256:00"}`))
 	f.Add([]byte("{}\n{}"))
+	_, sealed := sealedTally(f)
+	f.Add(sealed)
+	f.Add([]byte(withoutDigest(f, sealed)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := ReadRecord[int](bytes.NewReader(data))
 		if err != nil {
@@ -169,6 +187,17 @@ func FuzzReadRecord(f *testing.F) {
 		back, err := ReadRecord[int](&buf)
 		if err != nil {
 			t.Fatalf("a record that was read cannot be read back: %v", err)
+		}
+		if back.End != nil {
+			// Written again, the lines have their digest (of their new
+			// bytes).
+			if back.End.Lines == "" {
+				t.Fatal("a record written without the digest of its lines")
+			}
+			back.End.Lines = ""
+			if rec.End != nil {
+				rec.End.Lines = ""
+			}
 		}
 		if diff := cmp.Diff(rec, back); diff != "" {
 			t.Fatal(diff)
@@ -196,5 +225,103 @@ func TestReplayWatchedSteps(t *testing.T) {
 	stop := errors.New("enough")
 	if _, err := ReplayWatched[int, tallyView](tally{}, rec, Watch[int, tallyView]{Step: func(Match[int, tallyView], *Request[int], Step[int]) error { return stop }}); !errors.Is(err, stop) {
 		t.Errorf("a step's error: %v; want it to stop the replay", err)
+	}
+}
+
+// withoutDigest is a record's text without the digest of its lines, as
+// Arbiter wrote records before it kept one.
+func withoutDigest(t testing.TB, data []byte) string {
+	t.Helper()
+	text := string(data)
+	k := strings.LastIndex(text, `,"lines":"sha256:`)
+	if k < 0 {
+		t.Fatalf("no digest in\n%s", data)
+	}
+	end := strings.Index(text[k:], `"}`) + k
+	return text[:k] + text[end+1:]
+}
+
+func TestReadRecordRefusesEditedLines(t *testing.T) {
+	// The end line's digest of the lines above it shows an edit that the
+	// rules cannot see: a player's name, a fault, a timing; and any other.
+	_, data := sealedTally(t)
+	text := string(data)
+	fault := `,"fault":{"kind":"illegal","detail":"9 is not offered; pick 1, 2 or 3"}`
+	lines := strings.SplitAfter(text, "\n")
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"a player's name", strings.Replace(text, `"players":["p0","p1"]`, `"players":["p0","px"]`, 1), "record line 8: the record was edited: lines 1 to 7 do not match"},
+		{"the seed", strings.Replace(text, `"seed":1`, `"seed":2`, 1), "record line 8: the record was edited"},
+		{"a fault removed", strings.Replace(text, fault, "", 1), "record line 8: the record was edited"},
+		{"a fault's kind", strings.Replace(text, `"kind":"illegal"`, `"kind":"timeout"`, 1), "record line 8: the record was edited"},
+		{"a fault added", strings.Replace(text, `{"seat":0,"move":3}`, `{"seat":0,"move":3,"fault":{"kind":"timeout"}}`, 1), "record line 8: the record was edited"},
+		{"a timing", strings.Replace(text, `{"seat":0,"move":3}`, `{"seat":0,"move":3,"decision_us":12}`, 1), "record line 8: the record was edited"},
+		{"a move", strings.Replace(text, `{"seat":0,"move":3}`, `{"seat":0,"move":2}`, 1), "record line 8: the record was edited"},
+		{"a line dropped", strings.Join(slices.Delete(slices.Clone(lines), 2, 3), ""), "record line 7: the record was edited: lines 1 to 6 do not match"},
+		{"two lines swapped", strings.Join(append(slices.Clone(lines[:1]), append([]string{lines[2], lines[1]}, lines[3:]...)...), ""), "record line 8: the record was edited"},
+		{"the digest", strings.Replace(text, `"lines":"sha256:`, `"lines":"sha256:0`, 1), "record line 8: the record was edited"},
+	} {
+		if c.text == text {
+			t.Fatalf("%s: the edit changed nothing", c.name)
+		}
+		_, err := ReadRecord[int](strings.NewReader(c.text))
+		if !errors.Is(err, ErrEdited) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want an error saying %q", c.name, err, c.want)
+		}
+	}
+	// Spaces around a line are not an edit (a file saved with CRLF).
+	if _, err := ReadRecord[int](strings.NewReader(strings.ReplaceAll(text, "\n", "\r\n"))); err != nil {
+		t.Errorf("CRLF: %v", err)
+	}
+	// A blank line would move the lines from their numbers.
+	if _, err := ReadRecord[int](strings.NewReader(strings.Replace(text, "\n", "\n\n", 2))); err == nil || !strings.Contains(err.Error(), "record line 2: a blank line inside the record") {
+		t.Errorf("a blank line: %v", err)
+	}
+	if _, err := ReadRecord[int](strings.NewReader(text + "\n\n")); err != nil {
+		t.Errorf("blank lines after the end: %v", err)
+	}
+}
+
+func TestReplayChecksFaultedMoves(t *testing.T) {
+	// A fault means the runner applied the request's default: a step with
+	// a fault and another move is refused at its line, in a record with or
+	// without the digest of its lines.
+	_, data := sealedTally(t)
+	old := withoutDigest(t, data)
+	fault := `,"fault":{"kind":"illegal","detail":"9 is not offered; pick 1, 2 or 3"}`
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"a fault added to a move of the player's", strings.Replace(old, `{"seat":0,"move":3}`, `{"seat":0,"move":3,"fault":{"kind":"timeout"}}`, 1),
+			"replay: step 0 (record line 2): seat 0's move 3 has a fault (timeout), but a fault means the default move was applied, and the default is 1"},
+		{"a faulted step's move changed", strings.Replace(old, `{"seat":1,"move":1`+fault, `{"seat":1,"move":2`+fault, 1),
+			"replay: step 3 (record line 5): seat 1's move 2 has a fault (illegal), but a fault means the default move was applied, and the default is 1"},
+		{"a line dropped", strings.Replace(old, `{"seat":1,"move":1`+fault+"}\n", "", 1),
+			"replay: step 3 (record line 5): seat 0's move 3 was refused"},
+	} {
+		if c.text == old {
+			t.Fatalf("%s: the edit changed nothing", c.name)
+		}
+		rec, err := ReadRecord[int](strings.NewReader(c.text))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var re *ReplayError
+		if _, err := Replay[int, tallyView](tally{}, rec, nil); !errors.As(err, &re) || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+	}
+	// Without the digest, what the rules cannot see goes unseen: the record
+	// of an older Arbiter replays with another player's name.
+	rec, err := ReadRecord[int](strings.NewReader(strings.Replace(old, `"players":["p0","p1"]`, `"players":["p0","px"]`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.End.Lines != "" {
+		t.Errorf("a record without a digest read with %q", rec.End.Lines)
+	}
+	if _, err := Replay[int, tallyView](tally{}, rec, nil); err != nil {
+		t.Errorf("an old record: %v", err)
 	}
 }

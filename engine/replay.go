@@ -14,18 +14,26 @@ type ReplayError struct {
 	Msg  string
 }
 
-// Error says where the replay parted from the record.
+// Error says where the replay parted from the record: the step, and its
+// line in the record as WriteTo writes it (the header is line 1).
 func (e *ReplayError) Error() string {
 	if e.Step < 0 {
 		return "replay: " + e.Msg
 	}
-	return fmt.Sprintf("replay: step %d: %s", e.Step, e.Msg)
+	return fmt.Sprintf("replay: step %d (record line %d): %s", e.Step, e.Step+2, e.Msg)
 }
 
-// Replay re-runs rec from its setup with rs. Every recorded move must apply;
-// when the record has an end with a result, the match must be over with the
-// same result, and the final state must have the recorded hash. A record that
-// was interrupted or cut off replays its moves only.
+// Replay re-runs rec from its setup with rs. Every recorded move must apply,
+// and a step with a fault must have its request's default move (a fault is
+// why the runner applied the default); when the record has an end with a
+// result, the match must be over with the same result, and the final state
+// must have the recorded hash. A record that was interrupted or cut off
+// replays its moves only.
+//
+// What the rules cannot tell is not checked here: who played each seat,
+// whether a fault's timeout or crash really happened, a decision's time.
+// The digest of the record's lines (End.Lines, checked by ReadRecord) shows
+// whether they were changed after the record was written.
 //
 // round, if not nil, is called with the match before the first move and
 // after every round: every group of moves that answered one call to Pending.
@@ -72,8 +80,14 @@ func ReplayWatched[M, V any](rs Ruleset[M, V], rec *Record[M], w Watch[M, V]) (M
 		}
 		for k := 0; k < n && i < len(steps); k, i = k+1, i+1 {
 			s := steps[i]
+			req := requestOf(reqs, k, s.Seat)
+			if s.Fault != nil && req != nil {
+				if err := defaultApplied(req, s); err != nil {
+					return nil, &ReplayError{Step: i, Msg: err.Error()}
+				}
+			}
 			if w.Step != nil {
-				if err := w.Step(m, requestOf(reqs, k, s.Seat), s); err != nil {
+				if err := w.Step(m, req, s); err != nil {
 					return nil, fmt.Errorf("replay: step %d: %w", i, err)
 				}
 			}
@@ -112,6 +126,16 @@ func ReplayWatched[M, V any](rs Ruleset[M, V], rec *Record[M], w Watch[M, V]) (M
 		}
 	}
 	return m, nil
+}
+
+// defaultApplied checks that a step with a fault has its request's default
+// move, as the runner applies it.
+func defaultApplied[M any](req *Request[M], s Step[M]) error {
+	move, def := moveText(s.Move), moveText(req.Default)
+	if move != def {
+		return fmt.Errorf("seat %d's move %s has a fault (%s), but a fault means the default move was applied, and the default is %s", s.Seat, move, s.Fault.Kind, def)
+	}
+	return nil
 }
 
 // requestOf finds seat's request among a round's, at k when the record

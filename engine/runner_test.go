@@ -83,6 +83,10 @@ func TestRunFaults(t *testing.T) {
 					t.Errorf("faulty step's move %d; want the default 1", mv)
 				}
 			}
+			// Replay checks it too.
+			if _, err := Replay[int, tallyView](tally{}, rec, nil); err != nil {
+				t.Errorf("replay: %v", err)
+			}
 		})
 	}
 }
@@ -122,6 +126,9 @@ func TestRunAbandonsStuckPlayer(t *testing.T) {
 	}
 	if got := rec.End.Result.Scores; got[0] != 10 || got[1] != 5 || got[2] != 15 {
 		t.Errorf("scores %v; want [10 5 15]", got)
+	}
+	if _, err := Replay[int, tallyView](tally{}, rec, nil); err != nil {
+		t.Errorf("replay: %v", err)
 	}
 }
 

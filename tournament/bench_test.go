@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"context"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/games/reaj"
@@ -51,4 +53,49 @@ func BenchmarkTournament(b *testing.B) {
 		games += n
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkResultsMerge writes the results files of 1,000 six-seat games in
+// four shards and merges them: the schedule dealt again, every line's seats
+// and digest checked, the games rated. It reports the time per game.
+func BenchmarkResultsMerge(b *testing.B) {
+	const rounds = 1000
+	es := reajEntrants(b, "fixed", "steward", "random")
+	s, err := tournament.NewSchedule(tournament.Params{
+		Info: reaj.Game{}.Info(), Players: names(es), Seed: 1,
+		Rounds: rounds, Appearances: rounds * 6 / len(es), Repeat: 1,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	results := make([]tournament.GameResult, len(s.Games))
+	for g, lineup := range s.Games {
+		r := tournament.GameResult{Game: g + 1, Seed: s.GameSeed(g), Winners: []int{0}}
+		for i, p := range lineup {
+			r.Seats = append(r.Seats, s.Players[p])
+			r.Scores = append(r.Scores, int64(1000*i+g))
+			r.Ranks = append(r.Ranks, i+1)
+			r.Faults = append(r.Faults, 0)
+		}
+		results[g] = r
+	}
+	var files []string
+	for i := range 4 {
+		files = append(files, shardFile(b, s, results, tournament.Shard{Index: i, Count: 4}))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var rs []*tournament.Reader
+		for i, f := range files {
+			r, err := tournament.NewReader(strings.NewReader(f), strconv.Itoa(i))
+			if err != nil {
+				b.Fatal(err)
+			}
+			rs = append(rs, r)
+		}
+		if _, err := tournament.Merge(rs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/rounds, "ns/game")
 }

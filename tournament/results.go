@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"container/heap"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"slices"
 	"strings"
@@ -15,14 +18,23 @@ import (
 )
 
 // Results file format identifiers, written in every results file's first
-// line.
+// line. Version 2 ends every game's line with its digest.
 const (
 	ResultsFormat  = "arbiter-tournament"
-	ResultsVersion = 1
+	ResultsVersion = 2
 )
 
 // Header is a results file's first line: the tournament, and the shard of
 // it whose games follow, one GameResult per line in schedule order.
+//
+// Each game's line ends with a digest, "digest":"<hex>": the SHA-256 of the
+// digest before it (of the line above; the first game's, of the header
+// line's bytes) followed by the line's own bytes without the digest (the
+// GameResult's JSON). An edited score, rank, winner, fault, status or seat,
+// and a line removed, added or moved, breaks the chain at that line. The
+// digest is no signature: whoever recomputes the chain can still forge a
+// file, except in what the schedule determines (each game's seed, its seats
+// in order and its shard), which the reader deals again from the header.
 type Header struct {
 	Format   string    `json:"format"`
 	Version  int       `json:"version"`
@@ -37,7 +49,9 @@ type Header struct {
 
 // Writer writes a results file.
 type Writer struct {
-	w *bufio.Writer
+	w     *bufio.Writer
+	chain chain
+	hex   [2 * sha256.Size]byte
 }
 
 // NewWriter starts a results file of a schedule's shard on w: it writes the
@@ -49,6 +63,7 @@ func NewWriter(w io.Writer, s *Schedule, shard Shard) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	rw.chain.start(b)
 	rw.w.Write(b)
 	if err := rw.w.WriteByte('\n'); err != nil {
 		return nil, err
@@ -56,14 +71,64 @@ func NewWriter(w io.Writer, s *Schedule, shard Shard) (*Writer, error) {
 	return rw, nil
 }
 
-// Write adds a game's result.
+// Write adds a game's result, with its digest.
 func (w *Writer) Write(r GameResult) error {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
-	w.w.Write(b)
+	body := b[:len(b)-1] // all but the closing brace
+	w.chain.digest(body)
+	w.chain.last = w.chain.next
+	hex.Encode(w.hex[:], w.chain.next[:])
+	w.w.Write(body)
+	w.w.WriteString(digestKey)
+	w.w.Write(w.hex[:])
+	w.w.WriteString(`"}`)
 	return w.w.WriteByte('\n')
+}
+
+// digestKey comes before the digest that ends every game's line.
+const digestKey = `,"digest":"`
+
+// chain is the digest of a results file up to a line, and of the line
+// after it.
+type chain struct {
+	last, next [sha256.Size]byte
+	h          hash.Hash
+}
+
+// start begins the chain with the header line.
+func (c *chain) start(header []byte) {
+	c.last = sha256.Sum256(header)
+	c.h = sha256.New()
+}
+
+// digest sets c.next to the digest of the line after c.last whose JSON is
+// body and a closing brace.
+func (c *chain) digest(body []byte) {
+	c.h.Reset()
+	c.h.Write(c.last[:])
+	c.h.Write(body)
+	c.h.Write(closingBrace)
+	c.h.Sum(c.next[:0])
+}
+
+var closingBrace = []byte{'}'}
+
+// splitDigest cuts a game's line into its body (the JSON without its
+// closing brace) and the digest's hex; ok is false when the line does not
+// end with a digest.
+func splitDigest(line []byte) (body, digest []byte, ok bool) {
+	const tail = len(digestKey) + 2*sha256.Size + len(`"}`)
+	if len(line) < tail+1 || !bytes.HasSuffix(line, []byte(`"}`)) {
+		return nil, nil, false
+	}
+	at := len(line) - tail
+	if string(line[at:at+len(digestKey)]) != digestKey {
+		return nil, nil, false
+	}
+	return line[:at], line[at+len(digestKey) : len(line)-2], true
 }
 
 // Flush writes what is buffered to the underlying writer.
@@ -79,6 +144,10 @@ type Reader struct {
 	line    int
 	last    int // the last game read
 	players map[string]bool
+	chain   chain
+	games   [][]int // the schedule's games, dealt again from the header
+	json    []byte  // a game's JSON, reused
+	hex     [2 * sha256.Size]byte
 }
 
 // maxLine bounds a results line: 20 seats with long names fit well within.
@@ -102,6 +171,7 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 		return nil, rd.errorf("%v", err)
 	}
 	rd.Header = h
+	rd.chain.start(bytes.TrimSpace(sc.Bytes()))
 	rd.players = map[string]bool{}
 	for _, p := range h.Schedule.Players {
 		rd.players[p] = true
@@ -119,6 +189,9 @@ func parseHeader(line []byte) (Header, error) {
 			return Header{}, fmt.Errorf("the header line is cut short or broken (%v)", engine.DecodeJSON(line, &probe))
 		}
 		return Header{}, fmt.Errorf("not a tournament results file (its first line should be a header with \"format\":%q)", ResultsFormat)
+	}
+	if probe.Version == 1 {
+		return Header{}, fmt.Errorf("results format version 1, whose lines carry no digest, so an edit would go unseen; this Arbiter reads version %d: play the shard again", ResultsVersion)
 	}
 	if probe.Version != ResultsVersion {
 		return Header{}, fmt.Errorf("results format version %d; this Arbiter reads version %d", probe.Version, ResultsVersion)
@@ -163,18 +236,82 @@ func (r *Reader) Next() (GameResult, error) {
 	}
 	r.line++
 	line := bytes.TrimSpace(r.sc.Bytes())
+	body, digest, sealed := splitDigest(line)
+	content := line
+	if sealed {
+		r.json = append(append(r.json[:0], body...), '}')
+		content = r.json
+	}
 	var g GameResult
-	if err := engine.DecodeJSON(line, &g); err != nil {
+	if err := engine.DecodeJSON(content, &g); err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected EOF") {
 			return GameResult{}, r.errorf("the line is cut short; was its shard stopped while writing? (play that shard again)")
 		}
 		return GameResult{}, r.errorf("not a game's result: %v", err)
 	}
+	if err := r.dealt(); err != nil {
+		return GameResult{}, err
+	}
 	if err := r.check(&g); err != nil {
 		return GameResult{}, r.errorf("game %d: %v", g.Game, err)
 	}
+	if !sealed {
+		return GameResult{}, r.errorf("game %d: the line does not end with its digest (%s...\"}); the file was edited", g.Game, digestKey)
+	}
+	r.chain.digest(body)
+	hex.Encode(r.hex[:], r.chain.next[:])
+	if !bytes.Equal(r.hex[:], digest) {
+		return GameResult{}, r.errorf("game %d: the digest does not follow from this line and the ones before it: the line was edited, or a line before it removed, added or moved, or the header changed", g.Game)
+	}
+	r.chain.last = r.chain.next
 	r.last = g.Game
 	return g, nil
+}
+
+// dealt deals the schedule's games again from the header's parameters,
+// once: each game's seats are checked against them.
+func (r *Reader) dealt() error {
+	if r.games != nil {
+		return nil
+	}
+	games, err := dealAgain(r.Header.Schedule)
+	if err == nil && len(games) != r.Header.Games {
+		err = fmt.Errorf("it says %d games, but its schedule deals %d; the file was edited", r.Header.Games, len(games))
+	}
+	if err != nil {
+		return fmt.Errorf("%s:1: header: %w", r.name, err)
+	}
+	r.games = games
+	return nil
+}
+
+// dealAgain makes again the games of the schedule whose parameters s holds (a
+// results file's header holds no games). The ruleset's seat range is not
+// known here; any range that holds the schedule deals the same games.
+func dealAgain(s *Schedule) ([][]int, error) {
+	p := Params{
+		Info:    engine.Info{Name: s.Ruleset, Variant: s.Variant, MinSeats: 1, MaxSeats: engine.MaxSeats},
+		Options: s.Options, Players: s.Players, Seed: s.Seed, Repeat: s.Repeat,
+	}
+	switch s.Kind {
+	case Groups:
+		p.Rounds, p.Appearances = s.Rounds, s.Appearances
+	case Rotation:
+		p.Seats = s.Seats
+		if p.Seats < 1 {
+			return nil, fmt.Errorf("a %s schedule of %d seats; want at least 1", Rotation, p.Seats)
+		}
+	default:
+		return nil, fmt.Errorf("schedule kind %q; want %s or %s", s.Kind, Groups, Rotation)
+	}
+	again, err := NewSchedule(p)
+	if err != nil {
+		return nil, fmt.Errorf("its schedule cannot be dealt: %w", err)
+	}
+	if again.ID() != s.ID() {
+		return nil, fmt.Errorf("its %s schedule's parameters do not make one of that kind; the file was edited", s.Kind)
+	}
+	return again.Games, nil
 }
 
 // check tells whether a result could belong to the file's tournament.
@@ -216,6 +353,15 @@ func (r *Reader) check(g *GameResult) error {
 			return fmt.Errorf("winner %d; seats run from 0 to %d", w, n-1)
 		}
 	}
+	lineup := r.games[g.Game-1]
+	if len(lineup) != n {
+		return fmt.Errorf("%d seats; the schedule seats %d players in this game", n, len(lineup))
+	}
+	for i, k := range lineup {
+		if want := h.Schedule.Players[k]; g.Seats[i] != want {
+			return fmt.Errorf("seat %d: %q; the schedule seats %q there", i, g.Seats[i], want)
+		}
+	}
 	return nil
 }
 
@@ -236,6 +382,13 @@ func Merge(files []*Reader) (*Table, error) {
 			return nil, fmt.Errorf("merge: %s and %s hold different tournaments:\n  %s: %s\n  %s: %s\nmerge the shards of one tournament: the same game, players, options, schedule and seed",
 				first.name, f.name, first.name, Describe(first.Header.Schedule, first.Header.Games), f.name, Describe(f.Header.Schedule, f.Header.Games))
 		}
+	}
+	// The files hold one schedule: deal its games once for all.
+	if err := first.dealt(); err != nil {
+		return nil, err
+	}
+	for _, f := range files[1:] {
+		f.games = first.games
 	}
 	t, err := NewTable(first.Header.Schedule, first.Header.Games)
 	if err != nil {

@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -327,9 +329,12 @@ func TestMergeSaysWhenAShardStoppedEarly(t *testing.T) {
 		files[i].text = strings.Join(lines[:len(lines)-2], "")
 	}
 	mergeFails(t, files, "merge: games 40 to 42 are in none of the files")
-	// A gap in the middle.
+	// A gap in the middle: the line after it no longer follows.
 	lines = strings.SplitAfter(files[0].text, "\n")
 	files[0].text = strings.Join(append(lines[:5:5], lines[6:]...), "")
+	mergeFails(t, files, "shard-0.jsonl:6: game 16: the digest does not follow", "a line before it removed")
+	// Even with the digests made again, the game is missing.
+	files[0].text = reseal(files[0].text)
 	mergeFails(t, files, "merge: game 13 is in none of the files")
 }
 
@@ -352,7 +357,8 @@ func TestMergeOfNothing(t *testing.T) {
 }
 
 // A result that does not belong to its file is refused where it is read,
-// and Merge returns no table.
+// and Merge returns no table, even when whoever edited the file made its
+// digests again.
 func TestReaderRefusesResultsThatDoNotBelong(t *testing.T) {
 	tour := reajTournament(t, 1, "20")
 	results := record(t, tour)
@@ -406,6 +412,7 @@ func TestReaderRefusesResultsThatDoNotBelong(t *testing.T) {
 			`x.jsonl:3: not a game's result: not valid JSON`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			c.text = reseal(c.text)
 			r, err := tournament.NewReader(strings.NewReader(c.text), "x.jsonl")
 			if err != nil {
 				t.Fatal(err)
@@ -426,6 +433,33 @@ func TestReaderRefusesResultsThatDoNotBelong(t *testing.T) {
 			mergeFails(t, files, c.want)
 		})
 	}
+}
+
+// reseal makes the digests of a results file's lines again, as someone who
+// edited it and knows the format would: SHA-256 of the digest before (the
+// first, of the header line) and the line's JSON without its digest. Lines
+// that are not a JSON object are left as they are.
+func reseal(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	last := sha256.Sum256([]byte(strings.TrimSuffix(lines[0], "\n")))
+	for i := 1; i < len(lines); i++ {
+		l, nl := strings.CutSuffix(lines[i], "\n")
+		if k := strings.LastIndex(l, `,"digest":"`); k >= 0 {
+			if !strings.HasSuffix(l, `"}`) {
+				continue // cut in its digest
+			}
+			l = l[:k] + "}"
+		}
+		if !strings.HasPrefix(l, "{") || !strings.HasSuffix(l, "}") {
+			continue
+		}
+		last = sha256.Sum256(append(last[:], l...))
+		lines[i] = l[:len(l)-1] + `,"digest":"` + hex.EncodeToString(last[:]) + `"}`
+		if nl {
+			lines[i] += "\n"
+		}
+	}
+	return strings.Join(lines, "")
 }
 
 func swapLines(text string, a, b int) string {
@@ -462,8 +496,10 @@ func TestReaderRefusesBadHeaders(t *testing.T) {
 		{"edited players", editHeader(t, good, func(h map[string]any) {
 			h["schedule"].(map[string]any)["players"].([]any)[0] = "zed"
 		}), "does not match its schedule"},
-		{"another version", editHeader(t, good, func(h map[string]any) { h["version"] = 2.0 }),
-			"x.jsonl:1: results format version 2; this Arbiter reads version 1"},
+		{"another version", editHeader(t, good, func(h map[string]any) { h["version"] = 3.0 }),
+			"x.jsonl:1: results format version 3; this Arbiter reads version 2"},
+		{"the version without digests", editHeader(t, good, func(h map[string]any) { h["version"] = 1.0 }),
+			"x.jsonl:1: results format version 1, whose lines carry no digest, so an edit would go unseen; this Arbiter reads version 2: play the shard again"},
 		{"no schedule", editHeader(t, good, func(h map[string]any) { delete(h, "schedule") }), "x.jsonl:1: header: no schedule"},
 		{"no games", editHeader(t, good, func(h map[string]any) { h["games"] = 0.0 }), "x.jsonl:1: header: 0 games; a tournament has 1 to 10000000"},
 		{"bad shard", editHeader(t, good, func(h map[string]any) { h["shard"] = "2/2" }),
@@ -633,4 +669,191 @@ func FuzzReader(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// editKeepingDigest changes the result on line n (from 1, the header) of a
+// results file in place, and leaves the line's digest as it was: an edit
+// by hand or by a script that does not know the digests.
+func editKeepingDigest(t testing.TB, text string, n int, edit func(*tournament.GameResult)) string {
+	t.Helper()
+	lines := strings.SplitAfter(text, "\n")
+	k := strings.LastIndex(lines[n-1], `,"digest":"`)
+	if k < 0 {
+		t.Fatalf("line %d has no digest: %s", n, lines[n-1])
+	}
+	var g tournament.GameResult
+	if err := json.Unmarshal([]byte(lines[n-1][:k]+"}"), &g); err != nil {
+		t.Fatal(err)
+	}
+	edit(&g)
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines[n-1] = string(b[:len(b)-1]) + lines[n-1][k:]
+	return strings.Join(lines, "")
+}
+
+func TestReaderRefusesEditedResults(t *testing.T) {
+	// "Merge refuses ... edited files, each with a message naming the file
+	// and line": every field of a game's line, and every line, is sealed by
+	// the digests chained from the header.
+	tour := reajTournament(t, 1, "20")
+	results := record(t, tour)
+	shards := split(t, tour.Schedule, results, 3)
+	good := shards[1].text // games 2, 5, 8, …, 41 on lines 2 to 15
+	g5 := results[4]
+	edited := "x.jsonl:3: game 5: the digest does not follow from this line and the ones before it: the line was edited"
+	removed := "a line before it removed, added or moved"
+	header, rest, _ := strings.Cut(good, "\n")
+	whole := shardFile(t, tour.Schedule, results, tournament.Shard{})
+	for _, c := range []struct {
+		name string
+		text string
+		want string
+	}{
+		{"a score", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Scores[0]++ }), edited},
+		{"a rank", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Ranks[0], g.Ranks[1] = g.Ranks[1], g.Ranks[0] }), edited},
+		{"the winners", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Winners = []int{5} }), edited},
+		{"no winner", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Winners = []int{} }), edited},
+		{"a fault count", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Faults[2] = 3 }), edited},
+		{"a status", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) {
+			g.Status = make([]string, len(g.Seats))
+			g.Status[1] = "dead"
+		}), edited},
+		{"two seats swapped", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Seats[0], g.Seats[1] = g.Seats[1], g.Seats[0] }),
+			fmt.Sprintf("x.jsonl:3: game 5: seat 0: %q; the schedule seats %q there", g5.Seats[1], g5.Seats[0])},
+		{"a seat given to another player", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Seats[4] = absent(tour.Schedule, g5) }),
+			fmt.Sprintf("x.jsonl:3: game 5: seat 4: %q; the schedule seats %q there", absent(tour.Schedule, g5), g5.Seats[4])},
+		{"the seed", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Seed = 99 }),
+			"x.jsonl:3: game 5: seed 99; the schedule gives it seed 5"},
+		{"the game", editKeepingDigest(t, good, 3, func(g *tournament.GameResult) { g.Game = 6 }),
+			"x.jsonl:3: game 6: is not in shard 1/3"},
+		{"the digest", editDigest(good, 3), edited},
+		{"no digest", editLine(t, good, 3, func(*tournament.GameResult) {}),
+			`x.jsonl:3: game 5: the line does not end with its digest (,"digest":"..."}); the file was edited`},
+		{"a line removed", strings.Join(slices.Delete(strings.SplitAfter(good, "\n"), 2, 3), ""),
+			"x.jsonl:3: game 8: the digest does not follow from this line and the ones before it: the line was edited, or " + removed},
+		{"two lines swapped", swapLines(good, 3, 4), "x.jsonl:3: game 8: the digest does not follow"},
+		{"a line twice", dupLine(good, 3), "x.jsonl:4: game 5: comes after game 5"},
+		{"a line of another shard", insertLine(good, 2, strings.SplitAfter(shards[0].text, "\n")[2]),
+			"x.jsonl:3: game 4: is not in shard 1/3"},
+		{"the same game's line of another file", replaceLine(good, 3, strings.SplitAfter(whole, "\n")[5]), edited},
+		{"the header's spacing", strings.Replace(header, `,"games":`, `, "games":`, 1) + "\n" + rest,
+			"x.jsonl:2: game 2: the digest does not follow from this line and the ones before it: the line was edited, or a line before it removed, added or moved, or the header changed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.text == good {
+				t.Fatal("the edit changed nothing")
+			}
+			r, err := tournament.NewReader(strings.NewReader(c.text), "x.jsonl")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := drainReader(r); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v; want one saying %q", err, c.want)
+			}
+			mergeFails(t, []file{shards[0], {"x.jsonl", c.text}, shards[2]}, c.want)
+		})
+	}
+	// Unedited, the shards merge.
+	if _, err := tournament.Merge(readers(t, shards...)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The header describes the schedule; a header whose games or schedule were
+// edited (its fingerprint made again) is refused before any game is added.
+func TestReaderRefusesAnEditedSchedule(t *testing.T) {
+	tour := reajTournament(t, 1, "20")
+	results := record(t, tour)
+	good := shardFile(t, tour.Schedule, results, tournament.Shard{Index: 1, Count: 3})
+	refit := func(edit func(h, s map[string]any)) string {
+		return reseal(editHeader(t, good, func(h map[string]any) {
+			s := h["schedule"].(map[string]any)
+			edit(h, s)
+			var sched tournament.Schedule
+			b, _ := json.Marshal(s)
+			json.Unmarshal(b, &sched)
+			h["id"] = sched.ID()
+		}))
+	}
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"the number of games", refit(func(h, _ map[string]any) { h["games"] = 50.0 }),
+			"x.jsonl:1: header: it says 50 games, but its schedule deals 42; the file was edited"},
+		{"the seats per game", refit(func(_, s map[string]any) { s["seats"] = 5.0 }),
+			"x.jsonl:1: header: it says 42 games, but its schedule deals 105"},
+		{"the kind", refit(func(_, s map[string]any) { s["kind"] = "knockout" }),
+			`x.jsonl:1: header: schedule kind "knockout"; want groups or rotation`},
+		{"groups without rounds", refit(func(_, s map[string]any) { s["kind"] = "groups" }),
+			"x.jsonl:1: header: its groups schedule's parameters do not make one of that kind; the file was edited"},
+		{"too many appearances", refit(func(_, s map[string]any) {
+			s["kind"], s["rounds"], s["appearances"] = "groups", 2.0, 3.0
+			delete(s, "seats")
+		}), "x.jsonl:1: header: its schedule cannot be dealt: tournament: 3 appearances over 2 rounds"},
+		{"the players' order", refit(func(_, s map[string]any) {
+			p := s["players"].([]any)
+			p[0], p[6] = p[6], p[0]
+		}), `x.jsonl:2: game 2: seat 5: "conquer"; the schedule seats "steward" there`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := tournament.NewReader(strings.NewReader(c.text), "x.jsonl")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := drainReader(r); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v; want one saying %q", err, c.want)
+			}
+			if _, err := tournament.Merge(readers(t, file{"x.jsonl", c.text})); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("merge: error %v; want one saying %q", err, c.want)
+			}
+		})
+	}
+}
+
+// drainReader reads r to the end and returns its first error.
+func drainReader(r *tournament.Reader) error {
+	for {
+		if _, err := r.Next(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}
+
+// absent is a player of the schedule who does not sit in game g.
+func absent(s *tournament.Schedule, g tournament.GameResult) string {
+	for _, p := range s.Players {
+		if !slices.Contains(g.Seats, p) {
+			return p
+		}
+	}
+	panic("every player sits in the game")
+}
+
+// editDigest changes the first hex digit of line n's digest.
+func editDigest(text string, n int) string {
+	lines := strings.SplitAfter(text, "\n")
+	k := strings.LastIndex(lines[n-1], `,"digest":"`) + len(`,"digest":"`)
+	d := byte('0')
+	if lines[n-1][k] == '0' {
+		d = '1'
+	}
+	lines[n-1] = lines[n-1][:k] + string(d) + lines[n-1][k+1:]
+	return strings.Join(lines, "")
+}
+
+// insertLine puts line after line n of text.
+func insertLine(text string, n int, line string) string {
+	return strings.Join(slices.Insert(strings.SplitAfter(text, "\n"), n, line), "")
+}
+
+// replaceLine puts line in place of line n of text.
+func replaceLine(text string, n int, line string) string {
+	lines := strings.SplitAfter(text, "\n")
+	lines[n-1] = line
+	return strings.Join(lines, "")
 }

@@ -254,10 +254,15 @@ type replayed struct {
 	Result  *engine.Result `json:"result,omitempty"`
 	Hash    string         `json:"hash,omitempty"`
 	Aborted string         `json:"aborted,omitempty"`
+	// Lines is the digest of the record's lines, when it has one.
+	Lines string `json:"lines,omitempty"`
 }
 
 func (h hosted[M, V]) replay(data []byte) (replayed, error) {
 	rec, err := engine.ReadRecord[M](strings.NewReader(string(data)))
+	if errors.Is(err, engine.ErrEdited) {
+		return replayed{}, &exitError{exitRefused, err}
+	}
 	if err != nil {
 		return replayed{}, usageError(err)
 	}
@@ -266,7 +271,7 @@ func (h hosted[M, V]) replay(data []byte) (replayed, error) {
 		Players: rec.Header.Setup.Players, Moves: len(rec.Steps), Faults: len(rec.Faults()),
 	}
 	if rec.End != nil {
-		out.Result, out.Hash, out.Aborted = rec.End.Result, rec.End.Hash, rec.End.Aborted
+		out.Result, out.Hash, out.Aborted, out.Lines = rec.End.Result, rec.End.Hash, rec.End.Aborted, rec.End.Lines
 	}
 	if rec.Header.Variant != h.rules.Info().Variant {
 		return out, usagef("the record was played in the %q world, which this Arbiter does not have built in (it has %q); replay it with the program that defines that world", rec.Header.Variant, h.rules.Info().Variant)

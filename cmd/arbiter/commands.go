@@ -318,10 +318,28 @@ func replayCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
-		Short: "Re-run a match record and check its result and final state",
-		Long: `Re-run a match record from its setup and moves, and check that the rules
-reach the same result and the same final state (by its hash). It fails,
-with exit code 1, when they do not.`,
+		Short: "Re-run a match record and check its moves, faults, result and final state",
+		Long: `Re-run a match record from its setup and moves, and check what can be
+checked:
+  - every move is legal under the record's rules, in order;
+  - every step with a fault (a timeout, a crash, an illegal answer) has
+    its request's default move, which is what a fault means;
+  - the rules reach the recorded result and final state (by its hash);
+  - the record's lines (setup, players, moves, faults, timings) match the
+    digest of them in its end line: a line changed, added, removed or
+    moved since the record was written shows.
+
+Replay cannot know who really sat in each seat, or that a timeout or crash
+really happened, or how long a decision took: those are the runner's word,
+kept as written by the digest. The digest is no signature: whoever edits a
+record and computes its digest again is not caught, so keep records where
+only Arbiter writes them, or sign them. A record written before the digest
+(or cut off before its end line) replays with a note that its lines cannot
+be checked.
+
+Exit codes: 0 the record holds; 1 it does not (its lines were edited, a
+move is refused, a fault's move is not the default, or the result or final
+state differs); 2 the file is not a record.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			data, err := readInput(args[0])
@@ -341,16 +359,21 @@ with exit code 1, when they do not.`,
 			}
 			got, err := g.replay(data)
 			out := cmd.OutOrStdout()
+			checked, unchecked := replayChecks(got)
 			if asJSON {
 				type verdict struct {
 					File string `json:"file"`
 					OK   bool   `json:"ok"`
 					replayed
-					Error string `json:"error,omitempty"`
+					Checked   []string `json:"checked,omitempty"`
+					Unchecked []string `json:"unchecked,omitempty"`
+					Error     string   `json:"error,omitempty"`
 				}
 				v := verdict{File: args[0], OK: err == nil, replayed: got}
 				if err != nil {
 					v.Error = err.Error()
+				} else {
+					v.Checked, v.Unchecked = checked, unchecked
 				}
 				enc := json.NewEncoder(out)
 				enc.SetIndent("", "  ")
@@ -369,21 +392,46 @@ with exit code 1, when they do not.`,
 				name += " (" + got.Variant + ")"
 			}
 			fmt.Fprintf(out, "%s: %s, seed %d, %d players, %d moves, %d faults\n", args[0], name, got.Seed, len(got.Players), got.Moves, got.Faults)
-			switch {
-			case got.Result != nil && got.Hash != "":
-				fmt.Fprintf(out, "ok: the replay reaches the recorded result and final state (%s)\n", got.Hash)
-			case got.Result != nil:
-				fmt.Fprintln(out, "ok: the replay reaches the recorded result (the record has no state hash)")
-			case got.Aborted != "":
-				fmt.Fprintf(out, "ok: the moves replay; the match was not finished (%s)\n", got.Aborted)
-			default:
-				fmt.Fprintln(out, "ok: the moves replay; the record stops before the end")
+			for _, c := range checked {
+				fmt.Fprintf(out, "ok: %s\n", c)
+			}
+			for _, u := range unchecked {
+				fmt.Fprintf(out, "not checked: %s\n", u)
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the verdict as JSON")
 	return cmd
+}
+
+// replayChecks says what a replay that found got checked, and what it
+// could not.
+func replayChecks(got replayed) (checked, unchecked []string) {
+	switch {
+	case got.Result != nil && got.Hash != "":
+		checked = append(checked, fmt.Sprintf("the replay reaches the recorded result and final state (%s)", got.Hash))
+	case got.Result != nil:
+		checked = append(checked, "the replay reaches the recorded result (the record has no state hash)")
+	case got.Aborted != "":
+		checked = append(checked, fmt.Sprintf("the moves replay; the match was not finished (%s)", got.Aborted))
+	default:
+		checked = append(checked, "the moves replay; the record stops before the end")
+	}
+	if got.Faults == 0 {
+		checked = append(checked, "every move is legal; no step has a fault")
+	} else {
+		checked = append(checked, fmt.Sprintf("every move is legal, and each of the %d faulted steps has its request's default move", got.Faults))
+	}
+	word := "the runner's word, kept as written by the digest"
+	if got.Lines != "" {
+		checked = append(checked, fmt.Sprintf("the lines match their digest (%s): setup, players, moves, faults and timings are as written", got.Lines))
+	} else {
+		word = "the runner's word"
+		unchecked = append(unchecked, "the lines: the record has no digest of them (it was written before Arbiter kept one, or cut off), so a changed player name, fault or timing cannot be seen")
+	}
+	unchecked = append(unchecked, "who sat in each seat, and that each fault and timing really happened: "+word)
+	return checked, unchecked
 }
 
 func stepCommand() *cobra.Command {

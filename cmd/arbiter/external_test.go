@@ -155,7 +155,8 @@ func TestMisbehavingPrograms(t *testing.T) {
 			if c.name == "stops reading" {
 				first, seat = "fixed", 6 // six more seats: views that fill a pipe
 			}
-			args := append([]string{"play", c.game, "--seed", "2", "--report", "json", "--bot-logs", t.TempDir(),
+			records := t.TempDir()
+			args := append([]string{"play", c.game, "--seed", "2", "--report", "json", "--bot-logs", t.TempDir(), "--record", records,
 				"--players", first, "--player", c.bot}, c.extra...)
 			switch {
 			case c.name == "stops reading":
@@ -214,6 +215,10 @@ func TestMisbehavingPrograms(t *testing.T) {
 				if last.Kind != "abandoned" {
 					t.Errorf("last fault %+v; want the seat abandoned", last)
 				}
+			}
+			// Every faulted step has its request's default move.
+			if code, out, errOut := arbiter(t, "", "replay", filepath.Join(records, "game-0001.jsonl")); code != 0 || !strings.Contains(out, fmt.Sprintf("and each of the %d faulted steps has its request's default move", len(fs))) {
+				t.Errorf("replay: exit %d\n%s%s", code, out, errOut)
 			}
 		})
 	}

@@ -303,6 +303,73 @@ func TestRecordAndReplay(t *testing.T) {
 	}
 }
 
+func TestReplayChecks(t *testing.T) {
+	// replay checks what it can and says what it cannot: an edited name,
+	// fault, move or timing, or a dropped line, is refused at its line by
+	// the digest of the lines; a record without the digest replays with a
+	// note, and a fault whose move is not the default is refused at its
+	// line.
+	dir := t.TempDir()
+	if code, _, errOut := arbiter(t, "", "play", "reaj", "--players", "conquer,steward", "--turns", "3", "--seed", "2", "--record", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	path := filepath.Join(dir, "game-0001.jsonl")
+	code, out, errOut := arbiter(t, "", "replay", path)
+	for _, want := range []string{
+		"ok: the replay reaches the recorded result and final state (sha256:",
+		"ok: every move is legal; no step has a fault",
+		"ok: the lines match their digest (sha256:",
+		"not checked: who sat in each seat, and that each fault and timing really happened: the runner's word, kept as written by the digest",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("replay: exit %d; want it to say %q:\n%s%s", code, want, out, errOut)
+		}
+	}
+	data, _ := os.ReadFile(path)
+	text := string(data)
+	// The record as Arbiter wrote it before it kept the digest.
+	k := strings.LastIndex(text, `,"lines":"`)
+	old := text[:k] + "}\n"
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	edited := "record line 8: the record was edited: lines 1 to 7 do not match the digest of them in this end line"
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"a name", strings.Replace(text, `"players":["conquer","steward"]`, `"players":["conquer","stewart"]`, 1), edited},
+		{"a fault", strings.Replace(text, `{"seat":1,"move":"adapt"}`, `{"seat":1,"move":"adapt","fault":{"kind":"timeout"}}`, 1), edited},
+		{"a timing", strings.Replace(text, `{"seat":1,"move":"adapt"}`, `{"seat":1,"move":"adapt","decision_us":900}`, 1), edited},
+		{"a move", strings.Replace(text, `{"seat":1,"move":"expand"}`, `{"seat":1,"move":"adapt"}`, 1), edited},
+		{"a line dropped", strings.Replace(text, `{"seat":0,"move":"conquer"}`+"\n", "", 1), "record line 7: the record was edited: lines 1 to 6"},
+		{"an old record's fault", strings.Replace(old, `{"seat":0,"move":"conquer"}`, `{"seat":0,"move":"conquer","fault":{"kind":"timeout"}}`, 1),
+			`replay: step 0 (record line 2): seat 0's move "conquer" has a fault (timeout), but a fault means the default move was applied, and the default is "adapt"`},
+		{"an old record's move", strings.Replace(old, `{"seat":1,"move":"expand"}`, `{"seat":1,"move":"adapt"}`, 1), "replay: the result differs"},
+	} {
+		code, out, errOut := arbiter(t, "", "replay", write("edited.jsonl", c.text))
+		if code != 1 || !strings.Contains(errOut, c.want) || out != "" {
+			t.Errorf("%s: exit %d, %s%s; want exit 1 and %q", c.name, code, out, errOut, c.want)
+		}
+	}
+	// An old record replays, and says that its lines cannot be checked.
+	code, out, errOut = arbiter(t, "", "replay", write("old.jsonl", old))
+	if code != 0 || !strings.Contains(out, "not checked: the lines: the record has no digest of them") || strings.Contains(out, "ok: the lines") {
+		t.Errorf("an old record: exit %d\n%s%s", code, out, errOut)
+	}
+	// The JSON verdict says the same.
+	code, out, _ = arbiter(t, "", "replay", "--json", path)
+	var v struct {
+		OK                 bool
+		Lines              string
+		Checked, Unchecked []string
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || !v.OK || !strings.HasPrefix(v.Lines, "sha256:") || len(v.Checked) != 3 || len(v.Unchecked) != 1 {
+		t.Errorf("replay --json: exit %d, %s", code, out)
+	}
+}
+
 func TestStep(t *testing.T) {
 	// "arbiter step ajveciv --state world.json --moves moves.json [--seed N]
 	// (seed default 0) prints the next world in the same JSON shape."

@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/tournament"
 )
 
 // tableHeader starts the header row of a standings table.
@@ -268,6 +271,72 @@ func TestTournamentBadInput(t *testing.T) {
 		}
 		if out != "" {
 			t.Errorf("arbiter %s printed on standard output:\n%s", cmd, out)
+		}
+	}
+}
+
+func TestTournamentMergeRefusesEditedFiles(t *testing.T) {
+	// "Merge refuses ... edited files, each with a message naming the file
+	// and line": each field of a game's line edited in a shard's file, one
+	// at a time, and lines removed, repeated or moved.
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	base := []string{"tournament", "reaj", "--players", "steward,conquer,adapt", "--seats", "2", "--seed", "1", "--turns", "30"}
+	for i, shard := range []string{"0/2", "1/2"} {
+		if code, _, errOut := arbiter(t, "", append(base, "--shard", shard, "--out", path(fmt.Sprintf("s%d.jsonl", i)))...); code != 0 {
+			t.Fatalf("--shard %s: exit %d: %s", shard, code, errOut)
+		}
+	}
+	_, whole, _ := arbiter(t, "", base...)
+	if code, out, errOut := arbiter(t, "", "tournament", "merge", path("s0.jsonl"), path("s1.jsonl")); code != 0 || out != whole {
+		t.Fatalf("the unedited shards: exit %d, %s%s\nwant\n%s", code, out, errOut, whole)
+	}
+	good := lines(t, path("s1.jsonl")) // games 2, 4 and 6 on lines 2 to 4
+	var game4 tournament.GameResult
+	if err := json.Unmarshal([]byte(good[2]), &game4); err != nil {
+		t.Fatal(err)
+	}
+	// edit changes line 3 (game 4) in place, and leaves its digest.
+	edit := func(change func(*tournament.GameResult)) []string {
+		l := slices.Clone(good)
+		body, digest, _ := strings.Cut(l[2], `,"digest":`)
+		var g tournament.GameResult
+		if err := json.Unmarshal([]byte(body+"}"), &g); err != nil {
+			t.Fatal(err)
+		}
+		change(&g)
+		b, _ := json.Marshal(g)
+		l[2] = string(b[:len(b)-1]) + `,"digest":` + digest
+		return l
+	}
+	edited := "s1.jsonl:3: game 4: the digest does not follow from this line and the ones before it: the line was edited"
+	for _, c := range []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"a score", edit(func(g *tournament.GameResult) { g.Scores[1] += 1000 }), edited},
+		{"the ranks", edit(func(g *tournament.GameResult) { g.Ranks[0], g.Ranks[1] = g.Ranks[1], g.Ranks[0] }), edited},
+		{"the winner", edit(func(g *tournament.GameResult) { g.Winners = []int{1 - g.Winners[0]} }), edited},
+		{"a fault count", edit(func(g *tournament.GameResult) { g.Faults[0] = 7 }), edited},
+		{"a status", edit(func(g *tournament.GameResult) { g.Status = []string{"dead", ""} }), edited},
+		{"the seats", edit(func(g *tournament.GameResult) { g.Seats[0], g.Seats[1] = g.Seats[1], g.Seats[0] }),
+			fmt.Sprintf("s1.jsonl:3: game 4: seat 0: %q; the schedule seats %q there", game4.Seats[1], game4.Seats[0])},
+		{"the seed", edit(func(g *tournament.GameResult) { g.Seed = 40 }), "s1.jsonl:3: game 4: seed 40; the schedule gives it seed 4"},
+		{"the game", edit(func(g *tournament.GameResult) { g.Game = 3 }), "s1.jsonl:3: game 3: is not in shard 1/2"},
+		{"a line removed", slices.Delete(slices.Clone(good), 2, 3), "s1.jsonl:3: game 6: the digest does not follow"},
+		{"a line twice", slices.Insert(slices.Clone(good), 2, good[2]), "s1.jsonl:4: game 4: comes after game 4"},
+		{"two lines swapped", append(good[:2:2], good[3], good[2]), "s1.jsonl:3: game 6: the digest does not follow"},
+		{"the header", append([]string{strings.Replace(good[0], `"shard":"1/2"`, `"shard": "1/2"`, 1)}, good[1:]...),
+			"s1.jsonl:2: game 2: the digest does not follow"},
+	} {
+		os.WriteFile(path("s1.jsonl"), []byte(strings.Join(c.lines, "\n")+"\n"), 0o644)
+		code, out, errOut := arbiter(t, "", "tournament", "merge", path("s0.jsonl"), path("s1.jsonl"))
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%s: exit %d, %q; want exit 2 and one line saying %q", c.name, code, errOut, c.want)
+		}
+		if out != "" {
+			t.Errorf("%s: printed standings:\n%s", c.name, out)
 		}
 	}
 }
