@@ -335,11 +335,13 @@ func TestStreamsInConstantMemory(t *testing.T) {
 	// second game.
 	const allowance = 64 << 10
 
-	// What holding the games would cost: the measure sees it.
-	held := peakHeap(t, rec, many, func(w io.Writer) GameWriter { return &holder{w: w} })
-	t.Logf("a Report holding %d games: peak live heap %d KB", many, held>>10)
-	if held < many*1024 {
-		t.Fatalf("holding %d games adds only %d bytes; the measure does not see the games", many, held)
+	// What holding the games would cost: the measure sees it (over fewer
+	// games, for a growing heap is slow to collect at every game).
+	const few = 200
+	held := peakHeap(t, rec, few, func(w io.Writer) GameWriter { return &holder{w: w} })
+	t.Logf("a Report holding %d games: peak live heap %d KB", few, held>>10)
+	if held < 10*allowance {
+		t.Fatalf("holding %d games adds only %d KB, against an allowance of %d KB; the measure does not see the games", few, held>>10, allowance>>10)
 	}
 
 	for _, f := range forms {
