@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"io"
@@ -12,69 +13,132 @@ import (
 // WriteHTML writes the report as one self-contained page: no scripts, no
 // links, nothing fetched. Each game has its result table and a chart per
 // number the game exposes (for AjveCiv: every society's yield and
-// population, and the world's yield), drawn in SVG.
-func (r *Report) WriteHTML(w io.Writer) error {
-	type chartView struct {
-		Title string
-		SVG   template.HTML
-	}
-	type row struct {
-		Seat   int
-		Player string
-		Score  int64
-		Rank   int
-		Marks  string
-		Colour template.CSS
-	}
-	type gameView struct {
-		*Game
-		Name   string
-		Rows   []row
-		Total  int64
-		Charts []chartView
-		Faults int
-		Marked int
-	}
-	games := make([]gameView, len(r.Games))
-	for i := range r.Games {
-		g := &r.Games[i]
-		v := gameView{Game: g, Name: g.Ruleset, Faults: len(g.Faults)}
-		if g.Variant != "" {
-			v.Name += " (" + g.Variant + ")"
-		}
-		if g.Result != nil {
-			for s, score := range g.Result.Scores {
-				marks := ""
-				if g.Result.Won(s) {
-					marks = "WINNER"
-				}
-				if s < len(g.Result.Status) && g.Result.Status[s] != "" {
-					marks = strings.TrimSpace(marks + " " + strings.ToUpper(g.Result.Status[s]))
-				}
-				rank := 0
-				if s < len(g.Result.Ranks) {
-					rank = g.Result.Ranks[s]
-				}
-				v.Rows = append(v.Rows, row{Seat: s + 1, Player: g.Players[s], Score: score, Rank: rank, Marks: marks, Colour: template.CSS(colour(s))})
-				v.Total += score
-			}
-		}
-		var marks []mark
-		for _, e := range g.Events {
-			if e.Mark {
-				marks = append(marks, mark{e.Clock, e.Kind + ": " + e.Text})
-			}
-		}
-		v.Marked = len(marks)
-		for _, c := range g.Charts {
-			v.Charts = append(v.Charts, chartView{Title: c.Title, SVG: svgChart(c, g.ClockName, marks)})
-		}
-		games[i] = v
-	}
-	return page.Execute(w, games)
+// population, and the world's yield), drawn in SVG; a series ends with each
+// player's standing.
+func (r *Report) WriteHTML(w io.Writer) error { return r.writeTo(NewHTML(w)) }
+
+// HTMLWriter writes the HTML form, one self-contained page (see
+// Report.WriteHTML): its head with the first game, each game's section as
+// it comes, and the series standings and the end of the page at Close.
+type HTMLWriter struct {
+	w      io.Writer
+	buf    bytes.Buffer
+	series standings
 }
 
-var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+// NewHTML returns an HTMLWriter on w.
+func NewHTML(w io.Writer) *HTMLWriter { return &HTMLWriter{w: w} }
+
+// WriteGame writes g's section of the page, after the head for the first
+// game.
+func (h *HTMLWriter) WriteGame(g *Game) error {
+	h.buf.Reset()
+	if h.series.games == 0 {
+		if err := page.ExecuteTemplate(&h.buf, "head", nil); err != nil {
+			return err
+		}
+	}
+	h.series.add(g)
+	if err := page.ExecuteTemplate(&h.buf, "game", newGameView(g)); err != nil {
+		return fmt.Errorf("report: game %d: %w", g.Number, err)
+	}
+	_, err := h.w.Write(h.buf.Bytes())
+	return err
+}
+
+// Close writes the series standings, when there was more than one game,
+// and the end of the page.
+func (h *HTMLWriter) Close() error {
+	h.buf.Reset()
+	if h.series.games == 0 {
+		if err := page.ExecuteTemplate(&h.buf, "head", nil); err != nil {
+			return err
+		}
+	}
+	if h.series.games > 1 {
+		v := seriesView{Count: h.series.count(), Players: h.series.order}
+		if err := page.ExecuteTemplate(&h.buf, "series", v); err != nil {
+			return err
+		}
+	}
+	if err := page.ExecuteTemplate(&h.buf, "tail", nil); err != nil {
+		return err
+	}
+	_, err := h.w.Write(h.buf.Bytes())
+	return err
+}
+
+// gameView is a game as its section of the page shows it.
+type gameView struct {
+	*Game
+	Name   string
+	Rows   []resultRow
+	Total  int64
+	Charts []chartView
+	Faults int
+	Marked int
+}
+
+// resultRow is a seat's line of a game's result table.
+type resultRow struct {
+	Seat   int
+	Player string
+	Score  int64
+	Rank   int
+	Marks  string
+	Colour template.CSS
+}
+
+// seriesView is the series standings as the end of the page shows them.
+type seriesView struct {
+	Count   string
+	Players []*standing
+}
+
+// chartView is one chart of a game, drawn.
+type chartView struct {
+	Title string
+	SVG   template.HTML
+}
+
+func newGameView(g *Game) gameView {
+	v := gameView{Game: g, Name: g.Ruleset, Faults: len(g.Faults)}
+	if g.Variant != "" {
+		v.Name += " (" + g.Variant + ")"
+	}
+	if g.Result != nil {
+		for s, score := range g.Result.Scores {
+			marks := ""
+			if g.Result.Won(s) {
+				marks = "WINNER"
+			}
+			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
+				marks = strings.TrimSpace(marks + " " + strings.ToUpper(g.Result.Status[s]))
+			}
+			rank := 0
+			if s < len(g.Result.Ranks) {
+				rank = g.Result.Ranks[s]
+			}
+			v.Rows = append(v.Rows, resultRow{Seat: s + 1, Player: g.Players[s], Score: score, Rank: rank, Marks: marks, Colour: template.CSS(colour(s))})
+			v.Total += score
+		}
+	}
+	var marks []mark
+	for _, e := range g.Events {
+		if e.Mark {
+			marks = append(marks, mark{e.Clock, e.Kind + ": " + e.Text})
+		}
+	}
+	v.Marked = len(marks)
+	for _, c := range g.Charts {
+		v.Charts = append(v.Charts, chartView{Title: c.Title, SVG: svgChart(c, g.ClockName, marks)})
+	}
+	return v
+}
+
+// page is the HTML form in four parts: the head, a game's section, the
+// series standings and the tail.
+var page = template.Must(template.New("head").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -95,8 +159,8 @@ svg text { font: 11px system-ui, sans-serif; fill: #444; }
 </style>
 </head>
 <body>
-<h1>Arbiter report: {{len .}} game{{if ne (len .) 1}}s{{end}}</h1>
-{{range .}}
+<h1>Arbiter report</h1>
+{{define "game"}}
 <section>
 <h2>Game {{.Number}}: {{.Name}}, seed {{.Seed}}</h2>
 {{if .Result}}
@@ -120,10 +184,18 @@ svg text { font: 11px system-ui, sans-serif; fill: #444; }
 {{end}}</table>
 </details>{{end}}
 </section>
-{{end}}
+{{end}}{{define "series"}}
+<section>
+<h2>Series: {{.Count}}</h2>
+<table>
+<tr><th>player</th><th>games</th><th>wins</th><th>mean score</th></tr>
+{{range .Players}}<tr><td>{{.Player}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.Mean}}</td></tr>
+{{end}}</table>
+</section>
+{{end}}{{define "tail"}}
 </body>
 </html>
-`))
+{{end}}`))
 
 // palette holds distinguishable colours for up to 20 seats; more repeat.
 var palette = []string{

@@ -5,11 +5,13 @@
 // its ruleset, sampling what a spectator may see (engine.Publisher) and the
 // numbers the game exposes (engine.Measurer) after every round. Reports hold
 // no wall-clock timings, so the same records give the same bytes.
+//
+// A Report holds its games; a GameWriter (NewText, NewSummary, NewJSON,
+// NewHTML) takes them one at a time, as a series plays them, and writes each
+// at once, so that a series of any length is reported in constant memory.
 package report
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -83,8 +85,9 @@ func Build[M, V any](rs engine.Ruleset[M, V], recs []*engine.Record[M]) (*Report
 }
 
 // BuildGame replays one record through rs and makes its part of a report,
-// numbered number. Long series build their report game by game, so that
-// they need not keep every record.
+// numbered number. Long series build their report game by game and hand
+// each game to a GameWriter, so that they keep neither the records nor the
+// games.
 func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number int) (Game, error) {
 	g, err := build(rs, rec)
 	if err != nil {
@@ -96,7 +99,8 @@ func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number 
 
 // Brief drops what only the JSON and HTML forms show (the history between
 // the first and the last world, and the charts), keeping what the text form
-// prints. A text report of a long series keeps little per game.
+// prints. A Report that holds a long series for its text form keeps little
+// per game; a GameWriter keeps no game at all.
 func (g *Game) Brief() {
 	if len(g.History) > 2 {
 		g.History = []any{g.History[0], g.History[len(g.History)-1]}
@@ -105,21 +109,32 @@ func (g *Game) Brief() {
 	g.Charts = nil
 }
 
-func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {
+// Outcome makes a record's part of a report, numbered number, without
+// replaying it: its setup, faults and result, but no history, events or
+// charts. It is all the series standings need (see SummaryWriter), at a
+// fraction of BuildGame's cost.
+func Outcome[M any](rec *engine.Record[M], number int) Game {
 	h := rec.Header
 	g := Game{
-		Ruleset: h.Ruleset, Variant: h.Variant, Seed: h.Setup.Seed,
+		Number: number, Ruleset: h.Ruleset, Variant: h.Variant, Seed: h.Setup.Seed,
 		Players: h.Setup.Players, Options: h.Setup.Options,
-		Faults: rec.Faults(), History: []any{}, ClockName: rs.Info().Clock,
-	}
-	if g.ClockName == "" {
-		g.ClockName = "turn"
+		Faults: rec.Faults(), History: []any{},
 	}
 	if g.Faults == nil {
 		g.Faults = []engine.SeatFault{}
 	}
 	if rec.End != nil {
 		g.Result, g.Aborted = rec.End.Result, rec.End.Aborted
+	}
+	return g
+}
+
+func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {
+	h := rec.Header
+	g := Outcome(rec, 0)
+	g.ClockName = rs.Info().Clock
+	if g.ClockName == "" {
+		g.ClockName = "turn"
 	}
 	seats := len(h.Setup.Players)
 	var sampled bool
@@ -172,43 +187,22 @@ func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, erro
 
 // WriteJSON writes the report as a JSON array, one object per game: seed,
 // players, faults, result and history.
-func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	games := r.Games
-	if games == nil {
-		games = []Game{}
-	}
-	return enc.Encode(games)
-}
+func (r *Report) WriteJSON(w io.Writer) error { return r.writeTo(NewJSON(w)) }
 
 // WriteText writes the report for people: per game its seed and players,
 // the world at the start and at the end, the final scores with WINNER and
 // status marks (DEAD), the total score and the faults; then, for a series,
 // each player's record.
-func (r *Report) WriteText(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	var b strings.Builder
+func (r *Report) WriteText(w io.Writer) error { return r.writeTo(NewText(w, r.Verbose)) }
+
+// writeTo writes every game of the report to gw, then its end.
+func (r *Report) writeTo(gw GameWriter) error {
 	for i := range r.Games {
-		b.Reset()
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		r.Games[i].writeText(&b, r.Verbose)
-		if _, err := bw.WriteString(b.String()); err != nil {
+		if err := gw.WriteGame(&r.Games[i]); err != nil {
 			return err
 		}
 	}
-	if len(r.Games) > 1 {
-		b.Reset()
-		b.WriteByte('\n')
-		r.writeStandings(&b)
-		if _, err := bw.WriteString(b.String()); err != nil {
-			return err
-		}
-	}
-	return bw.Flush()
+	return gw.Close()
 }
 
 func (g *Game) writeText(b *strings.Builder, verbose bool) {
@@ -310,49 +304,6 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 			parts[i] = fmt.Sprintf("%d %s", counts[k], k)
 		}
 		fmt.Fprintf(b, "  %2d  %s: %s (%s)\n", s+1, p, strings.Join(parts, ", "), first)
-	}
-}
-
-// writeStandings writes each player's games, wins and mean score over the
-// series, players in the order they first appear.
-func (r *Report) writeStandings(b *strings.Builder) {
-	type record struct {
-		games, wins int
-		total       int64
-	}
-	var order []string
-	recs := map[string]*record{}
-	finished := 0
-	for _, g := range r.Games {
-		if g.Result == nil {
-			continue
-		}
-		finished++
-		for s, p := range g.Players {
-			rec, ok := recs[p]
-			if !ok {
-				rec = &record{}
-				recs[p] = rec
-				order = append(order, p)
-			}
-			rec.games++
-			if s < len(g.Result.Scores) {
-				rec.total += g.Result.Scores[s]
-			}
-			if g.Result.Won(s) {
-				rec.wins++
-			}
-		}
-	}
-	fmt.Fprintf(b, "series: %d games, %d finished\n", len(r.Games), finished)
-	width := len("player")
-	for _, p := range order {
-		width = max(width, len(p))
-	}
-	fmt.Fprintf(b, "  %-*s  %5s  %5s  %10s\n", width, "player", "games", "wins", "mean score")
-	for _, p := range order {
-		rec := recs[p]
-		fmt.Fprintf(b, "  %-*s  %5d  %5d  %10.1f\n", width, p, rec.games, rec.wins, float64(rec.total)/float64(rec.games))
 	}
 }
 

@@ -160,9 +160,10 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 		}
 		s.Game(seats...)
 	}
-	// A bar of the games played, unless a person is playing at this terminal.
+	// A bar of the games played, unless a person is playing at this terminal
+	// or the report scrolls by on it.
 	var bar *progress
-	if !hasPerson(entrants) {
+	if !hasPerson(entrants) && !o.report.scrolls(o.stdout) {
 		bar = newProgress(o.stderr, o.games)
 	}
 	var training *bufio.Writer
@@ -175,22 +176,25 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 		training = bufio.NewWriterSize(f, 1<<16)
 		defer training.Flush()
 	}
-	// Each game goes into the report, and to its file, as soon as it is
-	// played; nothing keeps the records of a long series.
-	rep := &report.Report{Verbose: o.verbose}
+	// Each game is written to the report, and to its file, as soon as it is
+	// played; nothing keeps the records or the games of a long series.
+	rep, err := o.report.open(o.stdout, o.verbose)
+	if err != nil {
+		return err
+	}
+	defer rep.discard()
 	s.Forget = true
 	faults := 0
 	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
 		bar.game()
 		faults += len(rec.Faults())
-		g, err := report.BuildGame(h.rules, rec, k+1)
+		g, err := reportGame(h.rules, rec, k+1, o.report.form)
 		if err != nil {
 			return err
 		}
-		if o.report.form == "text" && !o.verbose {
-			g.Brief()
+		if err := rep.write(&g); err != nil {
+			return err
 		}
-		rep.Games = append(rep.Games, g)
 		if training != nil {
 			if err := report.WriteTraining(training, h.rules, rec, k+1); err != nil {
 				return err
@@ -204,10 +208,8 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	}
 	_, playErr := s.Play(ctx)
 	bar.close()
-	if len(rep.Games) > 0 {
-		if err := o.report.write(rep, o.stdout, o.stderr); err != nil {
-			return classify(err)
-		}
+	if err := rep.finish(o.stderr); err != nil {
+		return classify(err)
 	}
 	noteCuts(o.stderr, o.external.Logs)
 	if playErr != nil {
@@ -286,10 +288,10 @@ func (h hosted[M, V]) replay(data []byte) (replayed, error) {
 	return out, nil
 }
 
-// reportTarget is where --report sends the report: text or JSON to standard
-// output, or a file whose extension names its form.
+// reportTarget is where --report sends the report: text, the summary or
+// JSON to standard output, or a file whose extension names its form.
 type reportTarget struct {
-	form string // "text", "json" or "html"
+	form string // "text", "summary", "json" or "html"
 	path string // "" for standard output
 }
 
@@ -297,8 +299,8 @@ func parseReportTarget(s string) (reportTarget, error) {
 	switch s {
 	case "", "text":
 		return reportTarget{form: "text"}, nil
-	case "json":
-		return reportTarget{form: "json"}, nil
+	case "summary", "json":
+		return reportTarget{form: s}, nil
 	}
 	switch strings.ToLower(filepath.Ext(s)) {
 	case ".json":
@@ -308,27 +310,7 @@ func parseReportTarget(s string) (reportTarget, error) {
 	case ".txt":
 		return reportTarget{form: "text", path: s}, nil
 	}
-	return reportTarget{}, usagef("--report %q: want text, json, or a file ending in .json, .html or .txt", s)
-}
-
-func (t reportTarget) write(rep *report.Report, stdout, stderr io.Writer) error {
-	write := func(w io.Writer) error {
-		switch t.form {
-		case "json":
-			return rep.WriteJSON(w)
-		case "html":
-			return rep.WriteHTML(w)
-		}
-		return rep.WriteText(w)
-	}
-	if t.path == "" {
-		return write(stdout)
-	}
-	if err := writeFile(t.path, write); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote the report to %s\n", t.path)
-	return nil
+	return reportTarget{}, usagef("--report %q: want text, json, summary, or a file ending in .json, .html or .txt", s)
 }
 
 // writeFile writes a file whole or not at all: into a temporary file beside

@@ -116,7 +116,20 @@ func playCommand() *cobra.Command {
 		Use:   "play GAME [flags]",
 		Short: "Play a game, or a series of games, and print the report",
 		Long: `Play a game, or a series of games, among bots and people, and print the
-report. Each game has its own flags: see arbiter play GAME --help.`,
+report. Each game has its own flags: see arbiter play GAME --help.
+
+The report is written game by game as the games are played, holding one
+game at a time, in the form --report names:
+  text        each game (seed, players, the world at the start and the end,
+              scores, faults), then for a series each player's standing
+              (the default)
+  json        a JSON array, one object per game, with its history
+  summary     only each player's standing (games, wins, mean score), at the
+              end: for long series; redirect it to keep it in a file
+  FILE.txt, FILE.json, FILE.html
+              the text, the JSON, or a page of charts, to a file that
+              appears whole when play ends
+Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("name a game to play: %s", strings.Join(gameNames(), ", "))
@@ -200,14 +213,14 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.IntVar(&games, "games", 1, "number of games to play in a series")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision; people have none unless this is given")
 	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
-	f.StringVar(&rep, "report", "text", "report form: text, json, or a file (.json, .html, .txt)")
+	f.StringVar(&rep, "report", "text", "report form: text, json, summary (the standings only), or a file (.json, .html, .txt); see arbiter play --help")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
 	bots = addBotFlags(f)
 	f.BoolVarP(&verbose, "verbose", "v", false, "in the text report, show the world at every "+clockName(info)+", not only the first and the last")
 	addOptionFlags(f, info)
 	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"text", "json", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
+		return []string{"text", "json", "summary", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
 }

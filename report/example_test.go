@@ -1,0 +1,42 @@
+package report_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/games/ajveciv"
+	"github.com/arbiter-games/arbiter/report"
+)
+
+// A long series is reported as it is played: each game goes to the writer
+// and is forgotten, and the records are not kept.
+func ExampleNewSummary() {
+	s := ajveciv.NewSeries(ajveciv.Original(), 7)
+	s.Options = map[string]string{"turns": "10"}
+	for range 50 {
+		s.Game(ajveciv.Seats(ajveciv.Priority(ajveciv.Conquer), ajveciv.Priority(ajveciv.Develop), ajveciv.Random())...)
+	}
+	w := report.NewSummary(os.Stdout) // or NewText, NewJSON, NewHTML
+	s.Forget = true
+	s.Played = func(k int, rec *engine.Record[ajveciv.Value], _ engine.Match[ajveciv.Value, ajveciv.View]) error {
+		g, err := report.BuildGame(s.Ruleset, rec, k+1)
+		if err != nil {
+			return err
+		}
+		return w.WriteGame(&g)
+	}
+	if _, err := s.Play(context.Background()); err != nil {
+		fmt.Println(err)
+	}
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// series: 50 games, 50 finished
+	//   player         games   wins  mean score
+	//   basic.conquer     50      8        47.9
+	//   basic.develop     50     35        80.8
+	//   random            50      8        40.8
+}

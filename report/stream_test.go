@@ -1,0 +1,381 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/games/ajveciv"
+)
+
+// forms makes a GameWriter of each form on w.
+var forms = []struct {
+	name string
+	open func(w io.Writer) GameWriter
+}{
+	{"text", func(w io.Writer) GameWriter { return NewText(w, false) }},
+	{"summary", func(w io.Writer) GameWriter { return NewSummary(w) }},
+	{"json", func(w io.Writer) GameWriter { return NewJSON(w) }},
+	{"html", func(w io.Writer) GameWriter { return NewHTML(w) }},
+}
+
+// writes counts the calls to Write and the bytes written.
+type writes struct {
+	calls, bytes int
+}
+
+func (w *writes) Write(p []byte) (int, error) {
+	w.calls++
+	w.bytes += len(p)
+	return len(p), nil
+}
+
+func TestWritersWriteEachGameAtOnce(t *testing.T) {
+	// "A report writer per form (text, JSON, HTML) that takes each game as
+	// it is played and writes it out at once".
+	r := series(t)
+	for _, f := range forms {
+		var out writes
+		w := f.open(&out)
+		for i := range r.Games {
+			before := out.bytes
+			if err := w.WriteGame(&r.Games[i]); err != nil {
+				t.Fatal(err)
+			}
+			wrote := out.bytes > before
+			if f.name == "summary" && wrote {
+				t.Errorf("summary: game %d written; the summary writes the standings only", i+1)
+			}
+			if f.name != "summary" && (!wrote || out.calls != i+1) {
+				t.Errorf("%s: after game %d, %d writes of %d bytes; want one write per game", f.name, i+1, out.calls, out.bytes)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestStreamsAreTheReport(t *testing.T) {
+	// Same records, same bytes: a report written game by game is the
+	// report of the whole series.
+	r := series(t)
+	for _, f := range forms {
+		if f.name == "summary" {
+			continue
+		}
+		var streamed bytes.Buffer
+		w := f.open(&streamed)
+		for i := range r.Games {
+			g := r.Games[i]
+			if err := w.WriteGame(&g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		golden := map[string]string{"text": "series.txt", "json": "series.json", "html": "series.html"}[f.name]
+		want, err := os.ReadFile(filepath.Join("testdata", golden))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(streamed.Bytes(), want) {
+			t.Errorf("%s: the streamed report differs from %s", f.name, golden)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	// "--report summary: only the series standings".
+	r := series(t)
+	var b bytes.Buffer
+	w := NewSummary(&b)
+	for i := range r.Games {
+		if err := w.WriteGame(&r.Games[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(filepath.Join("testdata", "series.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings := string(text[bytes.LastIndex(text, []byte("\nseries: "))+1:])
+	if b.String() != standings {
+		t.Errorf("the summary:\n%s\nwant the text report's standings:\n%s", b.String(), standings)
+	}
+
+	// One game is a series of one.
+	b.Reset()
+	w = NewSummary(&b)
+	if err := w.WriteGame(&r.Games[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "series: 1 game, 1 finished\n") {
+		t.Errorf("the summary of one game:\n%s", b.String())
+	}
+}
+
+func TestOutcomeIsWhatTheSummaryNeeds(t *testing.T) {
+	// A summary from the records alone, without replaying them, is the
+	// summary from the full games.
+	s := ajveciv.NewSeries(ajveciv.Original(), 42)
+	s.Options = map[string]string{"turns": "12"}
+	s.Game(ajveciv.Seats(ajveciv.Priority(ajveciv.Conquer), ajveciv.Priority(ajveciv.Develop), stubborn{})...)
+	s.Game(ajveciv.Seats(ajveciv.Priority(ajveciv.Conquer), failing{}, ajveciv.Priority(ajveciv.Consent), ajveciv.Priority(ajveciv.Expand))...)
+	recs, err := s.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full, brief bytes.Buffer
+	fw, bw := NewSummary(&full), NewSummary(&brief)
+	for k, rec := range recs {
+		g, err := BuildGame(s.Ruleset, rec, k+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Outcome(rec, k+1)
+		if o.Number != k+1 || o.Seed != g.Seed || len(o.Faults) != len(g.Faults) || len(o.History) != 0 {
+			t.Errorf("game %d: the outcome %+v", k+1, o)
+		}
+		if err := fw.WriteGame(&g); err != nil {
+			t.Fatal(err)
+		}
+		if err := bw.WriteGame(&o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw.Close()
+	bw.Close()
+	if full.String() != brief.String() || full.Len() == 0 {
+		t.Errorf("summary of the outcomes:\n%s\nof the games:\n%s", brief.String(), full.String())
+	}
+}
+
+func TestClosedAfterAnyGameIsComplete(t *testing.T) {
+	// An interrupted series leaves a complete, valid report of the games
+	// played so far.
+	r := series(t)
+	for _, f := range forms {
+		for n := 0; n <= len(r.Games); n++ {
+			var b bytes.Buffer
+			w := f.open(&b)
+			for i := range n {
+				if err := w.WriteGame(&r.Games[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			switch f.name {
+			case "json":
+				var games []Game
+				if err := json.Unmarshal(b.Bytes(), &games); err != nil || len(games) != n {
+					t.Errorf("json after %d games: %d games, %v:\n%s", n, len(games), err, out)
+				}
+			case "html":
+				if err := balanced(out); err != nil {
+					t.Errorf("html after %d games: %v", n, err)
+				}
+				if got := strings.Count(out, "<h2>Game "); got != n {
+					t.Errorf("html after %d games: %d game sections", n, got)
+				}
+				if got := strings.Contains(out, "<h2>Series: "); got != (n > 1) {
+					t.Errorf("html after %d games: standings %v; want them for a series only", n, got)
+				}
+			case "text":
+				if got := strings.Count(out, "final scores\n"); got != n {
+					t.Errorf("text after %d games: %d games", n, got)
+				}
+				if got := strings.Contains(out, "\nseries: "); got != (n > 1) {
+					t.Errorf("text after %d games: standings %v; want them for a series only", n, got)
+				}
+			case "summary":
+				if !strings.HasPrefix(out, fmt.Sprintf("series: %d game", n)) {
+					t.Errorf("summary after %d games:\n%s", n, out)
+				}
+			}
+		}
+	}
+}
+
+// tag is an HTML tag: its slash when it closes, its name, and its slash
+// when it closes itself.
+var tag = regexp.MustCompile(`<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>`)
+
+// balanced checks that page is one html element whose tags all close, in
+// order (void elements aside).
+func balanced(page string) error {
+	if !strings.HasPrefix(page, "<!DOCTYPE html>\n<html") || !strings.HasSuffix(page, "</html>\n") {
+		return fmt.Errorf("the page is not one html element")
+	}
+	var open []string
+	for _, m := range tag.FindAllStringSubmatch(page, -1) {
+		closing, name, self := m[1] == "/", strings.ToLower(m[2]), m[3] == "/"
+		switch {
+		case self || name == "meta" || name == "br":
+		case !closing:
+			open = append(open, name)
+		case len(open) == 0 || open[len(open)-1] != name:
+			return fmt.Errorf("</%s> closes %v", name, open)
+		default:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) != 0 {
+		return fmt.Errorf("unclosed: %v", open)
+	}
+	return nil
+}
+
+// liveHeap collects the garbage and returns the bytes of the heap's live
+// objects.
+func liveHeap() int64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
+// sampler is an output that forgets what is written, as a file does, and
+// measures the live heap at every write of a game (or every so many, for a
+// collection at each of thousands of games is slow on a busy machine) and
+// at the report's end.
+type sampler struct {
+	base, peak int64
+	every      int
+	writes     int
+	closing    bool
+}
+
+func (s *sampler) Write(p []byte) (int, error) {
+	s.writes++
+	if s.closing || s.writes%s.every == 0 {
+		s.peak = max(s.peak, liveHeap()-s.base)
+	}
+	return len(p), nil
+}
+
+// peakHeap builds n games from rec, one by one as a series plays them,
+// writes them with a GameWriter of the form open makes, closes it, and
+// returns the most live heap seen at a write, above what was live before
+// the first game. At a write the game's part of the report is in hand and
+// all that the writer keeps is live; what it keeps from game to game would
+// be live at its last write, at Close.
+func peakHeap(t testing.TB, rec *engine.Record[ajveciv.Value], n int, open func(io.Writer) GameWriter) int64 {
+	t.Helper()
+	s := &sampler{every: max(1, n/100)}
+	w := open(s)
+	s.base = liveHeap()
+	for k := range n {
+		g, err := BuildGame(ajveciv.Original(), rec, k+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteGame(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.closing = true
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return s.peak
+}
+
+// holder is a GameWriter that keeps every game in a Report and writes it at
+// the end: what a report that does not stream costs.
+type holder struct {
+	w io.Writer
+	r Report
+}
+
+func (h *holder) WriteGame(g *Game) error {
+	h.r.Games = append(h.r.Games, *g)
+	return nil
+}
+
+func (h *holder) Close() error { return h.r.WriteJSON(h.w) }
+
+// oneGame plays a game of twelve turns among four basic AIs.
+func oneGame(t testing.TB) *engine.Record[ajveciv.Value] {
+	t.Helper()
+	s := ajveciv.NewSeries(ajveciv.Original(), 42)
+	s.Options = map[string]string{"turns": "12"}
+	s.Game(ajveciv.Seats(ajveciv.Priority(ajveciv.Conquer), ajveciv.Priority(ajveciv.Develop), ajveciv.Priority(ajveciv.Consent), ajveciv.Priority(ajveciv.Expand))...)
+	recs, err := s.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs[0]
+}
+
+func TestStreamsInConstantMemory(t *testing.T) {
+	// "Reports stream game by game in constant memory (a benchmark or test
+	// that measures peak memory for 1 and 2,000 games)."
+	if testing.Short() {
+		t.Skip("reports 2,000 games")
+	}
+	rec := oneGame(t)
+	const many = 2000
+	// The heap a game holds while it is written, and what the standings
+	// and the writers' buffers may add over a series: far less than a
+	// second game.
+	const allowance = 64 << 10
+
+	// What holding the games would cost: the measure sees it (over fewer
+	// games, for a growing heap is slow to collect at every game).
+	const few = 200
+	held := peakHeap(t, rec, few, func(w io.Writer) GameWriter { return &holder{w: w} })
+	t.Logf("a Report holding %d games: peak live heap %d KB", few, held>>10)
+	if held < 10*allowance {
+		t.Fatalf("holding %d games adds only %d KB, against an allowance of %d KB; the measure does not see the games", few, held>>10, allowance>>10)
+	}
+
+	for _, f := range forms {
+		one := peakHeap(t, rec, 1, f.open)
+		series := peakHeap(t, rec, many, f.open)
+		t.Logf("%-7s peak live heap: 1 game %4d KB, %d games %4d KB", f.name, one>>10, many, series>>10)
+		if series > one+allowance {
+			t.Errorf("%s: %d games take %d KB of heap at the peak, one game %d KB: the report grows with the series", f.name, many, series>>10, one>>10)
+		}
+	}
+}
+
+// BenchmarkWriteGame writes a twelve-turn AjveCiv game in each form.
+func BenchmarkWriteGame(b *testing.B) {
+	rec := oneGame(b)
+	g, err := BuildGame(ajveciv.Original(), rec, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range forms {
+		b.Run(f.name, func(b *testing.B) {
+			w := f.open(io.Discard)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := w.WriteGame(&g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
