@@ -36,7 +36,7 @@ func ExampleNewSummary() {
 	// Output:
 	// series: 50 games, 50 finished
 	//   player         games   wins  mean score
-	//   basic.conquer     50      8        47.9
-	//   basic.develop     50     35        80.8
-	//   random            50      8        40.8
+	//   basic.conquer     50      5        47.4
+	//   basic.develop     50     42        82.8
+	//   random            50      3        46.8
 }

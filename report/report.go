@@ -124,9 +124,19 @@ func Outcome[M any](rec *engine.Record[M], number int) Game {
 		g.Faults = []engine.SeatFault{}
 	}
 	if rec.End != nil {
-		g.Result, g.Aborted = rec.End.Result, rec.End.Aborted
+		g.Result, g.Aborted = adjudicated(rec), rec.End.Aborted
 	}
 	return g
+}
+
+// adjudicated is a finished record's result as reports count it: a seat
+// that never answered cannot win (engine.Result.Adjudicated).
+func adjudicated[M any](rec *engine.Record[M]) *engine.Result {
+	if rec.End == nil || rec.End.Result == nil {
+		return nil
+	}
+	res := rec.End.Result.Adjudicated(rec.Absent())
+	return &res
 }
 
 func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {

@@ -41,7 +41,7 @@ func WriteTraining[M, V any](w io.Writer, rs engine.Ruleset[M, V], rec *engine.R
 	if rec.End == nil || rec.End.Result == nil {
 		return nil
 	}
-	res := rec.End.Result
+	res := adjudicated(rec)
 	setup := rec.Header.Setup
 	d := Decision{Game: game, Seed: setup.Seed}
 	_, err := engine.ReplayWatched(rs, rec, engine.Watch[M, V]{Step: func(m engine.Match[M, V], req *engine.Request[M], st engine.Step[M]) error {

@@ -227,7 +227,8 @@ func (t *Tournament[M, V]) play(ctx context.Context, runner *engine.Runner[M, V]
 	if err := runner.Run(ctx, m, seats, rec); err != nil {
 		return GameResult{}, nil, fmt.Errorf("game %d: %w", g+1, err)
 	}
-	res := m.Result()
+	// A seat that never answered cannot win (engine.Result.Adjudicated).
+	res := m.Result().Adjudicated(rec.Absent())
 	out := GameResult{
 		Game: g + 1, Seed: setup.Seed, Seats: setup.Players,
 		Scores: res.Scores, Ranks: res.Ranks, Winners: res.Winners, Status: res.Status,

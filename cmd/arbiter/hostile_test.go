@@ -93,7 +93,7 @@ func TestInterruptStopsPlayWithABotThatStopsReading(t *testing.T) {
 			waitFor(t, 10*time.Second, "the bot to be killed", func() bool { return len(sleepers(marker)) == 0 })
 			if c.name == "play" {
 				b, err := os.ReadFile(filepath.Join(dir, "records", "game-0001.jsonl"))
-				if err != nil || !bytes.Contains(b, []byte(`{"aborted":"interrupted"}`)) {
+				if err != nil || !bytes.Contains(b, []byte(`{"aborted":"interrupted"`)) {
 					t.Errorf("the record: %v\n%.300s", err, b)
 				}
 			} else if _, err := os.Stat(filepath.Join(dir, "results.jsonl")); err != nil {
