@@ -21,6 +21,11 @@ type Series[M, V any] struct {
 	// Forget drops each record once Played has seen it, so that a long
 	// series holds one match at a time; Play then returns no records.
 	Forget bool
+	// Lineup, if not nil, makes the seats of match k (from 0) just before
+	// it is played, for Matches more matches after those added with Game:
+	// a long series then holds the seats of one match at a time.
+	Lineup  func(k int) []Seat[M, V]
+	Matches int
 
 	lineups [][]Seat[M, V]
 }
@@ -33,8 +38,22 @@ func (s *Series[M, V]) Game(seats ...Seat[M, V]) *Series[M, V] {
 	return s
 }
 
-// Len returns the number of matches added.
-func (s *Series[M, V]) Len() int { return len(s.lineups) }
+// Len returns the number of matches to play: those added with Game, and
+// Matches more when there is a Lineup.
+func (s *Series[M, V]) Len() int {
+	if s.Lineup != nil {
+		return len(s.lineups) + s.Matches
+	}
+	return len(s.lineups)
+}
+
+// seats returns the seats of match k.
+func (s *Series[M, V]) seats(k int) []Seat[M, V] {
+	if k < len(s.lineups) {
+		return s.lineups[k]
+	}
+	return s.Lineup(k)
+}
 
 // Play plays every match in order and returns their records. When ctx is
 // cancelled, the match under way ends with an aborted line, Play returns the
@@ -44,8 +63,10 @@ func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
 	var runner Runner[M, V]
 	runner.Timings = s.Timings
 	info := s.Ruleset.Info()
-	recs := make([]*Record[M], 0, len(s.lineups))
-	for k, seats := range s.lineups {
+	n := s.Len()
+	recs := make([]*Record[M], 0, min(n, 1024))
+	for k := range n {
+		seats := s.seats(k)
 		if err := ctx.Err(); err != nil {
 			return recs, fmt.Errorf("series interrupted before match %d: %w", k+1, context.Cause(ctx))
 		}

@@ -149,8 +149,9 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 		}
 	}
 
-	s := &engine.Series[M, V]{Ruleset: h.rules, Seed: o.seed, Options: o.options, Timings: o.timings}
-	for range o.games {
+	// Each game's seats are made just before it is played.
+	s := &engine.Series[M, V]{Ruleset: h.rules, Seed: o.seed, Options: o.options, Timings: o.timings, Matches: o.games}
+	s.Lineup = func(int) []engine.Seat[M, V] {
 		seats := make([]engine.Seat[M, V], len(entrants))
 		for i, e := range entrants {
 			seats[i] = engine.Seat[M, V]{Name: e.Name, Player: e.New(), Bank: o.bank, StartDeadline: o.startup, ReplyDeadline: o.reply}
@@ -158,7 +159,7 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 				seats[i].Deadline = o.deadline
 			}
 		}
-		s.Game(seats...)
+		return seats
 	}
 	// A bar of the games played, unless a person is playing at this terminal
 	// or the report scrolls by on it.
