@@ -119,6 +119,7 @@ type playOptions struct {
 	startup     time.Duration
 	reply       time.Duration
 	strict      bool // any fault fails the run
+	force       bool // replace files that exist
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
@@ -143,9 +144,10 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	if _, err := h.rules.New(engine.Setup{Seed: o.seed, Players: make([]string, len(entrants)), Options: o.options}); err != nil {
 		return usageError(err)
 	}
-	if o.recordDir != "" {
-		if err := os.MkdirAll(o.recordDir, 0o755); err != nil {
-			return classify(fmt.Errorf("--record: %w", err))
+	for _, c := range []error{checkOutput("report", o.report.path, o.force), checkOutput("export-training", o.training, o.force),
+		checkRecordDir(o.recordDir, o.games, o.force)} {
+		if c != nil {
+			return c
 		}
 	}
 
@@ -171,7 +173,7 @@ func (h hosted[M, V]) play(ctx context.Context, o playOptions) error {
 	if o.training != "" {
 		f, err := os.Create(o.training)
 		if err != nil {
-			return usagef("--export-training: %w", err)
+			return usagef("--export-training %s: %v", o.training, pathCause(err))
 		}
 		defer f.Close()
 		training = bufio.NewWriterSize(f, 1<<16)

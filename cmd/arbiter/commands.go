@@ -157,6 +157,7 @@ func playGameCommand(g game) *cobra.Command {
 		record   string
 		training string
 		verbose  bool
+		force    bool
 		bots     *botFlags
 	)
 	cmd := &cobra.Command{
@@ -201,7 +202,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
-				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply, strict: bots.strict,
+				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply, strict: bots.strict, force: force,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
 			})
 		},
@@ -216,6 +217,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.StringVar(&rep, "report", "text", "report form: text, json, summary (the standings only), or a file (.json, .html, .txt); see arbiter play --help")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
+	f.BoolVar(&force, "force", false, "replace the report, records and training file if they exist")
 	bots = addBotFlags(f)
 	f.BoolVarP(&verbose, "verbose", "v", false, "in the text report, show the world at every "+clockName(info)+", not only the first and the last")
 	addOptionFlags(f, info)

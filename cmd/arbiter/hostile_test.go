@@ -770,3 +770,53 @@ func parentPID(pid int) int {
 	pp, _ := strconv.Atoi(f[1])
 	return pp
 }
+
+func TestOutputsAreNotOverwritten(t *testing.T) {
+	// "--record DIR and --report FILE silently overwrite ... Refuse to
+	// overwrite unless --force."
+	dir := t.TempDir()
+	report := filepath.Join(dir, "r.json")
+	records := filepath.Join(dir, "records")
+	play := []string{"play", "reaj", "--turns", "2", "--seed", "1", "--games", "2", "--report", report, "--record", records}
+	if code, _, errOut := arbiter(t, "", play...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	before := mustRead(t, report)
+	code, out, errOut := arbiter(t, "", append(play, "--seed", "9")...)
+	if code != exitUsage || out != "" || !strings.Contains(errOut, "--report "+report+": the file exists; give --force") {
+		t.Errorf("a second play: exit %d, %q", code, errOut)
+	}
+	if mustRead(t, report) != before {
+		t.Error("the report was replaced")
+	}
+	os.Remove(report)
+	code, _, errOut = arbiter(t, "", append(play, "--seed", "9")...)
+	if code != exitUsage || !strings.Contains(errOut, "--record "+records+": game-0001.jsonl exists") {
+		t.Errorf("records that exist: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", append(play, "--seed", "9", "--force")...); code != 0 {
+		t.Errorf("--force: exit %d, %s", code, errOut)
+	}
+	if mustRead(t, report) == before {
+		t.Error("--force did not replace the report")
+	}
+	// The tournament's files, and paths that cannot be written.
+	out1 := filepath.Join(dir, "results.jsonl")
+	tour := []string{"tournament", "reaj", "--players", "adapt,conquer", "--seed", "1", "--turns", "2", "--out", out1}
+	if code, _, errOut := arbiter(t, "", tour...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", tour...); code != exitUsage || !strings.Contains(errOut, "--out "+out1+": the file exists") {
+		t.Errorf("a second tournament: exit %d, %q", code, errOut)
+	}
+	for _, c := range []struct{ args []string }{
+		{[]string{"play", "reaj", "--report", "/nonexistent/x.json"}},
+		{[]string{"play", "reaj", "--report", dir + ".json/"}},
+		{[]string{"play", "reaj", "--record", report + "x", "--export-training", "/nonexistent/t.jsonl"}},
+	} {
+		code, out, errOut := arbiter(t, "", c.args...)
+		if code != exitUsage || out != "" || strings.Contains(errOut, "/.") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want 2 and one line naming the path given", c.args, code, errOut)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error
 	if t.path != "" {
 		f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".*")
 		if err != nil {
-			return nil, usagef("--report %s: %w", t.path, err)
+			return nil, usagef("--report %s: %v", t.path, pathCause(err))
 		}
 		rs.file, w = f, f
 	}

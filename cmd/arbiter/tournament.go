@@ -56,6 +56,7 @@ type tournamentOptions struct {
 	startup  time.Duration
 	external player.External
 	strict   bool
+	force    bool
 	out      string
 	training string
 	asJSON   bool
@@ -74,7 +75,7 @@ func tournamentGameCommand(g game) *cobra.Command {
 		parallel             int
 		shard, out, training string
 		deadline             time.Duration
-		asJSON               bool
+		asJSON, force        bool
 		bots                 *botFlags
 	)
 	cmd := &cobra.Command{
@@ -150,7 +151,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
-				bank: bots.bank, startup: bots.startup, external: ext, strict: bots.strict,
+				bank: bots.bank, startup: bots.startup, external: ext, strict: bots.strict, force: force,
 				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -170,6 +171,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
 	bots = addBotFlags(f)
 	f.BoolVar(&asJSON, "json", false, "print the standings as JSON")
+	f.BoolVar(&force, "force", false, "replace the --out and --export-training files if they exist")
 	addOptionFlags(f, info)
 	return cmd
 }
@@ -258,10 +260,15 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 			f.Close()
 		}
 	}()
+	for _, c := range []error{checkOutput("out", o.out, o.force), checkOutput("export-training", o.training, o.force)} {
+		if c != nil {
+			return c
+		}
+	}
 	create := func(flag, name string) (*os.File, error) {
 		f, err := os.Create(name)
 		if err != nil {
-			return nil, usagef("--%s: %w", flag, err)
+			return nil, usagef("--%s %s: %v", flag, name, pathCause(err))
 		}
 		files = append(files, f)
 		return f, nil

@@ -518,7 +518,7 @@ func TestTournamentExportTraining(t *testing.T) {
 	// once.
 	serial := filepath.Join(dir, "serial.jsonl")
 	args[len(args)-1] = serial
-	if code, _, errOut := arbiter(t, "", append(args, "--parallel", "1")...); code != 0 {
+	if code, _, errOut := arbiter(t, "", append(args, "--parallel", "1", "--force")...); code != 0 {
 		t.Fatalf("--parallel 1: exit %d: %s", code, errOut)
 	}
 	a, _ := os.ReadFile(training)

@@ -202,7 +202,12 @@ type count int64
 // UnmarshalYAML reads a YAML integer written in decimal digits.
 func (c *count) UnmarshalYAML(n *yaml.Node) error {
 	v, err := strconv.ParseInt(n.Value, 10, 64)
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || err != nil {
+	switch {
+	case n.Kind != yaml.ScalarNode:
+		return fmt.Errorf("line %d: want a whole number, have a list or a mapping", n.Line)
+	case n.Tag == "!!str" && err == nil:
+		return fmt.Errorf("line %d: want a whole number, have the text %q (write the number without quotes or a tag)", n.Line, n.Value)
+	case n.Tag != "!!int" || err != nil:
 		return fmt.Errorf("line %d: want a whole number, have %q", n.Line, n.Value)
 	}
 	*c = count(v)
@@ -225,6 +230,10 @@ func ReadPreset(r io.Reader) (Preset, error) {
 			return Preset{}, errors.New("the preset file is empty")
 		}
 		return Preset{}, fmt.Errorf("preset: %w", yamlProblem(err))
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		return Preset{}, errors.New("preset: more than one YAML document (a line ---); a preset is one mapping")
 	}
 	p, err := f.preset()
 	if err != nil {

@@ -109,6 +109,10 @@ func nodeText(n *yaml.Node) string {
 	if len(v) > 40 {
 		v = v[:40] + "…"
 	}
+	if _, err := strconv.ParseFloat(v, 64); err == nil && n.Tag == "!!str" {
+		// "5" or !!str 5: a number written as text.
+		return fmt.Sprintf("the text %q (write the number without quotes or a tag)", v)
+	}
 	return strconv.Quote(v)
 }
 

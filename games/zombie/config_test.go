@@ -85,6 +85,7 @@ func TestParseConfig(t *testing.T) {
 		{"players: [A, B, C]\nzombie_count: 0\n", "zombie_count: 0"},
 		{"players: [A, B, C]\nzombie_count: one\n", `line 2: zombie_count: want a whole number, have "one"`},
 		{"players: [A, B, C]\nzombie_count: 1.0\n", "zombie_count"},
+		{"players: [A, B, C]\nzombie_count: \"1\"\n", `zombie_count: want a whole number, have the text "1" (write the number without quotes or a tag)`},
 		{"players: [A, B, C]\nzombie_count: 1\nmax_turns: 0\n", "line 3: max_turns"},
 		{"players: [A, B, C]\nzombie_count: 1\nstart_antibodies: -1\n", "start_antibodies: -1"},
 		{"players: [A, B, C]\nzombie_count: 1\nstart_viruses: 1000000001\n", "start_viruses"},
