@@ -95,7 +95,7 @@ func prepare(command string, ext External) (l launch, err error) {
 		if err != nil {
 			return launch{}, errors.New("--sandbox needs bubblewrap (bwrap) on the PATH: apt-get install bubblewrap")
 		}
-		argv = append(sandboxArgs(bwrap, dir, env, ext.Logs.dir()), argv...)
+		argv = append(sandboxArgs(bwrap, dir, env, ext.Logs.dir(), words), argv...)
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
 }
@@ -247,12 +247,17 @@ func envValue(env []string, name string) string {
 }
 
 // sandboxArgs runs a program under bubblewrap: no network, its own PID
-// namespace and /proc, the file system read-only, an empty /tmp, the bot
-// logs hidden, dir writable and its working directory, and only env in
-// its environment. bwrap dies with Arbiter, and its processes with it.
-func sandboxArgs(bwrap, dir string, env []string, logs string) []string {
+// namespace and /proc, the file system read-only, an empty /tmp but for
+// the program's own files there (the directories of the files its words
+// name), the bot logs hidden, dir writable and its working directory, and
+// only env in its environment. bwrap dies with Arbiter, and its processes
+// with it.
+func sandboxArgs(bwrap, dir string, env []string, logs string, words []string) []string {
 	args := []string{bwrap, "--unshare-all", "--die-with-parent", "--new-session",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"}
+	for _, own := range ownTempDirs(words) {
+		args = append(args, "--ro-bind", own, own)
+	}
 	if logs != "" {
 		if abs, err := filepath.Abs(logs); err == nil {
 			args = append(args, "--tmpfs", abs)
@@ -264,6 +269,32 @@ func sandboxArgs(bwrap, dir string, env []string, logs string) []string {
 		args = append(args, "--setenv", name, value)
 	}
 	return append(args, "--")
+}
+
+// ownTempDirs returns the directories under /tmp of the files a program's
+// words name, which the sandbox's empty /tmp would hide: the program's own.
+func ownTempDirs(words []string) []string {
+	var dirs []string
+	seen := map[string]bool{}
+	for _, w := range words {
+		rest, ok := strings.CutPrefix(filepath.Clean(w), "/tmp/")
+		if !ok || rest == "" {
+			continue
+		}
+		fi, err := os.Stat(w)
+		if err != nil {
+			continue
+		}
+		d := filepath.Clean(w)
+		if !fi.IsDir() {
+			d = filepath.Dir(d)
+		}
+		if d != "/tmp" && !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // namespaces says whether this process may start programs in namespaces of

@@ -511,6 +511,7 @@ func TestSandbox(t *testing.T) {
 		Network   string
 		Write     string
 		Cwd       string
+		Tmp       []string
 	}
 	for _, l := range strings.Split(string(log), "\n") {
 		if strings.HasPrefix(l, "{") {
@@ -539,12 +540,34 @@ func TestSandbox(t *testing.T) {
 	if !strings.Contains(seen.Cwd, "arbiter-bot-") {
 		t.Errorf("the bot runs in %s; want its own directory", seen.Cwd)
 	}
+	// In /tmp, only its own: its directory, the directory of a python3
+	// under /tmp on the PATH, and where the logs are hidden (empty).
+	own := map[string]bool{}
+	for _, p := range []string{seen.Cwd, firstTmpOnPath(), logs} {
+		own[strings.Split(strings.TrimPrefix(p, "/tmp/"), "/")[0]] = true
+	}
+	for _, name := range seen.Tmp {
+		if !own[name] {
+			t.Errorf("the sandboxed bot sees /tmp/%s, which is not its own", name)
+		}
+	}
 	// Unsandboxed, the same bot reaches the network: the check above is real.
 	code, out, errOut = arbiter(t, "", "play", "reaj", "--turns", "1", "--seed", "1", "--report", "json",
 		"--bot-logs", logs, "--players", "adapt", "--player", misbehave("peek", "-", port))
 	if code != 0 || !strings.Contains(mustRead(t, filepath.Join(logs, "game-1-seat-2.log")), `"network": "connected"`) {
 		t.Errorf("without --sandbox the bot did not reach the network: exit %d %s", code, errOut)
 	}
+}
+
+// firstTmpOnPath is the first directory of PATH under /tmp, where a test
+// may put a slow-starting python3; the sandbox shows the program's own.
+func firstTmpOnPath() string {
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if strings.HasPrefix(d, "/tmp/") {
+			return d
+		}
+	}
+	return "/nowhere"
 }
 
 func mustRead(t *testing.T, path string) string {

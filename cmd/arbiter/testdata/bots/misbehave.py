@@ -21,9 +21,10 @@
   spin       spins at the first request, for ever
   bigfile    writes a file of $2 MiB in its directory at the first request
   chatty     writes $2 KiB to its standard error at every request, then plays
-  peek       writes to the file $2 what it can see and do: the processes in
-             /proc, whether it can connect to 127.0.0.1:$3, whether it can
-             write beside its own script, then plays
+  peek       writes to its standard error what it can see and do: the
+             processes in /proc, whether it can connect to 127.0.0.1:$3,
+             whether it can write beside its own script, what is in /tmp;
+             then plays
 """
 import json
 import os
@@ -77,7 +78,7 @@ if mode == "peek":
         wrote = str(e)
     with open(os.path.join(os.environ["HOME"], "mine"), "w") as f:
         f.write("x")
-    out = {"processes": seen, "network": network, "write": wrote, "cwd": os.getcwd()}
+    out = {"processes": seen, "network": network, "write": wrote, "cwd": os.getcwd(), "tmp": sorted(os.listdir("/tmp"))}
     sys.stdout.write(json.dumps({"type": "ready"}) + "\n")
     sys.stdout.flush()
     sys.stderr.write(json.dumps(out) + "\n")
