@@ -37,6 +37,10 @@ func stopsReading(marker string) string {
 	return `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep ` + marker + `"`
 }
 
+// full reports whether the long forms of the soak, crash and load tests are
+// wanted (ARBITER_FULL=1, as .ci/run sets it).
+func full() bool { return os.Getenv("ARBITER_FULL") != "" }
+
 func newMarker() string {
 	return fmt.Sprintf("%d.%06d", 600+os.Getpid()%100, time.Now().UnixNano()%1000000)
 }
@@ -225,7 +229,11 @@ func TestHelloTellsNoHiddenDraw(t *testing.T) {
 	t.Run("zombie identities", func(t *testing.T) {
 		dir := t.TempDir()
 		received := filepath.Join(dir, "received.jsonl")
-		const games, seats, zombies = 10, 6, 2
+		games := 10
+		if full() {
+			games = 60
+		}
+		const seats, zombies = 6, 2
 		code, _, errOut := arbiter(t, "", "play", "zombie", "--seed", strconv.FormatUint(bigSeed, 10), "--games", strconv.Itoa(games), "--zombies", strconv.Itoa(zombies),
 			"--players", "sensible,sensible,sensible,cautious,spreader", "--player", misbehave("record", received), "--bot-logs", dir)
 		if code != 0 {
@@ -259,7 +267,10 @@ func TestHelloTellsNoHiddenDraw(t *testing.T) {
 		received := filepath.Join(dir, "received.jsonl")
 		cfg := filepath.Join(dir, "war.yaml")
 		os.WriteFile(cfg, []byte("base: default\ngold_for_war: 50\nmax_cycles: 40\n"), 0o644)
-		const games = 6
+		games := 6
+		if full() {
+			games = 30
+		}
 		code, _, errOut := arbiter(t, "", "play", "tncc", "--seed", strconv.FormatUint(bigSeed, 10), "--games", strconv.Itoa(games), "--config", cfg,
 			"--players", "blitz,turtle", "--player", misbehave("record", received), "--bot-logs", dir, "--record", filepath.Join(dir, "records"))
 		if code != 0 {
