@@ -325,12 +325,12 @@ reach the same result and the same final state (by its hash). It fails,
 with exit code 1, when they do not.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			data, err := os.ReadFile(args[0])
-			if err != nil {
-				return usageError(err)
-			}
-			if isTerritoriesDB(data) {
+			if isTerritoriesDB(args[0]) {
 				return replayTerritories(cmd, args[0], asJSON)
+			}
+			data, err := readInput(args[0])
+			if err != nil {
+				return usagef("%s: %s", args[0], fileProblem(err))
 			}
 			h, err := engine.ReadHeader(strings.NewReader(string(data)))
 			if err != nil {
