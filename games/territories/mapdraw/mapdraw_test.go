@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -288,6 +289,35 @@ func BenchmarkRasterize(b *testing.B) {
 		if _, err := m.Image(w); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkEncode encodes the map's image alone, and image/png's
+// encoder at its fastest level for comparison.
+func BenchmarkEncode(b *testing.B) {
+	w, m := sampleWorld(b)
+	img, err := m.Image(w)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range []struct {
+		name   string
+		encode func(io.Writer, image.Image) error
+	}{
+		{"Encode", Encode},
+		{"image-png", (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode},
+	} {
+		b.Run(e.name, func(b *testing.B) {
+			var out bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				out.Reset()
+				if err := e.encode(&out, img); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(out.Len()), "bytes")
+		})
 	}
 }
 
