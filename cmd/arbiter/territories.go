@@ -283,13 +283,14 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 				return f.fail(out, err)
 			}
 			defer r.Close()
+			ack, err := r.Submit(cmd.Context(), tstore.Call{Player: f.player, Action: a, Request: f.request})
+			if err != nil {
+				return f.fail(out, err)
+			}
 			// Whatever the answer, a map left behind the log (by a process
 			// killed before it drew) is drawn now.
 			defer updateMap(cmd, r)
-			ack, err := r.Submit(cmd.Context(), tstore.Call{Player: f.player, Action: a, Request: f.request})
 			switch {
-			case err != nil:
-				return f.fail(out, err)
 			case ack.Conflict != nil:
 				return f.fail(out, usageError(fmt.Errorf("--request: %w", ack.Conflict)))
 			case ack.Refused != nil:
@@ -303,12 +304,12 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 	}
 }
 
-// updateMap redraws the map files if they are behind the log. The actions
-// are stored already, so a failure is a warning, not an error: the caller
-// must not retry them.
+// updateMap redraws the map files if they are behind the log. What was
+// accepted is stored already, so a failure is a warning, not an error: the
+// caller must not retry the actions.
 func updateMap(cmd *cobra.Command, r *tstore.Referee) {
 	if err := r.UpdateMap(cmd.Context(), false); err != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: the action is stored, but the map was not redrawn: %v\n", err)
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: the map was not redrawn (what was accepted is stored): %v\n", err)
 	}
 }
 
@@ -352,8 +353,8 @@ func (f *territoriesFlags) printAck(out io.Writer, ack tstore.Ack) error {
 
 // Limits of arbiter territories apply.
 const (
-	maxApplyLine  = 4096   // bytes in one line: a player's name and an action, with room to spare
-	maxApplyGroup = 100000 // --group
+	maxApplyLine  = 4096  // bytes in one line: a player's name and an action, with room to spare
+	maxApplyGroup = 10000 // --group: a group's lines are held in memory
 )
 
 func territoriesApply(f *territoriesFlags) *cobra.Command {

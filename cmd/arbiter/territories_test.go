@@ -556,7 +556,7 @@ func TestTerritoriesInvalidInputExits2(t *testing.T) {
 		{[]string{"--player", `a"b`, "join", "Pacifica", "CA"}, `--player: the player's name: "a\"b": a name may not contain a double quote or a backslash`},
 		{[]string{"--player", long, "raise", "CA"}, `--player: the player's name: "` + long + `" is longer than 64 characters`},
 		{[]string{"--player", "bob", "join", `b"b`, "CA"}, `join: the nation's name: "b\"b": a name may not contain a double quote or a backslash`},
-		{[]string{"apply", "--group", "0"}, "--group 0: allowed 1 to 100000"},
+		{[]string{"apply", "--group", "0"}, "--group 0: allowed 1 to 10000"},
 	} {
 		code, _, errOut := arbiter(t, "", append([]string{"territories", "--db", db}, c.args...)...)
 		if code != 2 || errOut != "arbiter: "+c.message+"\n" {
