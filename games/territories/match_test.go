@@ -263,3 +263,30 @@ func TestViewHidesTheDice(t *testing.T) {
 	}
 	t.Logf("rolls predicted of %d: %v", matches, hits)
 }
+
+func TestViewCheckChangesNothing(t *testing.T) {
+	// Checking an action (as a person's prompt does) leaves the match as
+	// it was: its request, its choices and its board.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"a", "b", "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := m.Pending()[0]
+	choices := make([]string, len(before.Choices))
+	for i, a := range before.Choices {
+		choices[i] = a.String()
+	}
+	v := m.View(0)
+	if err := v.Check(JoinAction(NationName(0), "CA")); err != nil {
+		t.Fatal(err)
+	}
+	after := m.Pending()[0]
+	for i, a := range after.Choices {
+		if a.String() != choices[i] {
+			t.Fatalf("after Check, choice %d is %v; was %s", i, a, choices[i])
+		}
+	}
+	if after.Seat != 0 || m.World().Seq() != 0 || m.World().Holding(0).Nation != -1 {
+		t.Errorf("Check moved the match on: seat %d, seq %d", after.Seat, m.World().Seq())
+	}
+}
