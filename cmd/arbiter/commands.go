@@ -357,12 +357,12 @@ move is refused, a fault's move is not the default, or the result or final
 state differs); 2 the file is not a record.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isTerritoriesDB(args[0]) {
+				return replayTerritories(cmd, args[0], asJSON)
+			}
 			data, err := readInput(args[0])
 			if err != nil {
-				return usagef("%s: %w", args[0], err)
-			}
-			if isTerritoriesDB(data) {
-				return replayTerritories(cmd, args[0], asJSON)
+				return usagef("%s: %s", args[0], pathCause(err))
 			}
 			h, err := engine.ReadHeader(strings.NewReader(string(data)))
 			if err != nil {

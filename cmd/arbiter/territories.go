@@ -61,7 +61,7 @@ environment failure.`,
 	pf.StringVar(&f.db, "db", "", "the game's database file (required)")
 	pf.StringVar(&f.player, "player", "", "the player who acts (every action but end-turn)")
 	pf.BoolVar(&f.asJSON, "json", false, "print one JSON object (history: an array) for a program to read")
-	pf.StringVar(&f.request, "request", "", "an id for this call: a call repeated with the same id is answered, not applied, again")
+	pf.StringVar(&f.request, "request", "", "an id for this call: the same call repeated with it is answered, not applied, again; another call with it is refused")
 	cmd.AddCommand(territoriesInit(f))
 	for _, a := range []struct{ use, short string }{
 		{"join NATION TERRITORY", "Found a nation with an army on a territory that has none"},
@@ -103,10 +103,13 @@ func (f *territoriesFlags) fail(out io.Writer, err error) error {
 	if f.asJSON {
 		code := "internal"
 		var re *engine.RuleError
+		var rc *tstore.RequestConflict
 		var e *exitError
 		switch {
 		case errors.As(err, &re):
 			code = re.Code
+		case errors.As(err, &rc):
+			code = "request-reused"
 		case errors.As(err, &e) && e.code == exitUsage:
 			code = "usage"
 		case errors.As(err, &e) && e.code == exitRefused:
@@ -163,13 +166,9 @@ configuration's seed, else a random seed, which is printed.`,
 				if f.db == "" {
 					return usagef("name the new game's database: --db FILE")
 				}
-				data, err := readInput(config)
+				cfg, err := readTerritoriesConfig(config)
 				if err != nil {
-					return usagef("--config: %w", err)
-				}
-				cfg, err := territories.ParseConfig(data)
-				if err != nil {
-					return usagef("--config %s: %s", config, oneLine(err))
+					return err
 				}
 				mapPath := cfg.Map
 				if !filepath.IsAbs(mapPath) {
@@ -177,7 +176,7 @@ configuration's seed, else a random seed, which is printed.`,
 				}
 				svg, err := readInput(mapPath)
 				if err != nil {
-					return usagef("the configuration's map: %w", err)
+					return usagef("the configuration's map %s: %s", mapPath, pathCause(err))
 				}
 				if _, err := mapdraw.Parse(svg, cfg); err != nil {
 					return usagef("%s: %w", mapPath, err)
@@ -204,8 +203,8 @@ configuration's seed, else a random seed, which is printed.`,
 					return writeJSON(out, map[string]any{"db": f.db, "seed": cfg.SeedValue(), "territories": cfg.Len(), "svg": svgOut, "png": pngOut})
 				}
 				maps := "no map files"
-				if svgOut != "" || pngOut != "" {
-					maps = "the map in " + strings.Trim(svgOut+" and "+pngOut, " and")
+				if files := nonEmpty(svgOut, pngOut); len(files) > 0 {
+					maps = "the map in " + strings.Join(files, " and ")
 				}
 				_, err = fmt.Fprintf(out, "created %s: %d territories, seed %d; %s\n", f.db, cfg.Len(), cfg.SeedValue(), maps)
 				return err
@@ -216,6 +215,35 @@ configuration's seed, else a random seed, which is printed.`,
 	cmd.Flags().StringVar(&config, "config", "", "the configuration file (YAML or JSON)")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the dice (default: the configuration's, or random)")
 	return cmd
+}
+
+// readTerritoriesConfig reads the configuration file of init, at most
+// the size a configuration may be.
+func readTerritoriesConfig(path string) (*territories.Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("--config %s: %s", path, pathCause(err))
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, usagef("--config %s: it is a directory; name the configuration file (YAML or JSON)", path)
+	}
+	cfg, err := territories.ReadConfig(f)
+	if err != nil {
+		return nil, usagef("--config %s: %s", path, oneLine(err))
+	}
+	return cfg, nil
+}
+
+// nonEmpty returns the strings that are not "".
+func nonEmpty(s ...string) []string {
+	var out []string
+	for _, v := range s {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // territoriesAction is one of the actions: its words are the action.
@@ -236,6 +264,9 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 			case a.Kind != territories.EndTurn && f.player == "":
 				return f.fail(out, usagef("name the player who acts: --player NAME"))
 			}
+			if err := territories.CheckCaller(f.player, a); err != nil {
+				return f.fail(out, usagef("--player: %w", err))
+			}
 			r, err := f.open(cmd.Context())
 			if err != nil {
 				return f.fail(out, err)
@@ -245,26 +276,29 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 			if err != nil {
 				return f.fail(out, err)
 			}
-			if ack.Refused != nil {
+			// Whatever the answer, a map left behind the log (by a process
+			// killed before it drew) is drawn now.
+			defer updateMap(cmd, r)
+			switch {
+			case ack.Conflict != nil:
+				return f.fail(out, usageError(fmt.Errorf("--request: %w", ack.Conflict)))
+			case ack.Refused != nil:
 				return f.fail(out, ack.Refused)
 			}
 			if err := f.printAck(out, ack); err != nil {
 				return classify(err)
-			}
-			if !ack.Repeat {
-				updateMap(cmd, r)
 			}
 			return nil
 		},
 	}
 }
 
-// updateMap redraws the map files after accepted actions. The actions are
-// stored already, so a failure is a warning, not an error: the caller
-// must not retry them.
+// updateMap redraws the map files if they are behind the log. What was
+// accepted is stored already, so a failure is a warning, not an error: the
+// caller must not retry the actions.
 func updateMap(cmd *cobra.Command, r *tstore.Referee) {
 	if err := r.UpdateMap(cmd.Context(), false); err != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: the action is stored, but the map was not redrawn: %v\n", err)
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: the map was not redrawn (what was accepted is stored): %v\n", err)
 	}
 }
 
@@ -306,6 +340,12 @@ func (f *territoriesFlags) printAck(out io.Writer, ack tstore.Ack) error {
 	return err
 }
 
+// Limits of arbiter territories apply.
+const (
+	maxApplyLine  = 4096  // bytes in one line: a player's name and an action, with room to spare
+	maxApplyGroup = 10000 // --group: a group's lines are held in memory
+)
+
 func territoriesApply(f *territoriesFlags) *cobra.Command {
 	var group int
 	cmd := &cobra.Command{
@@ -314,25 +354,30 @@ func territoriesApply(f *territoriesFlags) *cobra.Command {
 		Long: `Apply actions read from FILE (or standard input, as they come), one per line:
 the player, then the action, as in "alice attack CA NV" ("judge end-turn"
 for the judge). Each is answered with one line (one JSON object with
---json) once it is stored. --group N stores up to N lines that have arrived
-in one transaction: one write to the disk for all of them. Blank lines and
-lines starting with # are skipped.
+--json) once it is stored. --group N stores N lines in one transaction:
+one write to the disk for all of them (from standard input, up to N of the
+lines that have arrived). The map is redrawn once the lines read so far are
+stored: at the end of a file, or whenever standard input pauses. Blank
+lines and lines starting with # are skipped; a line is at most 4096 bytes.
 
 Exit code: 0 when every action was accepted, 1 when the rules refused one
 or more (the others were applied), 2 when a line did not parse.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
-			if group < 1 {
-				return f.fail(out, usagef("--group %d: at least 1", group))
+			if group < 1 || group > maxApplyGroup {
+				return f.fail(out, usagef("--group %d: allowed 1 to %d", group, maxApplyGroup))
 			}
 			in := cmd.InOrStdin()
 			if len(args) == 1 && args[0] != "-" {
 				file, err := os.Open(args[0])
 				if err != nil {
-					return f.fail(out, usageError(err))
+					return f.fail(out, usagef("%s: %s", args[0], pathCause(err)))
 				}
 				defer file.Close()
+				if st, err := file.Stat(); err == nil && st.IsDir() {
+					return f.fail(out, usagef("%s: it is a directory; name a file of actions, one per line", args[0]))
+				}
 				in = file
 			}
 			r, err := f.open(cmd.Context())
@@ -343,7 +388,8 @@ or more (the others were applied), 2 when a line did not parse.`,
 			bw := bufio.NewWriter(out)
 			defer bw.Flush()
 			g := &applier{f: f, r: r, cmd: cmd, out: bw}
-			if err := g.run(bufio.NewReader(in), group); err != nil {
+			defer updateMap(cmd, r)
+			if err := g.run(in, group); err != nil {
 				return f.fail(bw, err)
 			}
 			switch {
@@ -365,37 +411,90 @@ type applier struct {
 	r                   *tstore.Referee
 	cmd                 *cobra.Command
 	out                 *bufio.Writer
-	lines, refused, bad int
+	lines, refused, bad int // actions read, refused, not parsed
+
+	// One group's lines, reused.
+	slots []applySlot
+	calls []tstore.Call
 }
 
-func (g *applier) run(in *bufio.Reader, group int) error {
-	lines := make(chan string)
+// applySlot is one line of a group: its text, and its call or why it did
+// not parse.
+type applySlot struct {
+	text string
+	call int // index in calls, or -1 for a line that did not parse
+	err  error
+}
+
+// run applies the lines of in in groups of at most group. A regular file
+// is read in whole groups, and the map is drawn at its end; any other
+// input (a pipe, a terminal) is applied as it comes: a group is the lines
+// that have arrived, and the map is drawn whenever no more have.
+func (g *applier) run(in io.Reader, group int) error {
+	lines := newLineReader(in)
+	if f, ok := in.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return g.runFile(lines, group)
+		}
+	}
+	return g.runStream(lines, group)
+}
+
+// runFile applies a file in groups of exactly group lines.
+func (g *applier) runFile(lines *lineReader, group int) error {
+	batch := make([]string, 0, min(group, 4096))
+	for {
+		batch = batch[:0]
+		var err error
+		for len(batch) < group {
+			var line string
+			if line, err = lines.next(); err != nil {
+				break
+			}
+			batch = append(batch, line)
+		}
+		if len(batch) > 0 {
+			if err := g.apply(batch); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// runStream applies lines as they arrive: it waits for one, then takes
+// those that have arrived meanwhile, up to group.
+func (g *applier) runStream(lines *lineReader, group int) error {
+	queue := make(chan string, min(group, 4096))
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		defer close(lines)
+		defer close(queue)
 		for {
-			line, err := in.ReadString('\n')
-			if line != "" {
-				select {
-				case lines <- line:
-				case <-stop:
-					return
-				}
-			}
+			line, err := lines.next()
 			if err != nil {
 				if err != io.EOF {
 					readErr <- err
 				}
 				return
 			}
+			select {
+			case queue <- line:
+			case <-stop:
+				return
+			}
 		}
 	}()
+	var batch []string
 	for {
-		// A group: one line, waiting for it; then whatever has arrived.
-		batch := []string{}
-		line, ok := <-lines
+		batch = batch[:0]
+		line, ok := <-queue
 		if !ok {
 			break
 		}
@@ -403,7 +502,7 @@ func (g *applier) run(in *bufio.Reader, group int) error {
 	more:
 		for len(batch) < group {
 			select {
-			case l, ok := <-lines:
+			case l, ok := <-queue:
 				if !ok {
 					break more
 				}
@@ -415,24 +514,49 @@ func (g *applier) run(in *bufio.Reader, group int) error {
 		if err := g.apply(batch); err != nil {
 			return err
 		}
+		if len(queue) == 0 {
+			updateMap(g.cmd, g.r) // the input has paused: show where the game is
+		}
 	}
 	select {
 	case err := <-readErr:
-		return classify(err)
+		return err
 	default:
 	}
 	return nil
 }
 
+// lineReader reads the lines of apply, refusing a line longer than
+// maxApplyLine (a file with no line ends, such as /dev/zero, included).
+type lineReader struct {
+	in *bufio.Reader
+	n  int // lines read
+}
+
+func newLineReader(in io.Reader) *lineReader {
+	return &lineReader{in: bufio.NewReaderSize(in, 64<<10)}
+}
+
+// next returns the next line, io.EOF at the end, or an error: a line too
+// long, or the input failing.
+func (l *lineReader) next() (string, error) {
+	line, err := l.in.ReadSlice('\n')
+	if len(line) > maxApplyLine || err == bufio.ErrBufferFull {
+		return "", usagef("line %d is longer than %d bytes; a line is PLAYER ACTION (the lines before it were applied)", l.n+1, maxApplyLine)
+	}
+	if len(line) > 0 {
+		l.n++
+		return string(line), nil
+	}
+	if err != nil && err != io.EOF {
+		return "", classify(fmt.Errorf("reading the actions: %w", err))
+	}
+	return "", err
+}
+
 // apply stores one group of lines and prints their answers in order.
 func (g *applier) apply(batch []string) error {
-	type slot struct {
-		text string
-		call int // index in calls, or -1 for a line that did not parse
-		err  error
-	}
-	var slots []slot
-	var calls []tstore.Call
+	g.slots, g.calls = g.slots[:0], g.calls[:0]
 	for _, line := range batch {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -444,19 +568,24 @@ func (g *applier) apply(batch []string) error {
 			player = territories.Judge
 		}
 		a, err := territories.ParseAction(rest)
+		if err == nil {
+			err = territories.CheckCaller(player, a)
+		}
 		if err != nil {
-			slots = append(slots, slot{line, -1, usageError(fmt.Errorf("%q: %w", line, err))})
+			g.slots = append(g.slots, applySlot{line, -1, usageError(fmt.Errorf("%q: %w", line, err))})
 			continue
 		}
-		slots = append(slots, slot{line, len(calls), nil})
-		calls = append(calls, tstore.Call{Player: player, Action: a})
+		g.slots = append(g.slots, applySlot{line, len(g.calls), nil})
+		g.calls = append(g.calls, tstore.Call{Player: player, Action: a})
 	}
-	acks, err := g.r.SubmitBatch(g.cmd.Context(), calls)
-	if err != nil {
-		return err
+	var acks []tstore.Ack
+	if len(g.calls) > 0 {
+		var err error
+		if acks, err = g.r.SubmitBatch(g.cmd.Context(), g.calls); err != nil {
+			return err
+		}
 	}
-	accepted := false
-	for _, s := range slots {
+	for _, s := range g.slots {
 		switch {
 		case s.call < 0:
 			g.bad++
@@ -465,19 +594,12 @@ func (g *applier) apply(batch []string) error {
 			g.refused++
 			g.printError(fmt.Errorf("%s: %w", s.text, acks[s.call].Refused))
 		default:
-			accepted = true
 			if err := g.f.printAck(g.out, acks[s.call]); err != nil {
 				return err
 			}
 		}
 	}
-	if err := g.out.Flush(); err != nil {
-		return err
-	}
-	if accepted {
-		updateMap(g.cmd, g.r)
-	}
-	return nil
+	return g.out.Flush()
 }
 
 // printError prints a line's refusal: a JSON error object, or a line on
@@ -761,8 +883,20 @@ func replayTerritories(cmd *cobra.Command, db string, asJSON bool) error {
 	return nil
 }
 
-// isTerritoriesDB reports whether data begins as an SQLite database does.
-func isTerritoriesDB(data []byte) bool { return bytes.HasPrefix(data, []byte("SQLite format 3\x00")) }
+// isTerritoriesDB reports whether the file at path begins as an SQLite
+// database does (arbiter replay takes it for a game of territories, which
+// the referee then checks), reading only its first bytes.
+func isTerritoriesDB(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	magic := []byte("SQLite format 3\x00")
+	head := make([]byte, len(magic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && bytes.Equal(head, magic)
+}
 
 // territoriesStep is arbiter step territories: one action on a game in the
 // JSON {config, state}, printed as the game after it with the action's

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/games/territories"
 	tstore "github.com/arbiter-games/arbiter/store/territories"
 )
 
@@ -315,9 +317,8 @@ var (
 	benchErr    error
 )
 
-// BenchmarkTerritoriesCLIAction runs the built binary for one action,
-// with its map redrawn (SVG and PNG), as an application calls it.
-func BenchmarkTerritoriesCLIAction(b *testing.B) {
+// buildBench builds the binary for the benchmarks.
+func buildBench(b *testing.B) string {
 	benchBuild.Do(func() {
 		dir, err := os.MkdirTemp("", "arbiter-bench-")
 		if err != nil {
@@ -332,6 +333,13 @@ func BenchmarkTerritoriesCLIAction(b *testing.B) {
 	if benchErr != nil {
 		b.Fatal(benchErr)
 	}
+	return benchBinary
+}
+
+// BenchmarkTerritoriesCLIAction runs the built binary for one action,
+// with its map redrawn (SVG and PNG), as an application calls it.
+func BenchmarkTerritoriesCLIAction(b *testing.B) {
+	benchBinary := buildBench(b)
 	db := initGame(b, benchBinary, b.TempDir())
 	for _, l := range [][]string{{"alice", "join", "Pacifica", "CA"}, {"bob", "join", "Deseret", "UT"}} {
 		if out, err := exec.Command(benchBinary, "territories", "--db", db, "--player", l[0], l[1], l[2], l[3]).CombinedOutput(); err != nil {
@@ -347,4 +355,144 @@ func BenchmarkTerritoriesCLIAction(b *testing.B) {
 			b.Fatalf("%v %s", err, out)
 		}
 	}
+}
+
+// mapState returns the action the game is at and the one its map files
+// show, and the temporary map files beside the database.
+func mapState(t *testing.T, db string) (seq, drawn int, temps []string) {
+	t.Helper()
+	r, err := tstore.Open(context.Background(), db, tstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	w, err := r.World(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if drawn, err = r.MapSeq(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	temps, _ = filepath.Glob(filepath.Join(filepath.Dir(db), ".*.tmp"))
+	return w.Seq(), drawn, temps
+}
+
+// mustShowNow checks that the game's map files are current and whole: the
+// SVG is what arbiter territories map --out draws now, and no temporary
+// file is left.
+func mustShowNow(t *testing.T, bin, db string) {
+	t.Helper()
+	seq, drawn, temps := mapState(t, db)
+	if drawn != seq || len(temps) > 0 {
+		t.Errorf("the map shows action %d of %d; temporary files left: %v", drawn, seq, temps)
+	}
+	now := filepath.Join(t.TempDir(), "now.svg")
+	if out, err := exec.Command(bin, "territories", "--db", db, "map", "--out", now).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	want, _ := os.ReadFile(now)
+	got, _ := os.ReadFile(strings.TrimSuffix(db, ".db") + ".svg")
+	if !bytes.Equal(got, want) {
+		t.Errorf("game.svg is not the game now")
+	}
+	checkMapFile(t, strings.TrimSuffix(db, ".db")+".png")
+}
+
+func TestTerritoriesMapAfterKill(t *testing.T) {
+	// A process killed between its commit and its drawing leaves the map
+	// behind the log and maybe temporary files; the retried request (the
+	// same call, answered before) redraws the map and removes them.
+	bin := arbiterBinary(t)
+	db := initGame(t, bin, t.TempDir())
+	setup := exec.Command(bin, "territories", "--db", db, "apply")
+	setup.Stdin = strings.NewReader("alice join Pacifica CA\nbob join Deseret UT\n")
+	if out, err := setup.CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	moves := [][]string{{"CA:1", "OR"}, {"OR", "CA"}}
+
+	// The state exactly: the action committed with its request id, the map
+	// not drawn, the temporary files of a process that is gone.
+	r, err := tstore.Open(context.Background(), db, tstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := tstore.Call{Player: "alice", Action: territories.MoveAction("CA", 1, "OR"), Request: "exact"}
+	if ack, err := r.Submit(context.Background(), call); err != nil || ack.Refused != nil {
+		t.Fatal(err, ack.Refused)
+	}
+	r.Close()
+	for _, name := range []string{".game.svg.1.tmp", ".game.png.2.tmp"} {
+		os.WriteFile(filepath.Join(filepath.Dir(db), name), []byte("half a map"), 0o644)
+	}
+	if seq, drawn, temps := mapState(t, db); drawn == seq || len(temps) != 2 {
+		t.Fatalf("the state is not the killed process's: map %d of %d, %v", drawn, seq, temps)
+	}
+	out, err := exec.Command(bin, "territories", "--db", db, "--player", "alice", "--request", "exact", "move", "CA:1", "OR").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "(answered before, request exact)") {
+		t.Fatalf("the retry: %v %s", err, out)
+	}
+	mustShowNow(t, bin, db)
+
+	// A real kill -9 of a real process, as soon as it has answered: most
+	// often in the middle of its drawing.
+	behind := 0
+	for i := range 6 {
+		m := moves[(i+1)%2]
+		args := []string{"territories", "--db", db, "--player", "alice", "--request", fmt.Sprintf("kill-%d", i), "move", m[0], m[1]}
+		cmd := exec.Command(bin, args...)
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		answer, err := bufio.NewReader(stdout).ReadString('\n')
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		if err != nil || !strings.Contains(answer, "moves") {
+			t.Fatalf("the answer before the kill: %q, %v", answer, err)
+		}
+		if seq, drawn, temps := mapState(t, db); drawn != seq || len(temps) > 0 {
+			behind++
+		}
+		if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil || !strings.Contains(string(out), "answered before") {
+			t.Fatalf("the retry: %v %s", err, out)
+		}
+		mustShowNow(t, bin, db)
+	}
+	t.Logf("%d of 6 kills left the map behind the log", behind)
+	checkGame(t, db, nil)
+}
+
+// BenchmarkTerritoriesCLIApply runs the built binary on a file of 2,000
+// actions with --group 1000, as an application hands it a batch: each
+// action parsed, stored durably (two transactions), answered with a line,
+// and the map redrawn once at the end. ns/action is the whole run, the
+// process's start and the map included, per action: compare it with the
+// store's BenchmarkSubmitBatch.
+func BenchmarkTerritoriesCLIApply(b *testing.B) {
+	bin := buildBench(b)
+	dir := b.TempDir()
+	db := initGame(b, bin, dir)
+	setup := exec.Command(bin, "territories", "--db", db, "apply")
+	setup.Stdin = strings.NewReader("alice join Pacifica CA\nbob join Deseret UT\n")
+	if out, err := setup.CombinedOutput(); err != nil {
+		b.Fatalf("%v %s", err, out)
+	}
+	const lines = 2000
+	file := filepath.Join(dir, "moves.txt")
+	if err := os.WriteFile(file, []byte(strings.Repeat("alice move CA:1 OR\nalice move OR CA\n", lines/2)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		cmd := exec.Command(bin, "territories", "--db", db, "apply", file, "--group", "1000")
+		var errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = io.Discard, &errOut
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("%v %s", err, errOut.Bytes())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/action")
 }

@@ -6,7 +6,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"image/png"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -512,5 +514,286 @@ func TestTerritoriesTablesReadable(t *testing.T) {
 	rows.Close()
 	if want := []string{"CA Pacifica alice 3", "NV Deseret bob 2", "UT Deseret bob 1"}; !slices.Equal(got, want) {
 		t.Errorf("holdings: %v; want %v", got, want)
+	}
+}
+
+func TestTerritoriesRequestIDBoundToCall(t *testing.T) {
+	// A request id is bound to the player and the action: p4's move with
+	// the id of p8's raise is refused as invalid input (2), and not
+	// applied; p8's raise again is answered as before.
+	db := newTerritories(t)
+	mustPlay(t, db, "p8", "join", "Pacifica", "CA")
+	mustPlay(t, db, "p4", "join", "Deseret", "NV")
+	first := mustPlay(t, db, "p8", "raise", "CA", "--request", "r1")
+	code, out, errOut := tplay(t, db, "p4", "move", "NV:1", "UT", "--request", "r1")
+	want := `arbiter: --request: request "r1" is action 3, p8's "raise CA"; a request id names one call (one player, one action): give this call a new id` + "\n"
+	if code != 2 || out != "" || errOut != want {
+		t.Errorf("p4's move with p8's request id: exit %d, %q, %q; want exit 2 and %q", code, out, errOut, want)
+	}
+	code, out, _ = tplay(t, db, "p4", "move", "NV:1", "UT", "--request", "r1", "--json")
+	if code != 2 || !strings.Contains(out, `{"error":{"code":"request-reused","message":"--request: request \"r1\" is action 3`) {
+		t.Errorf("--json: exit %d, %s", code, out)
+	}
+	if again := mustPlay(t, db, "p8", "raise", "ca", "--request", "r1"); !strings.HasPrefix(again, strings.TrimSuffix(first, "\n")+" (answered before") {
+		t.Errorf("p8's raise again: %q", again)
+	}
+	_, out, _ = arbiter(t, "", "territories", "--db", db, "show", "--json")
+	if !strings.Contains(out, `"actions":3`) || !strings.Contains(out, `{"territory":"NV","name":"Nevada","nation":"Deseret","armies":3}`) {
+		t.Errorf("after the refused move: %s", out)
+	}
+}
+
+func TestTerritoriesInvalidInputExits2(t *testing.T) {
+	// Usage and invalid input are 2 in every territories command: a bad
+	// player name as a bad nation name, on the command line, in apply's
+	// lines and in arbiter step.
+	db := newTerritories(t)
+	long := strings.Repeat("x", 70)
+	for _, c := range []struct {
+		args    []string
+		message string
+	}{
+		{[]string{"--player", `a"b`, "join", "Pacifica", "CA"}, `--player: the player's name: "a\"b": a name may not contain a double quote or a backslash`},
+		{[]string{"--player", long, "raise", "CA"}, `--player: the player's name: "` + long + `" is longer than 64 characters`},
+		{[]string{"--player", "bob", "join", `b"b`, "CA"}, `join: the nation's name: "b\"b": a name may not contain a double quote or a backslash`},
+		{[]string{"apply", "--group", "0"}, "--group 0: allowed 1 to 10000"},
+	} {
+		code, _, errOut := arbiter(t, "", append([]string{"territories", "--db", db}, c.args...)...)
+		if code != 2 || errOut != "arbiter: "+c.message+"\n" {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.message)
+		}
+	}
+	code, _, errOut := arbiter(t, "a\"b join Pacifica CA\njudge raise CA\nalice end-turn\n", "territories", "--db", db, "apply")
+	for _, want := range []string{
+		`"a\"b join Pacifica CA": the player's name: "a\"b": a name may not contain a double quote`,
+		`"judge raise CA": name the player who makes the raise; only end-turn is the judge's`,
+		`"alice end-turn": end-turn is the judge's action, made with no player (not "alice")`,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("apply: %q; want %q", errOut, want)
+		}
+	}
+	if code != 2 || !strings.Contains(errOut, "3 lines did not parse") {
+		t.Errorf("apply of bad players: exit %d, %q", code, errOut)
+	}
+	dir := t.TempDir()
+	state, move := filepath.Join(dir, "state.json"), filepath.Join(dir, "move.json")
+	os.WriteFile(state, []byte(`{"config": {"map": "m.svg", "territories": [{"id": "A", "name": "Ay", "neighbors": []}]}}`), 0o644)
+	os.WriteFile(move, []byte(`{"player": "a\"b", "action": "join X A"}`), 0o644)
+	if code, _, errOut := arbiter(t, "", "step", "territories", "--state", state, "--moves", move); code != 2 || !strings.Contains(errOut, `--moves: player: the player's name: "a\"b"`) {
+		t.Errorf("step with a bad player: exit %d, %q", code, errOut)
+	}
+}
+
+func TestTerritoriesErrorsAreOneLine(t *testing.T) {
+	// Every error is one line that names the input and what is allowed:
+	// no "unmarshal errors:" block, no Go type names, no bare SQLite codes,
+	// no file names cut short.
+	dir := t.TempDir()
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	os.WriteFile(filepath.Join(dir, "map.svg"), svg, 0o644)
+	sample, _ := os.ReadFile(sampleConfig)
+	writeConfig := func(name, edit string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, append(append([]byte{}, sample...), edit...), 0o644)
+		return p
+	}
+	// init names the map files whole.
+	data := filepath.Join(dir, "data.db")
+	code, out, errOut := arbiter(t, "", "territories", "init", "--config", writeConfig("c.yaml", ""), "--db", data)
+	if want := "created " + data + ": 11 territories, seed 3; the map in " + filepath.Join(dir, "data.svg") + " and " + filepath.Join(dir, "data.png") + "\n"; code != 0 || out != want {
+		t.Errorf("init: exit %d, %q, %q; want %q", code, out, errOut, want)
+	}
+	cases := []struct {
+		code    int
+		args    []string
+		message string
+	}{
+		{2, []string{"territories", "init", "--config", writeConfig("two.yaml", "---\nmap: other.svg\n"), "--db", filepath.Join(dir, "two.db")},
+			"config: more than one YAML document (a line ---); a configuration is one mapping"},
+		{2, []string{"territories", "init", "--config", writeConfig("five.yaml", "colour: red\n"), "--db", filepath.Join(dir, "five.db")},
+			`config: line 42: unknown key "colour"; the keys are map, output, territories, initial_armies, max_armies, seed, min_nations, turn_management, holdings_per_action, turn_duration`},
+		{2, []string{"territories", "init", "--config", "/dev/zero", "--db", filepath.Join(dir, "zero.db")},
+			"--config /dev/zero: config: larger than 1024 KiB; a configuration is at most that"},
+		{2, []string{"territories", "init", "--config", filepath.Join(dir, "none.yaml"), "--db", filepath.Join(dir, "n.db")},
+			"--config " + filepath.Join(dir, "none.yaml") + ": no such file or directory"},
+		{2, []string{"territories", "--db", data, "apply", "/dev/zero"},
+			"line 1 is longer than 4096 bytes; a line is PLAYER ACTION (the lines before it were applied)"},
+		{2, []string{"territories", "--db", "/dev/null", "show"},
+			"/dev/null: no game of territories: it is not a regular file (a game is an SQLite file made by arbiter territories init)"},
+	}
+	for _, c := range cases {
+		code, _, errOut := arbiter(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.message) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want exit %d and one line with %q", c.args, code, errOut, c.code, c.message)
+		}
+	}
+	// SQLite's failures say what failed and why.
+	os.Mkdir(data+"-wal", 0o755)
+	code, _, errOut = tplay(t, data, "alice", "join", "Pacifica", "CA")
+	if want := "arbiter: " + data + ": SQLite cannot open the database (SQLite code 14): " + data + "-wal is a directory, where SQLite keeps a file\n"; code != 3 || errOut != want {
+		t.Errorf("a -wal that is a directory: exit %d, %q; want %q", code, errOut, want)
+	}
+	// arbiter step reads the config's errors as one line, and output: none.
+	state, move := filepath.Join(dir, "state.json"), filepath.Join(dir, "move.json")
+	os.WriteFile(move, []byte(`{"player": "alice", "action": "join X A"}`), 0o644)
+	const terr = `"territories": [{"id": "A", "name": "Ay", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A"]}]`
+	for _, c := range []struct{ config, message string }{
+		{`{"map": "m.svg", "max_armies": [1], "initial_armies": "x", ` + terr + `}`, `--state: config: line 1: max_armies: want a whole number, have a list`},
+		{`{"map": "m.svg", "output": "nowhere", ` + terr + `}`, `--state: config: line 1: output: want none (no map files) or {svg: FILE, png: FILE}, have "nowhere"`},
+	} {
+		os.WriteFile(state, []byte(`{"config": `+c.config+`}`), 0o644)
+		code, _, errOut := arbiter(t, "", "step", "territories", "--state", state, "--moves", move)
+		if code != 2 || errOut != "arbiter: "+c.message+"\n" {
+			t.Errorf("step: exit %d, %q; want %q", code, errOut, c.message)
+		}
+	}
+	os.WriteFile(state, []byte(`{"config": {"map": "m.svg", "output": "none", `+terr+`}}`), 0o644)
+	if code, out, errOut := arbiter(t, "", "step", "territories", "--state", state, "--moves", move); code != 0 || !strings.Contains(out, `"output":{"svg":"none","png":"none"}`) {
+		t.Errorf("step with output: none: exit %d, %s %s", code, out, errOut)
+	}
+}
+
+func TestTerritoriesOutputNone(t *testing.T) {
+	// "output: none: not drawn", as the README says.
+	dir := t.TempDir()
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	os.WriteFile(filepath.Join(dir, "map.svg"), svg, 0o644)
+	cfg, _ := os.ReadFile(sampleConfig)
+	os.WriteFile(filepath.Join(dir, "c.yaml"), append(cfg, "output: none\n"...), 0o644)
+	db := filepath.Join(dir, "game.db")
+	code, out, errOut := arbiter(t, "", "territories", "init", "--config", filepath.Join(dir, "c.yaml"), "--db", db)
+	if code != 0 || !strings.HasSuffix(out, "seed 3; no map files\n") {
+		t.Fatalf("init: exit %d, %q, %q", code, out, errOut)
+	}
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	for _, ext := range []string{".svg", ".png"} {
+		if _, err := os.Stat(filepath.Join(dir, "game"+ext)); err == nil {
+			t.Errorf("game%s drawn with output: none", ext)
+		}
+	}
+	if code, _, errOut := arbiter(t, "", "territories", "--db", db, "map"); code != 2 || !strings.Contains(errOut, "draws no map files (output: none); give --out FILE") {
+		t.Errorf("map: exit %d, %q", code, errOut)
+	}
+}
+
+func TestTerritoriesLeavesOtherFilesAlone(t *testing.T) {
+	// Every territories command tried on a file that is no game (an empty
+	// file, another application's SQLite file, in rollback or WAL mode)
+	// exits 2 with one line, and leaves the file with its exact bytes and
+	// mode, and nothing beside it.
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o640); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	empty := write("empty.db", nil)
+	foreign := []string{empty}
+	for _, c := range []struct{ name, pragmas string }{{"rollback.db", ""}, {"wal.db", "?_pragma=journal_mode(WAL)"}} {
+		p := filepath.Join(dir, c.name)
+		db, err := sql.Open("sqlite", p+c.pragmas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{`CREATE TABLE game (x)`, `INSERT INTO game VALUES (1)`} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		db.Close()
+		foreign = append(foreign, p)
+	}
+	actions := write("actions.txt", []byte("alice join Pacifica CA\n"))
+	snapshot := func() map[string]string {
+		out := map[string]string{}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			st, _ := os.Stat(p)
+			b, _ := os.ReadFile(p)
+			out[e.Name()] = fmt.Sprintf("%v %x", st.Mode(), b)
+		}
+		return out
+	}
+	before := snapshot()
+	for _, db := range foreign {
+		for _, args := range [][]string{
+			{"--player", "alice", "join", "Pacifica", "CA"},
+			{"--player", "alice", "color", "red"},
+			{"--player", "alice", "move", "CA:1", "NV"},
+			{"--player", "alice", "raise", "CA"},
+			{"--player", "alice", "attack", "CA", "NV"},
+			{"--player", "alice", "pass"},
+			{"end-turn"},
+			{"--player", "alice", "--request", "r1", "raise", "CA"},
+			{"apply", actions},
+			{"apply"},
+			{"show"},
+			{"history"},
+			{"map"},
+			{"map", "--out", filepath.Join(t.TempDir(), "now.png")},
+			{"replay"},
+		} {
+			all := append([]string{"territories", "--db", db}, args...)
+			code, out, errOut := arbiter(t, "alice raise CA\n", all...)
+			if code != 2 || out != "" || !strings.Contains(errOut, db+": no game of territories: ") || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("%v: exit %d, %q, %q; want exit 2 and one line", all, code, out, errOut)
+			}
+		}
+		if code, _, errOut := arbiter(t, "", "replay", db); db != empty && (code != 2 || !strings.Contains(errOut, "no game of territories")) {
+			t.Errorf("arbiter replay %s: exit %d, %q", db, code, errOut)
+		}
+		if code, _, errOut := arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", db); code != 2 || !strings.Contains(errOut, "already exists") {
+			t.Errorf("init over %s: exit %d, %q", db, code, errOut)
+		}
+	}
+	if after := snapshot(); !maps.Equal(before, after) {
+		for name, b := range after {
+			if before[name] != b {
+				t.Errorf("%s changed (or appeared): %.80s", name, b)
+			}
+		}
+		for name := range before {
+			if _, ok := after[name]; !ok {
+				t.Errorf("%s disappeared", name)
+			}
+		}
+	}
+}
+
+func TestTerritoriesApplyGroups(t *testing.T) {
+	// "A file of actions commits in groups of N": 2,000 lines with
+	// --group 1000 are two transactions. Every action of a transaction
+	// is logged with the transaction's time, so the log tells the groups.
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "UT")
+	file := filepath.Join(t.TempDir(), "moves.txt")
+	os.WriteFile(file, []byte(strings.Repeat("alice move CA:1 OR\nalice move OR CA\n", 1000)), 0o644)
+	code, out, errOut := arbiter(t, "", "territories", "--db", db, "apply", file, "--group", "1000")
+	if code != 0 || strings.Count(out, "\n") != 2000 {
+		t.Fatalf("apply: exit %d, %d lines, %q", code, strings.Count(out, "\n"), errOut)
+	}
+	_, out, _ = arbiter(t, "", "territories", "--db", db, "history", "--after", "2", "--json")
+	var log []struct {
+		At string `json:"at"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || len(log) != 2000 {
+		t.Fatalf("history: %d actions, %v", len(log), err)
+	}
+	groups := map[string]int{}
+	for _, e := range log {
+		groups[e.At]++
+	}
+	if len(groups) != 2 {
+		t.Errorf("2,000 lines with --group 1000 made %d transactions; want 2", len(groups))
+	}
+	for at, n := range groups {
+		if n != 1000 {
+			t.Errorf("the transaction at %s stored %d actions; want 1000", at, n)
+		}
 	}
 }

@@ -1,18 +1,14 @@
 package territories
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // Limits of a configuration.
@@ -92,79 +88,6 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	}
 	*d = Duration(v)
 	return nil
-}
-
-// configFile is a configuration as written, with absent keys nil.
-type configFile struct {
-	Map               *string         `yaml:"map"`
-	Output            *Output         `yaml:"output"`
-	Territories       []territoryFile `yaml:"territories"`
-	InitialArmies     *int            `yaml:"initial_armies"`
-	MaxArmies         *int            `yaml:"max_armies"`
-	Seed              *uint64         `yaml:"seed"`
-	MinNations        *int            `yaml:"min_nations"`
-	TurnManagement    *bool           `yaml:"turn_management"`
-	HoldingsPerAction *int            `yaml:"holdings_per_action"`
-	TurnDuration      *string         `yaml:"turn_duration"`
-}
-
-// territoryFile is one territory as written, with its line.
-type territoryFile struct {
-	Territory
-	line int
-}
-
-var territoryKeys = []string{"id", "name", "aliases", "neighbors"}
-
-// UnmarshalYAML reads one territory, refusing keys it does not know (the
-// decoder's KnownFields does not reach inside a custom unmarshaler).
-func (t *territoryFile) UnmarshalYAML(n *yaml.Node) error {
-	if n.Kind != yaml.MappingNode {
-		return fmt.Errorf("line %d: a territory is a mapping {id, name, aliases, neighbors}", n.Line)
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := n.Content[i]
-		if !slices.Contains(territoryKeys, k.Value) {
-			return fmt.Errorf("line %d: unknown territory key %q; the keys are %s", k.Line, k.Value, strings.Join(territoryKeys, ", "))
-		}
-	}
-	if err := n.Decode(&t.Territory); err != nil {
-		return err
-	}
-	t.line = n.Line
-	return nil
-}
-
-// ReadConfig reads a configuration in YAML or JSON (which is YAML too),
-// fills in the defaults and validates it. Errors name the key, and the line
-// where there is one.
-func ReadConfig(r io.Reader) (*Config, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxConfigBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxConfigBytes {
-		return nil, fmt.Errorf("config: larger than %d bytes", maxConfigBytes)
-	}
-	return ParseConfig(data)
-}
-
-// ParseConfig is ReadConfig on bytes.
-func ParseConfig(data []byte) (*Config, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	var f configFile
-	if err := dec.Decode(&f); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, errors.New("config: the file is empty; want map, territories and the numbers (see examples/territories/config.yaml)")
-		}
-		return nil, fmt.Errorf("config: %s", strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	c, err := f.config()
-	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
-	}
-	return c, nil
 }
 
 func (f *configFile) config() (*Config, error) {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -95,6 +96,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 	seed := setup.Seed
 	cfg.Seed = &seed
 	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n)}
+	m.seen = blindCopy(m.w)
 	for s := range n {
 		m.players[s] = fmt.Sprintf("seat %d", s+1)
 	}
@@ -115,11 +117,39 @@ type Match struct {
 	result  engine.Result
 	events  []engine.Event
 	choices []Action // the join request's choices
+	seen    *World   // the world as the seats see it (board): no seed, not the match's dice
 }
 
-// World returns the match's world. It is the match's own: read it, or
-// Clone it to try moves.
+// World returns the match's world, dice included. It is the match's own:
+// the runner's, never a seat's (a seat sees View.World).
 func (m *Match) World() *World { return m.w }
+
+// blindDice are the dice of the world a seat sees: a fixed stream, so that
+// an action tried on it rolls, but says nothing of the match's next roll.
+var blindDice = [2]uint64{0x626c696e64, 0x6469636}
+
+// blindCopy returns a world for the seats to see, on w's configuration
+// without its seed, with dice of its own.
+func blindCopy(w *World) *World {
+	cfg := *w.cfg
+	cfg.Seed = nil
+	return &World{cfg: &cfg, dice: rand.NewPCG(blindDice[0], blindDice[1])}
+}
+
+// board returns the world as the seats see it: the match's nations,
+// holdings, turn and count of actions, copied into m.seen (no allocation
+// once its slices have grown), whose configuration has no seed and whose
+// dice are reset to blindDice. It is copied again at every call, so that
+// what a seat tried on it last time is gone.
+func (m *Match) board() *World {
+	s, w := m.seen, m.w
+	s.nations = append(s.nations[:0], w.nations...)
+	s.held = append(s.held[:0], w.held...)
+	s.seq, s.turn = w.seq, w.turn
+	s.dirtyNations, s.dirtyTerritories = s.dirtyNations[:0], s.dirtyTerritories[:0]
+	s.dice.Seed(blindDice[0], blindDice[1])
+	return s
+}
 
 // NationName returns the name of seat's nation.
 func NationName(seat int) string { return nationNames[seat] }
@@ -154,6 +184,21 @@ func (m *Match) Pending() []engine.Request[Action] {
 
 // Apply applies seat's join or action.
 func (m *Match) Apply(seat int, a Action) error {
+	if err := m.asked(seat, a); err != nil {
+		return err
+	}
+	o, err := m.w.Apply(m.players[seat], a)
+	if err != nil {
+		return err
+	}
+	m.tell(o)
+	m.next()
+	return nil
+}
+
+// asked refuses an action that does not answer the request owed: another
+// seat's, or a kind of action the request does not take.
+func (m *Match) asked(seat int, a Action) error {
 	if m.over {
 		return engine.Refuse("over", "the game is over")
 	}
@@ -174,12 +219,6 @@ func (m *Match) Apply(seat int, a Action) error {
 			return engine.Refuse("not-now", "on your turn: raise, move, attack or pass, not %s", a.Kind)
 		}
 	}
-	o, err := m.w.Apply(m.players[seat], a)
-	if err != nil {
-		return err
-	}
-	m.tell(o)
-	m.next()
 	return nil
 }
 
@@ -283,8 +322,7 @@ func (m *Match) end(reason string) {
 	m.result = res
 }
 
-// View returns what seat may know: everything (territories has no hidden
-// information), read-only.
+// View returns what seat may know: the whole board, but not the dice.
 func (m *Match) View(seat int) View { return View{m: m, seat: seat} }
 
 // Over reports whether the game has ended.

@@ -203,3 +203,90 @@ func TestViewLegalIsWhatTheRulesAccept(t *testing.T) {
 		}
 	}
 }
+
+func TestViewHidesTheDice(t *testing.T) {
+	// No view carries the match's random generator: from everything a
+	// seat's view offers (the world, a clone of it, the configuration and
+	// its seed, the JSON), a bot predicts the next battle's roll no better
+	// than chance, one time in twenty.
+	const matches = 400
+	hits := map[string]int{}
+	for seed := range uint64(matches) {
+		m, err := Game{}.NewMatch(engine.Setup{Seed: seed, Players: []string{"a", "b"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, at := range []string{"CA", "NV"} {
+			if err := m.Apply(seat, JoinAction(NationName(seat), at)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		attack := AttackAction("CA", "NV")
+		v := m.View(0)
+		if v.Config().Seed != nil || v.World().Config().Seed != nil {
+			t.Fatalf("seed %d: the view's configuration has the seed %d", seed, *v.Config().Seed)
+		}
+		if b, _ := json.Marshal(v); strings.Contains(string(b), "dice") || strings.Contains(string(b), "seed") {
+			t.Fatalf("the view's JSON tells the dice: %s", b)
+		}
+		// The roll the match is about to draw.
+		truth, err := m.World().Clone().Apply(v.Player(), attack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roll := truth.Dice[0]
+		// Try the attack on the view's world, and on a clone of it.
+		if o, err := v.World().Apply(v.Player(), attack); err == nil && o.Dice[0] == roll {
+			hits["the view's world"]++
+		}
+		if o, err := v.World().Clone().Apply(v.Player(), attack); err == nil && o.Dice[0] == roll {
+			hits["a clone of the view's world"]++
+		}
+		// Replay the dice from the configuration's seed: the two joins
+		// drew one colour each, then comes the roll.
+		rng := engine.NewRNG(v.Config().SeedValue())
+		engine.Below(rng, 10)
+		engine.Below(rng, 9)
+		if 1+int(engine.Below(rng, Die)) == roll {
+			hits["the configuration's seed"]++
+		}
+		// The view's world is the match's board all the same.
+		if w := v.World(); w.Seq() != m.World().Seq() || w.Holding(0) != m.World().Holding(0) || w.Nation(1).Name != m.World().Nation(1).Name {
+			t.Fatalf("the view's world is not the board: seq %d", w.Seq())
+		}
+	}
+	// By chance: 20 of 400, with a standard deviation of 4.4.
+	for way, n := range hits {
+		if n > 40 {
+			t.Errorf("%s predicts %d of %d rolls; chance is %d", way, n, matches, matches/Die)
+		}
+	}
+	t.Logf("rolls predicted of %d: %v", matches, hits)
+}
+
+func TestViewCheckChangesNothing(t *testing.T) {
+	// Checking an action (as a person's prompt does) leaves the match as
+	// it was: its request, its choices and its board.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"a", "b", "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := m.Pending()[0]
+	choices := make([]string, len(before.Choices))
+	for i, a := range before.Choices {
+		choices[i] = a.String()
+	}
+	v := m.View(0)
+	if err := v.Check(JoinAction(NationName(0), "CA")); err != nil {
+		t.Fatal(err)
+	}
+	after := m.Pending()[0]
+	for i, a := range after.Choices {
+		if a.String() != choices[i] {
+			t.Fatalf("after Check, choice %d is %v; was %s", i, a, choices[i])
+		}
+	}
+	if after.Seat != 0 || m.World().Seq() != 0 || m.World().Holding(0).Nation != -1 {
+		t.Errorf("Check moved the match on: seat %d, seq %d", after.Seat, m.World().Seq())
+	}
+}

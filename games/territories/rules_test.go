@@ -166,12 +166,76 @@ func TestConfigDefaults(t *testing.T) {
 		{"holdings_per_action: 2", "only with turn_management: true"},
 		{"turn_management: true\nturn_duration: soon", `turn_duration "soon"`},
 		{"min_nations: 2", "min_nations: 2; allowed 0 to the number of territories (1)"},
-		{"seed: -1", "cannot unmarshal"},
-		{"colour: red", `field colour not found`},
+		{"seed: -1", `line 3: seed: want a whole number from 0 to 18446744073709551615, have "-1"`},
+		{"colour: red", `line 3: unknown key "colour"; the keys are map, output, territories,`},
 	} {
 		_, err := ParseConfig([]byte("map: m.svg\nterritories: [{id: A, name: Ay, neighbors: []}]\n" + bad.yaml + "\n"))
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%s: %v; want %q", bad.yaml, err, bad.want)
+		}
+	}
+}
+
+func TestConfigErrorsAreOneLine(t *testing.T) {
+	// Every error of a configuration is one line that names the key (and
+	// its line) and what is allowed: no "unmarshal errors:" block, no Go
+	// type names, in YAML and in the JSON that arbiter step reads.
+	const base = "map: m.svg\nterritories: [{id: A, name: Ay, neighbors: [B]}, {id: B, name: Bee, neighbors: [A]}]\n"
+	const jsonBase = `"map": "m.svg", "territories": [{"id": "A", "name": "Ay", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A"]}]`
+	for _, c := range []struct{ in, want string }{
+		{base + "max_armies: five\n", `config: line 3: max_armies: want a whole number, have "five"`},
+		{base + "max_armies: [1]\n", `config: line 3: max_armies: want a whole number, have a list`},
+		{base + "initial_armies: 2.5\n", `config: line 3: initial_armies: want a whole number, have "2.5"`},
+		{base + "turn_management: maybe\n", `config: line 3: turn_management: want true or false, have "maybe"`},
+		{base + "output: nowhere\n", `config: line 3: output: want none (no map files) or {svg: FILE, png: FILE}, have "nowhere"`},
+		{base + "output: {gif: x.gif}\n", `config: line 3: unknown output key "gif"; the keys are svg, png`},
+		{base + "map: other.svg\n", `config: line 3: map is given twice (first on line 1)`},
+		{"map: m.svg\nterritories: [{id: A, name: Ay, neighbors: B}]\n", `config: territories[0] (line 2): neighbors: want a list of territory ids such as [A, B], have "B"`},
+		{"map: m.svg\nterritories: {A: B}\n", `config: line 2: territories: want a list of territories, each {id, name, aliases, neighbors}, have a mapping`},
+		{"- a\n- b\n", `config: line 1: want a mapping of keys (map, output, territories,`},
+		{"map: m.svg\n  bad: indent\n", `config: line 2: mapping values are not allowed in this context`},
+		{base + "---\nmap: n.svg\n", `config: more than one YAML document (a line ---); a configuration is one mapping`},
+		{"{" + jsonBase + `, "output": "elsewhere"}`, `config: line 1: output: want none (no map files) or {svg: FILE, png: FILE}, have "elsewhere"`},
+		{"{" + jsonBase + `, "max_armies": "five", "initial_armies": "x"}`, `config: line 1: max_armies: want a whole number, have "five"`},
+		{`{"map": "m.svg", "territories": [{"id": "A", "name": "Ay", "neighbors": "B"}]}`, `config: territories[0] (line 1): neighbors: want a list of territory ids such as [A, B], have "B"`},
+	} {
+		_, err := ParseConfig([]byte(c.in))
+		if err == nil {
+			t.Errorf("%q: accepted", c.in)
+			continue
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, c.want) || strings.Contains(msg, "\n") || strings.Contains(msg, "unmarshal") || strings.Contains(msg, "territories.") || strings.Contains(msg, "!!") {
+			t.Errorf("%q:\n got %q\nwant %q, one line, no Go types", c.in, msg, c.want)
+		}
+	}
+}
+
+func TestConfigOutputNone(t *testing.T) {
+	// "output ({svg, png}, relative to the database; left out: game.svg and
+	// game.png beside game.db; none: not drawn)".
+	const base = "map: m.svg\nterritories: [{id: A, name: Ay, neighbors: []}]\n"
+	for _, c := range []struct {
+		yaml string
+		want Output
+	}{
+		{"output: none", Output{SVG: "none", PNG: "none"}},
+		{"output: {svg: none, png: maps/now.png}", Output{SVG: "none", PNG: "maps/now.png"}},
+		{"output: {svg: now.svg}", Output{SVG: "now.svg"}},
+		{"", Output{}},
+	} {
+		cfg, err := ParseConfig([]byte(base + c.yaml + "\n"))
+		if err != nil {
+			t.Errorf("%s: %v", c.yaml, err)
+			continue
+		}
+		if cfg.Output != c.want {
+			t.Errorf("%s: output %+v; want %+v", c.yaml, cfg.Output, c.want)
+		}
+		// The stored form reads back the same.
+		back, err := ParseConfig(cfg.JSON())
+		if err != nil || back.Output != c.want {
+			t.Errorf("%s: stored as %s, reads back %+v, %v", c.yaml, cfg.JSON(), back, err)
 		}
 	}
 }

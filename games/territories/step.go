@@ -55,6 +55,9 @@ func ParseStepMove(data []byte) (StepMove, error) {
 	if m.Action.Kind == 0 {
 		return StepMove{}, fmt.Errorf("action: missing; want {\"player\": NAME, \"action\": \"attack CA NV\"}")
 	}
+	if err := CheckCaller(m.Player, m.Action); err != nil {
+		return StepMove{}, fmt.Errorf("player: %w", err)
+	}
 	return m, nil
 }
 

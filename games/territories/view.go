@@ -9,9 +9,10 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// View is what a seat sees when it decides: the whole board (territories
-// hides nothing) and what it is asked. It is read-only and valid until the
-// match moves on.
+// View is what a seat sees when it decides: the whole board and what it is
+// asked, but not the dice. Nothing a view offers holds the match's random
+// generator or its seed, so no seat can tell the next battle's roll. It is
+// valid until the match moves on.
 type View struct {
 	m    *Match
 	seat int
@@ -23,12 +24,15 @@ func (v View) You() int { return v.seat }
 // Kind returns what the viewer is asked: JoinKind or ActionKind.
 func (v View) Kind() engine.Kind { return v.m.req[0].Kind }
 
-// World returns the game. It is the match's own: read it, or Clone it to
-// try actions.
-func (v View) World() *World { return v.m.w }
+// World returns a copy of the game as the seat may see it: the nations,
+// the holdings and the turn, on the configuration without its seed. Try
+// actions on it, or on a Clone of it, freely: its dice are not the
+// match's (an attack tried on it rolls, but its roll says nothing of the
+// match's next one), and it is copied afresh at every call.
+func (v View) World() *World { return v.m.board() }
 
-// Config returns the map's territories and numbers.
-func (v View) Config() *Config { return v.m.w.cfg }
+// Config returns the map's territories and numbers, without the seed.
+func (v View) Config() *Config { return v.m.seen.cfg }
 
 // Nation returns the viewer's nation in the world, or -1 before it joins.
 func (v View) Nation() int { return v.m.nationOf(v.seat) }
@@ -86,14 +90,11 @@ func (w *World) Legal(k int) []Action {
 // Check says why the rules would refuse a, or nil: a person is told why
 // and asked again.
 func (v View) Check(a Action) error {
-	r := v.m.req[0]
-	if v.seat != r.Seat {
-		return engine.Refuse("not-asked", "it is seat %d's %s", r.Seat+1, r.Kind)
+	if err := v.m.asked(v.seat, a); err != nil {
+		return err
 	}
-	c := *v.m
-	c.w = v.m.w.Clone()
-	c.events = nil
-	return c.Apply(v.seat, a)
+	_, err := v.m.board().Clone().Apply(v.Player(), a)
+	return err
 }
 
 // Complete completes a partly typed action for a person at a terminal.

@@ -549,6 +549,26 @@ func checkPlayer(player string) error {
 	return nil
 }
 
+// CheckCaller says what is wrong with player making action a, before the
+// rules see it, or nil: end-turn is the judge's (player Judge), every
+// other action a player's, whose name is printable text of at most 64
+// characters without surrounding spaces, double quotes or backslashes. A
+// program reading calls from outside refuses these as invalid input.
+func CheckCaller(player string, a Action) error {
+	switch {
+	case a.Kind == EndTurn && player != Judge:
+		return fmt.Errorf("end-turn is the judge's action, made with no player (not %q)", player)
+	case a.Kind == EndTurn:
+		return nil
+	case player == Judge:
+		return fmt.Errorf("name the player who makes the %s; only end-turn is the judge's", a.Kind)
+	}
+	if err := checkName(player); err != nil {
+		return fmt.Errorf("the player's name: %w", err)
+	}
+	return nil
+}
+
 // name writes territory i for people: "CA (California)".
 func (w *World) name(i int) string {
 	t := &w.cfg.Territories[i]

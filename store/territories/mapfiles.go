@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
+	"syscall"
 
 	rules "github.com/arbiter-games/arbiter/games/territories"
 	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
@@ -44,34 +44,41 @@ func (r *Referee) MapFiles() (svg, png string) {
 }
 
 // UpdateMap redraws the map files (MapFiles) if they do not show the last
-// action yet. The files are written whole, under temporary names in their
+// action yet: whenever the map is older than the log, or a file is
+// missing, whoever calls next redraws it, so that a process killed between
+// its commit and its drawing leaves a stale map only until the next call.
+// The files are written whole, under temporary names in their
 // directories, and renamed into place while holding the database's write
 // lock, and only if no later action has been committed meanwhile: of two
 // processes drawing at once, the later state always wins (the process that
-// committed it draws it). force draws even when the files seem current.
+// committed it draws it). Temporary files that a killed process left are
+// removed (see cleanTemps). force draws even when the files seem current.
 func (r *Referee) UpdateMap(ctx context.Context, force bool) error {
+	return explain(r.path, r.updateMap(ctx, force))
+}
+
+func (r *Referee) updateMap(ctx context.Context, force bool) error {
 	svgPath, pngPath := r.MapFiles()
 	if svgPath == "" && pngPath == "" {
 		return nil
 	}
 	var seq, drawn int
-	var world string
-	if err := r.db.QueryRowContext(ctx, `SELECT seq, world, map_seq FROM state WHERE id = 1`).Scan(&seq, &world, &drawn); err != nil {
+	if err := r.db.QueryRowContext(ctx, `SELECT seq, map_seq FROM state WHERE id = 1`).Scan(&seq, &drawn); err != nil {
 		return fmt.Errorf("%s: reading the game's state: %w", r.path, err)
 	}
 	if drawn >= seq && !force && exists(svgPath) && exists(pngPath) {
 		return nil
+	}
+	var world string
+	if err := r.db.QueryRowContext(ctx, `SELECT seq, world FROM state WHERE id = 1`).Scan(&seq, &world); err != nil {
+		return fmt.Errorf("%s: reading the game's state: %w", r.path, err)
 	}
 	w, err := rules.LoadWorld(r.cfg, []byte(world))
 	if err != nil {
 		return err
 	}
 	files, err := r.render(w, svgPath, pngPath)
-	defer func() {
-		for _, f := range files {
-			os.Remove(f.tmp)
-		}
-	}()
+	defer discard(files)
 	if err != nil {
 		return err
 	}
@@ -90,9 +97,9 @@ func (r *Referee) UpdateMap(ctx context.Context, force bool) error {
 		if now != seq || (done >= seq && !force && exists(svgPath) && exists(pngPath)) {
 			return nil // a later action's caller draws it, or someone drew it
 		}
-		for _, f := range files {
-			if err := os.Rename(f.tmp, f.path); err != nil {
-				return fmt.Errorf("map: %w", err)
+		for i := range files {
+			if err := files[i].place(); err != nil {
+				return err
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE state SET map_seq = ? WHERE id = 1`, seq); err != nil {
@@ -102,10 +109,38 @@ func (r *Referee) UpdateMap(ctx context.Context, force bool) error {
 	})
 }
 
-type mapFile struct{ path, tmp string }
+// mapFile is a map drawn into a temporary file, to be renamed to path.
+type mapFile struct {
+	path string
+	tmp  *os.File // open, and locked, until discarded
+	done bool     // renamed into place
+}
+
+// place renames the temporary file into place.
+func (f *mapFile) place() error {
+	if f.done {
+		return nil
+	}
+	if err := os.Rename(f.tmp.Name(), f.path); err != nil {
+		return fmt.Errorf("map: %w", err)
+	}
+	f.done = true
+	return nil
+}
+
+// discard removes the temporary files not renamed into place, and closes
+// them all, which releases their locks.
+func discard(files []mapFile) {
+	for _, f := range files {
+		if !f.done {
+			os.Remove(f.tmp.Name())
+		}
+		f.tmp.Close()
+	}
+}
 
 // render writes the map of w to temporary files beside svgPath and pngPath
-// (either may be "").
+// (either may be ""), after removing the stale ones (cleanTemps).
 func (r *Referee) render(w *rules.World, svgPath, pngPath string) ([]mapFile, error) {
 	m, err := r.drawing()
 	if err != nil {
@@ -114,11 +149,12 @@ func (r *Referee) render(w *rules.World, svgPath, pngPath string) ([]mapFile, er
 	var files []mapFile
 	svg := m.SVG(w)
 	if svgPath != "" {
+		cleanTemps(svgPath)
 		tmp, err := writeTemp(svgPath, svg)
 		if err != nil {
 			return files, err
 		}
-		files = append(files, mapFile{svgPath, tmp})
+		files = append(files, mapFile{path: svgPath, tmp: tmp})
 	}
 	if pngPath != "" {
 		img, err := m.Rasterize(svg)
@@ -129,11 +165,12 @@ func (r *Referee) render(w *rules.World, svgPath, pngPath string) ([]mapFile, er
 		if err := mapdraw.Encode(&b, img); err != nil {
 			return files, err
 		}
+		cleanTemps(pngPath)
 		tmp, err := writeTemp(pngPath, b.Bytes())
 		if err != nil {
 			return files, err
 		}
-		files = append(files, mapFile{pngPath, tmp})
+		files = append(files, mapFile{path: pngPath, tmp: tmp})
 	}
 	return files, nil
 }
@@ -155,48 +192,95 @@ func (r *Referee) WriteMap(ctx context.Context, path string) error {
 		return fmt.Errorf("map %s: name a .svg or a .png file", path)
 	}
 	files, err := r.render(w, svgPath, pngPath)
-	defer func() {
-		for _, f := range files {
-			os.Remove(f.tmp)
-		}
-	}()
+	defer discard(files)
 	if err != nil {
 		return err
 	}
-	return os.Rename(files[0].tmp, files[0].path)
+	return files[0].place()
 }
 
-// writeTemp writes data to a new temporary file in path's directory and
-// returns its name. Temporary files of path older than a minute, left by a
-// process killed while drawing, are removed first.
-func writeTemp(path string, data []byte) (string, error) {
-	pattern := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if stale, err := filepath.Glob(pattern); err == nil {
-		for _, s := range stale {
-			if st, err := os.Stat(s); err == nil && time.Since(st.ModTime()) > time.Minute {
-				os.Remove(s)
-			}
-		}
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// tempPattern is the name of path's temporary files, for os.CreateTemp:
+// hidden, beside it, ending in .tmp.
+func tempPattern(path string) string { return "." + filepath.Base(path) + ".*.tmp" }
+
+// writeTemp writes data to a new temporary file beside path and returns
+// it, open and locked (flock) for as long as it lives: the lock tells
+// cleanTemps that a live process owns it, and the system releases it when
+// the process ends, however it ends.
+func writeTemp(path string, data []byte) (*os.File, error) {
+	f, err := lockedTemp(path)
 	if err != nil {
-		return "", fmt.Errorf("map: %w", err)
+		return nil, err
+	}
+	fail := func(err error) (*os.File, error) {
+		os.Remove(f.Name())
+		f.Close()
+		return nil, fmt.Errorf("map: writing %s: %w", path, err)
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return "", fmt.Errorf("map: writing %s: %w", path, err)
+		return fail(err)
 	}
 	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	return f, nil
+}
+
+// lockedTemp creates a temporary file beside path and locks it. A
+// cleanTemps may take the new file for a dead process's between its
+// creation and the lock, and remove it: then another is made.
+func lockedTemp(path string) (*os.File, error) {
+	for {
+		f, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
+		if err != nil {
+			return nil, fmt.Errorf("map: %w", err)
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+			os.Remove(f.Name())
+			f.Close()
+			return nil, fmt.Errorf("map: locking %s: %w", f.Name(), err)
+		}
+		held, err1 := f.Stat()
+		named, err2 := os.Stat(f.Name())
+		if err1 == nil && err2 == nil && os.SameFile(held, named) {
+			return f, nil
+		}
 		f.Close()
-		os.Remove(f.Name())
-		return "", err
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return "", fmt.Errorf("map: writing %s: %w", path, err)
+}
+
+// cleanTemps removes path's temporary files that no live process owns:
+// those left by a process killed while drawing. An owner holds its file's
+// lock, so a file whose lock is free is stale.
+func cleanTemps(path string) {
+	stale, err := filepath.Glob(filepath.Join(filepath.Dir(path), globEscape(tempPattern(path))))
+	if err != nil {
+		return
 	}
-	return f.Name(), nil
+	for _, name := range stale {
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			os.Remove(name)
+		}
+		f.Close()
+	}
+}
+
+// globEscape escapes the characters filepath.Match reads, except the one
+// star of a temporary file's pattern.
+func globEscape(pattern string) string {
+	var b strings.Builder
+	star := strings.LastIndexByte(pattern, '*')
+	for i, c := range pattern {
+		if i != star && strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 func exists(path string) bool {

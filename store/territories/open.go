@@ -37,7 +37,7 @@ import (
 var migrations embed.FS
 
 // SchemaVersion is the newest migration: the schema this code writes.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // applicationID marks an SQLite file as a game of territories ("ARBT").
 const applicationID = 0x41524254
@@ -122,20 +122,23 @@ func Create(ctx context.Context, path string, cfg *rules.Config, mapSVG []byte, 
 		if errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("%s: %w", path, ErrExists)
 		}
-		return nil, err
+		return nil, fmt.Errorf("%s: cannot create the file: %w", path, unwrapPath(err))
 	}
 	f.Close()
 	r, err := create(ctx, path, cfg, mapSVG, o)
 	if err != nil {
-		for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
 			os.Remove(p)
 		}
-		return nil, err
+		return nil, explain(path, err)
 	}
 	return r, nil
 }
 
 func create(ctx context.Context, path string, cfg *rules.Config, mapSVG []byte, o Options) (*Referee, error) {
+	if err := markFile(ctx, path, o); err != nil {
+		return nil, err
+	}
 	db, err := openDB(path, o)
 	if err != nil {
 		return nil, err
@@ -145,6 +148,22 @@ func create(ctx context.Context, path string, cfg *rules.Config, mapSVG []byte, 
 		return nil, err
 	}
 	return newReferee(path, db, cfg, mapSVG, o)
+}
+
+// markFile writes the application id into the new, empty file at path
+// before anything else, in SQLite's rollback-journal mode, so that the
+// file's own header says it is a game of territories from its first write
+// on (in WAL mode, the header would wait for a checkpoint).
+func markFile(ctx context.Context, path string, o Options) error {
+	db, err := sql.Open("sqlite", fmt.Sprintf("%s?_pragma=busy_timeout(%d)", path, o.BusyTimeout.Milliseconds()))
+	if err != nil {
+		return explain(path, err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+		return explain(path, fmt.Errorf("create: %w", err))
+	}
+	return db.Close()
 }
 
 // initSchema migrates an empty database and writes a new game into it.
@@ -204,27 +223,26 @@ func schemaVersion(ctx context.Context, db *sql.DB) (int64, error) {
 	return v.Int64, nil
 }
 
-// Open opens the game at path, bringing an older schema up to date.
+// Open opens the game at path, bringing an older schema up to date. It
+// first makes sure, without writing anything, that the file is a game of
+// territories (see identify): any other file, SQLite or not, is left
+// exactly as it was, and Open returns ErrNoGame with the reason.
 func Open(ctx context.Context, path string, o Options) (*Referee, error) {
 	o = o.withDefaults()
-	st, err := os.Stat(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w: the file does not exist (create a game with arbiter territories init)", path, ErrNoGame)
-		}
-		return nil, err
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("%s: %w: a database path may not contain ? or #", path, ErrNoGame)
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: %w: it is a directory", path, ErrNoGame)
+	if err := identify(ctx, path); err != nil {
+		return nil, err
 	}
 	db, err := openDB(path, o)
 	if err != nil {
-		return nil, notAGame(path, err)
+		return nil, explain(path, err)
 	}
 	r, err := open(ctx, path, db, o)
 	if err != nil {
 		db.Close()
-		return nil, err
+		return nil, explain(path, err)
 	}
 	return r, nil
 }
@@ -234,7 +252,7 @@ func open(ctx context.Context, path string, db *sql.DB, o Options) (*Referee, er
 	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&app); err != nil {
 		return nil, notAGame(path, err)
 	}
-	if app != applicationID {
+	if app != applicationID && app != 0 { // 0: an older game, which the migrations mark
 		return nil, fmt.Errorf("%s: %w: it is not an Arbiter territories database", path, ErrNoGame)
 	}
 	v, err := schemaVersion(ctx, db)

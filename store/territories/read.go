@@ -15,7 +15,7 @@ import (
 func (r *Referee) World(ctx context.Context) (*rules.World, error) {
 	var world string
 	if err := r.db.QueryRowContext(ctx, `SELECT world FROM state WHERE id = 1`).Scan(&world); err != nil {
-		return nil, fmt.Errorf("%s: reading the game's state: %w", r.path, err)
+		return nil, explain(r.path, fmt.Errorf("%s: reading the game's state: %w", r.path, err))
 	}
 	return rules.LoadWorld(r.cfg, []byte(world))
 }
@@ -37,7 +37,8 @@ type Entry struct {
 // History returns the log's actions after action after (0: all), oldest
 // first.
 func (r *Referee) History(ctx context.Context, after int) ([]Entry, error) {
-	return history(ctx, r.db, after)
+	log, err := history(ctx, r.db, after)
+	return log, explain(r.path, err)
 }
 
 func history(ctx context.Context, db *sql.DB, after int) ([]Entry, error) {

@@ -54,7 +54,7 @@ func newReferee(path string, db *sql.DB, cfg *rules.Config, svg []byte, o Option
 			ON CONFLICT (territory) DO UPDATE SET nation = excluded.nation, armies = excluded.armies`},
 		{&r.stmts.deleteHolding, `DELETE FROM holdings WHERE territory = ?`},
 		{&r.stmts.saveState, `UPDATE state SET seq = ?, world = ?, turn_started = ? WHERE id = 1`},
-		{&r.stmts.findRequest, `SELECT outcome FROM actions WHERE request = ?`},
+		{&r.stmts.findRequest, `SELECT seq, player, action, outcome FROM actions WHERE request = ?`},
 	} {
 		st, err := db.Prepare(s.sql)
 		if err != nil {
@@ -82,10 +82,30 @@ func (r *Referee) MapSVG() []byte { return r.mapSVG }
 type Call struct {
 	Player string
 	Action rules.Action
-	// Request, if not empty, is the caller's id for this call: a call with
-	// an id already in the log is answered with the first answer, and not
-	// applied again, so that a caller may retry safely.
+	// Request, if not empty, is the caller's id for this call: the same
+	// call (the same player and action) with an id already in the log is
+	// answered with the first answer, and not applied again, so that a
+	// caller may retry safely. An id names one call: another call with it
+	// is refused (Ack.Conflict).
 	Request string
+}
+
+// RequestConflict is the refusal of a call whose request id the log holds
+// for another call: another player's, or another action.
+type RequestConflict struct {
+	Request string
+	// Seq, Player and Action are the logged call that has the id.
+	Seq            int
+	Player, Action string
+}
+
+// Error says which call has the id.
+func (e *RequestConflict) Error() string {
+	who := e.Player
+	if who == rules.Judge {
+		who = "the judge"
+	}
+	return fmt.Sprintf("request %q is action %d, %s's %q; a request id names one call (one player, one action): give this call a new id", e.Request, e.Seq, who, e.Action)
 }
 
 // Ack is the answer to one call, given once it is stored: its outcome, or
@@ -95,9 +115,12 @@ type Ack struct {
 	// Refused is the rules' refusal (a *engine.RuleError); nothing was
 	// stored for this call.
 	Refused error
-	// Repeat says the call's request id was in the log already: Outcome is
-	// the first answer.
+	// Repeat says the call, with its request id, was in the log already:
+	// Outcome is the first answer.
 	Repeat bool
+	// Conflict is the refusal of a call whose request id the log holds for
+	// another call; nothing was stored for this call.
+	Conflict *RequestConflict
 	// Judged are the judge's actions applied before this call: the end of
 	// a turn whose turn_duration had passed.
 	Judged []rules.Outcome
@@ -173,7 +196,7 @@ func (r *Referee) SubmitBatch(ctx context.Context, calls []Call) ([]Ack, error) 
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, explain(r.path, err)
 	}
 	return acks, nil
 }
@@ -272,13 +295,8 @@ func (r *Referee) attempt(ctx context.Context, fn func(*sql.Tx, *rules.World, *t
 // a turn first (a replay applies exactly the logged actions instead).
 func (r *Referee) apply(ctx context.Context, tx *sql.Tx, w *rules.World, st *txState, c Call, ack *Ack, auto bool) error {
 	if c.Request != "" {
-		var out string
-		err := tx.StmtContext(ctx, r.stmts.findRequest).QueryRowContext(ctx, c.Request).Scan(&out)
-		switch {
-		case err == nil:
-			ack.Repeat = true
-			return json.Unmarshal([]byte(out), &ack.Outcome)
-		case !errors.Is(err, sql.ErrNoRows):
+		done, err := r.repeat(ctx, tx, c, ack)
+		if done || err != nil {
 			return err
 		}
 	}
@@ -309,6 +327,28 @@ func (r *Referee) apply(ctx context.Context, tx *sql.Tx, w *rules.World, st *txS
 		st.turnStarted = st.now
 	}
 	return r.log(ctx, tx, a, ack.Outcome, st.at, c.Request)
+}
+
+// repeat looks the call's request id up in the log: the same call is
+// answered with its first answer, another call with the id is refused; done
+// says the call is answered either way.
+func (r *Referee) repeat(ctx context.Context, tx *sql.Tx, c Call, ack *Ack) (done bool, err error) {
+	var seq int
+	var player, action, out string
+	err = tx.StmtContext(ctx, r.stmts.findRequest).QueryRowContext(ctx, c.Request).Scan(&seq, &player, &action, &out)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	a, err := r.cfg.Resolve(c.Action)
+	if err != nil || player != c.Player || a.String() != action {
+		ack.Conflict = &RequestConflict{Request: c.Request, Seq: seq, Player: player, Action: action}
+		return true, nil
+	}
+	ack.Repeat = true
+	return true, json.Unmarshal([]byte(out), &ack.Outcome)
 }
 
 // log appends an accepted action to the log.

@@ -3,6 +3,7 @@ package territories
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -209,6 +210,50 @@ func TestRequestIDAnswersOnce(t *testing.T) {
 	mustVerify(t, r)
 }
 
+func TestRequestIDIsBoundToItsCall(t *testing.T) {
+	// A request id names one call: the same player and action. The same
+	// call again is answered, not applied; another call with the id (another
+	// player's, or another action) is refused, and nothing is stored.
+	r := newGame(t, nil, Options{})
+	accept(t, r, "p8 join Pacifica CA", "p4 join Deseret NV")
+	first, err := r.Submit(ctx, Call{Player: "p8", Action: rules.RaiseAction("CA"), Request: "r1"})
+	if err != nil || first.Refused != nil || first.Conflict != nil {
+		t.Fatal(err, first)
+	}
+	before, _ := r.World(ctx)
+	for _, c := range []Call{
+		{Player: "p4", Action: rules.MoveAction("NV", 1, "UT"), Request: "r1"}, // another player
+		{Player: "p8", Action: rules.RaiseAction("OR"), Request: "r1"},         // another action
+		{Player: "p8", Action: rules.MoveAction("CA", 1, "OR"), Request: "r1"},
+		{Player: "p8", Action: rules.RaiseAction("Nowhere"), Request: "r1"},
+		{Player: rules.Judge, Action: rules.EndTurnAction, Request: "r1"},
+	} {
+		ack, err := r.Submit(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ack.Conflict == nil || ack.Repeat || ack.Refused != nil {
+			t.Errorf("%s %v with p8's request id: %+v; want a conflict", c.Player, c.Action, ack)
+			continue
+		}
+		want := `request "r1" is action 3, p8's "raise CA"; a request id names one call (one player, one action): give this call a new id`
+		if ack.Conflict.Error() != want {
+			t.Errorf("the conflict says %q; want %q", ack.Conflict, want)
+		}
+	}
+	if after, _ := r.World(ctx); after.Seq() != before.Seq() {
+		t.Errorf("a refused request id changed the game: seq %d → %d", before.Seq(), after.Seq())
+	}
+	// The same call, its territory named another way, is the same call.
+	for _, ref := range []string{"CA", "ca", "California"} {
+		again, err := r.Submit(ctx, Call{Player: "p8", Action: rules.RaiseAction(ref), Request: "r1"})
+		if err != nil || !again.Repeat || again.Conflict != nil || again.Outcome.Seq != first.Outcome.Seq {
+			t.Errorf("raise %s again: %+v, %v; want the first answer", ref, again, err)
+		}
+	}
+	mustVerify(t, r)
+}
+
 func TestBatchIsOneTransaction(t *testing.T) {
 	r := newGame(t, nil, Options{})
 	var calls []Call
@@ -372,6 +417,60 @@ func TestMapFiles(t *testing.T) {
 	}
 }
 
+func TestStaleMapIsRedrawn(t *testing.T) {
+	// A process killed between its commit and its drawing leaves the map
+	// behind the log, and maybe temporary files: the next UpdateMap
+	// redraws the map and removes the temporary files no live process
+	// owns, and leaves alone the one a live process is writing.
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	if err := r.UpdateMap(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	svg, _ := r.MapFiles()
+	dir := filepath.Dir(svg)
+	// The state the killed process leaves: the action committed, not drawn,
+	// and its temporary files, whose locks died with it.
+	accept(t, r, "alice attack CA NV")
+	stale := []string{filepath.Join(dir, ".game.svg.4242.tmp"), filepath.Join(dir, ".game.png.4243.tmp")}
+	for _, p := range stale {
+		if err := os.WriteFile(p, []byte("half a map"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A live process's temporary file, locked.
+	live, err := lockedTemp(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if seq, _ := r.MapSeq(ctx); seq != len(opening) {
+		t.Fatalf("map_seq %d before the redraw", seq)
+	}
+	if err := r.UpdateMap(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	if seq, _ := r.MapSeq(ctx); seq != len(opening)+1 {
+		t.Errorf("map_seq %d after the redraw; want %d", seq, len(opening)+1)
+	}
+	for _, p := range stale {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s, left by a dead process, is still there", filepath.Base(p))
+		}
+	}
+	if _, err := os.Stat(live.Name()); err != nil {
+		t.Errorf("a live process's temporary file was removed: %v", err)
+	}
+	// A map file removed is drawn again, though map_seq is current.
+	os.Remove(svg)
+	if err := r.UpdateMap(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(svg); err != nil {
+		t.Errorf("the removed SVG was not drawn again: %v", err)
+	}
+}
+
 func TestOpenErrors(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := Open(ctx, filepath.Join(dir, "none.db"), Options{}); !errors.Is(err, ErrNoGame) {
@@ -395,22 +494,160 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-// TestOlderSchema opens a file made at the previous schema version, by
-// hand, with the current code: it is migrated and plays on.
-func TestOlderSchema(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
+// foreignFiles makes files that are not games in dir: an empty file, a
+// text file, another application's SQLite databases (rollback journal; WAL
+// and in use, its -wal file waiting; WAL at rest; with an application id
+// of its own) and a directory. It returns their paths and a func that
+// closes the database in use.
+func foreignFiles(t *testing.T, dir string) (paths []string, done func()) {
+	t.Helper()
+	write := func(name string, data []byte, mode os.FileMode) {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, mode); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	write("empty.db", nil, 0o640)
+	write("notes.db", []byte(strings.Repeat("not a database ", 100)), 0o600)
+	sqliteFile := func(name, pragmas string, keepOpen bool) *sql.DB {
+		p := filepath.Join(dir, name)
+		db, err := sql.Open("sqlite", p+pragmas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.SetMaxOpenConns(1)
+		for _, q := range []string{`CREATE TABLE game (x)`, `CREATE TABLE state (y)`, `INSERT INTO game VALUES (1)`} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		paths = append(paths, p)
+		if !keepOpen {
+			db.Close()
+			return nil
+		}
+		return db
+	}
+	sqliteFile("rollback.db", "", false)
+	sqliteFile("wal-at-rest.db", "?_pragma=journal_mode(WAL)", false)
+	sqliteFile("other-id.db", "?_pragma=application_id(7)", false)
+	inUse := sqliteFile("wal-in-use.db", "?_pragma=journal_mode(WAL)", true)
+	if st, err := os.Stat(filepath.Join(dir, "wal-in-use.db-wal")); err != nil || st.Size() == 0 {
+		t.Fatalf("the database in use has no WAL waiting: %v", err)
+	}
+	sub := filepath.Join(dir, "folder.db")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, sub)
+	return paths, func() { inUse.Close() }
+}
+
+// snapshotDir returns every file in dir with its mode and bytes; of a
+// -shm file (the shared-memory index of a WAL database in use, which every
+// reader marks, as SQLite's readers do) only that it is there.
+func snapshotDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := []byte("(directory)")
+		if strings.HasSuffix(e.Name(), "-shm") {
+			b = []byte("(shared memory)")
+		} else if !st.IsDir() {
+			if b, err = os.ReadFile(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out[e.Name()] = fmt.Sprintf("%v %x", st.Mode(), b)
+	}
+	return out
+}
+
+func TestOpenLeavesOtherFilesAlone(t *testing.T) {
+	// Opening a file that is not a game changes nothing: no WAL switch, no
+	// database made of an empty file, no file made beside it; the file keeps
+	// its exact bytes and mode. Open says why it is no game.
+	dir := t.TempDir()
+	paths, done := foreignFiles(t, dir)
+	defer done()
+	before := snapshotDir(t, dir)
+	for _, p := range paths {
+		r, err := Open(ctx, p, Options{})
+		if err == nil {
+			r.Close()
+			t.Errorf("%s: opened as a game", filepath.Base(p))
+			continue
+		}
+		if !errors.Is(err, ErrNoGame) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v; want one line of ErrNoGame", filepath.Base(p), err)
+		}
+		t.Logf("%s: %v", filepath.Base(p), err)
+	}
+	if diff := cmp.Diff(before, snapshotDir(t, dir)); diff != "" {
+		t.Errorf("opening other files changed them (-before +after):\n%s", diff)
+	}
+}
+
+func TestSQLiteErrorsAreExplained(t *testing.T) {
+	// SQLite's bare words ("unable to open database file (14)", "disk I/O
+	// error (1034)") become one line that names the file, what failed and,
+	// where the file system tells, why.
+	r := newGame(t, nil, Options{})
+	path := r.Path()
+	r.Close()
+	if err := os.Mkdir(path+"-wal", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(ctx, path, Options{})
+	want := path + ": SQLite cannot open the database (SQLite code 14): " + path + "-wal is a directory, where SQLite keeps a file"
+	var de *DBError
+	if err == nil || err.Error() != want || !errors.As(err, &de) || de.Code != 14 {
+		t.Errorf("a game whose -wal is a directory: %v\nwant %s", err, want)
+	}
+	for code, words := range map[int]string{
+		1034: "the file system did not confirm a write to the disk (fsync failed); check the disk, that it has room, and that the file is on a local file system",
+		778:  "writing the file failed; check the disk",
+		4874: "growing the shared-memory file (-shm) beside it failed",
+		13:   "the disk is full",
+		8:    "the database is read-only here",
+		11:   "the database file is damaged",
+		14:   "SQLite cannot open the database",
+	} {
+		if got := codeText(code); !strings.HasPrefix(got, words) || strings.Contains(got, "\n") {
+			t.Errorf("code %d: %q; want %q", code, got, words)
+		}
+	}
+}
+
+// writeVersion1 writes a game of two actions at path as schema version 1
+// wrote it, with or without the application id (which only the header of
+// a file whose WAL was checkpointed shows), and closes it.
+func writeVersion1(t *testing.T, path string, withID bool) {
+	t.Helper()
 	o := Options{}.withDefaults()
 	db, err := openDB(path, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+	defer db.Close()
+	if withID {
+		if _, err := db.Exec(fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := migrate(ctx, db, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := migrate(ctx, db, SchemaVersion-1); err != nil {
-		t.Fatal(err)
-	}
-	// A game of two actions, written as version 1 wrote it.
 	cfg := sampleConfig(t, nil)
 	w := rules.NewWorld(cfg)
 	stmts := []string{fmt.Sprintf(`INSERT INTO game VALUES (1, %q, '%s', x'', '2025-01-01T00:00:00Z')`, rules.RulesVersion, cfg.JSON())}
@@ -436,9 +673,15 @@ func TestOlderSchema(t *testing.T) {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
-	db.Exec(`UPDATE game SET map_svg = ?`, rules.SampleMap())
-	db.Close()
+	if _, err := db.Exec(`UPDATE game SET map_svg = ?`, rules.SampleMap()); err != nil {
+		t.Fatal(err)
+	}
+}
 
+// playsOn opens an older game with the current code and checks that it is
+// migrated, marked with the application id, and plays on.
+func playsOn(t *testing.T, path string) {
+	t.Helper()
 	r, err := Open(ctx, path, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -446,6 +689,10 @@ func TestOlderSchema(t *testing.T) {
 	defer r.Close()
 	if v, _ := schemaVersion(ctx, r.db); v != SchemaVersion {
 		t.Errorf("schema version %d after opening; want %d", v, SchemaVersion)
+	}
+	var id int64
+	if err := r.db.QueryRow(`PRAGMA application_id`).Scan(&id); err != nil || id != applicationID {
+		t.Errorf("application id %#x after opening (%v); want %#x", id, err, applicationID)
 	}
 	accept(t, r, "carol join Cascadia WA", "alice raise CA")
 	call := Call{Player: "bob", Action: rules.RaiseAction("NV"), Request: "r1"}
@@ -459,6 +706,84 @@ func TestOlderSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustVerify(t, r)
+}
+
+// headerID reads the application id in the file's own header.
+func headerID(t *testing.T, path string) uint32 {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) < 100 {
+		t.Fatalf("%s: %d bytes, %v", path, len(b), err)
+	}
+	return binary.BigEndian.Uint32(b[68:72])
+}
+
+// TestOlderSchema opens a file made at schema version 1, by hand, with the
+// current code: it is migrated and plays on.
+func TestOlderSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	writeVersion1(t, path, true)
+	playsOn(t, path)
+}
+
+func TestOlderGameWithoutApplicationID(t *testing.T) {
+	// A game made before every file carried the application id in its
+	// header opens, and is migrated to carry it.
+	path := filepath.Join(t.TempDir(), "old.db")
+	writeVersion1(t, path, false)
+	if id := headerID(t, path); id != 0 {
+		t.Fatalf("the old file's header has application id %#x", id)
+	}
+	playsOn(t, path)
+	if id := headerID(t, path); id != applicationID {
+		t.Errorf("after opening, the file's header has application id %#x; want %#x", id, applicationID)
+	}
+}
+
+func TestApplicationIDInTheWALOnly(t *testing.T) {
+	// A game whose application id was written in WAL mode, in a process
+	// killed before SQLite copied the WAL into the file: the header has no
+	// id yet, the WAL has it. A copy of the three files, taken while the
+	// writer is still open, is that state exactly.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "live.db")
+	db, err := openDB(path, Options{}.withDefaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := initSchema(ctx, db, sampleConfig(t, nil), rules.SampleMap(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	crashed := filepath.Join(t.TempDir(), "game.db")
+	for _, ext := range []string{"", "-wal", "-shm"} {
+		b, err := os.ReadFile(path + ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(crashed+ext, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if id := headerID(t, crashed); id != 0 {
+		t.Skipf("SQLite copied the WAL into the file already (header id %#x)", id)
+	}
+	r, err := Open(ctx, crashed, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	accept(t, r, "alice join Pacifica CA")
+	mustVerify(t, r)
+}
+
+func TestNewFileCarriesApplicationID(t *testing.T) {
+	// A new game's file says what it is in its own header from the start,
+	// not only once SQLite copies its WAL into it.
+	r := newGame(t, nil, Options{})
+	if id := headerID(t, r.Path()); id != applicationID {
+		t.Errorf("a new game's header has application id %#x; want %#x", id, applicationID)
+	}
 }
 
 // BenchmarkSubmitBatch applies actions durably on disk (synchronous FULL),

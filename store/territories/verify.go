@@ -32,6 +32,11 @@ const maxProblems = 20
 // compares: each action's dice and answer, then the actions, nations and
 // holdings tables and the rules' state, row by row.
 func (r *Referee) Verify(ctx context.Context) (Verdict, error) {
+	v, err := r.verify(ctx)
+	return v, explain(r.path, err)
+}
+
+func (r *Referee) verify(ctx context.Context) (Verdict, error) {
 	var v Verdict
 	log, err := r.History(ctx, 0)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/games/territories"
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
+	"golang.org/x/image/math/fixed"
 )
 
 // sampleWorld plays a short game on the sample map: Pacifica (alice) in CA
@@ -291,6 +293,35 @@ func BenchmarkRasterize(b *testing.B) {
 	}
 }
 
+// BenchmarkEncode encodes the map's image alone, and image/png's
+// encoder at its fastest level for comparison.
+func BenchmarkEncode(b *testing.B) {
+	w, m := sampleWorld(b)
+	img, err := m.Image(w)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range []struct {
+		name   string
+		encode func(io.Writer, image.Image) error
+	}{
+		{"Encode", Encode},
+		{"image-png", (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode},
+	} {
+		b.Run(e.name, func(b *testing.B) {
+			var out bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				out.Reset()
+				if err := e.encode(&out, img); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(out.Len()), "bytes")
+		})
+	}
+}
+
 func TestEncodeIsExact(t *testing.T) {
 	// The map's PNG decodes to exactly the picture drawn, and an image with
 	// transparency is written too.
@@ -360,5 +391,54 @@ func TestBoxScannerDrawsAsScannerGV(t *testing.T) {
 	}
 	if n := len(fast.Pix) / 4; worst > 32 || off*200 > n {
 		t.Errorf("the box scanner differs from ScannerGV by up to %d in a channel, by more than 2 at %d of %d pixels", worst, off, n)
+	}
+}
+
+func TestRectangleOnWholePixels(t *testing.T) {
+	// A rectangle whose sides lie between pixels (the map's background) is
+	// painted without the rasteriser, exactly as the rasteriser paints it;
+	// any other path is rasterised.
+	px := func(x, y int) fixed.Point26_6 { return fixed.P(x, y) }
+	half := fixed.Point26_6{X: 10*64 + 32, Y: 5 * 64}
+	for _, c := range []struct {
+		name string
+		path []fixed.Point26_6
+		rect bool
+	}{
+		{"clockwise", []fixed.Point26_6{px(3, 2), px(40, 2), px(40, 30), px(3, 30), px(3, 2)}, true},
+		{"anticlockwise", []fixed.Point26_6{px(3, 2), px(3, 30), px(40, 30), px(40, 2), px(3, 2)}, true},
+		{"half a pixel", []fixed.Point26_6{half, px(40, 5), px(40, 30), {X: half.X, Y: 30 * 64}, half}, false},
+		{"a diagonal", []fixed.Point26_6{px(3, 2), px(40, 30), px(40, 2), px(3, 30), px(3, 2)}, false},
+		{"back and forth", []fixed.Point26_6{px(3, 2), px(40, 2), px(3, 2), px(40, 2), px(3, 2)}, false},
+		{"a triangle", []fixed.Point26_6{px(3, 2), px(40, 2), px(40, 30), px(3, 2)}, false},
+	} {
+		draw := func(src any) (*image.RGBA, bool) {
+			img := image.NewRGBA(image.Rect(0, 0, 50, 40))
+			s := newBoxScanner(img)
+			s.SetColor(src)
+			s.Start(c.path[0])
+			for _, p := range c.path[1:] {
+				s.Line(p)
+			}
+			_, fast := s.pixelRect()
+			s.Draw()
+			return img, fast
+		}
+		blue := color.RGBA{10, 20, 200, 255}
+		painted, fast := draw(blue)
+		rasterised, _ := draw(rasterx.ColorFunc(func(int, int) color.Color { return blue }))
+		if fast != c.rect {
+			t.Errorf("%s: painted as a rectangle: %v; want %v", c.name, fast, c.rect)
+		}
+		if !bytes.Equal(painted.Pix, rasterised.Pix) {
+			for y := range 40 {
+				for x := range 50 {
+					if painted.RGBAAt(x, y) != rasterised.RGBAAt(x, y) {
+						t.Errorf("%s: pixel (%d, %d) painted %v, rasterised %v", c.name, x, y, painted.RGBAAt(x, y), rasterised.RGBAAt(x, y))
+						break
+					}
+				}
+			}
+		}
 	}
 }

@@ -68,6 +68,9 @@ func (s *boxScanner) Draw() {
 	if box.Empty() {
 		return
 	}
+	if r, ok := s.pixelRect(); ok && s.fillRect(r.Intersect(box)) {
+		return
+	}
 	s.r.Reset(box.Dx(), box.Dy())
 	ox, oy := float32(box.Min.X), float32(box.Min.Y)
 	for _, op := range s.ops {
@@ -93,6 +96,62 @@ func (s *boxScanner) Draw() {
 		return
 	}
 	over(s.dst, box, &s.mask, u.C)
+}
+
+// pixelRect returns the path's rectangle when the path is one closed
+// rectangle whose sides lie between pixels (as a map's background is):
+// its coverage is whole inside and none outside, as rasterising it would
+// find, without rasterising it.
+func (s *boxScanner) pixelRect() (image.Rectangle, bool) {
+	ops := s.ops
+	if len(ops) != 5 || ops[4].p != ops[0].p || ops[4].move || !ops[0].move || s.min.X == s.max.X || s.min.Y == s.max.Y {
+		return image.Rectangle{}, false
+	}
+	ops = ops[:4]
+	corners := [4]fixed.Point26_6{s.min, {X: s.max.X, Y: s.min.Y}, s.max, {X: s.min.X, Y: s.max.Y}}
+	var seen [4]bool
+	for i, op := range ops {
+		if i > 0 && op.move {
+			return image.Rectangle{}, false
+		}
+		if op.p.X&63 != 0 || op.p.Y&63 != 0 {
+			return image.Rectangle{}, false // not on whole pixels
+		}
+		next := ops[(i+1)%4].p
+		if op.p.X != next.X && op.p.Y != next.Y {
+			return image.Rectangle{}, false // a diagonal side
+		}
+		for k, c := range corners {
+			if op.p == c {
+				seen[k] = true
+			}
+		}
+	}
+	if seen != [4]bool{true, true, true, true} {
+		return image.Rectangle{}, false
+	}
+	return image.Rect(s.min.X.Floor(), s.min.Y.Floor(), s.max.X.Floor(), s.max.Y.Floor()), true
+}
+
+// fillRect paints r with the path's colour when it is a plain, opaque one,
+// and reports whether it did.
+func (s *boxScanner) fillRect(r image.Rectangle) bool {
+	u, ok := s.src.(*image.Uniform)
+	if !ok {
+		return false
+	}
+	cr, cg, cb, ca := u.C.RGBA()
+	if ca != 0xffff {
+		return false
+	}
+	px := [4]uint8{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), 0xff}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := s.dst.Pix[s.dst.PixOffset(r.Min.X, y):s.dst.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(row); i += 4 {
+			copy(row[i:i+4], px[:])
+		}
+	}
+	return true
 }
 
 // over composites colour c onto dst within box through mask (whose origin
