@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/shell"
@@ -457,6 +458,18 @@ func sweep(pid int) {
 		}
 		if !found {
 			return
+		}
+	}
+}
+
+// awaitGone waits until none of pids is a live process, or limit passes:
+// a killed process that is not Arbiter's child is reaped by its own parent,
+// a moment later.
+func awaitGone(pids []int, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for _, pid := range pids {
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -39,9 +40,10 @@ type program struct {
 	wrapped bool
 	done    chan struct{} // closed when the process has been waited for
 	// logged is closed when the program's standard error is all drained.
-	logged chan struct{}
-	once   sync.Once
-	wmu    sync.Mutex // one writer at a time
+	logged  chan struct{}
+	once    sync.Once
+	closing atomic.Bool // close has begun: writes give up
+	wmu     sync.Mutex  // one writer at a time
 }
 
 // line is one line of a program's output, or what went wrong reading it.
@@ -185,6 +187,11 @@ func (p *program) write(ctx context.Context, msg []byte, deadline time.Time) err
 	if err := p.in.SetWriteDeadline(deadline); err != nil {
 		return p.crashed(err)
 	}
+	// After the deadline is set: a close that begins now sets its own,
+	// which wins (see close).
+	if p.closing.Load() {
+		return engine.Faulted(engine.FaultAbandoned, errors.New("the program is being stopped"))
+	}
 	if ctx != nil {
 		stop := context.AfterFunc(ctx, func() { _ = p.in.SetWriteDeadline(time.Now()) })
 		defer stop()
@@ -316,6 +323,7 @@ const (
 // it.
 func (p *program) close() error {
 	p.once.Do(func() {
+		p.closing.Store(true)
 		_ = p.in.SetWriteDeadline(time.Now()) // a writer blocked now gives up
 		p.wmu.Lock()
 		if len(p.unsent) == 0 {
@@ -346,18 +354,27 @@ func (p *program) close() error {
 }
 
 // kill kills the program and every process it started: in a namespace,
-// killing its first process ends them all; otherwise its process group,
-// its descendants and the orphans it left (see sweep).
+// killing its init ends them all; otherwise (the sandbox, or namespaces
+// refused) its process group, every descendant, and the orphans it left
+// (see sweep), waiting until they are gone.
 func (p *program) kill() {
 	pid := p.cmd.Process.Pid
+	var tree []int
+	if !p.ns {
+		tree = descendants(pid) // before the first kill cuts the tree apart
+	}
 	_ = syscall.Kill(-pid, syscall.SIGKILL)
 	_ = syscall.Kill(pid, syscall.SIGKILL)
 	if p.ns {
 		return
 	}
+	for _, d := range tree {
+		_ = syscall.Kill(d, syscall.SIGKILL)
+	}
 	sweep(pid)
 	<-p.done
 	sweep(pid)
+	awaitGone(tree, time.Second)
 	bots.Lock()
 	delete(bots.pids, pid)
 	bots.Unlock()

@@ -263,12 +263,21 @@ func TestChildrenAreKilled(t *testing.T) {
 	// other seats do": a child, a child in a session of its own (setsid),
 	// and a daemon made by a double fork.
 	need(t, "python3")
-	for _, mode := range []string{"children", "daemon"} {
+	modes := []string{"children", "daemon"}
+	if _, err := exec.LookPath("bwrap"); err == nil || os.Getenv("ARBITER_CI") != "" {
+		modes = append(modes, "daemon in the sandbox")
+	}
+	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			marker := fmt.Sprintf("%d.%d", 300+os.Getpid()%100, time.Now().UnixNano()%1000000)
 			fdsBefore := openFiles(t)
-			code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "3", "--seed", "1", "--bot-logs", t.TempDir(),
-				"--players", "adapt", "--player", misbehave(mode, marker))
+			args := []string{"play", "reaj", "--turns", "3", "--seed", "1", "--bot-logs", t.TempDir(), "--players", "adapt"}
+			if bot, ok := strings.CutSuffix(mode, " in the sandbox"); ok {
+				args = append(args, "--sandbox", "--player", misbehave(bot, marker))
+			} else {
+				args = append(args, "--player", misbehave(mode, marker))
+			}
+			code, _, errOut := arbiter(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
