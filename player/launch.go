@@ -6,11 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/shell"
@@ -96,7 +94,9 @@ func prepare(command string, ext External) (l launch, err error) {
 		if err != nil {
 			return launch{}, errors.New("--sandbox needs bubblewrap (bwrap) on the PATH: apt-get install bubblewrap")
 		}
-		argv = append(sandboxArgs(bwrap, dir, env, ext.Logs.dir(), words), argv...)
+		// The sandbox's init is ours (initArgs), not bwrap's: when it ends,
+		// every process of the sandbox has ended before bwrap does.
+		argv = append(append(sandboxArgs(bwrap, dir, env, ext.Logs.dir(), words), initArgs()...), argv...)
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
 }
@@ -254,7 +254,7 @@ func envValue(env []string, name string) string {
 // only env in its environment. bwrap dies with Arbiter, and its processes
 // with it.
 func sandboxArgs(bwrap, dir string, env []string, logs string, words []string) []string {
-	args := []string{bwrap, "--unshare-all", "--die-with-parent", "--new-session",
+	args := []string{bwrap, "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"}
 	for _, own := range ownTempDirs(words) {
 		args = append(args, "--ro-bind", own, own)
@@ -371,145 +371,3 @@ const (
 	resourceNPROC = unix.RLIMIT_NPROC
 	resourceFSIZE = unix.RLIMIT_FSIZE
 )
-
-// descendants returns every process whose parent chain leads to pid, read
-// from /proc.
-func descendants(pid int) []int {
-	children := map[int][]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if pp := parentOf(p); pp > 0 {
-			children[pp] = append(children[pp], p)
-		}
-	}
-	var out []int
-	stack := []int{pid}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, c := range children[p] {
-			out = append(out, c)
-			stack = append(stack, c)
-		}
-	}
-	return out
-}
-
-// parentOf reads pid's parent from /proc/PID/stat, or returns 0.
-func parentOf(pid int) int {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 2 {
-		return 0
-	}
-	pp, _ := strconv.Atoi(f[1])
-	return pp
-}
-
-// bots are the programs running now, by pid, so that the subreaper's sweep
-// knows its own children from orphans.
-var bots = struct {
-	sync.Mutex
-	pids map[int]bool
-}{pids: map[int]bool{}}
-
-// sweep kills what a program left behind when namespaces are refused: the
-// descendants of pid, and every orphan of a bot re-parented to Arbiter (the
-// subreaper) with all its descendants. It goes over them again while it
-// finds any, since a process may fork while it is being killed, and reaps
-// the orphans it kills.
-func sweep(pid int) {
-	me := os.Getpid()
-	for range 10 {
-		found := false
-		for _, d := range descendants(pid) {
-			found = true
-			_ = syscall.Kill(d, syscall.SIGKILL)
-		}
-		bots.Lock()
-		var orphans []int
-		for _, c := range children(me) {
-			if c != pid && !bots.pids[c] && alive(c) && isBot(c) {
-				orphans = append(orphans, c)
-			}
-		}
-		bots.Unlock()
-		for _, c := range orphans {
-			found = true
-			for _, d := range descendants(c) {
-				_ = syscall.Kill(d, syscall.SIGKILL)
-			}
-			_ = syscall.Kill(c, syscall.SIGKILL)
-			var ws unix.WaitStatus
-			_, _ = unix.Wait4(c, &ws, 0, nil)
-		}
-		if !found {
-			return
-		}
-	}
-}
-
-// awaitGone waits until none of pids is a live process, or limit passes:
-// a killed process that is not Arbiter's child is reaped by its own parent,
-// a moment later.
-func awaitGone(pids []int, limit time.Duration) {
-	deadline := time.Now().Add(limit)
-	for _, pid := range pids {
-		for alive(pid) && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-	}
-}
-
-// children returns the processes whose parent is pid.
-func children(pid int) []int {
-	var out []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		if c, err := strconv.Atoi(e.Name()); err == nil && parentOf(c) == pid {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// alive reports whether pid is a process that is not a zombie.
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
-}
-
-// isBot reports whether an orphan re-parented to Arbiter came from a bot:
-// its HOME is a bot's private directory, or it has none (a bot may clear
-// its environment; Arbiter's own children inherit Arbiter's). Arbiter's
-// other children (a browser, a database in tests) are left alone.
-func isBot(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-	if err != nil {
-		return true
-	}
-	for _, e := range strings.Split(string(b), "\x00") {
-		if v, ok := strings.CutPrefix(e, "HOME="); ok {
-			return strings.HasPrefix(filepath.Base(v), "arbiter-bot-")
-		}
-	}
-	return true
-}

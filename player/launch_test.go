@@ -183,7 +183,7 @@ func sleeping(marker string) []int {
 			continue
 		}
 		cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err == nil && string(cmd) == "sleep\x00"+marker+"\x00" && alive(pid) {
+		if err == nil && string(cmd) == "sleep\x00"+marker+"\x00" && running(pid) {
 			pids = append(pids, pid)
 		}
 	}
@@ -288,4 +288,10 @@ func TestWholeLinesAfterABlockedWrite(t *testing.T) {
 			t.Fatalf("read %d bytes (%v); want %d", len(line), err, len(want))
 		}
 	}
+}
+
+// running reports whether pid is a process that is not a zombie.
+func running(pid int) bool {
+	st, ok := readStat(pid)
+	return ok && !st.zombie
 }

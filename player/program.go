@@ -323,6 +323,13 @@ const (
 // it.
 func (p *program) close() error {
 	p.once.Do(func() {
+		// Where the kernel does not end them with the program (a sandbox,
+		// or no namespace), the processes it started are found now, while
+		// they are still linked to it.
+		var tree []proc
+		if !p.ns {
+			tree = descendants(p.cmd.Process.Pid)
+		}
 		p.closing.Store(true)
 		_ = p.in.SetWriteDeadline(time.Now()) // a writer blocked now gives up
 		p.wmu.Lock()
@@ -336,7 +343,7 @@ func (p *program) close() error {
 		case <-p.done:
 		case <-time.After(closeWait):
 		}
-		p.kill()
+		p.kill(tree)
 		<-p.done
 		// A child that escaped could hold the pipes open: the read ends
 		// close here, whatever it does.
@@ -355,22 +362,20 @@ func (p *program) close() error {
 
 // kill kills the program and every process it started: in a namespace,
 // killing its init ends them all; otherwise (the sandbox, or namespaces
-// refused) its process group, every descendant, and the orphans it left
-// (see sweep), waiting until they are gone.
-func (p *program) kill() {
+// refused) its process group, the processes of tree (found before, while
+// they were linked to it), every descendant, and the orphans it left (see
+// sweep), waiting until they are gone.
+func (p *program) kill(tree []proc) {
 	pid := p.cmd.Process.Pid
-	var tree []int
 	if !p.ns {
-		tree = descendants(pid) // before the first kill cuts the tree apart
+		tree = append(tree, descendants(pid)...)
 	}
 	_ = syscall.Kill(-pid, syscall.SIGKILL)
 	_ = syscall.Kill(pid, syscall.SIGKILL)
 	if p.ns {
 		return
 	}
-	for _, d := range tree {
-		_ = syscall.Kill(d, syscall.SIGKILL)
-	}
+	killAll(tree)
 	sweep(pid)
 	<-p.done
 	sweep(pid)

@@ -1,0 +1,178 @@
+package player
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// What Arbiter reads of processes in /proc, to end what a bot started where
+// the kernel does not do it for it (see launch.go).
+
+// proc is a process: its id, and its start time in clock ticks since boot,
+// which tells it apart from a later process given the same id.
+type proc struct {
+	pid   int
+	start uint64
+}
+
+// stat is what /proc/PID/stat says of a process.
+type stat struct {
+	ppid   int
+	zombie bool
+	start  uint64
+}
+
+// readStat reads /proc/PID/stat; ok is false when there is no such process.
+func readStat(pid int) (st stat, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return stat{}, false
+	}
+	// pid (comm) state ppid ... starttime (the 22nd field): comm may hold
+	// spaces and parentheses.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return stat{}, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 20 {
+		return stat{}, false
+	}
+	st.zombie = f[0] == "Z"
+	st.ppid, _ = strconv.Atoi(f[1])
+	st.start, _ = strconv.ParseUint(f[19], 10, 64)
+	return st, true
+}
+
+// live reports whether p still runs: the same process, not a zombie.
+func (p proc) live() bool {
+	st, ok := readStat(p.pid)
+	return ok && !st.zombie && st.start == p.start
+}
+
+// kill kills p if it is still the same process.
+func (p proc) kill() {
+	if p.live() {
+		_ = syscall.Kill(p.pid, syscall.SIGKILL)
+	}
+}
+
+// processes returns every process with its parent and start time.
+func processes() map[int]stat {
+	out := map[int]stat{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if st, ok := readStat(pid); ok {
+			out[pid] = st
+		}
+	}
+	return out
+}
+
+// descendants returns every process whose parent chain leads to pid.
+func descendants(pid int) []proc {
+	all := processes()
+	children := map[int][]int{}
+	for p, st := range all {
+		children[st.ppid] = append(children[st.ppid], p)
+	}
+	var out []proc
+	stack := []int{pid}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range children[p] {
+			out = append(out, proc{c, all[c].start})
+			stack = append(stack, c)
+		}
+	}
+	return out
+}
+
+// killAll kills every process of ps that still runs.
+func killAll(ps []proc) {
+	for _, p := range ps {
+		p.kill()
+	}
+}
+
+// awaitGone waits until none of ps runs, or limit passes: a killed process
+// that is not Arbiter's child is reaped by its own parent, a moment later.
+func awaitGone(ps []proc, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for _, p := range ps {
+		for p.live() && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// bots are the programs running now, by pid, so that the subreaper's sweep
+// knows its own children from orphans.
+var bots = struct {
+	sync.Mutex
+	pids map[int]bool
+}{pids: map[int]bool{}}
+
+// sweep kills what a program left behind when the kernel does not: the
+// descendants of pid, and, when Arbiter is a subreaper, every orphan of a
+// bot re-parented to it, with all its descendants. It goes over them again
+// while it finds any, since a process may fork while it is being killed,
+// and reaps the orphans it kills.
+func sweep(pid int) {
+	me := os.Getpid()
+	for range 10 {
+		found := false
+		if ds := descendants(pid); len(ds) > 0 {
+			found = true
+			killAll(ds)
+		}
+		bots.Lock()
+		var orphans []proc
+		for c, st := range processes() {
+			if st.ppid == me && c != pid && !bots.pids[c] && !st.zombie && isBot(c) {
+				orphans = append(orphans, proc{c, st.start})
+			}
+		}
+		bots.Unlock()
+		for _, c := range orphans {
+			found = true
+			killAll(descendants(c.pid))
+			c.kill()
+			var ws unix.WaitStatus
+			_, _ = unix.Wait4(c.pid, &ws, 0, nil)
+		}
+		if !found {
+			return
+		}
+	}
+}
+
+// isBot reports whether an orphan re-parented to Arbiter came from a bot:
+// its HOME is a bot's private directory, or it has none (a bot may clear
+// its environment; Arbiter's own children inherit Arbiter's). Arbiter's
+// other children (a browser, a database in tests) are left alone.
+func isBot(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		return true
+	}
+	for _, e := range strings.Split(string(b), "\x00") {
+		if v, ok := strings.CutPrefix(e, "HOME="); ok {
+			return strings.HasPrefix(filepath.Base(v), "arbiter-bot-")
+		}
+	}
+	return true
+}
