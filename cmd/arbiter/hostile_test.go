@@ -551,10 +551,11 @@ func TestSandbox(t *testing.T) {
 	if !strings.Contains(seen.Cwd, "arbiter-bot-") {
 		t.Errorf("the bot runs in %s; want its own directory", seen.Cwd)
 	}
-	// In /tmp, only its own: its directory, the directory of a python3
-	// under /tmp on the PATH, and where the logs are hidden (empty).
+	// In /tmp, only its own: its directory, its script's, the directory
+	// of a python3 under /tmp on the PATH, and where the logs are hidden
+	// (empty).
 	own := map[string]bool{}
-	for _, p := range []string{seen.Cwd, firstTmpOnPath(), logs} {
+	for _, p := range []string{seen.Cwd, absBot(t), firstTmpOnPath(), logs} {
 		own[strings.Split(strings.TrimPrefix(p, "/tmp/"), "/")[0]] = true
 	}
 	for _, name := range seen.Tmp {
