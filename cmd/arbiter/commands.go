@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/arbiter-games/arbiter/catalog"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -42,8 +43,8 @@ func gamesCommand() *cobra.Command {
 					Presets  []string `json:"presets,omitempty"`
 				}
 				var list []entry
-				for _, g := range catalog() {
-					info := g.info()
+				for _, g := range catalog.Games() {
+					info := g.Info()
 					e := entry{Name: info.Name, Variant: info.Variant, Title: info.Title, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
 						Players: append(info.Players, player.Person), Default: info.DefaultPlayers, Options: []option{}, Presets: info.Presets}
 					for _, o := range info.Options {
@@ -57,13 +58,13 @@ func gamesCommand() *cobra.Command {
 			}
 			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "GAME\tSEATS\tTITLE")
-			for _, g := range catalog() {
-				info := g.info()
+			for _, g := range catalog.Games() {
+				info := g.Info()
 				fmt.Fprintf(tw, "%s\t%d-%d\t%s\n", info.Name, info.MinSeats, info.MaxSeats, info.Title)
 			}
 			tw.Flush()
-			for _, g := range catalog() {
-				info := g.info()
+			for _, g := range catalog.Games() {
+				info := g.Info()
 				fmt.Fprintf(out, "\n%s\n  players: %s\n  default: --players %s\n", info.Name, playersHelp(info), info.DefaultPlayers)
 				for _, o := range info.Options {
 					if o.Kind == engine.BoolOption {
@@ -92,20 +93,20 @@ func rulesCommand() *cobra.Command {
 		Use:       "rules GAME",
 		Short:     "Print a game's rules, as players read them",
 		Args:      exactlyOne("a game"),
-		ValidArgs: gameNames(),
-		RunE: withGame(func(cmd *cobra.Command, g game) error {
-			_, err := fmt.Fprint(cmd.OutOrStdout(), g.info().Rules)
+		ValidArgs: catalog.Names(),
+		RunE: withGame(func(cmd *cobra.Command, g catalog.Game) error {
+			_, err := fmt.Fprint(cmd.OutOrStdout(), g.Info().Rules)
 			return classify(err)
 		}),
 	}
 }
 
 // withGame makes the RunE of a command whose one argument names a game.
-func withGame(run func(*cobra.Command, game) error) func(*cobra.Command, []string) error {
+func withGame(run func(*cobra.Command, catalog.Game) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		g, err := findGame(args[0])
 		if err != nil {
-			return err
+			return classify(err)
 		}
 		return run(cmd, g)
 	}
@@ -132,20 +133,20 @@ game at a time, in the form --report names:
 Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usagef("name a game to play: %s", strings.Join(gameNames(), ", "))
+				return usagef("name a game to play: %s", strings.Join(catalog.Names(), ", "))
 			}
 			_, err := findGame(args[0])
 			return err
 		},
 	}
-	for _, g := range catalog() {
+	for _, g := range catalog.Games() {
 		cmd.AddCommand(playGameCommand(g))
 	}
 	return cmd
 }
 
-func playGameCommand(g game) *cobra.Command {
-	info := g.info()
+func playGameCommand(g catalog.Game) *cobra.Command {
+	info := g.Info()
 	var (
 		players  string
 		each     []string
@@ -198,7 +199,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			}
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
-			return g.play(ctx, playOptions{
+			return play(ctx, g, playOptions{
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
@@ -372,19 +373,19 @@ state differs); 2 the file is not a record.`,
 			if err != nil {
 				return usagef("%s: %w", args[0], err)
 			}
-			got, err := g.replay(data)
+			got, err := g.Replay(data)
 			out := cmd.OutOrStdout()
 			checked, unchecked := replayChecks(got)
 			if asJSON {
 				type verdict struct {
 					File string `json:"file"`
 					OK   bool   `json:"ok"`
-					replayed
+					catalog.Replayed
 					Checked   []string `json:"checked,omitempty"`
 					Unchecked []string `json:"unchecked,omitempty"`
 					Error     string   `json:"error,omitempty"`
 				}
-				v := verdict{File: args[0], OK: err == nil, replayed: got}
+				v := verdict{File: args[0], OK: err == nil, Replayed: got}
 				if err != nil {
 					v.Error = err.Error()
 				} else {
@@ -422,7 +423,7 @@ state differs); 2 the file is not a record.`,
 
 // replayChecks says what a replay that found got checked, and what it
 // could not.
-func replayChecks(got replayed) (checked, unchecked []string) {
+func replayChecks(got catalog.Replayed) (checked, unchecked []string) {
 	switch {
 	case got.Result != nil && got.Hash != "":
 		checked = append(checked, fmt.Sprintf("the replay reaches the recorded result and final state (%s)", got.Hash))
@@ -475,8 +476,8 @@ land, dead?}]}; --moves is one action with its answer, {"seat": 0, "action":
 
 A file of "-" is read from standard input.`,
 		Args:      exactlyOne("a game"),
-		ValidArgs: gameNames(),
-		RunE: withGame(func(cmd *cobra.Command, g game) error {
+		ValidArgs: catalog.Names(),
+		RunE: withGame(func(cmd *cobra.Command, g catalog.Game) error {
 			if state == "" || moves == "" {
 				return usagef("give both --state and --moves")
 			}
@@ -498,7 +499,7 @@ A file of "-" is read from standard input.`,
 			if err != nil {
 				return usagef("--moves: %w", err)
 			}
-			out, err := g.step(s, m, seed)
+			out, err := g.Step(s, m, seed)
 			if err != nil {
 				return classify(err)
 			}

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/arbiter-games/arbiter/catalog"
 	"io"
 	"os"
 	"os/signal"
@@ -88,7 +89,9 @@ func classify(err error) error {
 	switch {
 	case errors.As(err, &e):
 		return err
-	case engine.IsRuleError(err), errors.As(err, &re):
+	case catalog.IsInvalid(err):
+		return &exitError{exitUsage, err}
+	case engine.IsRuleError(err), errors.As(err, &re), errors.Is(err, engine.ErrEdited):
 		return &exitError{exitRefused, err}
 	}
 	return &exitError{exitInternal, err}

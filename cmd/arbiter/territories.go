@@ -897,10 +897,3 @@ func isTerritoriesDB(path string) bool {
 	_, err = io.ReadFull(f, head)
 	return err == nil && bytes.Equal(head, magic)
 }
-
-// territoriesStep is arbiter step territories: one action on a game in the
-// JSON {config, state}, printed as the game after it with the action's
-// outcome.
-func territoriesStep(state, moves []byte, _ uint64) ([]byte, error) {
-	return pureStep(state, moves, territories.ParseStepState, territories.ParseStepMove, territories.Step)
-}

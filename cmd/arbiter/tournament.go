@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/arbiter-games/arbiter/catalog"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -31,13 +32,13 @@ arbiter tournament merge combines their results files into exactly the
 standings a single run prints.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usagef("name a game: %s (or merge, to merge results files)", strings.Join(gameNames(), ", "))
+				return usagef("name a game: %s (or merge, to merge results files)", strings.Join(catalog.Names(), ", "))
 			}
 			_, err := findGame(args[0])
 			return err
 		},
 	}
-	for _, g := range catalog() {
+	for _, g := range catalog.Games() {
 		cmd.AddCommand(tournamentGameCommand(g))
 	}
 	cmd.AddCommand(mergeCommand())
@@ -64,8 +65,8 @@ type tournamentOptions struct {
 	stderr   io.Writer
 }
 
-func tournamentGameCommand(g game) *cobra.Command {
-	info := g.info()
+func tournamentGameCommand(g catalog.Game) *cobra.Command {
+	info := g.Info()
 	var (
 		players              string
 		each                 []string
@@ -146,7 +147,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 			if !f.Changed("seed") {
 				seed = rand.Uint64() // 64 bits: no bot can guess it
 			}
-			return g.tournament(cmd.Context(), tournamentOptions{
+			return runTournament(cmd.Context(), g, tournamentOptions{
 				specs: specs, options: options,
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
@@ -218,53 +219,22 @@ game of the tournament must be in exactly one of the files.`,
 	return cmd
 }
 
-func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error {
-	info := h.rules.Info()
-	entrants, err := player.Resolve(o.specs, h.bots, func() engine.Player[M, V] { return nil }, o.external)
-	if err != nil {
-		return usageError(err)
-	}
-	for _, e := range entrants {
-		if e.Person {
-			return usagef("%s is a person; a tournament plays its games at once, among bots only (play a person with arbiter play %s)", e.Name, info.Name)
-		}
-	}
-	o.params.Players = make([]string, len(entrants))
-	for i, e := range entrants {
-		o.params.Players[i] = e.Name
-	}
-	sched, err := tournament.NewSchedule(o.params)
-	if err != nil {
-		return usageError(err)
-	}
-	// Check the options once, before anything is played.
-	first := sched.Games[0]
-	names := make([]string, len(first))
-	if _, err := h.rules.New(engine.Setup{Seed: sched.Seed, Players: names, Options: o.options}); err != nil {
-		return usageError(err)
-	}
-
-	t := &tournament.Tournament[M, V]{
-		Ruleset: h.rules, Schedule: sched, Entrants: entrants,
-		Deadline: o.deadline, Bank: o.bank, StartDeadline: o.startup, Parallel: o.parallel, Shard: o.shard,
-	}
-	n := o.shard.Games(len(sched.Games))
-	table, err := tournament.NewTable(sched, len(sched.Games))
-	if err != nil {
-		return usageError(err)
-	}
-	var results *tournament.Writer
-	var files []*os.File
+// runTournament plays a tournament of g and writes its results, training
+// lines and standings.
+func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) error {
+	var (
+		table    *tournament.Table
+		results  *tournament.Writer
+		training *bufio.Writer
+		files    []*os.File
+		bar      *progress
+		n        int
+	)
 	defer func() {
 		for _, f := range files {
 			f.Close()
 		}
 	}()
-	for _, c := range []error{checkOutput("out", o.out, o.force), checkOutput("export-training", o.training, o.force)} {
-		if c != nil {
-			return c
-		}
-	}
 	create := func(flag, name string) (*os.File, error) {
 		f, err := os.Create(name)
 		if err != nil {
@@ -273,30 +243,38 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 		files = append(files, f)
 		return f, nil
 	}
-	if o.out != "" {
-		f, err := create("out", o.out)
-		if err != nil {
-			return err
+	ready := func(sched *tournament.Schedule) error {
+		var err error
+		if table, err = tournament.NewTable(sched, len(sched.Games)); err != nil {
+			return usageError(err)
 		}
-		if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
-			return classify(err)
+		for _, c := range []error{checkOutput("out", o.out, o.force), checkOutput("export-training", o.training, o.force)} {
+			if c != nil {
+				return c
+			}
 		}
+		if o.out != "" {
+			f, err := create("out", o.out)
+			if err != nil {
+				return err
+			}
+			if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
+				return classify(err)
+			}
+		}
+		if o.training != "" {
+			f, err := create("export-training", o.training)
+			if err != nil {
+				return err
+			}
+			training = bufio.NewWriterSize(f, 1<<16)
+		}
+		n = o.shard.Games(len(sched.Games))
+		bar = newProgress(o.stderr, n)
+		return nil
 	}
-	var training *bufio.Writer
-	if o.training != "" {
-		f, err := create("export-training", o.training)
-		if err != nil {
-			return err
-		}
-		training = bufio.NewWriterSize(f, 1<<16)
-		t.Training = func(lines []byte) error {
-			_, err := training.Write(lines)
-			return err
-		}
-	}
-	bar := newProgress(o.stderr, n)
 	faults := 0
-	t.Played = func(g tournament.GameResult) error {
+	played := func(g tournament.GameResult) error {
 		bar.game()
 		for _, n := range g.Faults {
 			faults += n
@@ -309,10 +287,24 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 		}
 		return nil
 	}
+	var writeTraining func([]byte) error
+	if o.training != "" {
+		writeTraining = func(lines []byte) error {
+			_, err := training.Write(lines)
+			return err
+		}
+	}
 	start := time.Now()
-	played, runErr := t.Run(ctx)
+	count, runErr := g.Tournament(ctx, catalog.TournamentOptions{
+		Players: o.specs, External: o.external, Params: o.params, Parallel: o.parallel, Shard: o.shard,
+		Deadline: o.deadline, Bank: o.bank, Startup: o.startup,
+		Ready: ready, Played: played, Training: writeTraining,
+	})
 	bar.close()
 	elapsed := time.Since(start)
+	if table == nil { // refused before anything was played
+		return classify(runErr)
+	}
 	// Whatever was played is kept, interrupted or not.
 	if results != nil {
 		if err := results.Flush(); err != nil {
@@ -331,14 +323,14 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 	}
 	files = nil
 	if bar != nil {
-		fmt.Fprintf(o.stderr, "played %d games in %v (%.0f games/s)\n", played, elapsed.Round(time.Millisecond), float64(played)/elapsed.Seconds())
+		fmt.Fprintf(o.stderr, "played %d games in %v (%.0f games/s)\n", count, elapsed.Round(time.Millisecond), float64(count)/elapsed.Seconds())
 	}
 	if o.shard.Count > 1 {
 		if runErr == nil {
 			fmt.Fprintf(o.stdout, "%s\nshard %s: played its %d games; results in %s.\nMerge every shard's file with: arbiter tournament merge FILES...\n",
-				table.Describe(), o.shard, played, o.out)
+				table.Describe(), o.shard, count, o.out)
 		}
-	} else if played > 0 || runErr == nil {
+	} else if count > 0 || runErr == nil {
 		write := table.WriteText
 		if o.asJSON {
 			write = table.WriteJSON
@@ -352,9 +344,9 @@ func (h hosted[M, V]) tournament(ctx context.Context, o tournamentOptions) error
 		if errors.Is(runErr, context.Canceled) {
 			kept := ""
 			if o.out != "" {
-				kept = fmt.Sprintf("; %s holds the %d games played", o.out, played)
+				kept = fmt.Sprintf("; %s holds the %d games played", o.out, count)
 			}
-			return &exitError{exitInternal, fmt.Errorf("interrupted after %d of %d games%s", played, n, kept)}
+			return &exitError{exitInternal, fmt.Errorf("interrupted after %d of %d games%s", count, n, kept)}
 		}
 		return classify(runErr)
 	}

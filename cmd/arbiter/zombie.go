@@ -362,9 +362,3 @@ Without --out the script is printed. A record that does not replay exits 1.`,
 	cmd.Flags().BoolVar(&force, "force", false, "overwrite --out if it exists")
 	return cmd
 }
-
-// zombieStep is arbiter step zombie. The judge's pure step is a script: a
-// state is the commands so far, so there is no world JSON to step.
-func zombieStep(_, _ []byte, _ uint64) ([]byte, error) {
-	return nil, usagef("zombie has no world JSON to step: its state is the script so far; write the commands into game.txt and run arbiter zombie run, or arbiter zombie watch")
-}

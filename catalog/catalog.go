@@ -1,0 +1,69 @@
+// Package catalog is the list of the games Arbiter hosts, and everything a
+// host does with one whatever its move and view types: play a series of
+// matches, a tournament, replay a record, step the pure rules; and, for
+// live matches, its moves and views as JSON (the bot protocol's shapes).
+// The command line and the server both reach games through it, never a
+// game's package directly.
+//
+// This is the one place where games are named: nothing registers itself.
+package catalog
+
+import (
+	"context"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/games/ajveciv"
+	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/games/territories"
+	"github.com/arbiter-games/arbiter/games/tncc"
+	"github.com/arbiter-games/arbiter/games/zombie"
+)
+
+// games lists every hosted game, in the order help texts show them.
+var games = []Game{
+	&hosted[ajveciv.Value, ajveciv.View]{rules: ajveciv.Original(), bots: ajveciv.Bots, step: ajvecivStep},
+	&hosted[reaj.Value, reaj.View]{rules: reaj.Game{}, bots: reaj.Bots, step: reajStep},
+	&hosted[tncc.Move, tncc.View]{rules: tncc.Game{}, bots: tncc.Bots, step: tnccStep},
+	&hosted[zombie.Plan, zombie.View]{rules: zombie.Game{}, bots: zombie.Bots, step: zombieStep},
+	&hosted[territories.Action, territories.View]{rules: territories.Game{}, bots: territories.Bots, step: territoriesStep},
+}
+
+// Games returns every hosted game.
+func Games() []Game { return games }
+
+// Names returns the games' names.
+func Names() []string {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Info().Name
+	}
+	return names
+}
+
+// Find returns the game called name, or an InputError that lists the games.
+func Find(name string) (Game, error) {
+	for _, g := range games {
+		if g.Info().Name == name {
+			return g, nil
+		}
+	}
+	return nil, Invalidf("unknown game %q; games: %s", name, strings.Join(Names(), ", "))
+}
+
+// Game is one hosted game, whatever its move and view types.
+type Game interface {
+	// Info describes the game: name, seats, options, players, rules.
+	Info() engine.Info
+	// Series plays a series of matches and tells each as it ends.
+	Series(ctx context.Context, o SeriesOptions) error
+	// Tournament plays a tournament's games (or one shard of them) and
+	// tells each as it ends, in schedule order. It returns how many games
+	// were told.
+	Tournament(ctx context.Context, o TournamentOptions) (int, error)
+	// Replay re-runs a match record and checks it.
+	Replay(data []byte) (Replayed, error)
+	// Step applies one step of the pure rules to the game's world JSON and
+	// returns the world after it, as one JSON line.
+	Step(state, moves []byte, seed uint64) ([]byte, error)
+}

@@ -1,0 +1,141 @@
+package catalog
+
+import (
+	"context"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/report"
+)
+
+// hosted is a game of move type M and view type V.
+type hosted[M, V any] struct {
+	rules engine.Ruleset[M, V]
+	bots  func(name string) ([]engine.Entrant[M, V], error)
+	step  func(state, moves []byte, seed uint64) ([]byte, error)
+}
+
+func (h *hosted[M, V]) Info() engine.Info { return h.rules.Info() }
+
+func (h *hosted[M, V]) Step(state, moves []byte, seed uint64) ([]byte, error) {
+	return h.step(state, moves, seed)
+}
+
+// SeriesOptions says what series to play and among whom.
+type SeriesOptions struct {
+	// Players are the players by spec, in seat order: built-in names (one
+	// may stand for several seats), repl for a person at the terminal,
+	// exec:COMMAND and URLs for external players.
+	Players []string
+	// External says how external players run.
+	External player.External
+	// Interrupt stops play, for a person who presses Ctrl-C at a prompt.
+	Interrupt func()
+	// Options are the game's options, the same for every match.
+	Options map[string]string
+	// Seed is the first match's seed; match k (from 0) plays with Seed+k.
+	Seed uint64
+	// Games is how many matches to play.
+	Games int
+	// Deadline bounds each decision of a bot; people get it only when
+	// DeadlineForPeople is set.
+	Deadline          time.Duration
+	DeadlineForPeople bool
+	// Bank, Startup and Reply are every seat's time bank, start-up
+	// deadline and reply deadline (see engine.Seat).
+	Bank, Startup, Reply time.Duration
+	// Timings records each decision's wall time.
+	Timings bool
+	// Ready, if not nil, is called once the players and the options are
+	// checked, before the first match, with whether a person plays; an
+	// error stops the series before it starts.
+	Ready func(people bool) error
+	// Played is called with each match as it ends; an error stops the
+	// series.
+	Played func(Played) error
+}
+
+// Played is a match of a series, as it ended. Its functions are valid only
+// during the call to SeriesOptions.Played.
+type Played struct {
+	// Number is the match's number in the series, from 1.
+	Number int
+	// Faults counts the decisions that got the default for a fault.
+	Faults int
+	// Outcome is the match's part of a report without replaying it: its
+	// setup, faults and result (see report.Outcome).
+	Outcome func() report.Game
+	// Report replays the match into its part of a report.
+	Report func() (report.Game, error)
+	// WriteRecord writes the match record, JSON Lines.
+	WriteRecord func(io.Writer) error
+	// WriteTraining writes one line per decision for training bots (see
+	// report.WriteTraining).
+	WriteTraining func(io.Writer) error
+}
+
+func (h *hosted[M, V]) Series(ctx context.Context, o SeriesOptions) error {
+	info := h.rules.Info()
+	entrants, err := player.Resolve(o.Players, h.bots, func() engine.Player[M, V] {
+		return &player.Terminal[M, V]{Interrupt: o.Interrupt}
+	}, o.External)
+	if err != nil {
+		return Invalid(err)
+	}
+	if n := len(entrants); n < info.MinSeats || n > info.MaxSeats {
+		names := make([]string, len(entrants))
+		for i, e := range entrants {
+			names[i] = e.Name
+		}
+		return Invalidf("%s takes %d to %d players; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
+	}
+	// Check the options once, before anything is played.
+	if _, err := h.rules.New(engine.Setup{Seed: o.Seed, Players: make([]string, len(entrants)), Options: o.Options}); err != nil {
+		return Invalid(err)
+	}
+	if o.Ready != nil {
+		if err := o.Ready(hasPerson(entrants)); err != nil {
+			return err
+		}
+	}
+	// Each match's seats are made just before it is played, and each
+	// record is forgotten once told: a long series holds one at a time.
+	s := &engine.Series[M, V]{Ruleset: h.rules, Seed: o.Seed, Options: o.Options, Timings: o.Timings, Matches: o.Games, Forget: true}
+	s.Lineup = func(int) []engine.Seat[M, V] {
+		seats := make([]engine.Seat[M, V], len(entrants))
+		for i, e := range entrants {
+			seats[i] = engine.Seat[M, V]{Name: e.Name, Player: e.New(), Bank: o.Bank, StartDeadline: o.Startup, ReplyDeadline: o.Reply}
+			if !e.Person || o.DeadlineForPeople {
+				seats[i].Deadline = o.Deadline
+			}
+		}
+		return seats
+	}
+	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
+		if o.Played == nil {
+			return nil
+		}
+		return o.Played(Played{
+			Number:        k + 1,
+			Faults:        len(rec.Faults()),
+			Outcome:       func() report.Game { return report.Outcome(rec, k+1) },
+			Report:        func() (report.Game, error) { return report.BuildGame(h.rules, rec, k+1) },
+			WriteRecord:   func(w io.Writer) error { _, err := rec.WriteTo(w); return err },
+			WriteTraining: func(w io.Writer) error { return report.WriteTraining(w, h.rules, rec, k+1) },
+		})
+	}
+	_, err = s.Play(ctx)
+	return err
+}
+
+func hasPerson[M, V any](entrants []engine.Entrant[M, V]) bool {
+	for _, e := range entrants {
+		if e.Person {
+			return true
+		}
+	}
+	return false
+}
