@@ -503,6 +503,10 @@ func ceremony[M, V any](ctx context.Context, kind callKind, p Player[M, V], info
 	return nil
 }
 
+// FaultOf says what fault a player's error is: its PlayerError kind, a
+// timeout for ErrDeadline, a panic, or else an error.
+func FaultOf(err error) Fault { return faultOf(err) }
+
 func faultOf(err error) Fault {
 	var pe panicError
 	if errors.As(err, &pe) {

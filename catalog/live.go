@@ -1,0 +1,333 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
+)
+
+// Person is the player of a seat that a person plays through the server,
+// with the seat's secret.
+const Person = "person"
+
+// LiveSetup is what a live match starts from.
+type LiveSetup struct {
+	// Setup is the match's seed, options, and one player per seat: a
+	// built-in bot's name, Person, or an http:// or https:// URL. A name
+	// that stands for several bots (AjveCiv's basic) takes as many seats.
+	Setup engine.Setup
+	// Mode is the game's way of being played live, among Info's modes;
+	// empty for its first.
+	Mode string
+	// External says how remote bots are reached.
+	External player.External
+	// Quiet makes no bots: the match is for replaying a log, never asked
+	// to decide.
+	Quiet bool
+}
+
+// Request is a decision a live match owes, its moves as JSON.
+type Request = engine.Request[json.RawMessage]
+
+// Live is one live match, its moves, requests and views as JSON: what the
+// live store and the server drive. A seat's move answers one of its
+// pending requests; a move of engine.Judge is the judge's (a game master's
+// command, a referee's action for a named player), in the games that take
+// them. Live is not safe for concurrent use.
+type Live interface {
+	// Seats returns the number of seats.
+	Seats() int
+	// Names returns each seat's name, as the match's record keeps it.
+	Names() []string
+	// Pending returns the decisions owed now.
+	Pending() []Request
+	// Apply applies seat's move, or the judge's for engine.Judge. A move
+	// that is not a move of the game, or that the rules refuse, is an
+	// *engine.RuleError, and the match is unchanged.
+	Apply(seat int, move json.RawMessage) error
+	// View returns what seat may know now; engine.Judge sees everything.
+	View(seat int) json.RawMessage
+	// Public returns what anyone may know now.
+	Public() json.RawMessage
+	// Over reports whether the match has ended.
+	Over() bool
+	// Result returns how it ended, once it has.
+	Result() engine.Result
+	// Hash returns the hash of the full state, as records keep it.
+	Hash() (string, error)
+	// Bot reports whether seat is played by a bot (a built-in one or a
+	// remote one), which Decide asks.
+	Bot(seat int) bool
+	// Decide asks seat's bot for its move on req, with the bot's deadline
+	// in ctx.
+	Decide(ctx context.Context, req Request) (json.RawMessage, error)
+	// Close stops the match's bots.
+	Close()
+}
+
+// LiveGame is implemented by games that can be played live; every game of
+// the catalog is one.
+type LiveGame interface {
+	// Modes returns the game's ways of being played live; the first is
+	// the default.
+	Modes() []Mode
+	// NewLive starts a live match.
+	NewLive(ctx context.Context, s LiveSetup) (Live, error)
+	// ReadMove checks that a move's JSON is a move of the game, before it
+	// is applied: a body too long or not a move is refused early.
+	ReadMove(move json.RawMessage) error
+}
+
+// Mode is a way of playing a game live.
+type Mode struct {
+	// Name is the mode's name; "" for a game's only one.
+	Name string `json:"name"`
+	// About says what it is, for people.
+	About string `json:"about"`
+	// Judge says that the match has a judge who makes moves (a game
+	// master's commands, a referee's actions); in other modes a judge is
+	// optional and only watches, and may play the defaults of open
+	// requests.
+	Judge bool `json:"judge"`
+}
+
+// liveMatch is a live match of an ordinary game: its seats answer requests,
+// and it takes no judge moves.
+type liveMatch[M, V any] struct {
+	m       engine.Match[M, V]
+	names   []string
+	bots    []bool                // per seat: a bot plays it
+	players []engine.Player[M, V] // per seat: its bot, made when first asked
+	started []bool
+	make    []func() engine.Player[M, V]
+	info    engine.MatchInfo // what every bot is told, but its seat and seed
+	seed    uint64           // the match's, from which each seat's own is derived
+	reqs    []engine.Request[M]
+}
+
+func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
+	info := h.rules.Info()
+	if s.Mode != "" {
+		return nil, Invalidf("%s has no live mode %q", info.Name, s.Mode)
+	}
+	makers, names, err := h.seatPlayers(s)
+	if err != nil {
+		return nil, err
+	}
+	setup := s.Setup
+	setup.Players = names
+	m, err := h.rules.New(setup)
+	if err != nil {
+		return nil, Invalid(err)
+	}
+	lm := &liveMatch[M, V]{m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
+		started: make([]bool, len(names)), make: makers, seed: setup.Seed,
+		info: engine.MatchInfo{Ruleset: info.Name, Variant: info.Variant, RulesVersion: info.Version, Game: 1, Players: names, Options: setup.Options}}
+	for seat, mk := range makers {
+		lm.bots[seat] = mk != nil
+	}
+	if s.Quiet {
+		lm.make = nil
+	}
+	return lm, nil
+}
+
+// seatPlayers returns how to make the bots of a live match's seats:
+// built-in bots by name (a name may stand for several seats), remote bots
+// by URL, and nil for a person's seat. It returns the seats' names as the
+// record keeps them.
+func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], []string, error) {
+	var makers []func() engine.Player[M, V]
+	var names []string
+	for _, spec := range s.Setup.Players {
+		switch {
+		case spec == Person:
+			makers, names = append(makers, nil), append(names, Person)
+		case strings.HasPrefix(spec, "exec:"):
+			return nil, nil, Invalidf("seat %d: %q: the server runs no programs; give a built-in bot, a person, or the URL of a bot", len(names), spec)
+		case player.IsExternal(spec):
+			spec, ext := spec, s.External
+			makers = append(makers, func() engine.Player[M, V] { return player.NewRemote[M, V](spec, ext) })
+			names = append(names, player.RecordName(spec))
+		default:
+			es, err := h.bots(spec)
+			if err != nil {
+				return nil, nil, Invalid(fmt.Errorf("seat %d: %w; or %s, or the URL of a bot", len(names), err, Person))
+			}
+			for _, e := range es {
+				makers, names = append(makers, e.New), append(names, e.Name)
+			}
+		}
+	}
+	info := h.rules.Info()
+	if n := len(names); n < info.MinSeats || n > info.MaxSeats {
+		return nil, nil, Invalidf("%s takes %d to %d seats; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
+	}
+	return makers, names, nil
+}
+
+func (h *hosted[M, V]) ReadMove(move json.RawMessage) error {
+	_, err := decodeMove[M](move)
+	return err
+}
+
+// decodeMove reads a move's JSON; what is not a move of the game is a rule
+// error, as an illegal move is.
+func decodeMove[M any](move json.RawMessage) (M, error) {
+	var m M
+	d := json.NewDecoder(bytes.NewReader(move))
+	if err := d.Decode(&m); err != nil {
+		return m, engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)
+	}
+	if d.More() {
+		return m, engine.Refuse("not-a-move", "%s is more than one move", quoteJSON(move))
+	}
+	return m, nil
+}
+
+// quoteJSON shows at most 100 bytes of a move.
+func quoteJSON(b []byte) string {
+	if len(b) > 100 {
+		return fmt.Sprintf("%.100s…", b)
+	}
+	return string(b)
+}
+
+func (l *liveMatch[M, V]) Seats() int      { return len(l.players) }
+func (l *liveMatch[M, V]) Names() []string { return l.names }
+
+func (h *hosted[M, V]) Modes() []Mode {
+	return []Mode{{About: "every seat plays when it is asked; a judge, if any, watches"}}
+}
+
+func (l *liveMatch[M, V]) Pending() []Request {
+	l.reqs = l.m.Pending()
+	out := make([]Request, len(l.reqs))
+	for i, r := range l.reqs {
+		out[i] = Request{ID: r.ID, Seat: r.Seat, Kind: r.Kind, Default: mustJSON(r.Default), Class: r.Class}
+		if r.Choices != nil {
+			out[i].Choices = make([]json.RawMessage, len(r.Choices))
+			for k, c := range r.Choices {
+				out[i].Choices[k] = mustJSON(c)
+			}
+		}
+	}
+	return out
+}
+
+func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {
+	if seat == engine.Judge {
+		return engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
+	}
+	m, err := decodeMove[M](move)
+	if err != nil {
+		return err
+	}
+	return l.m.Apply(seat, m)
+}
+
+func (l *liveMatch[M, V]) View(seat int) json.RawMessage {
+	if seat == engine.Judge {
+		views := make([]json.RawMessage, len(l.names))
+		for s := range views {
+			views[s] = mustJSON(l.m.View(s))
+		}
+		return mustJSON(struct {
+			Public json.RawMessage   `json:"public"`
+			Seats  []json.RawMessage `json:"seats"`
+		}{l.Public(), views})
+	}
+	return mustJSON(l.m.View(seat))
+}
+
+func (l *liveMatch[M, V]) Public() json.RawMessage {
+	if p, ok := l.m.(engine.Publisher); ok {
+		return mustJSON(p.Public())
+	}
+	return json.RawMessage("{}")
+}
+
+func (l *liveMatch[M, V]) Over() bool            { return l.m.Over() }
+func (l *liveMatch[M, V]) Result() engine.Result { return l.m.Result() }
+func (l *liveMatch[M, V]) Hash() (string, error) { return engine.StateHash(l.m) }
+func (l *liveMatch[M, V]) Bot(seat int) bool {
+	return seat >= 0 && seat < len(l.bots) && l.bots[seat]
+}
+
+func (l *liveMatch[M, V]) Decide(ctx context.Context, req Request) (json.RawMessage, error) {
+	if !l.Bot(req.Seat) {
+		return nil, fmt.Errorf("seat %d is a person's", req.Seat)
+	}
+	p, err := l.bot(ctx, req.Seat)
+	if err != nil {
+		return nil, err
+	}
+	var r *engine.Request[M]
+	for i := range l.reqs {
+		if l.reqs[i].ID == req.ID {
+			r = &l.reqs[i]
+		}
+	}
+	if r == nil {
+		return nil, fmt.Errorf("request %d is not pending", req.ID)
+	}
+	ask := *r
+	if dl, ok := ctx.Deadline(); ok {
+		ask.Deadline = time.Until(dl)
+	}
+	mv, err := p.Decide(ctx, &ask, l.m.View(req.Seat))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(mv)
+}
+
+// bot returns seat's bot, made and started when it is first asked.
+func (l *liveMatch[M, V]) bot(ctx context.Context, seat int) (engine.Player[M, V], error) {
+	if l.make == nil {
+		return nil, fmt.Errorf("seat %d's bot does not play in a replay", seat)
+	}
+	if !l.started[seat] {
+		l.started[seat] = true
+		p := l.make[seat]()
+		if st, ok := p.(engine.Starter); ok {
+			info := l.info
+			info.Seat, info.Seed = seat, engine.SeatSeed(l.seed, seat)
+			if dl, ok := ctx.Deadline(); ok {
+				info.Time.StartDeadline = time.Until(dl)
+			}
+			if err := st.Start(ctx, info); err != nil {
+				return nil, engine.Faulted(engine.FaultStart, fmt.Errorf("the bot did not start: %w", err))
+			}
+		}
+		l.players[seat] = p
+	}
+	if l.players[seat] == nil {
+		return nil, engine.Faulted(engine.FaultAbandoned, fmt.Errorf("the bot did not start"))
+	}
+	return l.players[seat], nil
+}
+
+func (l *liveMatch[M, V]) Close() {
+	for _, p := range l.players {
+		if c, ok := p.(interface{ Close() error }); ok {
+			_ = c.Close()
+		}
+	}
+}
+
+// mustJSON marshals a value of the game's own JSON shape, which always
+// marshals.
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage(fmt.Sprintf(`{"error":%q}`, err.Error()))
+	}
+	return b
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+func serveCommand() *cobra.Command {
+	var (
+		addr, db, publicURL, createSecret, archive, tlsCert, tlsKey, logFormat, synchronous string
+		proxies                                                                             []string
+		allowPrivate                                                                        bool
+		keep                                                                                time.Duration
+		limits                                                                              server.Limits
+	)
+	cmd := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:8080] [--db FILE | postgres://...]",
+		Short: "Host live matches of every game over HTTP",
+		Long: `Host live matches of every game over HTTP: people and bots play a match
+from anywhere, each with the secret of their seat; spectators watch; a
+judge may run it. Every move is stored before it is acknowledged, and a
+restart resumes every match where it was.
+
+The API is under /api/v1 (docs/api.md; /api/v1/openapi.json). Matches are
+kept in an SQLite file (--db arbiter.db, the default) or in PostgreSQL
+(--db postgres://user:password@host/db), where several servers can serve
+the same matches.
+
+By default anyone on this machine may create matches; --create-secret FILE
+lets only the holders of the secret in FILE create them, from anywhere.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg := server.Config{PublicURL: publicURL, AllowPrivateBots: allowPrivate, Keep: keep, ArchiveDir: archive, Limits: limits}
+			if createSecret != "" {
+				b, err := readInput(createSecret)
+				if err != nil {
+					return usagef("--create-secret %s: %v", createSecret, err)
+				}
+				secret := strings.TrimSpace(string(b))
+				if len(secret) < 16 {
+					return usagef("--create-secret %s: the secret is shorter than 16 characters; make a long random one (openssl rand -hex 16 > %s)", createSecret, createSecret)
+				}
+				cfg.CreateSecret = server.HashSecret(secret)
+			}
+			for _, p := range proxies {
+				prefix, err := netip.ParsePrefix(p)
+				if err != nil {
+					a, aerr := netip.ParseAddr(p)
+					if aerr != nil {
+						return usagef("--trusted-proxy %q: give an address (10.0.0.2) or a network (10.0.0.0/8)", p)
+					}
+					prefix = netip.PrefixFrom(a, a.BitLen())
+				}
+				cfg.TrustedProxies = append(cfg.TrustedProxies, prefix)
+			}
+			if (tlsCert == "") != (tlsKey == "") {
+				return usagef("give --tls-cert and --tls-key together")
+			}
+			if publicURL != "" && !strings.HasPrefix(publicURL, "http://") && !strings.HasPrefix(publicURL, "https://") {
+				return usagef("--public-url %q: give an origin such as https://arbiter.example or http://192.168.1.20:8080", publicURL)
+			}
+			switch synchronous {
+			case "FULL", "NORMAL":
+			default:
+				return usagef("--synchronous %q: give FULL or NORMAL", synchronous)
+			}
+			var handler slog.Handler
+			switch logFormat {
+			case "text":
+				handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
+			case "json":
+				handler = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
+			default:
+				return usagef("--log %q: give text or json", logFormat)
+			}
+			cfg.Log = slog.New(handler)
+			return serve(cmd.Context(), addr, db, synchronous, tlsCert, tlsKey, cfg, cmd)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on (0.0.0.0:8080 for every interface)")
+	f.StringVar(&db, "db", "arbiter.db", "the database: an SQLite file, or a postgres:// URL")
+	f.StringVar(&publicURL, "public-url", "", "the origin of the links handed out (default: the address each request came to)")
+	f.StringVar(&createSecret, "create-secret", "", "a file holding the secret that creating a match takes (default: anyone on this machine)")
+	f.StringArrayVar(&proxies, "trusted-proxy", nil, "a reverse proxy (address or network) whose X-Forwarded-For names the client; repeat it")
+	f.BoolVar(&allowPrivate, "allow-private-bots", false, "let HTTP bots sit at private and loopback addresses")
+	f.DurationVar(&keep, "keep", 30*24*time.Hour, "archive matches over and untouched for this long (0: keep them)")
+	f.StringVar(&archive, "archive", "archive", "the directory of archived matches' records")
+	f.StringVar(&tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM)")
+	f.StringVar(&tlsKey, "tls-key", "", "and this key (PEM)")
+	f.StringVar(&logFormat, "log", "text", "the access log's form on standard error: text or json")
+	f.StringVar(&synchronous, "synchronous", "FULL", "SQLite: FULL (a move is on the disk before its answer) or NORMAL (it survives a crash of the server, not of the machine)")
+	f.Int64Var(&limits.Body, "max-body", server.DefaultLimits.Body, "the largest request body, in bytes")
+	f.Float64Var(&limits.Moves, "moves-per-second", server.DefaultLimits.Moves, "moves each secret may send per second")
+	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once")
+	return cmd
+}
+
+// serve runs the server until ctx ends (Ctrl-C): then moves under way
+// finish, streams are told, and the database is closed.
+func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, cfg server.Config, cmd *cobra.Command) error {
+	st, err := store.Open(ctx, db, store.Options{Synchronous: synchronous})
+	if err != nil {
+		return usagef("--db: %v", err)
+	}
+	defer st.Close()
+	cfg.Store = st
+	srv, err := server.New(cfg)
+	if err != nil {
+		return classify(err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return usagef("--addr %s: %v", addr, err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		MaxHeaderBytes: 64 << 10}
+	if err := srv.Start(ctx); err != nil {
+		ln.Close()
+		return classify(err)
+	}
+	scheme := "http"
+	if tlsCert != "" {
+		scheme = "https"
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: %s://%s, matches in %s; Ctrl-C stops\n", scheme, ln.Addr(), st.Target())
+	errc := make(chan error, 1)
+	go func() {
+		if tlsCert != "" {
+			errc <- hs.ServeTLS(ln, tlsCert, tlsKey)
+		} else {
+			errc <- hs.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-errc:
+		srv.Shutdown(context.Background())
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return classify(err)
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(cmd.ErrOrStderr(), "arbiter serve: stopping: the moves under way finish, the streams are told")
+	stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	srv.Shutdown(stop)
+	if err := hs.Shutdown(stop); err != nil {
+		hs.Close()
+	}
+	return nil
+}

@@ -1,0 +1,862 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// routes lays out the API, from the table of operations.
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	for _, op := range operations {
+		m.HandleFunc(op.method+" "+op.path, op.handle(s))
+	}
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, refuse(http.StatusNotFound, "no-such-call", "%s %s is not a call of the API; the calls are listed at /api/v1/openapi.json", r.Method, r.URL.Path))
+	})
+	s.mux = m
+}
+
+// matchConfig is what the server keeps of a match beside its setup.
+type matchConfig struct {
+	// Specs are the seats' players as given at creation, from which its
+	// bots are made again after a restart.
+	Specs []string `json:"specs"`
+	// Judge says the match has a judge.
+	Judge bool `json:"judge"`
+	// Seeded says the creator chose the seed, and so may know the hidden
+	// draws.
+	Seeded bool        `json:"seeded"`
+	Time   timeControl `json:"time"`
+	// Resigned are the seats whose players have left.
+	Resigned []int `json:"resigned,omitempty"`
+}
+
+// timeControl is a match's time control, in milliseconds.
+type timeControl struct {
+	// Decision bounds each decision of a bot (default 1000).
+	Decision int64 `json:"decision_ms,omitempty"`
+	// Reply bounds each answer a bot owes to another seat's move.
+	Reply int64 `json:"reply_ms,omitempty"`
+	// People bounds each decision of a person; 0 is none.
+	People int64 `json:"people_ms,omitempty"`
+	// Bank is a time bank per seat for the whole match.
+	Bank int64 `json:"bank_ms,omitempty"`
+	// OnTimeout is default (play the default move) or forfeit (play the
+	// default, and every later one).
+	OnTimeout string `json:"on_timeout,omitempty"`
+}
+
+func (t timeControl) check() error {
+	switch {
+	case t.Decision < 0 || t.Reply < 0 || t.People < 0 || t.Bank < 0:
+		return refuse(http.StatusBadRequest, "invalid", "time: durations are milliseconds, 0 or more")
+	case t.Decision > 3600_000 || t.Reply > 3600_000 || t.People > 7*24*3600_000 || t.Bank > 24*3600_000:
+		return refuse(http.StatusBadRequest, "invalid", "time: a bot's decision and reply at most an hour, a person's a week, a bank a day")
+	case t.OnTimeout != "" && t.OnTimeout != "default" && t.OnTimeout != "forfeit":
+		return refuse(http.StatusBadRequest, "invalid", "time.on_timeout %q: give default or forfeit", t.OnTimeout)
+	}
+	return nil
+}
+
+// decision is a bot's time for a request, or a person's.
+func (t timeControl) limit(bot, reply bool) time.Duration {
+	ms := t.People
+	if bot {
+		ms = t.Decision
+		if ms == 0 {
+			ms = 1000
+		}
+		if reply && t.Reply > 0 {
+			ms = t.Reply
+		}
+	}
+	return time.Duration(ms) * time.Millisecond
+}
+
+// readBody decodes a JSON request body of at most the server's limit into
+// v, refusing unknown fields, trailing data and bodies too large.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, refuse(http.StatusRequestEntityTooLarge, "too-large", "the body is larger than %d bytes, the most this server takes", mb.Limit)
+		}
+		return nil, refuse(http.StatusBadRequest, "bad-body", "the body could not be read: %v", err)
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return nil, refuse(http.StatusBadRequest, "bad-json", "the body is not the JSON this call takes: %v", err)
+	}
+	if d.More() {
+		return nil, refuse(http.StatusBadRequest, "bad-json", "the body holds more than one JSON value")
+	}
+	return body, nil
+}
+
+// gameEntry is a game as GET /games shows it.
+type gameEntry struct {
+	Name     string          `json:"name"`
+	Title    string          `json:"title"`
+	Seats    seatRange       `json:"seats"`
+	Options  []optionEntry   `json:"options"`
+	Players  []string        `json:"players"`
+	Default  []string        `json:"default_players"`
+	Modes    []catalog.Mode  `json:"modes"`
+	Rules    string          `json:"rules"`
+	Measures json.RawMessage `json:"-"`
+}
+
+type seatRange struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
+type optionEntry struct {
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Default string `json:"default"`
+	Usage   string `json:"usage"`
+	Min     *int   `json:"min,omitempty"`
+	Max     *int   `json:"max,omitempty"`
+}
+
+func (s *Server) games(w http.ResponseWriter, r *http.Request) {
+	var out []gameEntry
+	for _, g := range catalog.Games() {
+		lg, ok := g.(catalog.LiveGame)
+		if !ok {
+			continue
+		}
+		info := g.Info()
+		e := gameEntry{Name: info.Name, Title: info.Title, Seats: seatRange{info.MinSeats, info.MaxSeats},
+			Players: append(slices.Clone(info.Players), catalog.Person), Default: strings.Split(info.DefaultPlayers, ","),
+			Modes: lg.Modes(), Rules: info.Rules, Options: []optionEntry{}}
+		for _, o := range info.Options {
+			oe := optionEntry{Name: o.Name, Default: o.Default, Usage: o.Usage, Kind: [...]string{"int", "bool", "string"}[o.Kind]}
+			if o.Kind == engine.IntOption {
+				oe.Min, oe.Max = &o.Min, &o.Max
+			}
+			e.Options = append(e.Options, oe)
+		}
+		out = append(out, e)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// createBody is what POST /matches takes.
+type createBody struct {
+	Game    string            `json:"game"`
+	Mode    string            `json:"mode"`
+	Seats   []seatBody        `json:"seats"`
+	Options map[string]any    `json:"options"`
+	Seed    *uint64           `json:"seed"`
+	Judge   bool              `json:"judge"`
+	Private bool              `json:"private"`
+	Time    timeControl       `json:"time"`
+	Extra   map[string]string `json:"-"`
+}
+
+type seatBody struct {
+	Player string `json:"player"`
+}
+
+// seatLink is a seat as the creation answer shows it.
+type seatLink struct {
+	Seat   int    `json:"seat"`
+	Player string `json:"player"`
+	Secret string `json:"secret,omitempty"`
+	URL    string `json:"url,omitempty"`
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if err := s.mayCreate(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.limiter.create("addr:" + s.clientAddr(r)) {
+		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "too many matches created from this address; at most %g a minute", s.cfg.Limits.Creates))
+		return
+	}
+	var body createBody
+	if _, err := s.readBody(w, r, &body); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	id, links, judge, err := s.newMatch(r.Context(), body)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	base := s.origin(r)
+	out := map[string]any{"id": id, "seats": links, "watch_url": base + "/m/" + id}
+	for i := range links {
+		if links[i].Secret != "" {
+			links[i].URL = base + "/m/" + id + "#s=" + links[i].Secret
+		}
+	}
+	if judge != "" {
+		out["judge"] = map[string]string{"secret": judge, "url": base + "/m/" + id + "#s=" + judge}
+	}
+	s.log.InfoContext(r.Context(), "match created", "match", id, "game", body.Game, "seats", len(links))
+	writeJSON(w, http.StatusCreated, out)
+}
+
+// newMatch checks a creation body, starts the match, stores it and its
+// secrets' hashes, and starts driving it. It returns the match's id, its
+// seats (with the secrets of people), and the judge's secret.
+func (s *Server) newMatch(ctx context.Context, body createBody) (id string, links []seatLink, judgeSecret string, err error) {
+	g, err := catalog.Find(body.Game)
+	if err != nil {
+		return "", nil, "", err
+	}
+	lg, ok := g.(catalog.LiveGame)
+	if !ok {
+		return "", nil, "", catalog.Invalidf("%s cannot be played live", body.Game)
+	}
+	info := g.Info()
+	mode, err := findMode(lg.Modes(), body.Mode, info.Name)
+	if err != nil {
+		return "", nil, "", err
+	}
+	if err := body.Time.check(); err != nil {
+		return "", nil, "", err
+	}
+	options, err := optionStrings(info, body.Options)
+	if err != nil {
+		return "", nil, "", err
+	}
+	specs := make([]string, len(body.Seats))
+	for i, seat := range body.Seats {
+		spec := strings.TrimSpace(seat.Player)
+		switch {
+		case spec == "":
+			return "", nil, "", catalog.Invalidf("seat %d: no player; give a built-in bot, %q, or the URL of a bot", i, catalog.Person)
+		case player.IsExternal(spec) && !strings.HasPrefix(spec, "exec:"):
+			if err := checkBotURL(ctx, spec, s.cfg.AllowPrivateBots); err != nil {
+				return "", nil, "", catalog.Invalidf("seat %d: %v", i, err)
+			}
+		}
+		specs[i] = spec
+	}
+	seed := randomSeed()
+	if body.Seed != nil {
+		seed = *body.Seed
+	}
+	setup := engine.Setup{Seed: seed, Players: specs, Options: options}
+	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external})
+	if err != nil {
+		return "", nil, "", err
+	}
+	names := live.Names()
+	bots := make([]bool, len(names))
+	for i := range names {
+		bots[i] = live.Bot(i)
+	}
+	live.Close()
+	cfg := matchConfig{Specs: specs, Judge: body.Judge || mode.Judge, Seeded: body.Seed != nil, Time: body.Time}
+	config, _ := json.Marshal(cfg)
+	id = newID()
+	setup.Players = names
+	m := &store.Match{ID: id, Game: info.Name, Variant: info.Variant, RulesVersion: info.Version, Mode: mode.Name,
+		Setup: setup, Config: config, Listed: !body.Private}
+	var secrets []store.Secret
+	for seat, name := range names {
+		link := seatLink{Seat: seat, Player: name}
+		if !bots[seat] {
+			secret, hash := newSecret()
+			link.Secret = secret
+			secrets = append(secrets, store.Secret{Hash: hash, Role: store.SeatRole, Seat: seat})
+		}
+		links = append(links, link)
+	}
+	if cfg.Judge {
+		secret, hash := newSecret()
+		judgeSecret = secret
+		secrets = append(secrets, store.Secret{Hash: hash, Role: store.JudgeRole, Seat: engine.Judge})
+	}
+	if err := s.cfg.Store.Create(ctx, m, secrets); err != nil {
+		return "", nil, "", err
+	}
+	s.drive(id)
+	return id, links, judgeSecret, nil
+}
+
+// findMode returns the mode called name (the first for "").
+func findMode(modes []catalog.Mode, name, game string) (catalog.Mode, error) {
+	if name == "" {
+		return modes[0], nil
+	}
+	var names []string
+	for _, m := range modes {
+		if m.Name == name {
+			return m, nil
+		}
+		names = append(names, strconv.Quote(m.Name))
+	}
+	return catalog.Mode{}, catalog.Invalidf("%s has no mode %q; its modes are %s", game, name, strings.Join(names, ", "))
+}
+
+// optionStrings checks a creation body's options against the game's and
+// writes every option out, the defaults included, as a record keeps them.
+func optionStrings(info engine.Info, given map[string]any) (map[string]string, error) {
+	out := map[string]string{}
+	for name, v := range given {
+		var o *engine.Option
+		for i := range info.Options {
+			if info.Options[i].Name == name {
+				o = &info.Options[i]
+			}
+		}
+		if o == nil {
+			var names []string
+			for _, o := range info.Options {
+				names = append(names, o.Name)
+			}
+			return nil, catalog.Invalidf("%s has no option %q; its options are %s", info.Name, name, strings.Join(names, ", "))
+		}
+		switch v := v.(type) {
+		case string:
+			out[name] = v
+		case bool:
+			out[name] = strconv.FormatBool(v)
+		case float64:
+			if v != float64(int64(v)) {
+				return nil, catalog.Invalidf("option %s: %v is not a whole number", name, v)
+			}
+			out[name] = strconv.FormatInt(int64(v), 10)
+		default:
+			b, _ := json.Marshal(v)
+			out[name] = string(b) // a preset's object, a board
+		}
+	}
+	for _, o := range info.Options {
+		if _, ok := out[o.Name]; !ok {
+			out[o.Name] = o.Default
+		}
+	}
+	return out, nil
+}
+
+// randomSeed draws a seed no player can guess: 64 random bits.
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
+}
+
+// newID returns a new match id: 12 random bytes, as hex.
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// origin is where links point: the public URL, or the request's own.
+func (s *Server) origin(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// matchView is a match as a caller sees it.
+type matchView struct {
+	ID       string          `json:"id"`
+	Game     string          `json:"game"`
+	Mode     string          `json:"mode,omitempty"`
+	Status   store.Status    `json:"status"`
+	Seq      int64           `json:"seq"`
+	You      youView         `json:"you"`
+	Judge    bool            `json:"judge"`
+	Seeded   bool            `json:"seeded"`
+	Seats    []seatView      `json:"seats"`
+	View     json.RawMessage `json:"view"`
+	Requests []requestView   `json:"requests"`
+	Result   *engine.Result  `json:"result,omitempty"`
+}
+
+type youView struct {
+	Role string `json:"role"` // seat, judge, player or spectator
+	Seat *int   `json:"seat,omitempty"`
+	Name string `json:"name,omitempty"`
+}
+
+type seatView struct {
+	Seat     int    `json:"seat"`
+	Player   string `json:"player"`
+	Person   bool   `json:"person"`
+	Resigned bool   `json:"resigned,omitempty"`
+}
+
+// requestView is a request as the API shows it: the protocol's, with its
+// seat and deadline.
+type requestView struct {
+	ID       int64             `json:"id"`
+	Seat     int               `json:"seat"`
+	Kind     string            `json:"kind"`
+	Choices  []json.RawMessage `json:"choices,omitempty"`
+	Default  json.RawMessage   `json:"default"`
+	Deadline *time.Time        `json:"deadline,omitempty"`
+}
+
+// viewOf is the match as c sees it now; the caller holds the match's lock.
+func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView {
+	var cfg matchConfig
+	json.Unmarshal(row.Config, &cfg)
+	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
+		Requests: []requestView{}}
+	for seat, name := range row.Setup.Players {
+		v.Seats = append(v.Seats, seatView{Seat: seat, Player: name, Person: !live.Bot(seat), Resigned: slices.Contains(cfg.Resigned, seat)})
+	}
+	switch c.role {
+	case store.SeatRole:
+		seat := c.seat
+		v.You = youView{Role: "seat", Seat: &seat}
+		v.View = live.View(c.seat)
+	case store.JudgeRole:
+		v.You = youView{Role: "judge"}
+		v.View = live.View(engine.Judge)
+	case store.PlayerRole:
+		v.You = youView{Role: "player", Name: c.name}
+		v.View = live.Public()
+	default:
+		v.You = youView{Role: "spectator"}
+		v.View = live.Public()
+	}
+	if row.Status == store.Running {
+		d := s.driverOf(row.ID)
+		for _, q := range live.Pending() {
+			if c.role == store.JudgeRole || c.role == store.SeatRole && q.Seat == c.seat {
+				rv := requestView{ID: q.ID, Seat: q.Seat, Kind: string(q.Kind), Choices: q.Choices, Default: q.Default}
+				if d != nil {
+					rv.Deadline = d.deadlineOf(q, live.Bot(q.Seat), cfg)
+				}
+				v.Requests = append(v.Requests, rv)
+			}
+		}
+	}
+	if row.Status != store.Running {
+		v.Result = row.Result
+	}
+	return v
+}
+
+func (s *Server) show(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.who(r, id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var v matchView
+	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		v = s.viewOf(row, live.(catalog.Live), c)
+		return nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// listEntry is a match as the list shows it.
+type listEntry struct {
+	ID      string       `json:"id"`
+	Game    string       `json:"game"`
+	Mode    string       `json:"mode,omitempty"`
+	Status  store.Status `json:"status"`
+	Seq     int64        `json:"seq"`
+	Created time.Time    `json:"created"`
+	Seats   []string     `json:"seats"`
+	People  int          `json:"people"`
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	limit := 50
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 500 {
+			s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "limit %q: give 1 to 500", l))
+			return
+		}
+		limit = n
+	}
+	before := s.now().Add(time.Minute)
+	if b := r.URL.Query().Get("before"); b != "" {
+		t, err := time.Parse(time.RFC3339Nano, b)
+		if err != nil {
+			s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "before %q: give a time as RFC 3339, as the last page's next_before", b))
+			return
+		}
+		before = t
+	}
+	ms, err := s.cfg.Store.List(r.Context(), before, limit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := struct {
+		Matches    []listEntry `json:"matches"`
+		NextBefore *time.Time  `json:"next_before,omitempty"`
+	}{Matches: []listEntry{}}
+	for _, m := range ms {
+		people := 0
+		for _, p := range m.Setup.Players {
+			if p == catalog.Person {
+				people++
+			}
+		}
+		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: m.Seq, Created: m.Created, Seats: m.Setup.Players, People: people})
+	}
+	if len(ms) == limit {
+		t := ms[len(ms)-1].Created
+		out.NextBefore = &t
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// moveBody is what POST /matches/{id}/moves takes.
+type moveBody struct {
+	Request   *int64          `json:"request"`
+	Move      json.RawMessage `json:"move"`
+	ExpectSeq *int64          `json:"expect_seq"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.who(r, id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if c.anyone() {
+		s.writeError(w, r, errNoSecret)
+		return
+	}
+	if !s.limiter.move(c.key) {
+		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "more than %g moves a second with this secret", s.cfg.Limits.Moves))
+		return
+	}
+	var body moveBody
+	raw, err := s.readBody(w, r, &body)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if len(body.Move) == 0 || string(body.Move) == "null" {
+		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", `the body has no "move"`))
+		return
+	}
+	sub := store.Submission{Match: id, Actor: c.actor(), Request: -1, ExpectSeq: -1, Move: body.Move}
+	if body.ExpectSeq != nil {
+		sub.ExpectSeq = *body.ExpectSeq
+	}
+	switch {
+	case body.Request != nil:
+		sub.Request = *body.Request
+		if c.role == store.JudgeRole {
+			// The judge answers for the seat the request is owed by.
+			seat, ok := s.seatOf(r.Context(), id, sub.Request)
+			if !ok {
+				s.writeError(w, r, store.ErrStale)
+				return
+			}
+			sub.Actor = seat
+		}
+	case c.role == store.SeatRole:
+		s.writeError(w, r, refuse(http.StatusBadRequest, "no-request", `a seat's move answers one of its requests: give "request", the request's id (GET the match for the requests open now)`))
+		return
+	}
+	if key := r.Header.Get("Idempotency-Key"); key != "" {
+		if len(key) > 200 {
+			s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "the Idempotency-Key is longer than 200 characters"))
+			return
+		}
+		sum := sha256.Sum256(append([]byte(c.key+"\n"), raw...))
+		sub.Key, sub.KeyHash = key, hex.EncodeToString(sum[:])
+	}
+	ack, err := s.ref.Submit(r.Context(), sub)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq, "repeat": ack.Repeat})
+}
+
+// seatOf returns the seat that owes request id in match, if it is open.
+func (s *Server) seatOf(ctx context.Context, match string, id int64) (int, bool) {
+	seat, ok := -1, false
+	_ = s.ref.With(ctx, match, func(_ *store.Match, live store.Live) error {
+		for _, q := range live.Pending() {
+			if q.ID == id {
+				seat, ok = q.Seat, true
+			}
+		}
+		return nil
+	})
+	return seat, ok
+}
+
+func (s *Server) resign(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.who(r, id)
+	if err == nil && c.role != store.SeatRole {
+		err = errSeatOnly
+	}
+	if err == nil {
+		err = s.updateConfig(r.Context(), id, func(cfg *matchConfig) error {
+			if !slices.Contains(cfg.Resigned, c.seat) {
+				cfg.Resigned = append(cfg.Resigned, c.seat)
+			}
+			return nil
+		})
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.log.InfoContext(r.Context(), "seat resigned", "match", id, "seat", c.seat)
+	s.poke(id)
+	writeJSON(w, http.StatusOK, map[string]any{"resigned": c.seat})
+}
+
+// updateConfig changes a running match's settings under its lock.
+func (s *Server) updateConfig(ctx context.Context, id string, change func(*matchConfig) error) error {
+	return s.ref.With(ctx, id, func(row *store.Match, _ store.Live) error {
+		if row.Status != store.Running {
+			return store.ErrOver
+		}
+		var cfg matchConfig
+		if err := json.Unmarshal(row.Config, &cfg); err != nil {
+			return err
+		}
+		if err := change(&cfg); err != nil {
+			return err
+		}
+		b, err := json.Marshal(cfg)
+		if err != nil {
+			return err
+		}
+		if err := s.cfg.Store.SetConfig(ctx, id, b); err != nil {
+			return err
+		}
+		row.Config = b
+		return nil
+	})
+}
+
+func (s *Server) abort(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := s.judgeOf(r, id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.ref.End(r.Context(), id, store.Aborted); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.log.InfoContext(r.Context(), "match aborted", "match", id)
+	s.stopDriving(id)
+	s.ended(id)
+	writeJSON(w, http.StatusOK, map[string]any{"status": store.Aborted})
+}
+
+// judgeOf refuses a caller who is not match id's judge.
+func (s *Server) judgeOf(r *http.Request, id string) error {
+	c, err := s.who(r, id)
+	if err != nil {
+		return err
+	}
+	if c.anyone() {
+		return errNoSecret
+	}
+	if c.role != store.JudgeRole {
+		return errJudgeOnly
+	}
+	return nil
+}
+
+// defaults plays the default of every open request: the judge ends a turn.
+func (s *Server) defaults(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := s.judgeOf(r, id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var reqs []catalog.Request
+	if err := s.ref.With(r.Context(), id, func(_ *store.Match, live store.Live) error {
+		reqs = live.Pending()
+		return nil
+	}); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var seq int64
+	for _, q := range reqs {
+		ack, err := s.ref.Submit(r.Context(), store.Submission{Match: id, Actor: q.Seat, Request: q.ID, ExpectSeq: -1, Move: q.Default,
+			Fault: &engine.Fault{Kind: engine.FaultTimeout, Detail: "the judge played the defaults of the open requests"}})
+		if errors.Is(err, store.ErrStale) || errors.Is(err, store.ErrOver) {
+			continue
+		}
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		seq = ack.Seq
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"played": len(reqs), "seq": seq})
+}
+
+// correctBody is what POST /matches/{id}/correct takes.
+type correctBody struct {
+	Move      json.RawMessage `json:"move"`
+	Reason    string          `json:"reason"`
+	ExpectSeq *int64          `json:"expect_seq"`
+}
+
+// correct appends the judge's correction: a judge move with its reason.
+// The log is never rewritten.
+func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := s.judgeOf(r, id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var body correctBody
+	if _, err := s.readBody(w, r, &body); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if len(body.Move) == 0 || strings.TrimSpace(body.Reason) == "" {
+		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", `a correction is {"move": ..., "reason": "why"}: the judge's move and why it is made`))
+		return
+	}
+	sub := store.Submission{Match: id, Actor: engine.Judge, Request: -1, ExpectSeq: -1, Move: body.Move, Note: body.Reason}
+	if body.ExpectSeq != nil {
+		sub.ExpectSeq = *body.ExpectSeq
+	}
+	ack, err := s.ref.Submit(r.Context(), sub)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq})
+}
+
+func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := s.judgeOf(r, id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil {
+		s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "seat %q: give a seat number", r.PathValue("seat")))
+		return
+	}
+	var person bool
+	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		if seat < 0 || seat >= len(row.Setup.Players) {
+			return refuse(http.StatusNotFound, "no-seat", "the match has seats 0 to %d", len(row.Setup.Players)-1)
+		}
+		person = !live.(catalog.Live).Bot(seat)
+		return nil
+	})
+	if err == nil && !person {
+		err = refuse(http.StatusConflict, "bot-seat", "seat %d is a bot's: it has no secret", seat)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	secret, hash := newSecret()
+	if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.SeatRole, Seat: seat}); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.forget(id)
+	s.log.InfoContext(r.Context(), "seat secret reissued", "match", id, "seat", seat)
+	writeJSON(w, http.StatusOK, seatLink{Seat: seat, Secret: secret, URL: s.origin(r) + "/m/" + id + "#s=" + secret})
+}
+
+// record answers the match record, JSON Lines: to the judge at any time, to
+// anyone once the match is over.
+func (s *Server) record(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.who(r, id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		if row.Status == store.Running && c.role != store.JudgeRole {
+			return refuse(http.StatusForbidden, "running", "the record of a match under way is the judge's; it is everyone's once the match is over")
+		}
+		return s.writeRecord(r.Context(), &buf, row, live.(catalog.Live))
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.jsonl"`, "match", id))
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(buf.Bytes())
+}
+
+// writeRecord writes a stored match as a record that arbiter replay reads.
+func (s *Server) writeRecord(ctx context.Context, w io.Writer, row *store.Match, live catalog.Live) error {
+	moves, err := s.cfg.Store.Moves(ctx, row.ID, 0)
+	if err != nil {
+		return err
+	}
+	g, err := catalog.Find(row.Game)
+	if err != nil {
+		return err
+	}
+	rec := engine.NewRecord[json.RawMessage](g.Info(), row.Setup)
+	for _, mv := range moves {
+		rec.Steps = append(rec.Steps, engine.Step[json.RawMessage]{Seat: mv.Actor, Move: mv.Move, Fault: mv.Fault})
+	}
+	switch row.Status {
+	case store.Over:
+		rec.End = &engine.End{Result: row.Result}
+		if h, err := live.Hash(); err == nil && int64(len(moves)) == row.Seq {
+			rec.End.Hash = h
+		}
+	case store.Aborted:
+		rec.End = &engine.End{Aborted: "aborted by the judge"}
+	}
+	_, err = rec.WriteTo(w)
+	return err
+}

@@ -1,0 +1,176 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// Secrets are 128 random bits (crypto/rand), written in URL-safe base64.
+// Only their SHA-256 is stored; a secret is shown once, when it is made.
+
+// newSecret returns a new secret and its hash.
+func newSecret() (secret, hash string) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("crypto/rand failed: " + err.Error()) // the kernel's generator does not fail
+	}
+	secret = base64.RawURLEncoding.EncodeToString(b[:])
+	return secret, hashSecret(secret)
+}
+
+// hashSecret returns the stored form of a secret.
+func hashSecret(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// caller is who sends a request: a seat's player, a named player, the
+// judge, or anyone (no secret).
+type caller struct {
+	role store.Role // "" for anyone
+	seat int        // the seat, for a seat's player; engine.Judge for the judge
+	name string     // a named player's name
+	// key identifies the caller for limits: its secret's hash, or its
+	// address.
+	key string
+}
+
+// anyone is a caller with no secret.
+func (c caller) anyone() bool { return c.role == "" }
+
+// actor is the caller as a match's rules see it: its seat, or the judge.
+func (c caller) actor() int {
+	if c.role == store.SeatRole {
+		return c.seat
+	}
+	return engine.Judge
+}
+
+// bearer returns the secret of a request's Authorization header, if any.
+func bearer(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return "", false
+	}
+	scheme, secret, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || secret == "" {
+		return "", true
+	}
+	return strings.TrimSpace(secret), true
+}
+
+// who says who calls about match id: errNoSecret for a secret the server
+// does not know (or a malformed header), errNotYours for another match's.
+func (s *Server) who(r *http.Request, id string) (caller, error) {
+	secret, sent := bearer(r)
+	if !sent {
+		return caller{key: "addr:" + s.clientAddr(r)}, nil
+	}
+	if secret == "" {
+		return caller{}, errNoSecret
+	}
+	sec, err := s.lookup(r, secret)
+	if err != nil {
+		return caller{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(sec.Match), []byte(id)) != 1 {
+		return caller{}, errNotYours
+	}
+	return caller{role: sec.Role, seat: sec.Seat, name: sec.Name, key: "secret:" + sec.Hash}, nil
+}
+
+// lookup finds a secret by its hash: in memory when seen before, else in
+// the store.
+func (s *Server) lookup(r *http.Request, secret string) (store.Secret, error) {
+	hash := hashSecret(secret)
+	if v, ok := s.secrets.Load(hash); ok {
+		sec := v.(store.Secret)
+		if subtle.ConstantTimeCompare([]byte(sec.Hash), []byte(hash)) == 1 {
+			return sec, nil
+		}
+	}
+	sec, err := s.cfg.Store.Secret(r.Context(), hash)
+	if errors.Is(err, store.ErrNoSecret) {
+		return store.Secret{}, errNoSecret
+	}
+	if err != nil {
+		return store.Secret{}, err
+	}
+	s.secrets.Store(hash, sec)
+	return sec, nil
+}
+
+// forget drops the secrets of a match from memory, after a reissue.
+func (s *Server) forget(id string) {
+	s.secrets.Range(func(k, v any) bool {
+		if v.(store.Secret).Match == id {
+			s.secrets.Delete(k)
+		}
+		return true
+	})
+}
+
+// clientAddr is the client's address: the connection's, or, behind a
+// trusted proxy, the last address X-Forwarded-For names that is not a
+// trusted proxy itself.
+func (s *Server) clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil || !s.trusted(addr) {
+		return host
+	}
+	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		if !s.trusted(hop) {
+			return hop.String()
+		}
+	}
+	return host
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a.Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayCreate says whether a request may create a match: with the server's
+// creation secret when it has one, else from a loopback address.
+func (s *Server) mayCreate(r *http.Request) error {
+	if s.cfg.CreateSecret != "" {
+		secret, _ := bearer(r)
+		if secret == "" || subtle.ConstantTimeCompare([]byte(hashSecret(secret)), []byte(s.cfg.CreateSecret)) != 1 {
+			return errCreateOnly
+		}
+		return nil
+	}
+	a, err := netip.ParseAddr(s.clientAddr(r))
+	if err != nil || !a.Unmap().IsLoopback() {
+		return refuse(http.StatusForbidden, "create-forbidden", "matches are created from this machine only (a loopback address); the server can be started with --create-secret FILE to let holders of that secret create them from elsewhere")
+	}
+	return nil
+}
+
+// HashSecret returns the stored form of a secret: its SHA-256, hex.
+func HashSecret(secret string) string { return hashSecret(secret) }

@@ -1,0 +1,317 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// A driver plays what a match owes that no caller will send: its bots'
+// moves, the defaults of requests whose deadline has passed, and every
+// move of a seat that resigned. One server drives a match: the one that
+// holds its lease.
+
+// driver drives one match.
+type driver struct {
+	s    *Server
+	id   string
+	wake chan struct{}
+	quit chan struct{}
+	done chan struct{}
+
+	mu     sync.Mutex
+	opened map[int64]time.Time // when each open request opened
+}
+
+// drive starts driving match id, if this server can take its lease.
+func (s *Server) drive(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped || s.drivers[id] != nil {
+		return
+	}
+	ok, err := s.cfg.Store.Lease(context.Background(), id, s.cfg.ID, s.now().Add(s.cfg.LeaseFor))
+	if err != nil || !ok {
+		return
+	}
+	d := &driver{s: s, id: id, wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}), opened: map[int64]time.Time{}}
+	s.drivers[id] = d
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		defer close(d.done)
+		d.run()
+	}()
+}
+
+// driverOf returns the driver of match id, if this server drives it.
+func (s *Server) driverOf(id string) *driver {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.drivers[id]
+}
+
+// stopDriving stops driving match id.
+func (s *Server) stopDriving(id string) {
+	s.mu.Lock()
+	d := s.drivers[id]
+	delete(s.drivers, id)
+	s.mu.Unlock()
+	if d != nil {
+		d.stop()
+		_ = s.cfg.Store.Release(context.Background(), id, s.cfg.ID)
+	}
+}
+
+// poke wakes the driver of match id.
+func (s *Server) poke(id string) {
+	if d := s.driverOf(id); d != nil {
+		d.poke()
+	}
+}
+
+func (d *driver) poke() {
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (d *driver) stop() {
+	select {
+	case <-d.quit:
+	default:
+		close(d.quit)
+	}
+	<-d.done
+}
+
+// moved notes, under the match's lock, the requests a committed move
+// opened, and wakes the driver.
+func (d *driver) moved(live catalog.Live, mv store.Move) {
+	d.mu.Lock()
+	open := map[int64]time.Time{}
+	for _, q := range live.Pending() {
+		at, ok := d.opened[q.ID]
+		if !ok {
+			at = mv.At
+		}
+		open[q.ID] = at
+	}
+	d.opened = open
+	d.mu.Unlock()
+	d.poke()
+}
+
+// deadlineOf returns when request q's time runs out, if it has a limit.
+func (d *driver) deadlineOf(q catalog.Request, bot bool, cfg matchConfig) *time.Time {
+	limit := cfg.Time.limit(bot, q.Class == engine.Reply)
+	if limit <= 0 {
+		return nil
+	}
+	d.mu.Lock()
+	opened, ok := d.opened[q.ID]
+	d.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	t := opened.Add(limit)
+	return &t
+}
+
+// act is what the driver plays for one request.
+type act struct {
+	req   catalog.Request
+	move  json.RawMessage
+	fault *engine.Fault
+}
+
+func (d *driver) run() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-d.quit:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	if err := d.resume(ctx); err != nil {
+		if ctx.Err() == nil {
+			d.s.log.Error("a match cannot be driven", "match", d.id, "error", err.Error())
+		}
+		return
+	}
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		acts, next, running, err := d.look(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				d.s.log.Error("driving a match", "match", d.id, "error", err.Error())
+			}
+			return
+		}
+		if !running {
+			d.s.mu.Lock()
+			if d.s.drivers[d.id] == d {
+				delete(d.s.drivers, d.id)
+			}
+			d.s.mu.Unlock()
+			_ = d.s.cfg.Store.Release(context.Background(), d.id, d.s.cfg.ID)
+			return
+		}
+		for _, a := range acts {
+			_, err := d.s.ref.Submit(ctx, store.Submission{Match: d.id, Actor: a.req.Seat, Request: a.req.ID, ExpectSeq: -1, Move: a.move, Fault: a.fault})
+			var re *engine.RuleError
+			switch {
+			case err == nil, errors.Is(err, store.ErrStale):
+			case errors.As(err, &re) && a.fault == nil:
+				// A bot's illegal move: its default instead.
+				_, err = d.s.ref.Submit(ctx, store.Submission{Match: d.id, Actor: a.req.Seat, Request: a.req.ID, ExpectSeq: -1, Move: a.req.Default,
+					Fault: &engine.Fault{Kind: engine.FaultIllegal, Detail: re.Msg}})
+				if err != nil && !errors.Is(err, store.ErrStale) && ctx.Err() == nil {
+					d.s.log.Error("a default move", "match", d.id, "error", err.Error())
+				}
+			case ctx.Err() != nil:
+				return
+			default:
+				d.s.log.Error("a driven move", "match", d.id, "error", err.Error())
+			}
+		}
+		if len(acts) > 0 {
+			continue // look again at once: the moves may open more
+		}
+		wait := time.Hour
+		if !next.IsZero() {
+			wait = max(time.Until(next), 0)
+		}
+		timer.Reset(wait)
+		select {
+		case <-d.wake:
+		case <-timer.C:
+		case <-d.quit:
+			return
+		}
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+	}
+}
+
+// resume learns when the open requests opened, by replaying the log with
+// its times: a deadline that passed while no server drove the match is
+// then already past.
+func (d *driver) resume(ctx context.Context) error {
+	row, err := d.s.cfg.Store.Match(ctx, d.id)
+	if err != nil {
+		return err
+	}
+	live, err := d.s.rules.quiet(ctx, row)
+	if err != nil {
+		return err
+	}
+	defer live.Close()
+	moves, err := d.s.cfg.Store.Moves(ctx, d.id, 0)
+	if err != nil {
+		return err
+	}
+	opened := map[int64]time.Time{}
+	note := func(at time.Time) {
+		open := map[int64]time.Time{}
+		for _, q := range live.Pending() {
+			t, ok := opened[q.ID]
+			if !ok {
+				t = at
+			}
+			open[q.ID] = t
+		}
+		opened = open
+	}
+	note(row.Created)
+	for _, mv := range moves {
+		if err := live.Apply(mv.Actor, mv.Move); err != nil {
+			return fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
+		}
+		note(mv.At)
+	}
+	d.mu.Lock()
+	for id, at := range opened {
+		if _, ok := d.opened[id]; !ok {
+			d.opened[id] = at
+		}
+	}
+	d.mu.Unlock()
+	return nil
+}
+
+// look decides, under the match's lock, what the driver plays now: the
+// moves of bots (asked now), of resigned seats, and the defaults of
+// requests whose time has run out. It returns when it must look again,
+// and whether the match still runs.
+func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running bool, err error) {
+	err = d.s.ref.With(ctx, d.id, func(row *store.Match, l store.Live) error {
+		if row.Status != store.Running {
+			return nil
+		}
+		running = true
+		live := l.(catalog.Live)
+		var cfg matchConfig
+		if err := json.Unmarshal(row.Config, &cfg); err != nil {
+			return err
+		}
+		now := d.s.now()
+		for _, q := range live.Pending() {
+			bot := live.Bot(q.Seat)
+			d.mu.Lock()
+			opened, ok := d.opened[q.ID]
+			if !ok {
+				opened = row.Updated
+				d.opened[q.ID] = opened
+			}
+			d.mu.Unlock()
+			limit := cfg.Time.limit(bot, q.Class == engine.Reply)
+			switch {
+			case slices.Contains(cfg.Resigned, q.Seat):
+				acts = append(acts, act{req: q, move: q.Default, fault: &engine.Fault{Kind: engine.FaultAbandoned, Detail: "the seat resigned"}})
+			case bot:
+				acts = append(acts, d.ask(ctx, live, q, limit))
+			case limit > 0:
+				deadline := opened.Add(limit)
+				if !now.Before(deadline) {
+					acts = append(acts, act{req: q, move: q.Default, fault: &engine.Fault{Kind: engine.FaultTimeout, Detail: fmt.Sprintf("no move within %v", limit)}})
+				} else if next.IsZero() || deadline.Before(next) {
+					next = deadline
+				}
+			}
+		}
+		return nil
+	})
+	return acts, next, running, err
+}
+
+// ask asks a bot for its move, within its time.
+func (d *driver) ask(ctx context.Context, live catalog.Live, q catalog.Request, limit time.Duration) act {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	mv, err := live.Decide(ctx, q)
+	if err != nil {
+		f := engine.FaultOf(err)
+		if ctx.Err() != nil && f.Kind == engine.FaultError {
+			f.Kind = engine.FaultTimeout
+		}
+		return act{req: q, move: q.Default, fault: &f}
+	}
+	return act{req: q, move: mv}
+}

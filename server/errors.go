@@ -1,0 +1,82 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// apiError is a refusal, as every answer but a success is:
+// {"error": {"code", "message"}} with its HTTP status.
+type apiError struct {
+	status  int
+	code    string
+	message string
+}
+
+func (e *apiError) Error() string { return e.message }
+
+func refuse(status int, code, format string, args ...any) *apiError {
+	return &apiError{status: status, code: code, message: fmt.Sprintf(format, args...)}
+}
+
+// The refusals every handler may give.
+var (
+	errNoSecret   = refuse(http.StatusUnauthorized, "unauthorized", "no secret, or a secret this server does not know; send Authorization: Bearer SECRET, the secret of a seat or of the judge")
+	errNotYours   = refuse(http.StatusForbidden, "forbidden", "this secret is not for this match")
+	errJudgeOnly  = refuse(http.StatusForbidden, "judge-only", "only the match's judge may do this")
+	errSeatOnly   = refuse(http.StatusForbidden, "seat-only", "only a seat's player may do this; send the seat's secret")
+	errNoMatch    = refuse(http.StatusNotFound, "no-match", "no such match")
+	errCreateOnly = refuse(http.StatusForbidden, "create-forbidden", "this server lets only holders of its creation secret create matches; send Authorization: Bearer CREATE-SECRET")
+)
+
+// writeError answers err: an apiError as it is, the store's and the
+// rules' refusals with their status, and anything else as a 500 whose
+// detail goes to the log only.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	var re *engine.RuleError
+	switch {
+	case errors.As(err, &ae):
+	case errors.As(err, &re):
+		ae = refuse(http.StatusUnprocessableEntity, "refused", "%s", re.Msg)
+		if re.Code != "" {
+			ae.code = re.Code
+		}
+	case errors.Is(err, store.ErrNoMatch):
+		ae = errNoMatch
+	case errors.Is(err, store.ErrStale):
+		ae = refuse(http.StatusConflict, "stale-request", "the request is no longer open: it was answered (perhaps by its default when its time ran out), or never asked; read the match again for the requests open now")
+	case errors.Is(err, store.ErrMoved):
+		ae = refuse(http.StatusConflict, "moved", "%v; read the match again", err)
+	case errors.Is(err, store.ErrOver), errors.Is(err, store.ErrNotRunning):
+		ae = refuse(http.StatusConflict, "over", "the match is over")
+	case errors.Is(err, store.ErrKeyTaken):
+		ae = refuse(http.StatusUnprocessableEntity, "idempotency-key-reused", "this Idempotency-Key was sent with another request to this match; give each move a key of its own")
+	case errors.Is(err, errRulesGone):
+		ae = refuse(http.StatusConflict, "rules-version", "%v", err)
+	case catalog.IsInvalid(err):
+		ae = refuse(http.StatusBadRequest, "invalid", "%v", err)
+	default:
+		s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+		ae = refuse(http.StatusInternalServerError, "internal", "the server failed; it is in the server's log")
+	}
+	writeJSON(w, ae.status, map[string]any{"error": map[string]string{"code": ae.code, "message": ae.message}})
+}
+
+// writeJSON answers v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":{"code":"internal","message":"the answer could not be written"}}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}

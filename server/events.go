@@ -1,0 +1,299 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// The event stream of a match (GET /matches/{id}/events) is Server-Sent
+// Events: after every move, an event "move" with id SEQ whose data is the
+// match as the caller sees it then (the same object GET /matches/{id}
+// answers); when the match ends, an event "end"; when the server shuts
+// down, an event "shutdown". A client that comes back with Last-Event-ID
+// (or ?after=SEQ) gets every event after that one, nothing lost or
+// repeated: the events it missed are made again from the log.
+
+// hub hands each match's events to its streams.
+type hub struct {
+	mu      sync.Mutex
+	streams map[string]map[*stream]struct{}
+}
+
+func newHub() *hub { return &hub{streams: map[string]map[*stream]struct{}{}} }
+
+// stream is one open event stream.
+type stream struct {
+	caller caller
+	events chan []byte // whole SSE events, ready to write
+	// lost is closed when the stream falls too far behind: it closes,
+	// and the client comes back for what it missed.
+	lost chan struct{}
+	once sync.Once
+}
+
+// streamBuffer is how many events a stream may have waiting.
+const streamBuffer = 256
+
+func (h *hub) add(id string, st *stream) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.streams[id]
+	if m == nil {
+		m = map[*stream]struct{}{}
+		h.streams[id] = m
+	}
+	m[st] = struct{}{}
+}
+
+func (h *hub) remove(id string, st *stream) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.streams[id], st)
+	if len(h.streams[id]) == 0 {
+		delete(h.streams, id)
+	}
+}
+
+// listeners returns the streams of match id.
+func (h *hub) listeners(id string) []*stream {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]*stream, 0, len(h.streams[id]))
+	for st := range h.streams[id] {
+		out = append(out, st)
+	}
+	return out
+}
+
+// send queues an event on the stream, or gives it up as lost.
+func (st *stream) send(ev []byte) {
+	select {
+	case st.events <- ev:
+	default:
+		st.once.Do(func() { close(st.lost) })
+	}
+}
+
+// committed is the referee's word that a move is stored: the match's
+// streams get its event, each as its caller sees the match, and its driver
+// is woken. It runs under the match's lock.
+func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
+	l := live.(catalog.Live)
+	if d := s.driverOf(row.ID); d != nil {
+		d.moved(l, mv)
+	}
+	streams := s.hub.listeners(row.ID)
+	if len(streams) > 0 {
+		made := map[string][]byte{}
+		for _, st := range streams {
+			key := audience(st.caller)
+			ev, ok := made[key]
+			if !ok {
+				ev = s.event(row, l, st.caller)
+				made[key] = ev
+			}
+			st.send(ev)
+		}
+	}
+	if row.Status != store.Running {
+		s.ended(row.ID)
+	}
+}
+
+// audience is what a caller may see, as a key: callers who see alike share
+// their events.
+func audience(c caller) string {
+	switch c.role {
+	case store.SeatRole:
+		return "seat:" + strconv.Itoa(c.seat)
+	case store.JudgeRole:
+		return "judge"
+	case store.PlayerRole:
+		return "player:" + c.name
+	}
+	return "public"
+}
+
+// event is the "move" event of the match as it stands, for c.
+func (s *Server) event(row *store.Match, live catalog.Live, c caller) []byte {
+	data, _ := json.Marshal(s.viewOf(row, live, c))
+	return sse("move", row.Seq, data)
+}
+
+// sse writes one Server-Sent Event.
+func sse(name string, id int64, data []byte) []byte {
+	var b bytes.Buffer
+	if id >= 0 {
+		fmt.Fprintf(&b, "id: %d\n", id)
+	}
+	fmt.Fprintf(&b, "event: %s\ndata: %s\n\n", name, data)
+	return b.Bytes()
+}
+
+// ended tells the streams of match id that it has ended.
+func (s *Server) ended(id string) {
+	for _, st := range s.hub.listeners(id) {
+		st.send(sse("end", -1, []byte(`{}`)))
+	}
+}
+
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.who(r, id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	after := int64(-1)
+	last := r.Header.Get("Last-Event-ID")
+	if q := r.URL.Query().Get("after"); q != "" {
+		last = q
+	}
+	if last != "" {
+		n, err := strconv.ParseInt(last, 10, 64)
+		if err != nil || n < 0 {
+			s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "Last-Event-ID or after %q: give the id (a move's number, 0 or more) of the last event received", last))
+			return
+		}
+		after = n
+	}
+	rc := http.NewResponseController(w)
+	if err := s.limiter.openStream(c.key); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer s.limiter.closeStream(c.key)
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		s.writeError(w, r, refuse(http.StatusServiceUnavailable, "shutting-down", "the server is shutting down; come back in a moment"))
+		return
+	}
+	s.streams.Add(1)
+	s.mu.Unlock()
+	defer s.streams.Done()
+
+	st := &stream{caller: c, events: make(chan []byte, streamBuffer), lost: make(chan struct{})}
+	var first [][]byte // what the stream starts with
+	var row store.Match
+	err = s.ref.With(r.Context(), id, func(m *store.Match, live store.Live) error {
+		row = *m
+		if after > m.Seq {
+			return refuse(http.StatusBadRequest, "invalid", "after %d: the match is at move %d", after, m.Seq)
+		}
+		if after < 0 || after == m.Seq {
+			// No resumption, or nothing missed: the match as it is.
+			if after < 0 {
+				first = append(first, s.event(m, live.(catalog.Live), c))
+			}
+		}
+		s.hub.add(id, st) // under the lock: no move slips between
+		return nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer s.hub.remove(id, st)
+	if after >= 0 && after < row.Seq {
+		// The events missed, made again from the log.
+		missed, err := s.replayEvents(r.Context(), &row, after, c)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		first = append(missed, first...)
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(b []byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.Limits.StreamWrite))
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	for _, ev := range first {
+		if !write(ev) {
+			return
+		}
+	}
+	if row.Status != store.Running {
+		write(sse("end", -1, []byte(`{}`)))
+		return
+	}
+	if !write([]byte(": streaming\n\n")) {
+		return
+	}
+	beat := time.NewTicker(s.cfg.Limits.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case ev := <-st.events:
+			if !write(ev) {
+				return
+			}
+			if bytes.HasPrefix(ev, []byte("event: end")) {
+				return
+			}
+		case <-beat.C:
+			if !write([]byte(": keepalive\n\n")) {
+				return
+			}
+		case <-st.lost:
+			write(sse("lost", -1, []byte(`{"message":"the stream fell behind; reconnect with Last-Event-ID to get what it missed"}`)))
+			return
+		case <-s.closing:
+			write(sse("shutdown", -1, []byte(`{"message":"the server is shutting down; reconnect with Last-Event-ID"}`)))
+			return
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// replayEvents makes again the events of match row after seq after, as c
+// sees them: the log replayed on a match without bots.
+func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64, c caller) ([][]byte, error) {
+	live, err := s.rules.quiet(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	defer live.Close()
+	moves, err := s.cfg.Store.Moves(ctx, row.ID, 0)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(moves)) < row.Seq {
+		return nil, errors.New("the log is shorter than the match")
+	}
+	at := *row
+	at.Status, at.Result = store.Running, nil
+	var out [][]byte
+	for _, mv := range moves[:row.Seq] {
+		if err := live.Apply(mv.Actor, mv.Move); err != nil {
+			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
+		}
+		if mv.Seq <= after {
+			continue
+		}
+		at.Seq = mv.Seq
+		if mv.Seq == row.Seq {
+			at.Status, at.Result = row.Status, row.Result
+		}
+		out = append(out, s.event(&at, live, c))
+	}
+	return out, nil
+}

@@ -1,0 +1,163 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// limiter keeps the rate limits and stream counts of clients.
+type limiter struct {
+	l       Limits
+	mu      sync.Mutex
+	moves   map[string]*bucket
+	creates map[string]*bucket
+	streams map[string]int
+	total   int
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+func newLimiter(l Limits) *limiter {
+	return &limiter{l: l, moves: map[string]*bucket{}, creates: map[string]*bucket{}, streams: map[string]int{}}
+}
+
+// move reports whether key may send one more move now.
+func (l *limiter) move(key string) bool {
+	return l.take(l.moves, key, rate.Limit(l.l.Moves), l.l.MoveBurst)
+}
+
+// create reports whether key may create one more match now.
+func (l *limiter) create(key string) bool {
+	return l.take(l.creates, key, rate.Limit(l.l.Creates/60), max(1, int(l.l.Creates/6)))
+}
+
+func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int) bool {
+	now := time.Now()
+	l.mu.Lock()
+	b := m[key]
+	if b == nil {
+		b = &bucket{lim: rate.NewLimiter(r, burst)}
+		m[key] = b
+	}
+	b.seen = now
+	l.mu.Unlock()
+	return b.lim.AllowN(now, 1)
+}
+
+// openStream counts one more stream of key, or refuses it.
+func (l *limiter) openStream(key string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.total >= l.l.Streams {
+		return refuse(http.StatusServiceUnavailable, "too-many-streams", "the server has %d event streams open, its most; try again later", l.total)
+	}
+	if l.streams[key] >= l.l.StreamsPerClient {
+		return refuse(http.StatusTooManyRequests, "too-many-streams", "%d event streams are open with this secret or from this address, the most; close one first", l.streams[key])
+	}
+	l.streams[key]++
+	l.total++
+	return nil
+}
+
+func (l *limiter) closeStream(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.streams[key]--
+	if l.streams[key] <= 0 {
+		delete(l.streams, key)
+	}
+	l.total--
+}
+
+// sweep forgets the buckets not used for a while.
+func (l *limiter) sweep(before time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, m := range []map[string]*bucket{l.moves, l.creates} {
+		for k, b := range m {
+			if b.seen.Before(before) {
+				delete(m, k)
+			}
+		}
+	}
+}
+
+// checkBotURL refuses the URL of an HTTP bot that is not http(s), or, unless
+// private addresses are allowed, that names or resolves to a private,
+// loopback or link-local address.
+func checkBotURL(ctx context.Context, raw string, allowPrivate bool) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an http:// or https:// URL", raw)
+	}
+	if allowPrivate {
+		return nil
+	}
+	addrs, err := net.DefaultResolver.LookupNetIP(ctx, "ip", u.Hostname())
+	if err != nil {
+		return fmt.Errorf("the bot's host %s: %v", u.Hostname(), err)
+	}
+	for _, a := range addrs {
+		if private(a) {
+			return fmt.Errorf("the bot's host %s is at %s, a private or loopback address; the server is run with --allow-private-bots to allow it", u.Hostname(), a)
+		}
+	}
+	return nil
+}
+
+// private reports whether a is loopback, private, link-local or
+// unspecified: what a bot's address may not be unless allowed.
+func private(a netip.Addr) bool {
+	a = a.Unmap()
+	return a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() || a.IsUnspecified() || a.IsMulticast() ||
+		a.Is4() && a.As4()[0] == 100 && a.As4()[1]&0xc0 == 64 // 100.64/10, shared address space
+}
+
+// botClient is the HTTP client of bots: unless private addresses are
+// allowed, it refuses to connect to one, whatever the name resolved to when
+// the match was made; it follows no redirect to another host.
+func botClient(allowPrivate bool) *http.Client {
+	d := &net.Dialer{Timeout: 10 * time.Second}
+	if !allowPrivate {
+		d.Control = func(_, address string, _ syscall.RawConn) error {
+			host, _, err := net.SplitHostPort(address)
+			if err != nil {
+				return err
+			}
+			a, err := netip.ParseAddr(host)
+			if err != nil {
+				return err
+			}
+			if private(a) {
+				return fmt.Errorf("%s is a private or loopback address; bots may not be there on this server", a)
+			}
+			return nil
+		}
+	}
+	return &http.Client{
+		Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, IdleConnTimeout: 90 * time.Second},
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 5 {
+				return errors.New("more than 5 redirects")
+			}
+			if !strings.EqualFold(req.URL.Host, via[0].URL.Host) || req.URL.Scheme != via[0].URL.Scheme {
+				return fmt.Errorf("a redirect to another host (%s), which is not followed", req.URL.Host)
+			}
+			return nil
+		},
+	}
+}

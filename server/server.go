@@ -1,0 +1,229 @@
+// Package server hosts live matches of every game over HTTP, as live.md
+// describes: a JSON API under /api/v1 to create matches, read the caller's
+// view, send moves and follow a match's events (Server-Sent Events), with
+// secrets that say who the caller is, every answer redacted through the
+// match's views, and every move durable before it is acknowledged.
+//
+// It reaches games only through the catalog, and keeps matches in a store
+// (SQLite or PostgreSQL). Matches whose seats are bots, or whose requests
+// have deadlines, are driven by the server holding their lease.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// Config is how a server runs.
+type Config struct {
+	// Store keeps the matches.
+	Store *store.Store
+	// PublicURL is the origin of the links the server hands out
+	// (https://arbiter.example); empty: the origin each request came to.
+	PublicURL string
+	// CreateSecret, when not empty, is the SHA-256 (hex) of the secret a
+	// caller must send to create matches; empty lets anyone on a loopback
+	// address create them.
+	CreateSecret string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client; from anyone else, the header is ignored.
+	TrustedProxies []netip.Prefix
+	// AllowPrivateBots lets HTTP bots sit at private and loopback
+	// addresses.
+	AllowPrivateBots bool
+	// Keep is how long a match over and untouched stays before it is
+	// archived (its record written to ArchiveDir) and removed; 0 keeps
+	// matches for ever.
+	Keep       time.Duration
+	ArchiveDir string
+	// Limits bound what clients may do.
+	Limits Limits
+	// Log receives the access log and errors; nil discards them.
+	Log *slog.Logger
+	// ID names this server in leases; empty draws one.
+	ID string
+	// LeaseFor is how long a lease on a match lasts without renewal.
+	LeaseFor time.Duration
+	// Now is the server's clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// Limits bound what clients may do.
+type Limits struct {
+	// Body is the largest request body, in bytes.
+	Body int64
+	// Moves is the moves each secret (or each client address, without
+	// one) may send per second, with bursts of MoveBurst.
+	Moves     float64
+	MoveBurst int
+	// Creates is the matches a client address may create per minute.
+	Creates float64
+	// Streams is the event streams open at once, in all; StreamsPerClient
+	// per secret or client address.
+	Streams          int
+	StreamsPerClient int
+	// StreamWrite is how long a stream may take to take one event before
+	// it is closed as too slow.
+	StreamWrite time.Duration
+	// Heartbeat is how often an idle stream gets a comment, so that
+	// proxies keep it open and a gone client is noticed.
+	Heartbeat time.Duration
+}
+
+// DefaultLimits are a server's limits unless set.
+var DefaultLimits = Limits{
+	Body: 64 << 10, Moves: 50, MoveBurst: 100, Creates: 60,
+	Streams: 20000, StreamsPerClient: 16, StreamWrite: 10 * time.Second, Heartbeat: 15 * time.Second,
+}
+
+// Server hosts live matches.
+type Server struct {
+	cfg   Config
+	log   *slog.Logger
+	ref   *store.Referee
+	rules rules
+	hub   *hub
+	now   func() time.Time
+
+	mux     *http.ServeMux
+	limiter *limiter
+	secrets sync.Map // secret hash → store.Secret, for the secrets seen
+
+	mu       sync.Mutex
+	drivers  map[string]*driver
+	closing  chan struct{} // closed when the server shuts down
+	stopped  bool
+	bg       sync.WaitGroup
+	streams  sync.WaitGroup
+	bgCancel context.CancelFunc
+}
+
+// New returns a server over cfg.Store; Start resumes its matches.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.ID == "" {
+		var b [6]byte
+		rand.Read(b[:])
+		host, _ := os.Hostname()
+		cfg.ID = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+	}
+	if cfg.LeaseFor <= 0 {
+		cfg.LeaseFor = 15 * time.Second
+	}
+	cfg.Limits = cfg.Limits.withDefaults()
+	ext := player.External{Client: botClient(cfg.AllowPrivateBots)}
+	s := &Server{cfg: cfg, log: cfg.Log, rules: rules{external: ext}, now: cfg.Now,
+		drivers: map[string]*driver{}, closing: make(chan struct{})}
+	s.ref = store.NewReferee(cfg.Store, s.rules)
+	s.hub = newHub()
+	s.ref.Committed = s.committed
+	s.limiter = newLimiter(cfg.Limits)
+	s.routes()
+	return s, nil
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.Body <= 0 {
+		l.Body = d.Body
+	}
+	if l.Moves <= 0 {
+		l.Moves = d.Moves
+	}
+	if l.MoveBurst <= 0 {
+		l.MoveBurst = d.MoveBurst
+	}
+	if l.Creates <= 0 {
+		l.Creates = d.Creates
+	}
+	if l.Streams <= 0 {
+		l.Streams = d.Streams
+	}
+	if l.StreamsPerClient <= 0 {
+		l.StreamsPerClient = d.StreamsPerClient
+	}
+	if l.StreamWrite <= 0 {
+		l.StreamWrite = d.StreamWrite
+	}
+	if l.Heartbeat <= 0 {
+		l.Heartbeat = d.Heartbeat
+	}
+	return l
+}
+
+// Handler returns the server's HTTP handler: the API and its access log.
+func (s *Server) Handler() http.Handler { return s.accessLog(s.mux) }
+
+// Start resumes the matches under way (their bots and deadlines) and starts
+// the server's background work: leases, archiving. It returns at once.
+func (s *Server) Start(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	s.bgCancel = cancel
+	if err := s.resume(ctx); err != nil {
+		cancel()
+		return err
+	}
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		s.maintain(ctx)
+	}()
+	return nil
+}
+
+// Shutdown stops the server's matches and tells every open stream that the
+// server is going away. The HTTP server's own Shutdown lets the requests
+// under way finish; call it after this.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		return nil
+	}
+	s.stopped = true
+	close(s.closing)
+	drivers := s.drivers
+	s.drivers = map[string]*driver{}
+	s.mu.Unlock()
+	if s.bgCancel != nil {
+		s.bgCancel()
+	}
+	for _, d := range drivers {
+		d.stop()
+	}
+	done := make(chan struct{})
+	go func() {
+		s.bg.Wait()
+		s.streams.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	for id := range drivers {
+		_ = s.cfg.Store.Release(context.WithoutCancel(ctx), id, s.cfg.ID)
+	}
+	s.ref.Close()
+	return nil
+}

@@ -1,0 +1,148 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Append is a move to commit, with what it makes of its match.
+type Append struct {
+	Match string
+	// Move is the move; its Seq must be the match's seq plus one.
+	Move Move
+	// Status and Result are the match's after the move.
+	Status Status
+	Result *engine.Result
+	// Project, if not nil, writes a game's own tables (a projection of
+	// its state, for SQL readers) in the move's transaction.
+	Project func(ctx context.Context, tx *sql.Tx) error
+}
+
+// ErrMoved is the refusal of a move whose match has moved on since its
+// state was read: another server or process committed a move first.
+var ErrMoved = errors.New("the match has moved on")
+
+// ErrKeyTaken is the refusal of a move whose Idempotency-Key another move
+// of the match has.
+var ErrKeyTaken = errors.New("the idempotency key is another move's")
+
+// Commit commits the appends in one transaction, each as if alone: one that
+// cannot commit (ErrMoved, ErrKeyTaken, a projection's error) changes
+// nothing, and the others commit. It returns one error per append, nil for
+// those committed. A failed transaction fails them all.
+func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
+	errs := make([]error, len(batch))
+	at := s.now()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		for i, a := range batch {
+			a.Move.At = at
+			if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
+				return err
+			}
+			errs[i] = s.append(ctx, tx, a)
+			end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
+			if errs[i] != nil {
+				end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
+			}
+			if _, err := tx.ExecContext(ctx, end); err != nil {
+				return err
+			}
+			if errs[i] != nil && !errors.Is(errs[i], ErrMoved) && !errors.Is(errs[i], ErrKeyTaken) && !isProjection(errs[i]) {
+				return errs[i] // the database itself failed
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		for i := range errs {
+			errs[i] = err
+		}
+	}
+	return errs
+}
+
+// projectionError is a projection's refusal of a move.
+type projectionError struct{ err error }
+
+func (e projectionError) Error() string { return e.err.Error() }
+func (e projectionError) Unwrap() error { return e.err }
+
+func isProjection(err error) bool {
+	var pe projectionError
+	return errors.As(err, &pe)
+}
+
+func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
+	fault := ""
+	if a.Move.Fault != nil {
+		b, err := json.Marshal(a.Move.Fault)
+		if err != nil {
+			return err
+		}
+		fault = string(b)
+	}
+	result := ""
+	if a.Result != nil {
+		b, err := json.Marshal(a.Result)
+		if err != nil {
+			return err
+		}
+		result = string(b)
+	}
+	r, err := tx.ExecContext(ctx, `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = $7`,
+		a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1, string(Running))
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrMoved
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO moves (match_id, seq, actor, request, move, fault, note, at, idem_key, idem_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		a.Match, a.Move.Seq, a.Move.Actor, a.Move.Request, string(a.Move.Move), fault, a.Move.Note, a.Move.At.UnixMilli(), a.Move.Key, a.Move.KeyHash)
+	if err != nil {
+		if isUnique(err) {
+			if a.Move.Key != "" {
+				return ErrKeyTaken
+			}
+			return ErrMoved
+		}
+		return err
+	}
+	if a.Project != nil {
+		if err := a.Project(ctx, tx); err != nil {
+			return projectionError{err}
+		}
+	}
+	return nil
+}
+
+// readHead reads the first 100 bytes of a file: none when it does not
+// exist or is empty.
+func readHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file; give the path of a database file", path)
+	}
+	buf := make([]byte, 100)
+	n, _ := f.Read(buf)
+	return buf[:n], nil
+}

@@ -1,0 +1,411 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Live is a live match as the referee drives it, its moves JSON; the
+// catalog's live matches are ones.
+type Live interface {
+	// Pending returns the decisions owed now.
+	Pending() []engine.Request[json.RawMessage]
+	// Apply applies seat's move (engine.Judge's for the judge); an illegal
+	// one is an *engine.RuleError and changes nothing.
+	Apply(seat int, move json.RawMessage) error
+	// Over reports whether the match has ended, and Result how.
+	Over() bool
+	Result() engine.Result
+	// Close stops what the match runs (its bots).
+	Close()
+}
+
+// Rules makes the live match of a stored match as it stood before its first
+// move; an error says why it cannot (a game or rules version this Arbiter
+// does not have).
+type Rules interface {
+	Live(ctx context.Context, m *Match) (Live, error)
+}
+
+// Referee is the push driver of live matches: moves come from outside, one
+// at a time per match, and each is validated by the match's rules,
+// committed, and only then acknowledged. It keeps the matches it serves in
+// memory, and commits the moves of many matches together (one transaction,
+// one write to the disk, for all the moves that arrive while the last group
+// commits). Its methods are safe for concurrent use.
+type Referee struct {
+	store *Store
+	rules Rules
+	// Committed, if not nil, is called after each move is committed, with
+	// the match's lock held, the match after the move, and the move.
+	Committed func(m *Match, live Live, mv Move)
+
+	mu      sync.Mutex
+	matches map[string]*held
+
+	group sync.Mutex // the group commit: appends waiting, and whether one leads
+	queue []*pending
+	lead  bool
+}
+
+// held is a match in memory: its stored row as of the last move, and its
+// live state after that move.
+type held struct {
+	mu   sync.Mutex
+	row  *Match
+	live Live
+}
+
+// pending is an append waiting for its group.
+type pending struct {
+	a    *Append
+	err  error
+	done chan struct{}
+}
+
+// NewReferee returns a referee over the store, whose matches' rules come
+// from rules.
+func NewReferee(s *Store, rules Rules) *Referee {
+	return &Referee{store: s, rules: rules, matches: map[string]*held{}}
+}
+
+// Store returns the referee's store.
+func (r *Referee) Store() *Store { return r.store }
+
+// Submission is one move sent to a match.
+type Submission struct {
+	Match string
+	// Actor is the seat that moves, or engine.Judge.
+	Actor int
+	// Request is the request the move answers, or -1 for a move that
+	// answers none (the judge's, a move from outside).
+	Request int64
+	// ExpectSeq, when not -1, refuses the move (ErrMoved) if the match has
+	// moved past it.
+	ExpectSeq int64
+	Move      json.RawMessage
+	// Fault marks a default the host plays for a seat (a deadline passed).
+	Fault *engine.Fault
+	// Note is the judge's word on a correction.
+	Note string
+	// Key and KeyHash are the Idempotency-Key and the hash of the request
+	// that carried it: a retry with the same key is answered with the
+	// first answer, and a different request with it is ErrKeyTaken.
+	Key, KeyHash string
+	// Project, if not nil, writes the game's own tables in the move's
+	// transaction, given the match after the move.
+	Project func(live Live) func(ctx context.Context, tx *sql.Tx) error
+}
+
+// Ack is the answer to a submission once it is committed.
+type Ack struct {
+	Seq int64
+	// Repeat says the move was committed before, with the same
+	// Idempotency-Key: Seq is its first answer's.
+	Repeat bool
+	// Over says the move ended the match.
+	Over bool
+}
+
+// Refusals of Submit.
+var (
+	// ErrStale is the refusal of an answer to a request that is no
+	// longer open (answered, or never asked).
+	ErrStale = errors.New("the request is no longer open")
+	// ErrOver is the refusal of a move to a match that is over.
+	ErrOver = errors.New("the match is over")
+)
+
+// Submit validates and commits one move, and answers once it is stored. A
+// refusal changes nothing: *engine.RuleError (the rules), ErrStale,
+// ErrMoved (ExpectSeq), ErrOver, ErrKeyTaken, ErrNoMatch, or the error of
+// Rules for a match this Arbiter cannot play.
+func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
+	if s.Key != "" {
+		if mv, ok, err := r.store.MoveByKey(ctx, s.Match, s.Key); err != nil {
+			return Ack{}, err
+		} else if ok {
+			if mv.KeyHash != s.KeyHash {
+				return Ack{}, ErrKeyTaken
+			}
+			return Ack{Seq: mv.Seq, Repeat: true}, nil
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		h, err := r.hold(ctx, s.Match)
+		if err != nil {
+			return Ack{}, err
+		}
+		ack, err := r.submit(ctx, h, s)
+		if errors.Is(err, errReload) && attempt < 3 {
+			continue // another server or process moved first: read it, and try again
+		}
+		return ack, err
+	}
+}
+
+// errReload asks Submit to read the match again and retry.
+var errReload = errors.New("the match moved elsewhere")
+
+func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.live == nil { // dropped while this call waited
+		return Ack{}, errReload
+	}
+	if h.row.Status != Running {
+		return Ack{}, ErrOver
+	}
+	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
+		return Ack{}, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
+	}
+	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
+		return Ack{}, ErrStale
+	}
+	if err := h.live.Apply(s.Actor, s.Move); err != nil {
+		if engine.IsRuleError(err) {
+			return Ack{}, err
+		}
+		r.drop(s.Match, h)
+		return Ack{}, err
+	}
+	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: s.Move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
+	a := &Append{Match: s.Match, Move: mv, Status: Running}
+	if h.live.Over() {
+		res := h.live.Result()
+		a.Status, a.Result = Over, &res
+	}
+	if s.Project != nil {
+		a.Project = s.Project(h.live)
+	}
+	if err := r.commit(ctx, a); err != nil {
+		// The match in memory has the move; the database has not.
+		r.drop(s.Match, h)
+		if errors.Is(err, ErrMoved) {
+			return Ack{}, errReload
+		}
+		return Ack{}, err
+	}
+	h.row.Seq, h.row.Status, h.row.Result, h.row.Updated = a.Move.Seq, a.Status, a.Result, a.Move.At
+	if r.Committed != nil {
+		r.Committed(h.row, h.live, a.Move)
+	}
+	return Ack{Seq: a.Move.Seq, Over: a.Status == Over}, nil
+}
+
+// owes reports whether live owes request id to seat.
+func owes(live Live, seat int, id int64) bool {
+	for _, q := range live.Pending() {
+		if q.ID == id && q.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// commit commits a, in a group with whatever else is waiting.
+func (r *Referee) commit(ctx context.Context, a *Append) error {
+	p := &pending{a: a, done: make(chan struct{})}
+	r.group.Lock()
+	r.queue = append(r.queue, p)
+	if r.lead {
+		r.group.Unlock()
+		<-p.done
+		return p.err
+	}
+	r.lead = true
+	for len(r.queue) > 0 {
+		batch := r.queue
+		r.queue = nil
+		r.group.Unlock()
+		appends := make([]*Append, len(batch))
+		for i, q := range batch {
+			appends[i] = q.a
+		}
+		errs := r.store.Commit(context.WithoutCancel(ctx), appends)
+		for i, q := range batch {
+			q.err = errs[i]
+			if q != p {
+				close(q.done)
+			}
+		}
+		r.group.Lock()
+	}
+	r.lead = false
+	r.group.Unlock()
+	return p.err
+}
+
+// hold returns match id in memory, reading it from the store and replaying
+// its log when it is not.
+func (r *Referee) hold(ctx context.Context, id string) (*held, error) {
+	r.mu.Lock()
+	h := r.matches[id]
+	if h == nil {
+		h = &held{}
+		r.matches[id] = h
+	}
+	r.mu.Unlock()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.live != nil {
+		return h, nil
+	}
+	row, live, err := r.load(ctx, id)
+	if err != nil {
+		r.mu.Lock()
+		if r.matches[id] == h {
+			delete(r.matches, id)
+		}
+		r.mu.Unlock()
+		return nil, err
+	}
+	h.row, h.live = row, live
+	return h, nil
+}
+
+// load reads match id and replays its log.
+func (r *Referee) load(ctx context.Context, id string) (*Match, Live, error) {
+	row, err := r.store.Match(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	live, err := r.rules.Live(ctx, row)
+	if err != nil {
+		return nil, nil, err
+	}
+	moves, err := r.store.Moves(ctx, id, 0)
+	if err != nil {
+		live.Close()
+		return nil, nil, err
+	}
+	for _, mv := range moves {
+		if err := live.Apply(mv.Actor, mv.Move); err != nil {
+			live.Close()
+			return nil, nil, fmt.Errorf("match %s: move %d of its log does not replay: %w", id, mv.Seq, err)
+		}
+	}
+	if n := int64(len(moves)); n != row.Seq {
+		// A move committed between the two reads: read again.
+		live.Close()
+		return r.load(ctx, id)
+	}
+	return row, live, nil
+}
+
+// drop forgets match id's state in memory, which no longer matches the
+// store; the next use reads it again.
+func (r *Referee) drop(id string, h *held) {
+	if h.live != nil {
+		h.live.Close()
+		h.live = nil
+	}
+	r.mu.Lock()
+	if r.matches[id] == h {
+		delete(r.matches, id)
+	}
+	r.mu.Unlock()
+}
+
+// With calls fn with match id, its stored row and live state, under the
+// match's lock: fn must not keep them, nor submit to the match.
+func (r *Referee) With(ctx context.Context, id string, fn func(m *Match, live Live) error) error {
+	h, err := r.hold(ctx, id)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.live == nil {
+		return r.With(ctx, id, fn)
+	}
+	return fn(h.row, h.live)
+}
+
+// Refresh reads the moves of match id committed elsewhere (another server
+// on the same database) since the state in memory, and applies them. It
+// calls Committed for each.
+func (r *Referee) Refresh(ctx context.Context, id string) error {
+	r.mu.Lock()
+	h := r.matches[id]
+	r.mu.Unlock()
+	if h == nil {
+		return nil // not in memory: the next use reads it whole
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.live == nil {
+		return nil
+	}
+	moves, err := r.store.Moves(ctx, id, h.row.Seq)
+	if err != nil {
+		return err
+	}
+	for _, mv := range moves {
+		if err := h.live.Apply(mv.Actor, mv.Move); err != nil {
+			r.drop(id, h)
+			return fmt.Errorf("match %s: move %d does not replay: %w", id, mv.Seq, err)
+		}
+		h.row.Seq, h.row.Updated = mv.Seq, mv.At
+		if h.live.Over() {
+			res := h.live.Result()
+			h.row.Status, h.row.Result = Over, &res
+		}
+		if r.Committed != nil {
+			r.Committed(h.row, h.live, mv)
+		}
+	}
+	return nil
+}
+
+// End ends match id (aborted by its judge), and forgets it in memory.
+func (r *Referee) End(ctx context.Context, id string, status Status) error {
+	h, err := r.hold(ctx, id)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if err := r.store.End(ctx, id, status, nil); err != nil {
+		return err
+	}
+	if h.row != nil {
+		h.row.Status = status
+	}
+	return nil
+}
+
+// Forget drops match id from memory, stopping its bots.
+func (r *Referee) Forget(id string) {
+	r.mu.Lock()
+	h := r.matches[id]
+	delete(r.matches, id)
+	r.mu.Unlock()
+	if h != nil {
+		h.mu.Lock()
+		if h.live != nil {
+			h.live.Close()
+			h.live = nil
+		}
+		h.mu.Unlock()
+	}
+}
+
+// Close stops every match in memory.
+func (r *Referee) Close() {
+	r.mu.Lock()
+	ids := make([]string, 0, len(r.matches))
+	for id := range r.matches {
+		ids = append(ids, id)
+	}
+	r.mu.Unlock()
+	for _, id := range ids {
+		r.Forget(id)
+	}
+}
