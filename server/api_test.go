@@ -1,0 +1,436 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/server"
+)
+
+func TestPlayAMatchThroughTheAPI(t *testing.T) {
+	// "A newcomer runs arbiter serve, creates a match from curl, plays a
+	// seat ... and watches the stream": a person against a built-in bot,
+	// to the end, and its record replays.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 4}})
+	if len(c.Seats) != 2 || c.Seats[0].Secret == "" || c.Seats[1].Secret != "" || !strings.Contains(c.Seats[0].URL, "#s="+c.Seats[0].Secret) {
+		t.Fatalf("seats %+v; want a secret and a link for the person only", c.Seats)
+	}
+	m := ts.playDefaults(c)
+	if m.Status != "over" || m.Result == nil || len(m.Result.Scores) != 2 {
+		t.Fatalf("the match ended %+v", m)
+	}
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	if rec.status != http.StatusOK {
+		t.Fatalf("record: %d %s", rec.status, rec.body)
+	}
+	g, _ := catalog.Find("reaj")
+	got, err := g.Replay(rec.body)
+	if err != nil || got.Moves != int(m.Seq) || got.Hash == "" {
+		t.Errorf("the record does not replay: %+v %v\n%s", got, err, rec.body)
+	}
+}
+
+func TestEveryGameLive(t *testing.T) {
+	// Every game of the catalog plays live: its default bots and one
+	// person, to the end.
+	ts := newServer(t, server.Config{})
+	for _, g := range catalog.Games() {
+		info := g.Info()
+		t.Run(info.Name, func(t *testing.T) {
+			seats := []map[string]any{{"player": "person"}}
+			for _, b := range strings.Split(info.DefaultPlayers, ",") {
+				seats = append(seats, map[string]any{"player": b})
+			}
+			options := map[string]any{}
+			for _, o := range info.Options {
+				if o.Name == "turns" {
+					options["turns"] = 3
+				}
+			}
+			body := map[string]any{"game": info.Name, "seats": seats, "options": options}
+			if lg, ok := g.(catalog.LiveGame); ok {
+				for _, mode := range lg.Modes() {
+					if !mode.Judge {
+						body["mode"] = mode.Name
+						break
+					}
+				}
+			}
+			c := ts.create(body)
+			m := ts.playDefaults(c)
+			if m.Status != "over" {
+				t.Fatalf("status %s", m.Status)
+			}
+		})
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	// Every refusal of live.md, as {"error": {"code", "message"}} with its
+	// status, and none changes the match.
+	ts := newServer(t, server.Config{Limits: server.Limits{Body: 2048, Creates: 6000}})
+	c := ts.create(map[string]any{"game": "ajveciv", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}, "judge": true,
+		"options": map[string]any{"turns": 5}})
+	other := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}})
+	p0, p1, judge := c.Seats[0].Secret, c.Seats[1].Secret, c.Judge.Secret
+	path := "/api/v1/matches/" + c.ID
+	before := ts.state(c.ID, p0)
+	req := before.Requests[0]
+	offered := map[string]bool{}
+	for _, ch := range req.Choices {
+		offered[strings.Trim(string(ch), `"`)] = true
+	}
+	notOffered := ""
+	for _, v := range []string{"conquer", "exchange", "discover", "expand", "develop", "consent"} {
+		if !offered[v] {
+			notOffered = v
+		}
+	}
+	cases := []struct {
+		name         string
+		method, path string
+		secret       string
+		body         any
+		status       int
+		code         string
+	}{
+		{"no secret to move", "POST", path + "/moves", "", map[string]any{"request": req.ID, "move": req.Default}, 401, "unauthorized"},
+		{"an unknown secret", "GET", path, "not-a-secret-of-this-server", nil, 401, "unauthorized"},
+		{"a malformed header", "GET", path, " ", nil, 401, "unauthorized"},
+		{"another match's secret", "POST", path + "/moves", other.Seats[0].Secret, map[string]any{"request": req.ID, "move": req.Default}, 403, "forbidden"},
+		{"another seat's request", "POST", path + "/moves", p1, map[string]any{"request": req.ID, "move": req.Default}, 409, "stale-request"},
+		{"a request never asked", "POST", path + "/moves", p0, map[string]any{"request": 99999, "move": req.Default}, 409, "stale-request"},
+		{"a seat's move without a request", "POST", path + "/moves", p0, map[string]any{"move": req.Default}, 400, "no-request"},
+		{"a move not offered", "POST", path + "/moves", p0, map[string]any{"request": req.ID, "move": notOffered}, 422, ""},
+		{"not a move of the game", "POST", path + "/moves", p0, map[string]any{"request": req.ID, "move": map[string]any{"fly": 1}}, 422, "not-a-move"},
+		{"malformed JSON", "POST", path + "/moves", p0, `{"request": 1, "move": `, 400, "bad-json"},
+		{"an unknown field", "POST", path + "/moves", p0, map[string]any{"request": req.ID, "move": req.Default, "extra": 1}, 400, "bad-json"},
+		{"two values", "POST", path + "/moves", p0, `{"move":"conquer"} {}`, 400, "bad-json"},
+		{"no move", "POST", path + "/moves", p0, map[string]any{"request": req.ID}, 400, "bad-json"},
+		{"a body too large", "POST", path + "/moves", p0, map[string]any{"request": req.ID, "move": strings.Repeat("x", 4096)}, 413, "too-large"},
+		{"expect_seq behind", "POST", path + "/moves", judge, map[string]any{"move": "conquer", "expect_seq": 7}, 409, "moved"},
+		{"a judge move in a game without them", "POST", path + "/moves", judge, map[string]any{"move": "conquer"}, 422, "no-judge-moves"},
+		{"an unknown match", "GET", "/api/v1/matches/nosuchmatch", "", nil, 404, "no-match"},
+		{"an unknown call", "GET", "/api/v1/nothing", "", nil, 404, "no-such-call"},
+		{"a seat aborts", "POST", path + "/abort", p0, nil, 403, "judge-only"},
+		{"the judge resigns", "POST", path + "/resign", judge, nil, 403, "seat-only"},
+		{"a seat reissues", "POST", path + "/seats/0/reissue", p0, nil, 403, "judge-only"},
+		{"reissue a seat that is not", "POST", path + "/seats/9/reissue", judge, nil, 404, "no-seat"},
+		{"a record under way", "GET", path + "/record", p0, nil, 403, "running"},
+		{"a bad resume", "GET", path + "/events?after=x", "", nil, 400, "invalid"},
+		{"resume after the end", "GET", path + "/events?after=999", "", nil, 400, "invalid"},
+		{"a bad list limit", "GET", "/api/v1/matches?limit=0", "", nil, 400, "invalid"},
+	}
+	for _, cs := range cases {
+		t.Run(cs.name, func(t *testing.T) {
+			a := ts.call(cs.method, cs.path, cs.secret, cs.body)
+			if a.status != cs.status || cs.code != "" && a.code() != cs.code {
+				t.Errorf("%d %s; want %d %s", a.status, a.body, cs.status, cs.code)
+			}
+			if a.status >= 400 {
+				e, ok := a.json["error"].(map[string]any)
+				if !ok || e["message"] == "" || e["code"] == "" {
+					t.Errorf("not a JSON refusal: %s", a.body)
+				}
+			}
+		})
+	}
+	after := ts.state(c.ID, p0)
+	if after.Seq != before.Seq || !bytes.Equal(after.View, before.View) {
+		t.Errorf("the refusals changed the match: seq %d → %d", before.Seq, after.Seq)
+	}
+	// The creation body's refusals.
+	for _, body := range []string{
+		`{"game": "chess", "seats": [{"player": "person"}, {"player": "person"}]}`,
+		`{"game": "reaj", "seats": [{"player": "person"}]}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "nobody"}]}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "exec:python3 bot.py"}]}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "http://127.0.0.1:9/bot"}]}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "person"}], "options": {"turns": 0}}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "person"}], "options": {"colour": "red"}}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "person"}], "options": {"turns": 1.5}}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "person"}], "mode": "judge"}`,
+		`{"game": "reaj", "seats": [{"player": "person"}, {"player": "person"}], "time": {"people_ms": -1}}`,
+		`{"game": "reaj", "seats": [{"player": ""}, {"player": "person"}]}`,
+		`{"game": "reaj", "seats": [], "wings": 2}`,
+		`[]`,
+	} {
+		a := ts.call("POST", "/api/v1/matches", "", body)
+		if a.status != 400 || a.code() == "" {
+			t.Errorf("create %s: %d %s; want 400", body, a.status, a.body)
+		}
+	}
+}
+
+func TestSecretsAndRoles(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}, "judge": true})
+	path := "/api/v1/matches/" + c.ID
+	// Each caller sees as its role: a seat its own view, the judge all,
+	// anyone the public view.
+	for _, cs := range []struct{ secret, role string }{{c.Seats[1].Secret, "seat"}, {c.Judge.Secret, "judge"}, {"", "spectator"}} {
+		var m struct {
+			You      struct{ Role string }
+			Requests []any
+		}
+		json.Unmarshal(ts.call("GET", path, cs.secret, nil).body, &m)
+		if m.You.Role != cs.role {
+			t.Errorf("role %q; want %q", m.You.Role, cs.role)
+		}
+		if want := map[string]int{"seat": 1, "judge": 2, "spectator": 0}[cs.role]; len(m.Requests) != want {
+			t.Errorf("%s sees %d requests; want %d", cs.role, len(m.Requests), want)
+		}
+	}
+	// A re-issued link: the old secret stops working, the new one works.
+	a := ts.call("POST", path+"/seats/1/reissue", c.Judge.Secret, nil)
+	if a.status != 200 {
+		t.Fatalf("reissue: %d %s", a.status, a.body)
+	}
+	fresh, _ := a.json["secret"].(string)
+	if got := ts.call("GET", path, c.Seats[1].Secret, nil); got.status != 401 {
+		t.Errorf("the old secret: %d; want 401", got.status)
+	}
+	if got := ts.call("GET", path, fresh, nil); got.status != 200 {
+		t.Errorf("the new secret: %d %s", got.status, got.body)
+	}
+	// Secrets are stored as hashes only.
+	if b, _ := readFile(ts.db); bytes.Contains(b, []byte(fresh)) || bytes.Contains(b, []byte(c.Judge.Secret)) {
+		t.Error("a secret is in the database file")
+	}
+	// Abort: the match ends, for everyone.
+	if a := ts.call("POST", path+"/abort", c.Judge.Secret, nil); a.status != 200 {
+		t.Fatalf("abort: %d %s", a.status, a.body)
+	}
+	if m := ts.state(c.ID, ""); m.Status != "aborted" {
+		t.Errorf("status after abort: %s", m.Status)
+	}
+	if a := ts.call("POST", path+"/moves", c.Seats[0].Secret, map[string]any{"request": 1, "move": "adapt"}); a.status != 409 {
+		t.Errorf("a move after abort: %d %s", a.status, a.body)
+	}
+}
+
+func TestResignAndDefaults(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}, "judge": true,
+		"options": map[string]any{"turns": 3}})
+	path := "/api/v1/matches/" + c.ID
+	// The judge plays the defaults: the turn ends.
+	a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil)
+	if a.status != 200 || a.json["played"].(float64) != 2 {
+		t.Fatalf("defaults: %d %s", a.status, a.body)
+	}
+	// A seat resigns: its requests get their defaults from then on; the
+	// other plays on to the end.
+	if a := ts.call("POST", path+"/resign", c.Seats[1].Secret, nil); a.status != 200 {
+		t.Fatalf("resign: %d %s", a.status, a.body)
+	}
+	m := ts.playDefaults(created{ID: c.ID, Seats: c.Seats[:1]})
+	if m.Status != "over" {
+		t.Fatalf("status %s", m.Status)
+	}
+	rec := ts.call("GET", path+"/record", "", nil)
+	if !bytes.Contains(rec.body, []byte("the seat resigned")) || !bytes.Contains(rec.body, []byte("the judge played the defaults")) {
+		t.Errorf("the record does not say what happened:\n%s", rec.body)
+	}
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	// "a retry with the same key returns the first answer and never applies
+	// twice; the same key with a different body is 422."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}})
+	s0 := c.Seats[0].Secret
+	q := ts.state(c.ID, s0).Requests[0]
+	body := map[string]any{"request": q.ID, "move": "adapt"}
+	first := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s0, body, "Idempotency-Key", "k1")
+	again := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s0, body, "Idempotency-Key", "k1")
+	if first.status != 200 || again.status != 200 || first.json["seq"] != again.json["seq"] || again.json["repeat"] != true {
+		t.Fatalf("first %s, again %s", first.body, again.body)
+	}
+	if m := ts.state(c.ID, ""); m.Seq != 1 {
+		t.Errorf("seq %d after a retried move; want 1", m.Seq)
+	}
+	other := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s0, map[string]any{"request": q.ID, "move": "conquer"}, "Idempotency-Key", "k1")
+	if other.status != 422 || other.code() != "idempotency-key-reused" {
+		t.Errorf("the key with another body: %d %s", other.status, other.body)
+	}
+}
+
+func TestPeopleDeadlines(t *testing.T) {
+	// "When it passes, the server applies the default move and records the
+	// fault."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}},
+		"options": map[string]any{"turns": 2}, "time": map[string]any{"people_ms": 50}})
+	var m matchState
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID, c.Seats[0].Secret, nil).body, &m)
+	var raw struct {
+		Requests []struct{ Deadline *time.Time }
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID, c.Seats[0].Secret, nil).body, &raw)
+	if len(raw.Requests) == 1 && raw.Requests[0].Deadline == nil {
+		t.Error("a person's request with a deadline does not say when")
+	}
+	ts.waitState(c.ID, "", func(m matchState) bool { return m.Status == "over" })
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	if n := bytes.Count(rec.body, []byte(`"kind":"timeout"`)); n != 2 {
+		t.Errorf("%d timeouts in the record; want the person's 2:\n%s", n, rec.body)
+	}
+}
+
+func TestEventsResumeNothingLostOrRepeated(t *testing.T) {
+	// "Last-Event-ID (or ?after=SEQ) resumes with nothing lost or
+	// repeated."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}, "options": map[string]any{"turns": 6}})
+	s0, s1 := c.Seats[0].Secret, c.Seats[1].Secret
+	ctx, cancel := context.WithCancel(context.Background())
+	evs := ts.follow(ctx, c.ID, s0, -1)
+	first := <-evs
+	if first.name != "move" || first.id != "0" {
+		t.Fatalf("the first event %+v; want the match as it is, id 0", first)
+	}
+	playTurn := func() {
+		for _, s := range []string{s0, s1} {
+			q := ts.state(c.ID, s).Requests[0]
+			if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s, map[string]any{"request": q.ID, "move": q.Default}); a.status != 200 {
+				t.Fatalf("move: %d %s", a.status, a.body)
+			}
+		}
+	}
+	playTurn()
+	for _, want := range []string{"1", "2"} {
+		if ev := <-evs; ev.id != want {
+			t.Fatalf("event %q; want %s", ev.id, want)
+		}
+	}
+	cancel() // the client goes away, and moves go on without it
+	playTurn()
+	playTurn()
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	evs = ts.follow(ctx2, c.ID, s0, 2)
+	for _, want := range []string{"3", "4", "5", "6"} {
+		ev := <-evs
+		if ev.id != want || ev.name != "move" {
+			t.Fatalf("resumed event %+v; want id %s", ev, want)
+		}
+		var m struct{ Seq int64 }
+		json.Unmarshal([]byte(ev.data), &m)
+		if want != "" && m.Seq == 0 {
+			t.Fatalf("event data %s", ev.data)
+		}
+	}
+	playTurn()
+	for _, want := range []string{"7", "8"} {
+		if ev := <-evs; ev.id != want {
+			t.Fatalf("live event %q after the resumed ones; want %s", ev.id, want)
+		}
+	}
+}
+
+func TestShutdownTellsStreams(t *testing.T) {
+	// "graceful shutdown (in-flight moves finish, streams are told)."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}})
+	evs := ts.follow(context.Background(), c.ID, "", -1)
+	<-evs
+	go ts.srv.Shutdown(context.Background())
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case ev, ok := <-evs:
+			if !ok {
+				t.Fatal("the stream closed without a word")
+			}
+			if ev.name == "shutdown" {
+				return
+			}
+		case <-deadline:
+			t.Fatal("no shutdown event")
+		}
+	}
+}
+
+func TestCreateSecret(t *testing.T) {
+	ts := newServer(t, server.Config{CreateSecret: server.HashSecret("0123456789abcdef0123")})
+	body := map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}}
+	if a := ts.call("POST", "/api/v1/matches", "", body); a.status != 403 || a.code() != "create-forbidden" {
+		t.Errorf("no creation secret: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/matches", "wrong-secret", body); a.status != 403 {
+		t.Errorf("a wrong creation secret: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/matches", "0123456789abcdef0123", body); a.status != 201 {
+		t.Errorf("the creation secret: %d %s", a.status, a.body)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	ts := newServer(t, server.Config{Limits: server.Limits{Moves: 1, MoveBurst: 2}})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}})
+	limited := false
+	for range 5 {
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": 99, "move": "adapt"})
+		limited = limited || a.status == 429
+	}
+	if !limited {
+		t.Error("5 moves in a moment with a limit of 1 a second and bursts of 2: never refused")
+	}
+}
+
+func TestListAndGames(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
+	ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "private": true})
+	var list struct{ Matches []map[string]any }
+	json.Unmarshal(ts.call("GET", "/api/v1/matches", "", nil).body, &list)
+	if len(list.Matches) != 1 {
+		t.Errorf("%d matches listed; want the one that is not private", len(list.Matches))
+	}
+	var games []struct {
+		Name  string
+		Modes []catalog.Mode
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/games", "", nil).body, &games)
+	if len(games) != len(catalog.Games()) {
+		t.Errorf("%d games; want %d", len(games), len(catalog.Games()))
+	}
+}
+
+func TestOpenAPIDescribesEveryCall(t *testing.T) {
+	// "an OpenAPI document served at /api/v1/openapi.json, checked by a test
+	// against the routes."
+	ts := newServer(t, server.Config{})
+	a := ts.call("GET", "/api/v1/openapi.json", "", nil)
+	var doc struct {
+		OpenAPI string
+		Paths   map[string]map[string]struct{ OperationID string }
+	}
+	if err := json.Unmarshal(a.body, &doc); err != nil || doc.OpenAPI != "3.1.0" {
+		t.Fatalf("%v %s", err, a.body)
+	}
+	calls := 0
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			calls++
+			// Every documented call is routed: a wrong secret is the
+			// call's own refusal, never "no such call".
+			p := strings.NewReplacer("{id}", "x", "{seat}", "0").Replace(path)
+			got := ts.call(strings.ToUpper(method), p, "", "{}")
+			if got.code() == "no-such-call" || got.status == http.StatusMethodNotAllowed {
+				t.Errorf("%s %s is documented but not routed: %d %s", method, path, got.status, got.body)
+			}
+		}
+	}
+	if calls != 13 {
+		t.Errorf("%d calls documented; want the 13 of live.md and this server", calls)
+	}
+}
