@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -264,12 +265,16 @@ func (f *configFile) config() (Config, error) {
 // uniformly from i to n-1, and the first count indices are the zombies.
 // The same seed and n always give the same choice.
 func DrawZombies(seed uint64, n, count int) []bool {
+	return drawZombies(engine.NewRNG(seed), n, count)
+}
+
+// drawZombies is DrawZombies from the generator rng, which it advances.
+func drawZombies(rng *rand.PCG, n, count int) []bool {
 	zombie := make([]bool, n)
 	if count <= 0 || n <= 0 {
 		return zombie
 	}
 	count = min(count, n)
-	rng := engine.NewRNG(seed)
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -75,9 +76,12 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 	if opt[0] > n-2 {
 		return nil, fmt.Errorf("zombie: %d zombies among %d seats; at most %d, so that at least 2 humans play", opt[0], n, n-2)
 	}
-	m := &Match{judge: NewJudge(), n: n, seed: setup.Seed, entrants: setup.Players,
+	m := &Match{judge: NewJudge(), rng: engine.NewRNG(setup.Seed), order: make([]int, n), n: n, seed: setup.Seed, entrants: setup.Players,
 		plans: make([]Plan, n), planned: make([]bool, n), used: make([][]bool, n), reqs: make([]engine.Request[Plan], n)}
-	for i, z := range DrawZombies(setup.Seed, n, opt[0]) {
+	for i := range m.order {
+		m.order[i] = i
+	}
+	for i, z := range drawZombies(m.rng, n, opt[0]) {
 		c := HumanCommand(SeatName(i))
 		if z {
 			c = ZombieCommand(SeatName(i))
@@ -98,12 +102,14 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 
 // Match is a Zombie Game under way: an engine.Match. Every turn each seat
 // plans its turn (all seats at once, each seeing only its own PRIVATE lines
-// and the PUBLIC lines); when the last plan is in, the match turns the
-// plans into script commands, in this order, and the judge applies them:
+// and the PUBLIC lines); when the last plan is in, the match draws the
+// turn's order of the seats from its generator (a shuffle, so that no seat
+// is first by its place at the table), turns the plans into script
+// commands, in this order, and the judge applies them:
 //
-//  1. Cures first: every seat that asked, in seat order (CURE).
-//  2. Interactions, in rounds: in round r every seat, in seat order, makes
-//     its r-th contact (INTERACT), unless either player has ended the turn
+//  1. Cures first: every seat that asked, in the turn's order (CURE).
+//  2. Interactions, in rounds: in round r every seat, in the turn's order,
+//     makes its r-th contact (INTERACT), unless either player has ended the turn
 //     or the pair has met this turn. The partner brings the modifier of its
 //     own contact with this seat if it asked for one (that contact is then
 //     made), else its guard. A modifier its player can no longer pay for
@@ -111,15 +117,17 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 //     and the contact goes ahead without it. Right after a seat's last
 //     contact it cures if it asked to cure last, and ends the turn
 //     (END_TURN) if it asked to and the rules allow it (R23).
-//  3. Every seat still without an interaction is paired, in seat order,
-//     with the next seat after it that has not ended the turn, both with
-//     their guards (R23 guarantees there is one).
+//  3. Every seat still without an interaction is paired, in the turn's
+//     order, with the next seat after it in that order that has not ended
+//     the turn, both with their guards (R23 guarantees there is one).
 //  4. NEXT_TURN, unless the last END_TURN has already ended the turn.
 //
 // The match keeps these commands as the game's script (see Script), so a
 // record converts to a game.txt that Run judges to the same output.
 type Match struct {
 	judge    *Judge
+	rng      *rand.PCG // the match's generator: the zombies, then each turn's order
+	order    []int     // the seats in this turn's order
 	n        int
 	seed     uint64
 	entrants []string
@@ -278,8 +286,14 @@ func (m *Match) play() error {
 	turn := j.Turn()
 	m.turnAt = append(m.turnAt, len(m.cmds))
 	closed := func() bool { return j.Phase() != InProgress || j.Turn() != turn }
+	// The turn's order: a Fisher–Yates shuffle drawn from the match's
+	// generator.
+	for i := m.n - 1; i > 0; i-- {
+		k := int(engine.Below(m.rng, uint64(i+1)))
+		m.order[i], m.order[k] = m.order[k], m.order[i]
+	}
 	// 1. Cures first.
-	for s := range m.plans {
+	for _, s := range m.order {
 		if m.plans[s].CureFirst && m.affords(s, Precaution) {
 			if err := m.do(CureCommand(SeatName(s))); err != nil {
 				return err
@@ -293,7 +307,7 @@ func (m *Match) play() error {
 		m.used[s] = append(m.used[s][:0], make([]bool, len(m.plans[s].Touch))...)
 	}
 	for r := range longest {
-		for s := range m.plans {
+		for _, s := range m.order {
 			p := &m.plans[s]
 			if r >= len(p.Touch) {
 				continue
@@ -314,12 +328,12 @@ func (m *Match) play() error {
 		}
 	}
 	// 3. Nobody is left without an interaction.
-	for q := range m.plans {
+	for at, q := range m.order {
 		if j.Partners(q) > 0 {
 			continue
 		}
 		for k := 1; k < m.n; k++ {
-			p := (q + k) % m.n
+			p := m.order[(at+k)%m.n]
 			if j.Ended(p) {
 				continue
 			}
