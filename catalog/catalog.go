@@ -10,6 +10,7 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -25,8 +26,36 @@ var games = []Game{
 	&hosted[ajveciv.Value, ajveciv.View]{rules: ajveciv.Original(), bots: ajveciv.Bots, step: ajvecivStep},
 	&hosted[reaj.Value, reaj.View]{rules: reaj.Game{}, bots: reaj.Bots, step: reajStep},
 	&hosted[tncc.Move, tncc.View]{rules: tncc.Game{}, bots: tncc.Bots, step: tnccStep},
-	&hosted[zombie.Plan, zombie.View]{rules: zombie.Game{}, bots: zombie.Bots, step: zombieStep},
-	&hosted[territories.Action, territories.View]{rules: territories.Game{}, bots: territories.Bots, step: territoriesStep},
+	&hosted[zombie.Plan, zombie.View]{rules: zombie.Game{}, bots: zombie.Bots, step: zombieStep,
+		modes: []mode{
+			{Mode: Mode{Name: "party", About: "each player sends their turn's plan from their own page; the plans of a turn resolve in an order drawn from the match's generator; a judge, if any, watches and may end a turn"}},
+			{Mode: Mode{Name: "judge", About: "the judge enters the script's commands, one line at a time, as arbiter zombie run reads them; each seat is a player, named at creation, who reads their sheet", Judge: true},
+				game: &hosted[zombie.Line, zombie.Sheet]{rules: zombie.Judging{}, bots: noBots[zombie.Line, zombie.Sheet]("zombie"), judged: true}},
+		}},
+	&hosted[territories.Action, territories.View]{rules: territories.Game{}, bots: territories.Bots, step: territoriesStep,
+		modes: []mode{
+			{Mode: Mode{Name: "referee", About: "the referee: the judge (the application that drives the game) makes each action for a named player, and may give a player who joins a secret of their own", Judge: true},
+				game: &hosted[territories.Call, territories.Board]{rules: territories.Referee{}, bots: noBots[territories.Call, territories.Board]("territories"),
+					joiner: territories.Joiner, asPlayer: territoriesAsPlayer, judged: true}},
+			{Mode: Mode{Name: "seats", About: "nations in seats, bots or people, take their turns as arbiter play territories plays them"}},
+		}},
+}
+
+// noBots is the roster of a ruleset whose seats are never bots.
+func noBots[M, V any](game string) func(string) ([]engine.Entrant[M, V], error) {
+	return func(name string) ([]engine.Entrant[M, V], error) {
+		return nil, fmt.Errorf("unknown player %q; in this mode of %s every seat is a person", name, game)
+	}
+}
+
+// territoriesAsPlayer is a named player's call as the judge's: the call's
+// player is the caller, whoever the call names.
+func territoriesAsPlayer(name string, c territories.Call) (territories.Call, error) {
+	if c.Player != "" && !strings.EqualFold(c.Player, name) {
+		return c, engine.Refuse("not-yours", "you are %s; you act for yourself only (the call names %s)", name, c.Player)
+	}
+	c.Player = name
+	return c, nil
 }
 
 // Games returns every hosted game.

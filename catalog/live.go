@@ -30,6 +30,9 @@ type LiveSetup struct {
 	// Quiet makes no bots: the match is for replaying a log, never asked
 	// to decide.
 	Quiet bool
+	// Names, when given, names each person's seat (a zombie judge's
+	// players); "" keeps "person".
+	Names []string
 }
 
 // Request is a decision a live match owes, its moves as JSON.
@@ -41,6 +44,9 @@ type Request = engine.Request[json.RawMessage]
 // command, a referee's action for a named player), in the games that take
 // them. Live is not safe for concurrent use.
 type Live interface {
+	// Info describes the ruleset the match plays: the game's own, or its
+	// mode's.
+	Info() engine.Info
 	// Seats returns the number of seats.
 	Seats() int
 	// Names returns each seat's name, as the match's record keeps it.
@@ -71,12 +77,25 @@ type Live interface {
 	Close()
 }
 
+// Named is implemented by live matches whose players come and go by name
+// (territories' referee): a named player's move is the judge's, for that
+// player.
+type Named interface {
+	// Joiner returns the player a judge's move makes join, if it does.
+	Joiner(move json.RawMessage) (string, bool)
+	// AsPlayer returns a named player's move as the judge's move for them.
+	AsPlayer(name string, move json.RawMessage) (json.RawMessage, error)
+}
+
 // LiveGame is implemented by games that can be played live; every game of
 // the catalog is one.
 type LiveGame interface {
 	// Modes returns the game's ways of being played live; the first is
 	// the default.
 	Modes() []Mode
+	// ModeInfo describes the ruleset a mode plays ("" for the default):
+	// its options, its seats.
+	ModeInfo(mode string) (engine.Info, error)
 	// NewLive starts a live match.
 	NewLive(ctx context.Context, s LiveSetup) (Live, error)
 	// ReadMove checks that a move's JSON is a move of the game, before it
@@ -100,6 +119,7 @@ type Mode struct {
 // liveMatch is a live match of an ordinary game: its seats answer requests,
 // and it takes no judge moves.
 type liveMatch[M, V any] struct {
+	h       *hosted[M, V]
 	m       engine.Match[M, V]
 	names   []string
 	bots    []bool                // per seat: a bot plays it
@@ -112,10 +132,19 @@ type liveMatch[M, V any] struct {
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
-	info := h.rules.Info()
-	if s.Mode != "" {
-		return nil, Invalidf("%s has no live mode %q", info.Name, s.Mode)
+	m, err := h.mode(s.Mode)
+	if err != nil {
+		return nil, err
 	}
+	if m.game == nil {
+		return h.newLive(ctx, s)
+	}
+	return m.game.newLive(ctx, s)
+}
+
+// newLive starts a live match of h's own ruleset.
+func (h *hosted[M, V]) newLive(ctx context.Context, s LiveSetup) (Live, error) {
+	info := h.rules.Info()
 	makers, names, err := h.seatPlayers(s)
 	if err != nil {
 		return nil, err
@@ -126,7 +155,7 @@ func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
 	if err != nil {
 		return nil, Invalid(err)
 	}
-	lm := &liveMatch[M, V]{m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
+	lm := &liveMatch[M, V]{h: h, m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
 		started: make([]bool, len(names)), make: makers, seed: setup.Seed,
 		info: engine.MatchInfo{Ruleset: info.Name, Variant: info.Variant, RulesVersion: info.Version, Game: 1, Players: names, Options: setup.Options}}
 	for seat, mk := range makers {
@@ -134,6 +163,9 @@ func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
 	}
 	if s.Quiet {
 		lm.make = nil
+	}
+	if h.joiner != nil {
+		return liveNamed[M, V]{lm}, nil
 	}
 	return lm, nil
 }
@@ -148,7 +180,11 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 	for _, spec := range s.Setup.Players {
 		switch {
 		case spec == Person:
-			makers, names = append(makers, nil), append(names, Person)
+			name := Person
+			if i := len(names); i < len(s.Names) && s.Names[i] != "" {
+				name = s.Names[i]
+			}
+			makers, names = append(makers, nil), append(names, name)
 		case strings.HasPrefix(spec, "exec:"):
 			return nil, nil, Invalidf("seat %d: %q: the server runs no programs; give a built-in bot, a person, or the URL of a bot", len(names), spec)
 		case player.IsExternal(spec):
@@ -203,7 +239,70 @@ func (l *liveMatch[M, V]) Seats() int      { return len(l.players) }
 func (l *liveMatch[M, V]) Names() []string { return l.names }
 
 func (h *hosted[M, V]) Modes() []Mode {
-	return []Mode{{About: "every seat plays when it is asked; a judge, if any, watches"}}
+	if len(h.modes) == 0 {
+		return []Mode{{About: "every seat plays when it is asked; a judge, if any, watches and may play the defaults of the open requests"}}
+	}
+	out := make([]Mode, len(h.modes))
+	for i, m := range h.modes {
+		out[i] = m.Mode
+	}
+	return out
+}
+
+func (l *liveMatch[M, V]) Info() engine.Info { return l.h.rules.Info() }
+
+func (h *hosted[M, V]) ModeInfo(name string) (engine.Info, error) {
+	m, err := h.mode(name)
+	if err != nil {
+		return engine.Info{}, err
+	}
+	if m.game == nil {
+		return h.rules.Info(), nil
+	}
+	return m.game.Info(), nil
+}
+
+// mode returns the mode called name, the default for "".
+func (h *hosted[M, V]) mode(name string) (mode, error) {
+	if len(h.modes) == 0 {
+		if name != "" {
+			return mode{}, Invalidf("%s has one way of being played live; no mode %q", h.rules.Info().Name, name)
+		}
+		return mode{}, nil
+	}
+	if name == "" {
+		return h.modes[0], nil
+	}
+	var names []string
+	for _, x := range h.modes {
+		if x.Name == name {
+			return x, nil
+		}
+		names = append(names, x.Name)
+	}
+	return mode{}, Invalidf("%s has no live mode %q; its modes are %s", h.rules.Info().Name, name, strings.Join(names, ", "))
+}
+
+// liveNamed is a live match whose players are named (see Named).
+type liveNamed[M, V any] struct{ *liveMatch[M, V] }
+
+func (l liveNamed[M, V]) Joiner(move json.RawMessage) (string, bool) {
+	m, err := decodeMove[M](move)
+	if err != nil {
+		return "", false
+	}
+	return l.h.joiner(m)
+}
+
+func (l liveNamed[M, V]) AsPlayer(name string, move json.RawMessage) (json.RawMessage, error) {
+	m, err := decodeMove[M](move)
+	if err != nil {
+		return nil, err
+	}
+	if m, err = l.h.asPlayer(name, m); err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
 }
 
 func (l *liveMatch[M, V]) Pending() []Request {
@@ -222,7 +321,7 @@ func (l *liveMatch[M, V]) Pending() []Request {
 }
 
 func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {
-	if seat == engine.Judge {
+	if seat == engine.Judge && !l.h.judged {
 		return engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
 	}
 	m, err := decodeMove[M](move)
@@ -233,7 +332,8 @@ func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {
 }
 
 func (l *liveMatch[M, V]) View(seat int) json.RawMessage {
-	if seat == engine.Judge {
+	if seat == engine.Judge && !l.h.judged {
+		// The judge of a game of seats sees what every seat sees.
 		views := make([]json.RawMessage, len(l.names))
 		for s := range views {
 			views[s] = mustJSON(l.m.View(s))

@@ -27,6 +27,15 @@ type Replayed struct {
 // *engine.ReplayError); a record that does not parse, or is of another
 // world, is an InputError.
 func (h *hosted[M, V]) Replay(data []byte) (Replayed, error) {
+	// A record of another of the game's rulesets (a live mode's) is that
+	// ruleset's to replay.
+	if hd, err := engine.ReadHeader(bytes.NewReader(data)); err == nil && hd.Variant != h.rules.Info().Variant {
+		for _, m := range h.modes {
+			if m.game != nil && m.game.Info().Variant == hd.Variant {
+				return m.game.Replay(data)
+			}
+		}
+	}
 	rec, err := engine.ReadRecord[M](bytes.NewReader(data))
 	if errors.Is(err, engine.ErrEdited) {
 		return Replayed{}, err

@@ -16,6 +16,29 @@ type hosted[M, V any] struct {
 	rules engine.Ruleset[M, V]
 	bots  func(name string) ([]engine.Entrant[M, V], error)
 	step  func(state, moves []byte, seed uint64) ([]byte, error)
+	// modes are the game's ways of being played live, the default first;
+	// a mode without a ruleset of its own plays rules.
+	modes []mode
+	// joiner and asPlayer, when set, make the game's players named (see
+	// Named).
+	joiner   func(M) (string, bool)
+	asPlayer func(name string, m M) (M, error)
+	// judged says the ruleset takes the judge's moves (engine.Judge).
+	judged bool
+}
+
+// mode is a way of playing a game live, and the ruleset it plays when it is
+// not the game's own.
+type mode struct {
+	Mode
+	game liveRules
+}
+
+// liveRules is a ruleset that plays live: a hosted game of any types.
+type liveRules interface {
+	Info() engine.Info
+	newLive(ctx context.Context, s LiveSetup) (Live, error)
+	Replay(data []byte) (Replayed, error)
 }
 
 func (h *hosted[M, V]) Info() engine.Info { return h.rules.Info() }

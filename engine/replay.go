@@ -73,12 +73,28 @@ func ReplayWatched[M, V any](rs Ruleset[M, V], rec *Record[M], w Watch[M, V]) (M
 	}
 	steps := rec.Steps
 	for i := 0; i < len(steps); {
+		if s := steps[i]; s.Seat == Judge {
+			// A judge's move answers no request: a round of its own.
+			if w.Step != nil {
+				if err := w.Step(m, nil, s); err != nil {
+					return nil, fmt.Errorf("replay: step %d: %w", i, err)
+				}
+			}
+			if err := m.Apply(Judge, s.Move); err != nil {
+				return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("the judge's move %s was refused: %v", moveText(s.Move), err)}
+			}
+			i++
+			if round != nil {
+				round(m)
+			}
+			continue
+		}
 		reqs := m.Pending()
 		n := len(reqs)
 		if n == 0 {
 			return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("the match owes no move, but the record has %d more", len(steps)-i)}
 		}
-		for k := 0; k < n && i < len(steps); k, i = k+1, i+1 {
+		for k := 0; k < n && i < len(steps) && steps[i].Seat != Judge; k, i = k+1, i+1 {
 			s := steps[i]
 			req := requestOf(reqs, k, s.Seat)
 			if s.Fault != nil && req != nil {

@@ -37,8 +37,9 @@ func (s *Server) routes() {
 // matchConfig is what the server keeps of a match beside its setup.
 type matchConfig struct {
 	// Specs are the seats' players as given at creation, from which its
-	// bots are made again after a restart.
+	// bots are made again after a restart; Names name people's seats.
 	Specs []string `json:"specs"`
+	Names []string `json:"names,omitempty"`
 	// Judge says the match has a judge.
 	Judge bool `json:"judge"`
 	// Seeded says the creator chose the seed, and so may know the hidden
@@ -115,15 +116,38 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte
 
 // gameEntry is a game as GET /games shows it.
 type gameEntry struct {
-	Name     string          `json:"name"`
-	Title    string          `json:"title"`
-	Seats    seatRange       `json:"seats"`
-	Options  []optionEntry   `json:"options"`
-	Players  []string        `json:"players"`
-	Default  []string        `json:"default_players"`
-	Modes    []catalog.Mode  `json:"modes"`
-	Rules    string          `json:"rules"`
-	Measures json.RawMessage `json:"-"`
+	Name        string          `json:"name"`
+	Title       string          `json:"title"`
+	Seats       seatRange       `json:"seats"`
+	Options     []optionEntry   `json:"options"`
+	Players     []string        `json:"players"`
+	Default     []string        `json:"default_players"`
+	Modes       []catalog.Mode  `json:"-"`
+	ModeEntries []modeEntry     `json:"modes"`
+	Rules       string          `json:"rules"`
+	Measures    json.RawMessage `json:"-"`
+}
+
+// modeEntry is a live mode as GET /games shows it, with its ruleset's
+// seats and options.
+type modeEntry struct {
+	catalog.Mode
+	Seats   seatRange     `json:"seats"`
+	Options []optionEntry `json:"options"`
+}
+
+// optionEntries are a ruleset's options as GET /games shows them.
+func optionEntries(options []engine.Option) []optionEntry {
+	out := []optionEntry{}
+	for _, o := range options {
+		oe := optionEntry{Name: o.Name, Default: o.Default, Usage: o.Usage, Kind: [...]string{"int", "bool", "string"}[o.Kind]}
+		if o.Kind == engine.IntOption {
+			min, max := o.Min, o.Max
+			oe.Min, oe.Max = &min, &max
+		}
+		out = append(out, oe)
+	}
+	return out
 }
 
 type seatRange struct {
@@ -151,13 +175,15 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 		e := gameEntry{Name: info.Name, Title: info.Title, Seats: seatRange{info.MinSeats, info.MaxSeats},
 			Players: append(slices.Clone(info.Players), catalog.Person), Default: strings.Split(info.DefaultPlayers, ","),
 			Modes: lg.Modes(), Rules: info.Rules, Options: []optionEntry{}}
-		for _, o := range info.Options {
-			oe := optionEntry{Name: o.Name, Default: o.Default, Usage: o.Usage, Kind: [...]string{"int", "bool", "string"}[o.Kind]}
-			if o.Kind == engine.IntOption {
-				oe.Min, oe.Max = &o.Min, &o.Max
+		for _, m := range e.Modes {
+			mi, err := lg.ModeInfo(m.Name)
+			if err != nil {
+				continue
 			}
-			e.Options = append(e.Options, oe)
+			me := modeEntry{Mode: m, Seats: seatRange{mi.MinSeats, mi.MaxSeats}, Options: optionEntries(mi.Options)}
+			e.ModeEntries = append(e.ModeEntries, me)
 		}
+		e.Options = optionEntries(info.Options)
 		out = append(out, e)
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -178,6 +204,8 @@ type createBody struct {
 
 type seatBody struct {
 	Player string `json:"player"`
+	// Name names a person's seat (a zombie judge's players).
+	Name string `json:"name"`
 }
 
 // seatLink is a seat as the creation answer shows it.
@@ -233,8 +261,11 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 	if !ok {
 		return "", nil, "", catalog.Invalidf("%s cannot be played live", body.Game)
 	}
-	info := g.Info()
-	mode, err := findMode(lg.Modes(), body.Mode, info.Name)
+	mode, err := findMode(lg.Modes(), body.Mode, g.Info().Name)
+	if err != nil {
+		return "", nil, "", err
+	}
+	info, err := lg.ModeInfo(mode.Name)
 	if err != nil {
 		return "", nil, "", err
 	}
@@ -246,7 +277,12 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 		return "", nil, "", err
 	}
 	specs := make([]string, len(body.Seats))
+	names := make([]string, len(body.Seats))
 	for i, seat := range body.Seats {
+		names[i] = strings.TrimSpace(seat.Name)
+		if len(names[i]) > 40 {
+			return "", nil, "", catalog.Invalidf("seat %d: a name of more than 40 characters", i)
+		}
 		spec := strings.TrimSpace(seat.Player)
 		switch {
 		case spec == "":
@@ -263,24 +299,25 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 		seed = *body.Seed
 	}
 	setup := engine.Setup{Seed: seed, Players: specs, Options: options}
-	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external})
+	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external, Names: names, Quiet: true})
 	if err != nil {
 		return "", nil, "", err
 	}
-	names := live.Names()
-	bots := make([]bool, len(names))
-	for i := range names {
+	seatNames := live.Names()
+	bots := make([]bool, len(seatNames))
+	for i := range seatNames {
 		bots[i] = live.Bot(i)
 	}
+	rules := live.Info() // the mode's ruleset, which the record names
 	live.Close()
-	cfg := matchConfig{Specs: specs, Judge: body.Judge || mode.Judge, Seeded: body.Seed != nil, Time: body.Time}
+	cfg := matchConfig{Specs: specs, Names: names, Judge: body.Judge || mode.Judge, Seeded: body.Seed != nil, Time: body.Time}
 	config, _ := json.Marshal(cfg)
 	id = newID()
-	setup.Players = names
-	m := &store.Match{ID: id, Game: info.Name, Variant: info.Variant, RulesVersion: info.Version, Mode: mode.Name,
+	setup.Players = seatNames
+	m := &store.Match{ID: id, Game: info.Name, Variant: rules.Variant, RulesVersion: rules.Version, Mode: mode.Name,
 		Setup: setup, Config: config, Listed: !body.Private}
 	var secrets []store.Secret
-	for seat, name := range names {
+	for seat, name := range seatNames {
 		link := seatLink{Seat: seat, Player: name}
 		if !bots[seat] {
 			secret, hash := newSecret()
@@ -529,8 +566,10 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		NextBefore *time.Time  `json:"next_before,omitempty"`
 	}{Matches: []listEntry{}}
 	for _, m := range ms {
+		var cfg matchConfig
+		json.Unmarshal(m.Config, &cfg)
 		people := 0
-		for _, p := range m.Setup.Players {
+		for _, p := range cfg.Specs {
 			if p == catalog.Person {
 				people++
 			}
@@ -549,6 +588,9 @@ type moveBody struct {
 	Request   *int64          `json:"request"`
 	Move      json.RawMessage `json:"move"`
 	ExpectSeq *int64          `json:"expect_seq"`
+	// IssueSecret, on a judge's move that makes a named player join
+	// (territories' referee), asks for that player's own secret.
+	IssueSecret bool `json:"issue_secret"`
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
@@ -595,6 +637,28 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	case c.role == store.SeatRole:
 		s.writeError(w, r, refuse(http.StatusBadRequest, "no-request", `a seat's move answers one of its requests: give "request", the request's id (GET the match for the requests open now)`))
 		return
+	case c.role == store.PlayerRole:
+		// A named player acts for themself: the judge's move, with their
+		// name on it.
+		move, err := s.asPlayer(r.Context(), id, c.name, body.Move)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		sub.Move = move
+	}
+	joiner := ""
+	if body.IssueSecret {
+		if c.role != store.JudgeRole {
+			s.writeError(w, r, refuse(http.StatusForbidden, "judge-only", "only the judge issues players' secrets"))
+			return
+		}
+		name, ok := s.joinerOf(r.Context(), id, body.Move)
+		if !ok {
+			s.writeError(w, r, refuse(http.StatusBadRequest, "not-a-join", "issue_secret goes with a judge's move that makes a named player join (territories' referee: {\"player\": \"alice\", \"action\": \"join ...\"})"))
+			return
+		}
+		joiner = name
 	}
 	if key := r.Header.Get("Idempotency-Key"); key != "" {
 		if len(key) > 200 {
@@ -609,7 +673,44 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq, "repeat": ack.Repeat})
+	out := map[string]any{"seq": ack.Seq, "repeat": ack.Repeat}
+	if joiner != "" && !ack.Repeat {
+		secret, hash := newSecret()
+		if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: joiner}); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		s.forget(id)
+		out["player"] = map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// asPlayer makes a named player's move the judge's move for them.
+func (s *Server) asPlayer(ctx context.Context, id, name string, move json.RawMessage) (json.RawMessage, error) {
+	var out json.RawMessage
+	err := s.ref.With(ctx, id, func(_ *store.Match, live store.Live) error {
+		named, ok := live.(catalog.Named)
+		if !ok {
+			return refuse(http.StatusForbidden, "forbidden", "this match has no named players")
+		}
+		var err error
+		out, err = named.AsPlayer(name, move)
+		return err
+	})
+	return out, err
+}
+
+// joinerOf returns the player a judge's move makes join, if it does.
+func (s *Server) joinerOf(ctx context.Context, id string, move json.RawMessage) (string, bool) {
+	name, ok := "", false
+	_ = s.ref.With(ctx, id, func(_ *store.Match, live store.Live) error {
+		if named, is := live.(catalog.Named); is {
+			name, ok = named.Joiner(move)
+		}
+		return nil
+	})
+	return name, ok
 }
 
 // seatOf returns the seat that owes request id in match, if it is open.
@@ -840,11 +941,7 @@ func (s *Server) writeRecord(ctx context.Context, w io.Writer, row *store.Match,
 	if err != nil {
 		return err
 	}
-	g, err := catalog.Find(row.Game)
-	if err != nil {
-		return err
-	}
-	rec := engine.NewRecord[json.RawMessage](g.Info(), row.Setup)
+	rec := engine.NewRecord[json.RawMessage](live.Info(), row.Setup)
 	for _, mv := range moves {
 		rec.Steps = append(rec.Steps, engine.Step[json.RawMessage]{Seat: mv.Actor, Move: mv.Move, Fault: mv.Fault})
 	}

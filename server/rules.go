@@ -44,11 +44,6 @@ func (r rules) make(ctx context.Context, m *store.Match, quiet bool) (catalog.Li
 	if err != nil {
 		return nil, fmt.Errorf("%w: match %s is a game of %s, which this Arbiter does not host", errRulesGone, m.ID, m.Game)
 	}
-	info := g.Info()
-	if info.Version != m.RulesVersion || info.Variant != m.Variant {
-		return nil, fmt.Errorf("%w: match %s was started under %s rules version %q (%s); this Arbiter has version %q (%s), and a match is never replayed under other rules: play it with the Arbiter it started with",
-			errRulesGone, m.ID, m.Game, m.RulesVersion, m.Variant, info.Version, info.Variant)
-	}
 	lg, ok := g.(catalog.LiveGame)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s cannot be played live", errRulesGone, m.Game)
@@ -59,5 +54,14 @@ func (r rules) make(ctx context.Context, m *store.Match, quiet bool) (catalog.Li
 	}
 	setup := m.Setup
 	setup.Players = cfg.Specs // the seats as created: bots are made again from them
-	return lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: m.Mode, External: r.external, Quiet: quiet})
+	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: m.Mode, External: r.external, Quiet: quiet, Names: cfg.Names})
+	if err != nil {
+		return nil, fmt.Errorf("%w: match %s cannot be made again: %v", errRulesGone, m.ID, err)
+	}
+	if info := live.Info(); info.Version != m.RulesVersion || info.Variant != m.Variant {
+		live.Close()
+		return nil, fmt.Errorf("%w: match %s was started under %s rules version %q (%s); this Arbiter has version %q (%s), and a match is never replayed under other rules: play it with the Arbiter it started with",
+			errRulesGone, m.ID, m.Game, m.RulesVersion, m.Variant, info.Version, info.Variant)
+	}
+	return live, nil
 }

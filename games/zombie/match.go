@@ -413,55 +413,71 @@ func (m *Match) afford(s int, mod Modifier) Modifier {
 	return Modifier{}
 }
 
-// finish makes the engine's result from the judge's. Winners score 1 and
-// the others 0. When the zombies win, the seats that started as zombies
-// win (everyone else was turned); a last survivor wins alone; at max turns
+// finish makes the engine's result from the judge's (see judgedResult);
+// seat i is the roster's player i.
+func (m *Match) finish() {
+	roster := make([]int, m.n)
+	for i := range roster {
+		roster[i] = i
+	}
+	m.result = judgedResult(m.judge, roster)
+}
+
+// judgedResult is an engine result of the judge's, for the seats whose
+// players are roster[seat] (-1: not in the game). Winners score 1 and the
+// others 0. When the zombies win, the seats that started as zombies win
+// (everyone else was turned); a last survivor wins alone; at max turns
 // every non-zombie wins. Ranks: winners first, and at max turns the
 // non-zombies by antibodies (1, 2, 2, 4). Status marks every zombie, with
 // the turn it was turned in; it never says infected.
-func (m *Match) finish() {
-	j := m.judge
+func judgedResult(j *Judge, roster []int) engine.Result {
+	n := len(roster)
 	r := j.Result()
-	res := engine.Result{Scores: make([]int64, m.n), Winners: []int{}, Status: make([]string, m.n)}
-	won := make([]bool, m.n)
-	for i := range j.players {
+	res := engine.Result{Scores: make([]int64, n), Winners: []int{}, Status: make([]string, n)}
+	won := make([]bool, n)
+	antibodies := make([]int64, n)
+	for seat, i := range roster {
+		if i < 0 {
+			continue
+		}
 		p := &j.players[i]
+		antibodies[seat] = p.Antibodies
 		switch r.Outcome {
 		case ZombiesWin:
-			won[i] = p.from == Zombie
+			won[seat] = p.from == Zombie
 		case HumansWinSurvivor:
-			won[i] = i == r.Survivor
+			won[seat] = i == r.Survivor
 		case HumansWinMaxTurns:
-			won[i] = p.State != Zombie
+			won[seat] = p.State != Zombie
 		}
 		switch {
 		case p.State == Zombie && p.from == Zombie:
-			res.Status[i] = "zombie from the start"
+			res.Status[seat] = "zombie from the start"
 		case p.State == Zombie:
-			res.Status[i] = "zombie since turn " + strconv.Itoa(p.turned)
+			res.Status[seat] = "zombie since turn " + strconv.Itoa(p.turned)
 		}
 	}
-	for i, w := range won {
+	for seat, w := range won {
 		if w {
-			res.Winners = append(res.Winners, i)
-			res.Scores[i] = 1
+			res.Winners = append(res.Winners, seat)
+			res.Scores[seat] = 1
 		}
 	}
-	res.Ranks = engine.CompetitionRanks(m.n, func(a, b int) bool {
+	res.Ranks = engine.CompetitionRanks(n, func(a, b int) bool {
 		if won[a] != won[b] {
 			return won[a]
 		}
-		return r.Outcome == HumansWinMaxTurns && won[a] && j.players[a].Antibodies > j.players[b].Antibodies
+		return r.Outcome == HumansWinMaxTurns && won[a] && antibodies[a] > antibodies[b]
 	})
 	switch r.Outcome {
 	case ZombiesWin:
 		res.Reason = "zombies win: every player is a zombie"
 	case HumansWinSurvivor:
-		res.Reason = "humans win: " + SeatName(r.Survivor) + " is the last survivor"
+		res.Reason = "humans win: " + j.players[r.Survivor].Name + " is the last survivor"
 	case HumansWinMaxTurns:
 		res.Reason = "humans win: max_turns played"
 	}
-	m.result = res
+	return res
 }
 
 // View returns what seat may know now: its own PRIVATE lines and the PUBLIC

@@ -365,7 +365,7 @@ func (t *Transcript) writeJSON(w io.Writer, who int) error {
 			doc.Private = append(doc.Private, privateJSON{Name: p.Name, Messages: []messageJSON{}})
 			doc.Final = append(doc.Final, stateJSON{Name: p.Name, State: p.State.String(), Antibodies: p.Antibodies, Viruses: p.Viruses})
 		}
-	} else {
+	} else if who >= 0 && who < len(t.Players) {
 		doc.Player = t.Players[who].Name
 		doc.Private = append(doc.Private, privateJSON{Name: doc.Player, Messages: []messageJSON{}})
 	}

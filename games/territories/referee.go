@@ -1,0 +1,131 @@
+package territories
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Referee is territories as its referee runs it, an engine.Ruleset: no
+// seats and no turns asked; the judge (engine.Judge, the application that
+// drives the game, a chat bot) makes every move, each an action of a named
+// player, as arbiter territories does: {"player": "alice", "action": "join
+// Pacifica CA"}. Players come as they join. It is how the game is played
+// live in "referee" mode. The game is over when it has started and one
+// nation is left.
+type Referee struct{}
+
+var refereeInfo = engine.Info{
+	Name:     "territories",
+	Variant:  "referee",
+	Title:    info.Title,
+	Version:  RulesVersion,
+	MinSeats: 0,
+	MaxSeats: 0,
+	Clock:    "turn",
+	Options: []engine.Option{
+		{Name: "board", Usage: `the map's territories and numbers: "sample" (eleven states of the American West) or a configuration's JSON`,
+			Kind: engine.StringOption, Default: "sample", File: "config", FileUsage: "a configuration of your own (YAML or JSON)", Load: loadBoard},
+	},
+	Rules: rulesText,
+}
+
+// Info describes the ruleset.
+func (Referee) Info() engine.Info { return refereeInfo }
+
+// New starts a game on the board option's map, its dice drawn from the
+// setup's seed.
+func (Referee) New(setup engine.Setup) (engine.Match[Call, Board], error) {
+	if err := setup.Check(refereeInfo); err != nil {
+		return nil, err
+	}
+	board := Sample()
+	if b, ok := setup.Options["board"]; ok && b != "sample" {
+		var err error
+		if board, err = ParseConfig([]byte(b)); err != nil {
+			return nil, fmt.Errorf("option board: %w", err)
+		}
+	}
+	cfg := *board
+	seed := setup.Seed
+	cfg.Seed = &seed
+	return &Refereed{w: NewWorld(&cfg)}, nil
+}
+
+// Call is one action of a named player, a move of the judge's: its JSON is
+// {"player": "alice", "action": "raise CA"}; the judge's own end-turn has
+// no player.
+type Call struct {
+	Player string `json:"player,omitempty"`
+	Action Action `json:"action"`
+}
+
+// Refereed is a game of the Referee ruleset under way.
+type Refereed struct {
+	w    *World
+	last Outcome
+}
+
+// Pending returns nothing: every action comes from outside.
+func (m *Refereed) Pending() []engine.Request[Call] { return nil }
+
+// Apply applies a judge's call: the named player's action, or the judge's
+// end-turn. Seats make no move (there are none).
+func (m *Refereed) Apply(seat int, c Call) error {
+	if seat != engine.Judge {
+		return engine.Refuse("judge-only", "a refereed game's actions come from its judge, for named players")
+	}
+	a, err := m.w.cfg.Resolve(c.Action)
+	if err != nil {
+		return err
+	}
+	o, err := m.w.Apply(c.Player, a)
+	if err != nil {
+		return err
+	}
+	m.last = o
+	return nil
+}
+
+// Last returns the outcome of the last action applied: the referee's answer.
+func (m *Refereed) Last() Outcome { return m.last }
+
+// World returns the game's world, dice included: the judge's.
+func (m *Refereed) World() *World { return m.w }
+
+// View returns the board: nothing in territories is hidden.
+func (m *Refereed) View(int) Board { return newBoard(m.w) }
+
+// Public returns the board.
+func (m *Refereed) Public() any { return newBoard(m.w) }
+
+// Over reports whether one nation is left of a game that has started.
+func (m *Refereed) Over() bool { return m.w.Started() && m.w.InGame() == 1 }
+
+// Result says which nation holds the map; a refereed game has no seats to
+// score.
+func (m *Refereed) Result() engine.Result {
+	res := engine.Result{Scores: []int64{}, Ranks: []int{}, Winners: []int{}}
+	for k := range m.w.nations {
+		if m.w.nations[k].Out == 0 {
+			res.Reason = m.w.nations[k].Name + " (" + m.w.nations[k].Player + ") is the last nation"
+		}
+	}
+	return res
+}
+
+// Clock is the game's turn.
+func (m *Refereed) Clock() int { return m.w.Turn() }
+
+// MarshalJSON is the full state: the world with its dice.
+func (m *Refereed) MarshalJSON() ([]byte, error) { return json.Marshal(m.w) }
+
+// Joiner returns the player a judge's call makes join, if it is a join.
+func Joiner(c Call) (string, bool) {
+	if c.Action.Kind != Join || strings.TrimSpace(c.Player) == "" {
+		return "", false
+	}
+	return c.Player, true
+}

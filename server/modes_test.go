@@ -1,0 +1,112 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/server"
+)
+
+func TestZombieJudgeMode(t *testing.T) {
+	// "judge (the judge enters the script's commands, as arbiter zombie run
+	// reads them; players' pages show their identity, counts and private
+	// messages, read-only)."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "zombie", "mode": "judge", "seats": []map[string]any{
+		{"player": "person", "name": "Ann"}, {"player": "person", "name": "Bob"}, {"player": "person", "name": "Cat"}, {"player": "person", "name": "Zed"}}})
+	if c.Judge == nil {
+		t.Fatal("a judge's game without a judge")
+	}
+	path := "/api/v1/matches/" + c.ID
+	say := func(line string) answer {
+		return ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": line})
+	}
+	for _, line := range []string{"HUMAN Ann 2", "HUMAN Bob 1", "HUMAN Cat", "ZOMBIE Zed 2", "GAME_START 3", "i Zed/v1 Ann", "i Bob Cat", "NEXT_TURN"} {
+		if a := say(line); a.status != 200 {
+			t.Fatalf("%q: %d %s", line, a.status, a.body)
+		}
+	}
+	// A refused line is the rules' refusal, with the script's code.
+	if a := say("i Ann Ann"); a.status != 422 || a.code() != "E_SELF_INTERACTION" {
+		t.Errorf("a self-interaction: %d %s", a.status, a.body)
+	}
+	if a := say("HUMAN Dan"); a.status != 422 || a.code() != "no-seat" && a.code() != "E_ALREADY_STARTED" {
+		t.Errorf("enrolling a name with no seat: %d %s", a.status, a.body)
+	}
+	// Players only read: a seat's move is refused.
+	if a := ts.call("POST", path+"/moves", c.Seats[0].Secret, map[string]any{"move": "NEXT_TURN"}); a.status != 400 {
+		t.Errorf("a player's move: %d %s", a.status, a.body)
+	}
+	// Ann was touched by a zombie's virus: she is infected, which her sheet
+	// never says; Zed's sheet says zombie; nobody else's does.
+	ann := string(ts.state(c.ID, c.Seats[0].Secret).View)
+	zed := string(ts.state(c.ID, c.Seats[3].Secret).View)
+	public := string(ts.state(c.ID, "").View)
+	judge := string(ts.state(c.ID, c.Judge.Secret).View)
+	if strings.Contains(ann, "infected") || strings.Contains(ann, "Zed") || !strings.Contains(ann, `"player":"Ann"`) {
+		t.Errorf("Ann's sheet: %s", ann)
+	}
+	if !strings.Contains(zed, `"identity":"zombie"`) {
+		t.Errorf("Zed's sheet does not say zombie: %s", zed)
+	}
+	if strings.Contains(public, "zombie\"") || strings.Contains(public, "Ann") {
+		t.Errorf("the public view tells who is who: %s", public)
+	}
+	if !strings.Contains(judge, `"final"`) {
+		t.Errorf("the judge's view is not the whole transcript: %s", judge)
+	}
+}
+
+func TestTerritoriesRefereeMode(t *testing.T) {
+	// "Territories live is the referee: the judge (the consuming
+	// application) acts for named players; a judge's join may also issue
+	// that nation's own secret, so the player can act from their page."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories", "seats": []map[string]any{}})
+	if c.Judge == nil {
+		t.Fatal("the referee's game has no judge")
+	}
+	path := "/api/v1/matches/" + c.ID
+	judge := func(body map[string]any) answer { return ts.call("POST", path+"/moves", c.Judge.Secret, body) }
+	a := judge(map[string]any{"move": map[string]any{"player": "alice", "action": "join Pacifica CA"}, "issue_secret": true})
+	if a.status != 200 {
+		t.Fatalf("join: %d %s", a.status, a.body)
+	}
+	p, _ := a.json["player"].(map[string]any)
+	alice, _ := p["secret"].(string)
+	if alice == "" || p["name"] != "alice" {
+		t.Fatalf("no secret for alice: %s", a.body)
+	}
+	if a := judge(map[string]any{"move": map[string]any{"player": "bob", "action": "join Deseret UT"}}); a.status != 200 {
+		t.Fatalf("bob's join: %d %s", a.status, a.body)
+	}
+	// Alice acts for herself with her secret, and for nobody else.
+	if a := ts.call("POST", path+"/moves", alice, map[string]any{"move": map[string]any{"action": "raise CA"}}); a.status != 200 {
+		t.Errorf("alice's raise: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", alice, map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}}); a.status != 422 || a.code() != "not-yours" {
+		t.Errorf("alice acting for bob: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", alice, map[string]any{"move": map[string]any{"action": "raise UT"}}); a.status != 422 {
+		t.Errorf("alice raising bob's territory: %d %s", a.status, a.body)
+	}
+	// issue_secret on a move that is no join, and by a player.
+	if a := judge(map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}, "issue_secret": true}); a.status != 400 {
+		t.Errorf("issue_secret on a raise: %d %s", a.status, a.body)
+	}
+	m := ts.state(c.ID, alice)
+	if !strings.Contains(string(m.View), `"alice"`) || !strings.Contains(string(m.View), `"bob"`) {
+		t.Errorf("the board: %s", m.View)
+	}
+	// The record replays, its judge's moves and all.
+	rec := ts.call("GET", path+"/record", c.Judge.Secret, nil)
+	g, _ := catalog.Find("territories")
+	if got, err := g.Replay(rec.body); err != nil || got.Moves != 3 {
+		t.Errorf("the record does not replay: %+v %v\n%s", got, err, rec.body)
+	}
+	if rec.status != http.StatusOK {
+		t.Errorf("record: %d", rec.status)
+	}
+}
