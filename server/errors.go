@@ -62,6 +62,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = refuse(http.StatusConflict, "rules-version", "%v", err)
 	case catalog.IsInvalid(err):
 		ae = refuse(http.StatusBadRequest, "invalid", "%v", err)
+	case r.Context().Err() != nil:
+		// The client went away: nobody reads the answer.
+		ae = refuse(http.StatusServiceUnavailable, "cancelled", "the request was cancelled")
 	default:
 		s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
 		ae = refuse(http.StatusInternalServerError, "internal", "the server failed; it is in the server's log")
