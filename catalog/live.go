@@ -129,6 +129,8 @@ type liveMatch[M, V any] struct {
 	info    engine.MatchInfo // what every bot is told, but its seat and seed
 	seed    uint64           // the match's, from which each seat's own is derived
 	reqs    []engine.Request[M]
+	pending []Request // reqs as JSON, until the next move
+	fresh   bool      // pending is of the match as it stands
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
@@ -305,7 +307,12 @@ func (l liveNamed[M, V]) AsPlayer(name string, move json.RawMessage) (json.RawMe
 	return json.Marshal(m)
 }
 
+// Pending returns the requests as JSON, made once per state of the match:
+// the slice is shared, and must not be changed.
 func (l *liveMatch[M, V]) Pending() []Request {
+	if l.fresh {
+		return l.pending
+	}
 	l.reqs = l.m.Pending()
 	out := make([]Request, len(l.reqs))
 	for i, r := range l.reqs {
@@ -317,6 +324,7 @@ func (l *liveMatch[M, V]) Pending() []Request {
 			}
 		}
 	}
+	l.pending, l.fresh = out, true
 	return out
 }
 
@@ -328,7 +336,11 @@ func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	return l.m.Apply(seat, m)
+	if err := l.m.Apply(seat, m); err != nil {
+		return err
+	}
+	l.fresh = false
+	return nil
 }
 
 func (l *liveMatch[M, V]) View(seat int) json.RawMessage {
@@ -368,6 +380,7 @@ func (l *liveMatch[M, V]) Decide(ctx context.Context, req Request) (json.RawMess
 	if err != nil {
 		return nil, err
 	}
+	l.Pending() // l.reqs as the match stands
 	var r *engine.Request[M]
 	for i := range l.reqs {
 		if l.reqs[i].ID == req.ID {

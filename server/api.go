@@ -464,10 +464,28 @@ type requestView struct {
 	Deadline *time.Time        `json:"deadline,omitempty"`
 }
 
+// configOf returns a match's settings, read once for each version of them.
+func (s *Server) configOf(row *store.Match) matchConfig {
+	if v, ok := s.configs.Load(row.ID); ok {
+		if c := v.(*parsedConfig); bytes.Equal(c.raw, row.Config) {
+			return c.cfg
+		}
+	}
+	c := &parsedConfig{raw: bytes.Clone(row.Config)}
+	json.Unmarshal(row.Config, &c.cfg)
+	s.configs.Store(row.ID, c)
+	return c.cfg
+}
+
+// parsedConfig is a match's settings, with the JSON they were read from.
+type parsedConfig struct {
+	raw []byte
+	cfg matchConfig
+}
+
 // viewOf is the match as c sees it now; the caller holds the match's lock.
 func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView {
-	var cfg matchConfig
-	json.Unmarshal(row.Config, &cfg)
+	cfg := s.configOf(row)
 	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
 		Requests: []requestView{}}
 	for seat, name := range row.Setup.Players {
@@ -513,16 +531,19 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	var v matchView
+	var body []byte
 	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
-		v = s.viewOf(row, live.(catalog.Live), c)
+		v := s.viewOf(row, live.(catalog.Live), c)
+		body = v.appendJSON(make([]byte, 0, 1024))
 		return nil
 	})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(append(body, '\n'))
 }
 
 // listEntry is a match as the list shows it.

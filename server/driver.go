@@ -267,10 +267,7 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 		}
 		running = true
 		live := l.(catalog.Live)
-		var cfg matchConfig
-		if err := json.Unmarshal(row.Config, &cfg); err != nil {
-			return err
-		}
+		cfg := d.s.configOf(row)
 		now := d.s.now()
 		for _, q := range live.Pending() {
 			bot := live.Bot(q.Seat)

@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -27,9 +26,64 @@ import (
 type hub struct {
 	mu      sync.Mutex
 	streams map[string]map[*stream]struct{}
+	open    map[string][]int64 // per match: the requests open after its last move
 }
 
-func newHub() *hub { return &hub{streams: map[string]map[*stream]struct{}{}} }
+func newHub() *hub {
+	return &hub{streams: map[string]map[*stream]struct{}{}, open: map[string][]int64{}}
+}
+
+// unresolved notes the requests open in match id after a move that
+// answered request answered, and reports whether that move left its round
+// open (see leftOpen).
+func (h *hub) unresolved(id string, answered int64, pending []catalog.Request) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	before, known := h.open[id]
+	now := requestIDs(pending)
+	if len(now) == 0 {
+		delete(h.open, id)
+	} else {
+		h.open[id] = now
+	}
+	return known && leftOpen(before, now, answered)
+}
+
+// requestIDs returns the ids of the requests.
+func requestIDs(pending []catalog.Request) []int64 {
+	ids := make([]int64, len(pending))
+	for i, q := range pending {
+		ids[i] = q.ID
+	}
+	return ids
+}
+
+// leftOpen reports whether a move that answered request answered left its
+// round open: the requests open now are those open before but that one.
+// By the engine's contract for simultaneous requests, such a move changes
+// nothing any seat sees but the mover's own requests.
+func leftOpen(before, now []int64, answered int64) bool {
+	if answered < 0 || len(now) == 0 || len(now) != len(before)-1 {
+		return false
+	}
+	k := 0
+	for _, r := range before {
+		if r == answered {
+			continue
+		}
+		if k >= len(now) || now[k] != r {
+			return false
+		}
+		k++
+	}
+	return true
+}
+
+// tells reports whether c is told of a move by actor that left its round
+// open: only the mover and the judge are.
+func tells(c caller, actor int) bool {
+	return c.role == store.JudgeRole || c.role == store.SeatRole && c.seat == actor
+}
 
 // stream is one open event stream.
 type stream struct {
@@ -93,9 +147,16 @@ func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 		d.moved(l, mv)
 	}
 	streams := s.hub.listeners(row.ID)
+	// A move that leaves the rest of its round open changes nothing any
+	// seat sees but the mover's own requests (the engine's contract for
+	// simultaneous requests): only the mover and the judge are told.
+	quiet := s.hub.unresolved(row.ID, mv.Request, live.Pending())
 	if len(streams) > 0 {
 		made := map[string][]byte{}
 		for _, st := range streams {
+			if quiet && !tells(st.caller, mv.Actor) {
+				continue
+			}
 			key := audience(st.caller)
 			ev, ok := made[key]
 			if !ok {
@@ -126,8 +187,13 @@ func audience(c caller) string {
 
 // event is the "move" event of the match as it stands, for c.
 func (s *Server) event(row *store.Match, live catalog.Live, c caller) []byte {
-	data, _ := json.Marshal(s.viewOf(row, live, c))
-	return sse("move", row.Seq, data)
+	v := s.viewOf(row, live, c)
+	b := make([]byte, 0, 1024)
+	b = append(b, "id: "...)
+	b = strconv.AppendInt(b, row.Seq, 10)
+	b = append(b, "\nevent: move\ndata: "...)
+	b = v.appendJSON(b)
+	return append(b, "\n\n"...)
 }
 
 // sse writes one Server-Sent Event.
@@ -282,12 +348,15 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 	at := *row
 	at.Status, at.Result = store.Running, nil
 	var out [][]byte
+	open := requestIDs(live.Pending())
 	for _, mv := range moves[:row.Seq] {
 		if err := live.Apply(mv.Actor, mv.Move); err != nil {
 			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
 		}
-		if mv.Seq <= after {
-			continue
+		before := open
+		open = requestIDs(live.Pending())
+		if mv.Seq <= after || mv.Seq < row.Seq && leftOpen(before, open, mv.Request) && !tells(c, mv.Actor) {
+			continue // before the resumption, or nothing this caller sees changed
 		}
 		at.Seq = mv.Seq
 		if mv.Seq == row.Seq {

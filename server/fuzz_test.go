@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/server"
@@ -22,13 +21,11 @@ type fuzzServer struct {
 	id, seat, judg string
 }
 
-var (
-	fuzzOnce sync.Once
-	fuzzSrv  fuzzServer
-)
-
+// fuzzTarget starts a server for one fuzz target, over a database in its
+// temporary directory.
 func fuzzTarget(f *testing.F) fuzzServer {
-	fuzzOnce.Do(func() {
+	var fuzzSrv fuzzServer
+	func() {
 		st, err := store.Open(context.Background(), filepath.Join(f.TempDir(), "fuzz.db"), store.Options{Synchronous: "NORMAL"})
 		if err != nil {
 			f.Fatal(err)
@@ -49,7 +46,8 @@ func fuzzTarget(f *testing.F) fuzzServer {
 			f.Fatalf("create: %d %s", a.status, a.body)
 		}
 		fuzzSrv = fuzzServer{h: srv.Handler(), url: ts.http.URL, id: c.ID, seat: c.Seats[0].Secret, judg: c.Judge.Secret}
-	})
+		f.Cleanup(ts.stop)
+	}()
 	return fuzzSrv
 }
 

@@ -52,6 +52,8 @@ type Config struct {
 	Limits Limits
 	// Log receives the access log and errors; nil discards them.
 	Log *slog.Logger
+	// NoAccessLog leaves the access log out (errors are still logged).
+	NoAccessLog bool
 	// ID names this server in leases; empty draws one.
 	ID string
 	// LeaseFor is how long a lease on a match lasts without renewal.
@@ -100,6 +102,7 @@ type Server struct {
 	mux     *http.ServeMux
 	limiter *limiter
 	secrets sync.Map // secret hash → store.Secret, for the secrets seen
+	configs sync.Map // match id → *parsedConfig
 
 	mu       sync.Mutex
 	drivers  map[string]*driver
@@ -172,7 +175,12 @@ func (l Limits) withDefaults() Limits {
 }
 
 // Handler returns the server's HTTP handler: the API and its access log.
-func (s *Server) Handler() http.Handler { return s.accessLog(s.mux) }
+func (s *Server) Handler() http.Handler {
+	if s.cfg.NoAccessLog {
+		return s.mux
+	}
+	return s.accessLog(s.mux)
+}
 
 // Start resumes the matches under way (their bots and deadlines) and starts
 // the server's background work: leases, archiving. It returns at once.

@@ -113,6 +113,6 @@ Start with:  arbiter play ajveciv`,
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
 	root.AddCommand(zombieCommand())
 	root.AddCommand(territoriesCommand())
-	root.AddCommand(serveCommand())
+	root.AddCommand(serveCommand(), loadCommand())
 	return root
 }

@@ -77,13 +77,14 @@ lets only the holders of the secret in FILE create them, from anywhere.`,
 			}
 			var handler slog.Handler
 			switch logFormat {
-			case "text":
+			case "text", "errors":
 				handler = slog.NewTextHandler(cmd.ErrOrStderr(), nil)
 			case "json":
 				handler = slog.NewJSONHandler(cmd.ErrOrStderr(), nil)
 			default:
-				return usagef("--log %q: give text or json", logFormat)
+				return usagef("--log %q: give text, json, or errors (no access log)", logFormat)
 			}
+			cfg.NoAccessLog = logFormat == "errors"
 			cfg.Log = slog.New(handler)
 			return serve(cmd.Context(), addr, db, synchronous, tlsCert, tlsKey, cfg, cmd)
 		},
@@ -99,10 +100,11 @@ lets only the holders of the secret in FILE create them, from anywhere.`,
 	f.StringVar(&archive, "archive", "archive", "the directory of archived matches' records")
 	f.StringVar(&tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM)")
 	f.StringVar(&tlsKey, "tls-key", "", "and this key (PEM)")
-	f.StringVar(&logFormat, "log", "text", "the access log's form on standard error: text or json")
+	f.StringVar(&logFormat, "log", "text", "the log on standard error: text or json, with a line per request; errors: no access log")
 	f.StringVar(&synchronous, "synchronous", "FULL", "SQLite: FULL (a move is on the disk before its answer) or NORMAL (it survives a crash of the server, not of the machine)")
 	f.Int64Var(&limits.Body, "max-body", server.DefaultLimits.Body, "the largest request body, in bytes")
 	f.Float64Var(&limits.Moves, "moves-per-second", server.DefaultLimits.Moves, "moves each secret may send per second")
+	f.Float64Var(&limits.Creates, "creates-per-minute", server.DefaultLimits.Creates, "matches each address may create per minute")
 	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once")
 	return cmd
 }

@@ -293,8 +293,11 @@ func TestServeSurvivesKill9(t *testing.T) {
 		ackMu.Lock()
 		ids := append([]int64(nil), seen[k]...)
 		ackMu.Unlock()
+		// A spectator is told every move that changes what it sees: moves
+		// that leave a simultaneous round open change nothing, and are not
+		// told.
 		for i := 1; i < len(ids); i++ {
-			if ids[i] != ids[i-1]+1 {
+			if ids[i] <= ids[i-1] || ids[i] > ids[i-1]+3 { // at most 3 seats: 2 moves untold in a row
 				t.Errorf("match %s: the stream told move %d after %d: lost or repeated", m.id, ids[i], ids[i-1])
 				break
 			}

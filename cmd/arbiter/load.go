@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/server/load"
+	"github.com/spf13/cobra"
+)
+
+func loadCommand() *cobra.Command {
+	var (
+		game, target, db   string
+		matches, seats     int
+		duration           time.Duration
+		turns              int
+		synchronous, flags string
+		rate               float64
+	)
+	cmd := &cobra.Command{
+		Use:   "load [--matches 1000] [--seats 4] [--duration 30s]",
+		Short: "Measure a live server under many matches at once (loopback only)",
+		Long: `Play many live matches at once against arbiter serve on this machine, each
+seat a client that follows its own event stream and answers its requests
+through the API, and print what the server sustained: moves acknowledged
+per second, the latency of a move (p50, p99), errors, and the server's peak
+memory.
+
+Without --url it starts its own server (arbiter serve, on a temporary
+database unless --db is given, synchronous FULL, its default limits but
+for the creation of matches, no access log) and stops it afterwards.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if matches < 1 || seats < 2 || duration <= 0 {
+				return usagef("give --matches 1 or more, --seats 2 or more and a positive --duration")
+			}
+			out := cmd.ErrOrStderr()
+			url, pid := target, 0
+			if url == "" {
+				dir, err := os.MkdirTemp("", "arbiter-load-")
+				if err != nil {
+					return classify(err)
+				}
+				defer os.RemoveAll(dir)
+				if db == "" {
+					db = filepath.Join(dir, "load.db")
+				}
+				srv, u, err := startServer(cmd.Context(), db, synchronous, strings.Fields(flags))
+				if err != nil {
+					return classify(err)
+				}
+				defer srv.Process.Kill()
+				url, pid = u, srv.Process.Pid
+				fmt.Fprintf(out, "arbiter load: a server at %s, matches in %s (synchronous %s)\n", url, db, synchronous)
+			}
+			serverCPU := cpuTime(pid)
+			res, err := load.Run(cmd.Context(), load.Config{URL: url, Game: game, Matches: matches, Seats: seats, Duration: duration, Rate: rate,
+				Options:  map[string]any{"turns": turns},
+				Progress: func(s string) { fmt.Fprintf(out, "arbiter load: %s\n", s) }})
+			if err != nil {
+				return classify(err)
+			}
+			w := cmd.OutOrStdout()
+			offered := "each moving as soon as asked"
+			if rate > 0 {
+				offered = fmt.Sprintf("offering %.0f moves a second", rate)
+			}
+			fmt.Fprintf(w, "%d %s matches of %d people (%d clients, each with its event stream, %s), %v measured\n",
+				res.Matches, game, seats, res.Seats, offered, res.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(w, "moves acknowledged: %d (%.0f a second)\n", res.Moves, res.MovesPerSecond())
+			fmt.Fprintf(w, "move latency: p50 %v, p99 %v, max %v\n", res.P50.Round(10*time.Microsecond), res.P99.Round(10*time.Microsecond), res.Max.Round(time.Millisecond))
+			fmt.Fprintf(w, "errors: %d", res.Errors)
+			if res.FirstError != "" {
+				fmt.Fprintf(w, " (the first: %.200s)", res.FirstError)
+			}
+			fmt.Fprintln(w)
+			if pid != 0 {
+				fmt.Fprintf(w, "server: peak resident memory %s; processor time %v while it ran the load (the clients share the machine)\n",
+					peakMemory(pid), (cpuTime(pid) - serverCPU).Round(time.Millisecond))
+			}
+			if res.Errors > 0 {
+				return &exitError{exitRefused, fmt.Errorf("%d errors under load", res.Errors)}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&game, "game", "ajveciv", "the game of the matches")
+	f.IntVar(&matches, "matches", 1000, "matches played at once")
+	f.IntVar(&seats, "seats", 4, "people per match, each a client")
+	f.IntVar(&turns, "turns", 100000, "the matches' turns option (many: no match ends while measured)")
+	f.DurationVar(&duration, "duration", 30*time.Second, "how long the moves are measured")
+	f.Float64Var(&rate, "rate", 5000, "moves a second the clients offer in all, thinking before each move as people do (0: each moves as soon as asked)")
+	f.StringVar(&target, "url", "", "a server already running on this machine (default: start one)")
+	f.StringVar(&db, "db", "", "the database of the server it starts (default: a temporary file)")
+	f.StringVar(&synchronous, "synchronous", "FULL", "the server's SQLite synchronous setting")
+	f.StringVar(&flags, "serve-flags", "", "more flags for the server it starts, e.g. \"--moves-per-second 100\"")
+	return cmd
+}
+
+// startServer starts arbiter serve (this program) on a free loopback port,
+// and returns when it listens.
+func startServer(ctx context.Context, db, synchronous string, more []string) (*exec.Cmd, string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, "", err
+	}
+	// The load makes its matches at once: creation is the one limit
+	// raised; every other is the server's default.
+	args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--log", "errors", "--synchronous", synchronous,
+		"--creates-per-minute", "1000000"}, more...)
+	cmd := exec.CommandContext(ctx, self, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", err
+	}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, "arbiter serve: "); ok && strings.HasPrefix(rest, "http") {
+				url, _, _ := strings.Cut(rest, ",")
+				select {
+				case found <- url:
+				default:
+				}
+			} else if strings.Contains(line, "level=ERROR") {
+				fmt.Fprintln(os.Stderr, "server:", line)
+			}
+		}
+		io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case url := <-found:
+		return cmd, url, nil
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		return nil, "", fmt.Errorf("the server did not start")
+	}
+}
+
+// cpuTime is the processor time a process has used, from /proc.
+func cpuTime(pid int) time.Duration {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+}
+
+// peakMemory is a process's peak resident memory, from /proc.
+func peakMemory(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}

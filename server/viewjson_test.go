@@ -1,0 +1,39 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+func TestViewJSONIsJSON(t *testing.T) {
+	// The hand-written JSON of a match's view is what encoding/json writes.
+	seat := 2
+	at := time.Date(2026, 11, 23, 12, 0, 0, 5, time.UTC)
+	views := []matchView{
+		{ID: "m1", Game: "reaj", Status: "running", Seq: 4, You: youView{Role: "spectator"}, Seats: []seatView{}, View: json.RawMessage(`{}`), Requests: []requestView{}},
+		{ID: "m\"2", Game: "zombie", Mode: "party", Status: "over", Seq: 9, You: youView{Role: "seat", Seat: &seat, Name: "Ann\u2028\x01\xff<&>\\\"é"}, Judge: true, Seeded: true,
+			Seats: []seatView{{Seat: 0, Player: "person", Person: true}, {Seat: 1, Player: "http://x/<b>", Resigned: true}},
+			View:  json.RawMessage(`{"a":[1,2,{"b":"c"}]}`),
+			Requests: []requestView{{ID: 7, Seat: 2, Kind: "war answer", Default: json.RawMessage(`{"flanks":[0,0,0]}`), Deadline: &at},
+				{ID: 8, Seat: 2, Kind: "turn", Choices: []json.RawMessage{json.RawMessage(`"conquer"`), json.RawMessage(`"adapt"`)}, Default: json.RawMessage(`"adapt"`)}},
+			Result: &engine.Result{Scores: []int64{1, 0}, Ranks: []int{1, 2}, Winners: []int{0}, Reason: "x"}},
+	}
+	for _, v := range views {
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := v.appendJSON(nil)
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, got); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, got)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
+	}
+}
