@@ -131,6 +131,12 @@ type liveMatch[M, V any] struct {
 	reqs    []engine.Request[M]
 	pending []Request // reqs as JSON, until the next move
 	fresh   bool      // pending is of the match as it stands
+	// What the match shows, as JSON, kept until a move changes it:
+	// views[seat] each seat's, views[len(names)] the judge's; public the
+	// spectators'. Nil is not made yet.
+	views  []json.RawMessage
+	public json.RawMessage
+	asked  []engine.Request[M] // the requests open before a move (their ids and seats)
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
@@ -336,14 +342,82 @@ func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {
 	if err != nil {
 		return err
 	}
+	l.asked = append(l.asked[:0], l.m.Pending()...)
 	if err := l.m.Apply(seat, m); err != nil {
 		return err
 	}
-	l.fresh = false
+	l.moved(seat)
 	return nil
 }
 
+// moved forgets what the last move changed. A seat's move that leaves the
+// rest of its round open changes nothing any seat sees (the engine's
+// contract for simultaneous requests): the views are kept, and the
+// requests but the one answered.
+func (l *liveMatch[M, V]) moved(seat int) {
+	now := l.m.Pending()
+	answered := int64(-1)
+	if seat != engine.Judge && len(now) > 0 && len(now) == len(l.asked)-1 {
+		answered = leftOpen(l.asked, now, seat)
+	}
+	if answered < 0 {
+		l.fresh = false
+		clear(l.views)
+		l.public = nil
+		return
+	}
+	if l.fresh {
+		kept := make([]Request, 0, len(l.pending)-1)
+		for _, r := range l.pending {
+			if r.ID != answered {
+				kept = append(kept, r)
+			}
+		}
+		l.pending, l.reqs = kept, now
+	}
+}
+
+// leftOpen returns the id of the request of seat's that was open before a
+// move (asked) and is not now, when the requests open now are the others:
+// the move left its round open. Otherwise it returns -1.
+func leftOpen[M any](asked, now []engine.Request[M], seat int) int64 {
+	k := 0
+	answered := int64(-1)
+	for _, r := range asked {
+		if k < len(now) && now[k].ID == r.ID {
+			k++
+			continue
+		}
+		if answered >= 0 || r.Seat != seat {
+			return -1
+		}
+		answered = r.ID
+	}
+	if k != len(now) {
+		return -1
+	}
+	return answered
+}
+
 func (l *liveMatch[M, V]) View(seat int) json.RawMessage {
+	i := seat
+	if seat == engine.Judge {
+		i = len(l.names)
+	}
+	if i < 0 || i > len(l.names) {
+		return l.view(seat)
+	}
+	if l.views == nil {
+		l.views = make([]json.RawMessage, len(l.names)+1)
+	}
+	if l.views[i] == nil {
+		l.views[i] = l.view(seat)
+	}
+	return l.views[i]
+}
+
+// view makes seat's view.
+func (l *liveMatch[M, V]) view(seat int) json.RawMessage {
 	if seat == engine.Judge && !l.h.judged {
 		// The judge of a game of seats sees what every seat sees.
 		views := make([]json.RawMessage, len(l.names))
@@ -359,10 +433,13 @@ func (l *liveMatch[M, V]) View(seat int) json.RawMessage {
 }
 
 func (l *liveMatch[M, V]) Public() json.RawMessage {
-	if p, ok := l.m.(engine.Publisher); ok {
-		return mustJSON(p.Public())
+	if l.public == nil {
+		l.public = json.RawMessage("{}")
+		if p, ok := l.m.(engine.Publisher); ok {
+			l.public = mustJSON(p.Public())
+		}
 	}
-	return json.RawMessage("{}")
+	return l.public
 }
 
 func (l *liveMatch[M, V]) Over() bool            { return l.m.Over() }

@@ -206,6 +206,9 @@ func sse(name string, id int64, data []byte) []byte {
 	return b.Bytes()
 }
 
+// isEnd reports whether ev is the event that ends a stream.
+func isEnd(ev []byte) bool { return bytes.HasPrefix(ev, []byte("event: end")) }
+
 // ended tells the streams of match id that it has ended.
 func (s *Server) ended(id string) {
 	for _, st := range s.hub.listeners(id) {
@@ -308,10 +311,20 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case ev := <-st.events:
-			if !write(ev) {
-				return
+			// The events queued meanwhile go out with it, in one write.
+			_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.Limits.StreamWrite))
+			for more := true; more; {
+				if _, err := w.Write(ev); err != nil || isEnd(ev) {
+					rc.Flush()
+					return
+				}
+				select {
+				case ev = <-st.events:
+				default:
+					more = false
+				}
 			}
-			if bytes.HasPrefix(ev, []byte("event: end")) {
+			if rc.Flush() != nil {
 				return
 			}
 		case <-beat.C:

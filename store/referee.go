@@ -64,9 +64,10 @@ type held struct {
 
 // pending is an append waiting for its group.
 type pending struct {
-	a    *Append
-	err  error
-	done chan struct{}
+	a     *Append
+	err   error
+	leads bool          // woken to lead the next group, not committed yet
+	done  chan struct{} // closed when committed, or when it is to lead
 }
 
 // NewReferee returns a referee over the store, whose matches' rules come
@@ -209,7 +210,10 @@ func owes(live Live, seat int, id int64) bool {
 	return false
 }
 
-// commit commits a, in a group with whatever else is waiting.
+// commit commits a, in a group with whatever else is waiting. The first to
+// arrive leads: it commits the group waiting, its own move among them, and
+// hands the lead to the first of those that arrived meanwhile, so that no
+// move waits for more than the group before it.
 func (r *Referee) commit(ctx context.Context, a *Append) error {
 	p := &pending{a: a, done: make(chan struct{})}
 	r.group.Lock()
@@ -217,27 +221,33 @@ func (r *Referee) commit(ctx context.Context, a *Append) error {
 	if r.lead {
 		r.group.Unlock()
 		<-p.done
-		return p.err
-	}
-	r.lead = true
-	for len(r.queue) > 0 {
-		batch := r.queue
-		r.queue = nil
-		r.group.Unlock()
-		appends := make([]*Append, len(batch))
-		for i, q := range batch {
-			appends[i] = q.a
-		}
-		errs := r.store.Commit(context.WithoutCancel(ctx), appends)
-		for i, q := range batch {
-			q.err = errs[i]
-			if q != p {
-				close(q.done)
-			}
+		if !p.leads {
+			return p.err
 		}
 		r.group.Lock()
 	}
-	r.lead = false
+	r.lead = true
+	batch := r.queue
+	r.queue = nil
+	r.group.Unlock()
+	appends := make([]*Append, len(batch))
+	for i, q := range batch {
+		appends[i] = q.a
+	}
+	errs := r.store.Commit(context.WithoutCancel(ctx), appends)
+	for i, q := range batch {
+		q.err = errs[i]
+		if q != p {
+			close(q.done)
+		}
+	}
+	r.group.Lock()
+	r.lead = len(r.queue) > 0
+	if r.lead {
+		next := r.queue[0]
+		next.leads = true
+		close(next.done)
+	}
 	r.group.Unlock()
 	return p.err
 }

@@ -98,7 +98,7 @@ for the creation of matches, no access log) and stops it afterwards.`,
 	f.IntVar(&seats, "seats", 4, "people per match, each a client")
 	f.IntVar(&turns, "turns", 100000, "the matches' turns option (many: no match ends while measured)")
 	f.DurationVar(&duration, "duration", 30*time.Second, "how long the moves are measured")
-	f.Float64Var(&rate, "rate", 5000, "moves a second the clients offer in all, thinking before each move as people do (0: each moves as soon as asked)")
+	f.Float64Var(&rate, "rate", 5000, "moves a second the clients offer in all, each client moving once a period at a phase of its own (0: each moves as soon as asked)")
 	f.StringVar(&target, "url", "", "a server already running on this machine (default: start one)")
 	f.StringVar(&db, "db", "", "the database of the server it starts (default: a temporary file)")
 	f.StringVar(&synchronous, "synchronous", "FULL", "the server's SQLite synchronous setting")

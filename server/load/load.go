@@ -39,10 +39,11 @@ type Config struct {
 	// made and every stream opened.
 	Duration time.Duration
 	// Rate is the moves a second the clients offer in all: each client
-	// thinks (Seats×Matches/Rate, give or take a tenth) before it answers
-	// a request, as people do. Zero answers at once: the clients
-	// then offer what the server can take, and a move's latency is the
-	// queue before it.
+	// moves once every Seats×Matches/Rate (its period), at a phase of its
+	// own within it, answering the request it has then; a client that
+	// falls behind moves at once until it has caught up. Zero answers at
+	// once: the clients then offer what the server can take, and a move's
+	// latency is the queue before it.
 	Rate float64
 	// CreateSecret is the server's creation secret, if it has one.
 	CreateSecret string
@@ -79,7 +80,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, fmt.Errorf("%s is not a loopback address: a load is played on this machine only", u.Host)
 	}
 	base := strings.TrimRight(cfg.URL, "/") + "/api/v1"
-	l := &loader{cfg: cfg, base: base,
+	l := &loader{cfg: cfg, base: base, begun: make(chan struct{}),
 		streams: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}},
 		calls: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxConnsPerHost: 512, MaxIdleConnsPerHost: 512,
 			DisableCompression: true}},
@@ -111,6 +112,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	say("measuring for %v", cfg.Duration)
 	l.measuring.Store(true)
 	start := time.Now()
+	l.begin = start
+	close(l.begun)
 	select {
 	case <-time.After(cfg.Duration):
 	case <-ctx.Done():
@@ -136,6 +139,8 @@ type loader struct {
 	base           string
 	streams, calls *http.Client
 	measuring      atomic.Bool
+	begin          time.Time     // when the clients start to move: set before begun is closed
+	begun          chan struct{} // closed when every stream is open
 	errors         atomic.Int64
 
 	mu         sync.Mutex
@@ -186,12 +191,14 @@ func (l *loader) create(ctx context.Context) ([]seat, error) {
 
 // play follows one seat's stream and answers its requests until ctx ends.
 func (l *loader) play(ctx context.Context, s seat, opened *sync.WaitGroup, rng *rand.Rand) {
-	think := time.Duration(0)
+	period := time.Duration(0)
 	if l.cfg.Rate > 0 {
-		think = time.Duration(float64(l.cfg.Matches*l.cfg.Seats) / l.cfg.Rate * float64(time.Second))
+		period = time.Duration(float64(l.cfg.Matches*l.cfg.Seats) / l.cfg.Rate * float64(time.Second))
 	}
 	once := sync.OnceFunc(opened.Done)
 	defer once()
+	var next time.Time // when this client moves next
+	started := false
 	last := ""
 	answered := map[int64]bool{}
 	for ctx.Err() == nil {
@@ -217,17 +224,15 @@ func (l *loader) play(ctx context.Context, s seat, opened *sync.WaitGroup, rng *
 			case bytes.HasPrefix(line, []byte("id: ")):
 				last = string(line[4:])
 			case bytes.HasPrefix(line, []byte("data: ")):
-				var ev struct {
-					Requests []struct {
-						ID      int64
-						Choices []json.RawMessage
-						Default json.RawMessage
-					}
+				var requests []struct {
+					ID      int64
+					Choices []json.RawMessage
+					Default json.RawMessage
 				}
-				if json.Unmarshal(line[6:], &ev) != nil {
+				if json.NewDecoder(bytes.NewReader(requestsOf(line[6:]))).Decode(&requests) != nil {
 					continue
 				}
-				for _, q := range ev.Requests {
+				for _, q := range requests {
 					if answered[q.ID] {
 						continue
 					}
@@ -236,13 +241,26 @@ func (l *loader) play(ctx context.Context, s seat, opened *sync.WaitGroup, rng *
 					if len(q.Choices) > 0 {
 						move = q.Choices[0]
 					}
-					if think > 0 {
-						// think, give or take a tenth: the seats of a
-						// simultaneous round do not all wait for the slowest.
-						select {
-						case <-time.After(think*9/10 + time.Duration(rng.Int64N(int64(think/5)+1))):
-						case <-ctx.Done():
-							return
+					if period > 0 {
+						if !started {
+							// every client starts when all have their streams
+							select {
+							case <-l.begun:
+							case <-ctx.Done():
+								return
+							}
+							next, started = l.begin.Add(time.Duration(rng.Int64N(int64(period)))), true
+						}
+						if wait := time.Until(next); wait > 0 {
+							select {
+							case <-time.After(wait):
+							case <-ctx.Done():
+								return
+							}
+						}
+						next = next.Add(period)
+						if late := time.Since(next); late > period {
+							next = time.Now() // too far behind to catch up
 						}
 					}
 					l.move(ctx, s, q.ID, move)
@@ -251,6 +269,17 @@ func (l *loader) play(ctx context.Context, s seat, opened *sync.WaitGroup, rng *
 		}
 		resp.Body.Close()
 	}
+}
+
+// requestsOf returns the JSON of an event's requests and what follows
+// them. They follow the view, which the clients, answering every request
+// with its first choice, need not read.
+func requestsOf(data []byte) []byte {
+	i := bytes.LastIndex(data, []byte(`,"requests":`))
+	if i < 0 {
+		return nil
+	}
+	return data[i+len(`,"requests":`):]
 }
 
 // move sends one move and notes its latency.

@@ -1,0 +1,93 @@
+package catalog_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// TestLiveShowsTheMatchAsItStands: a live match keeps what it shows (its
+// views, its public view, its requests as JSON) from move to move while a
+// move leaves its round open. At every step of random play, every game's
+// match shows exactly what a match freshly replayed to that step shows.
+func TestLiveShowsTheMatchAsItStands(t *testing.T) {
+	ctx := context.Background()
+	for _, g := range catalog.Games() {
+		lg, ok := g.(catalog.LiveGame)
+		if !ok {
+			continue
+		}
+		for _, mode := range lg.Modes() {
+			if mode.Judge {
+				continue // every move is the judge's: nothing is kept
+			}
+			info, err := lg.ModeInfo(mode.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) {
+				players := make([]string, info.MinSeats)
+				for i := range players {
+					players[i] = catalog.Person
+				}
+				setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name}
+				live, err := lg.NewLive(ctx, setup)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer live.Close()
+				rng := rand.New(rand.NewPCG(1, 2))
+				type played struct {
+					seat int
+					move json.RawMessage
+				}
+				var moves []played
+				for step := 0; step < 60 && !live.Over(); step++ {
+					pending := live.Pending()
+					if len(pending) == 0 {
+						break
+					}
+					q := pending[rng.IntN(len(pending))]
+					move := q.Default
+					if len(q.Choices) > 0 {
+						move = q.Choices[rng.IntN(len(q.Choices))]
+					}
+					if err := live.Apply(q.Seat, move); err != nil {
+						t.Fatalf("step %d: seat %d's %s: %v", step, q.Seat, move, err)
+					}
+					moves = append(moves, played{q.Seat, move})
+					fresh, err := lg.NewLive(ctx, setup)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, m := range moves {
+						if err := fresh.Apply(m.seat, m.move); err != nil {
+							t.Fatal(err)
+						}
+					}
+					same(t, step, "the public view", live.Public(), fresh.Public())
+					for seat := range players {
+						same(t, step, "a seat's view", live.View(seat), fresh.View(seat))
+					}
+					same(t, step, "the judge's view", live.View(engine.Judge), fresh.View(engine.Judge))
+					got, _ := json.Marshal(live.Pending())
+					want, _ := json.Marshal(fresh.Pending())
+					same(t, step, "the requests", got, want)
+					fresh.Close()
+				}
+			})
+		}
+	}
+}
+
+func same(t *testing.T, step int, what string, got, want []byte) {
+	t.Helper()
+	if !bytes.Equal(got, want) {
+		t.Fatalf("after move %d, %s is\n%s\nwant\n%s", step+1, what, got, want)
+	}
+}
