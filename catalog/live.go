@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -38,6 +40,10 @@ type LiveSetup struct {
 // Request is a decision a live match owes, its moves as JSON.
 type Request = engine.Request[json.RawMessage]
 
+// Answer is a bot's decision on a request: its move, or why it has none
+// (an engine.Fault tells which).
+type Answer func(ctx context.Context) (json.RawMessage, error)
+
 // Live is one live match, its moves, requests and views as JSON: what the
 // live store and the server drive. A seat's move answers one of its
 // pending requests; a move of engine.Judge is the judge's (a game master's
@@ -68,11 +74,14 @@ type Live interface {
 	// Hash returns the hash of the full state, as records keep it.
 	Hash() (string, error)
 	// Bot reports whether seat is played by a bot (a built-in one or a
-	// remote one), which Decide asks.
+	// remote one), which Ask asks.
 	Bot(seat int) bool
-	// Decide asks seat's bot for its move on req, with the bot's deadline
-	// in ctx.
-	Decide(ctx context.Context, req Request) (json.RawMessage, error)
+	// Ask asks seat's bot for its move on req, with the bot's deadline in
+	// ctx. What the bot needs of the match is taken at once; the answer
+	// is the bot's decision, which a bot over HTTP makes only when it is
+	// called, without the match: the caller may let others move in the
+	// meantime, but asks each seat one request at a time.
+	Ask(ctx context.Context, req Request) Answer
 	// Close stops the match's bots.
 	Close()
 }
@@ -119,12 +128,15 @@ type Mode struct {
 // liveMatch is a live match of an ordinary game: its seats answer requests,
 // and it takes no judge moves.
 type liveMatch[M, V any] struct {
-	h       *hosted[M, V]
-	m       engine.Match[M, V]
-	names   []string
-	bots    []bool                // per seat: a bot plays it
+	h     *hosted[M, V]
+	m     engine.Match[M, V]
+	names []string
+	bots  []bool // per seat: a bot plays it
+	// mu guards the bots, which start and decide without the match's lock.
+	mu      sync.Mutex
 	players []engine.Player[M, V] // per seat: its bot, made when first asked
-	started []bool
+	failed  []error               // per seat: why its bot did not start
+	closed  bool
 	make    []func() engine.Player[M, V]
 	info    engine.MatchInfo // what every bot is told, but its seat and seed
 	seed    uint64           // the match's, from which each seat's own is derived
@@ -164,7 +176,7 @@ func (h *hosted[M, V]) newLive(ctx context.Context, s LiveSetup) (Live, error) {
 		return nil, Invalid(err)
 	}
 	lm := &liveMatch[M, V]{h: h, m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
-		started: make([]bool, len(names)), make: makers, seed: setup.Seed,
+		failed: make([]error, len(names)), make: makers, seed: setup.Seed,
 		info: engine.MatchInfo{Ruleset: info.Name, Variant: info.Variant, RulesVersion: info.Version, Game: 1, Players: names, Options: setup.Options}}
 	for seat, mk := range makers {
 		lm.bots[seat] = mk != nil
@@ -449,13 +461,12 @@ func (l *liveMatch[M, V]) Bot(seat int) bool {
 	return seat >= 0 && seat < len(l.bots) && l.bots[seat]
 }
 
-func (l *liveMatch[M, V]) Decide(ctx context.Context, req Request) (json.RawMessage, error) {
-	if !l.Bot(req.Seat) {
-		return nil, fmt.Errorf("seat %d is a person's", req.Seat)
+func (l *liveMatch[M, V]) Ask(ctx context.Context, req Request) Answer {
+	fail := func(err error) Answer {
+		return func(context.Context) (json.RawMessage, error) { return nil, err }
 	}
-	p, err := l.bot(ctx, req.Seat)
-	if err != nil {
-		return nil, err
+	if !l.Bot(req.Seat) {
+		return fail(fmt.Errorf("seat %d is a person's", req.Seat))
 	}
 	l.Pending() // l.reqs as the match stands
 	var r *engine.Request[M]
@@ -465,50 +476,101 @@ func (l *liveMatch[M, V]) Decide(ctx context.Context, req Request) (json.RawMess
 		}
 	}
 	if r == nil {
-		return nil, fmt.Errorf("request %d is not pending", req.ID)
+		return fail(fmt.Errorf("request %d is not pending", req.ID))
 	}
 	ask := *r
 	if dl, ok := ctx.Deadline(); ok {
 		ask.Deadline = time.Until(dl)
 	}
-	mv, err := p.Decide(ctx, &ask, l.m.View(req.Seat))
+	p, start, err := l.bot(req.Seat)
+	if err != nil {
+		return fail(err)
+	}
+	if pr, ok := p.(engine.Preparer[M, V]); ok {
+		decide, err := pr.Prepare(&ask, l.m.View(req.Seat))
+		if err != nil {
+			return fail(err)
+		}
+		return func(ctx context.Context) (json.RawMessage, error) {
+			if err := l.start(ctx, req.Seat, p, start); err != nil {
+				return nil, err
+			}
+			return answer(decide(ctx))
+		}
+	}
+	// A bot in this process decides now, from the match as it stands.
+	if err := l.start(ctx, req.Seat, p, start); err != nil {
+		return fail(err)
+	}
+	mv, err := answer(p.Decide(ctx, &ask, l.m.View(req.Seat)))
+	return func(context.Context) (json.RawMessage, error) { return mv, err }
+}
+
+// answer is a bot's move as JSON.
+func answer[M any](mv M, err error) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(mv)
 }
 
-// bot returns seat's bot, made and started when it is first asked.
-func (l *liveMatch[M, V]) bot(ctx context.Context, seat int) (engine.Player[M, V], error) {
+// bot returns seat's bot, made when it is first asked, and whether it is
+// still to be started.
+func (l *liveMatch[M, V]) bot(seat int) (p engine.Player[M, V], start bool, err error) {
 	if l.make == nil {
-		return nil, fmt.Errorf("seat %d's bot does not play in a replay", seat)
+		return nil, false, fmt.Errorf("seat %d's bot does not play in a replay", seat)
 	}
-	if !l.started[seat] {
-		l.started[seat] = true
-		p := l.make[seat]()
-		if st, ok := p.(engine.Starter); ok {
-			info := l.info
-			info.Seat, info.Seed = seat, engine.SeatSeed(l.seed, seat)
-			if dl, ok := ctx.Deadline(); ok {
-				info.Time.StartDeadline = time.Until(dl)
-			}
-			if err := st.Start(ctx, info); err != nil {
-				return nil, engine.Faulted(engine.FaultStart, fmt.Errorf("the bot did not start: %w", err))
-			}
-		}
-		l.players[seat] = p
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.failed[seat] != nil {
+		return nil, false, engine.Faulted(engine.FaultAbandoned, fmt.Errorf("the bot did not start: %w", l.failed[seat]))
 	}
 	if l.players[seat] == nil {
-		return nil, engine.Faulted(engine.FaultAbandoned, fmt.Errorf("the bot did not start"))
+		l.players[seat] = l.make[seat]()
+		return l.players[seat], true, nil
 	}
-	return l.players[seat], nil
+	return l.players[seat], false, nil
+}
+
+// start starts seat's bot p, if it is to be (its first request), within
+// ctx's deadline. A bot that does not start gets no more requests. A
+// match closed meanwhile closes it again.
+func (l *liveMatch[M, V]) start(ctx context.Context, seat int, p engine.Player[M, V], start bool) error {
+	st, ok := p.(engine.Starter)
+	if !start || !ok {
+		return nil
+	}
+	info := l.info
+	info.Seat, info.Seed = seat, engine.SeatSeed(l.seed, seat)
+	if dl, ok := ctx.Deadline(); ok {
+		info.Time.StartDeadline = time.Until(dl)
+	}
+	err := st.Start(ctx, info)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		closePlayer(p)
+		return engine.Faulted(engine.FaultAbandoned, errors.New("the match was closed"))
+	}
+	if err != nil {
+		l.failed[seat] = err
+		return engine.Faulted(engine.FaultStart, fmt.Errorf("the bot did not start: %w", err))
+	}
+	return nil
+}
+
+func closePlayer(p any) {
+	if c, ok := p.(interface{ Close() error }); ok {
+		_ = c.Close()
+	}
 }
 
 func (l *liveMatch[M, V]) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
 	for _, p := range l.players {
-		if c, ok := p.(interface{ Close() error }); ok {
-			_ = c.Close()
-		}
+		closePlayer(p)
 	}
 }
 

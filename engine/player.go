@@ -67,6 +67,16 @@ type Starter interface {
 	Start(ctx context.Context, info MatchInfo) error
 }
 
+// Preparer is implemented by players whose decisions take time and need
+// nothing of the match but the request and the view: programs and bots
+// over HTTP. Prepare takes what it needs of them at once, while the match
+// stands still (the view may share the match's memory), and returns the
+// decision itself, which a host makes later without holding the match, so
+// that the match serves others while the player thinks.
+type Preparer[M, V any] interface {
+	Prepare(req *Request[M], view V) (func(ctx context.Context) (M, error), error)
+}
+
 // Finisher is implemented by players that want to hear how a match ended.
 type Finisher interface {
 	Finish(ctx context.Context, result Result)

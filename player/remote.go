@@ -170,6 +170,48 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 
 // Decide sends the request with the seat's view and waits for the move.
 func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view V) (M, error) {
+	decide, err := r.Prepare(req, view)
+	if err != nil {
+		var zero M
+		return zero, err
+	}
+	return decide(ctx)
+}
+
+// Prepare takes the request and the seat's view as JSON, and returns the
+// decision: sending them (with the bank as it is then) and waiting for the
+// move.
+func (r *Remote[M, V]) Prepare(req *engine.Request[M], view V) (func(ctx context.Context) (M, error), error) {
+	deadline := req.Deadline
+	msg := RequestMessage[json.RawMessage, json.RawMessage]{Type: "request", ID: req.ID, Kind: string(req.Kind), DeadlineMS: ms(deadline)}
+	var err error
+	if msg.View, err = json.Marshal(view); err != nil {
+		return nil, fmt.Errorf("the view cannot be written as JSON: %v", err)
+	}
+	if msg.Default, err = json.Marshal(req.Default); err != nil {
+		return nil, fmt.Errorf("the default move cannot be written as JSON: %v", err)
+	}
+	for _, c := range req.Choices {
+		b, err := json.Marshal(c)
+		if err != nil {
+			return nil, fmt.Errorf("a choice cannot be written as JSON: %v", err)
+		}
+		msg.Choices = append(msg.Choices, b)
+	}
+	return func(ctx context.Context) (M, error) {
+		msg.BankMS = ms(r.bank)
+		b, err := json.Marshal(msg)
+		if err != nil {
+			var zero M
+			return zero, fmt.Errorf("the request cannot be written as JSON: %v", err)
+		}
+		return r.decide(ctx, b, msg.ID, deadline)
+	}, nil
+}
+
+// decide sends msg, the request id with its deadline, and waits for the
+// move.
+func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadline time.Duration) (M, error) {
 	var zero M
 	r.mu.Lock()
 	c := r.conn
@@ -177,17 +219,10 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 	if c == nil {
 		return zero, engine.Faulted(engine.FaultAbandoned, fmt.Errorf("the program is not running: %w", engine.ErrForfeit))
 	}
-	msg, err := json.Marshal(RequestMessage[M, V]{
-		Type: "request", ID: req.ID, Kind: string(req.Kind), Choices: req.Choices, Default: req.Default, View: view,
-		DeadlineMS: ms(req.Deadline), BankMS: ms(r.bank),
-	})
-	if err != nil {
-		return zero, fmt.Errorf("the request cannot be written as JSON: %v", err)
-	}
 	start := time.Now()
 	var limit time.Time
-	if req.Deadline > 0 {
-		limit = start.Add(req.Deadline + r.bank + r.grace())
+	if deadline > 0 {
+		limit = start.Add(deadline + r.bank + r.grace())
 	}
 	line, err := c.call(ctx, msg, limit)
 	for {
@@ -197,9 +232,9 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 		var m MoveMessage
 		if err := decodeObject(line, &m); err != nil || m.Type != "move" {
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
-				fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), req.ID)))
+				fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), id)))
 		}
-		if m.ID != req.ID {
+		if m.ID != id {
 			// A late answer to an earlier request: it was defaulted.
 			line, err = c.next(ctx, limit)
 			continue
@@ -209,8 +244,8 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
 				fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err)))
 		}
-		if req.Deadline > 0 {
-			if over := time.Since(start) - req.Deadline; over > 0 {
+		if deadline > 0 {
+			if over := time.Since(start) - deadline; over > 0 {
 				r.bank = max(r.bank-over, 0)
 			}
 		}

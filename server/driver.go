@@ -132,6 +132,39 @@ type act struct {
 	req   catalog.Request
 	move  json.RawMessage
 	fault *engine.Fault
+	// answer, if not nil, is a bot's decision still to make (without the
+	// match's lock), within limit; then move and fault are its.
+	answer catalog.Answer
+	ctx    context.Context // the bot's time
+	cancel context.CancelFunc
+}
+
+// decide makes the bots' decisions among acts, each seat's on its own
+// goroutine: a slow bot does not keep the others waiting, nor the match.
+func decide(acts []act) {
+	var wg sync.WaitGroup
+	for i := range acts {
+		a := &acts[i]
+		if a.answer == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer a.cancel()
+			mv, err := a.answer(a.ctx)
+			if err != nil {
+				f := engine.FaultOf(err)
+				if a.ctx.Err() != nil && f.Kind == engine.FaultError {
+					f.Kind = engine.FaultTimeout
+				}
+				a.move, a.fault = a.req.Default, &f
+				return
+			}
+			a.move = mv
+		}()
+	}
+	wg.Wait()
 }
 
 func (d *driver) run() {
@@ -169,6 +202,7 @@ func (d *driver) run() {
 			_ = d.s.cfg.Store.Release(context.Background(), d.id, d.s.cfg.ID)
 			return
 		}
+		decide(acts)
 		for _, a := range acts {
 			_, err := d.s.ref.Submit(ctx, store.Submission{Match: d.id, Actor: a.req.Seat, Request: a.req.ID, ExpectSeq: -1, Move: a.move, Fault: a.fault})
 			var re *engine.RuleError
@@ -298,17 +332,9 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 	return acts, next, running, err
 }
 
-// ask asks a bot for its move, within its time.
+// ask asks a bot for its move, within its time: what it needs of the
+// match now, its decision later (decide).
 func (d *driver) ask(ctx context.Context, live catalog.Live, q catalog.Request, limit time.Duration) act {
 	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	mv, err := live.Decide(ctx, q)
-	if err != nil {
-		f := engine.FaultOf(err)
-		if ctx.Err() != nil && f.Kind == engine.FaultError {
-			f.Kind = engine.FaultTimeout
-		}
-		return act{req: q, move: q.Default, fault: &f}
-	}
-	return act{req: q, move: mv}
+	return act{req: q, answer: live.Ask(ctx, q), ctx: ctx, cancel: cancel}
 }
