@@ -2,8 +2,9 @@ package player
 
 import (
 	"net/url"
-	"path"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // RecordName is the name an external player's seat has in records, reports
@@ -22,23 +23,9 @@ func RecordName(spec string) string {
 	return u.String()
 }
 
-// DisplayName is how other seats see a player in hello: a built-in bot by
-// its name; a program by the name of its file (exec:bot.py); a remote bot
-// by its host (http://host:8080). Never a command line, a path or a URL's
-// path, which may say more than a name.
-func DisplayName(name string) string {
-	switch {
-	case strings.HasPrefix(name, "exec:"):
-		return "exec:" + programName(strings.TrimPrefix(name, "exec:"))
-	case strings.HasPrefix(name, "http://"), strings.HasPrefix(name, "https://"):
-		u, err := url.Parse(name)
-		if err != nil || u.Host == "" {
-			return "http bot"
-		}
-		return u.Scheme + "://" + u.Host
-	}
-	return name
-}
+// DisplayName is how other seats see a player in hello: see
+// engine.DisplayName.
+func DisplayName(name string) string { return engine.DisplayName(name) }
 
 // DisplayNames maps DisplayName over names.
 func DisplayNames(names []string) []string {
@@ -47,28 +34,4 @@ func DisplayNames(names []string) []string {
 		out[i] = DisplayName(n)
 	}
 	return out
-}
-
-// programName guesses the name of a command's program: the first word when
-// it is a path (./mybot), else the first later word that names a file (the
-// script of python3 bot.py), else the first word; without its directory.
-func programName(command string) string {
-	words := strings.Fields(command)
-	if len(words) == 0 {
-		return "program"
-	}
-	pick := words[0]
-	if !strings.Contains(pick, "/") {
-		for _, w := range words[1:] {
-			if !strings.HasPrefix(w, "-") && strings.ContainsAny(w, "/.") {
-				pick = w
-				break
-			}
-		}
-	}
-	pick = strings.Trim(pick, `"'`)
-	if base := path.Base(pick); base != "." && base != "/" && base != "" {
-		return base
-	}
-	return "program"
 }

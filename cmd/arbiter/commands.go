@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/arbiter-games/arbiter/catalog"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -193,6 +194,11 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			ext, err := bots.external(specs)
 			if err != nil {
 				return err
+			}
+			if slices.Contains(specs, player.Person) {
+				if err := player.CheckConsole(cmd.InOrStdin()); err != nil {
+					return usageError(err)
+				}
 			}
 			if !cmd.Flags().Changed("seed") {
 				seed = rand.Uint64() // 64 bits: no bot can guess it

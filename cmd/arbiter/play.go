@@ -123,6 +123,9 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 	}
 	noteCuts(o.stderr, o.external.Logs)
 	if playErr != nil {
+		if errors.Is(playErr, context.Canceled) && player.ConsoleEnded() {
+			return usagef("standard input ended before the game did: a person (%s) had no more answers, so play stopped; the records and report hold the games so far", player.Person)
+		}
 		if errors.Is(playErr, context.Canceled) {
 			return &exitError{exitInternal, errors.New("interrupted; the records and report hold the games so far")}
 		}

@@ -106,6 +106,8 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 		pcg:         engine.NewRNG(setup.Seed),
 		offers:      make([]offer, n),
 		chosen:      make([]Value, n),
+		last:        noChoices(n),
+		players:     setup.Players,
 		reqs:        make([]engine.Request[Value], 0, n),
 		open:        make([]engine.Request[Value], 0, n),
 	}
@@ -124,6 +126,15 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	m.living = m.world.Living()
 	m.openTurn()
 	return m, nil
+}
+
+// noChoices returns n choices not made.
+func noChoices(n int) []Value {
+	vs := make([]Value, n)
+	for i := range vs {
+		vs[i] = None
+	}
+	return vs
 }
 
 // Match is an AjveCiv match under way: an engine.Match.
@@ -157,10 +168,15 @@ type Match struct {
 	round  int64       // rounds opened, turns and inflections
 	offers []offer     // per seat, this round
 	chosen []Value     // per seat, this round; None until answered
-	owed   int         // answers still owed this round
-	living int         // living societies
-	reqs   []engine.Request[Value]
-	open   []engine.Request[Value]
+	last   []Value     // per seat, the last round's choices, for people
+	// lastInfl says the last round was an inflection; players names each
+	// seat's player, for people.
+	lastInfl bool
+	players  []string
+	owed     int // answers still owed this round
+	living   int // living societies
+	reqs     []engine.Request[Value]
+	open     []engine.Request[Value]
 
 	over   bool
 	reason string
@@ -282,6 +298,8 @@ func (m *Match) refuse(seat int, v Value) error {
 
 // resolve applies the round's choices and opens the next round.
 func (m *Match) resolve() error {
+	copy(m.last, m.chosen)
+	m.lastInfl = m.infl
 	if m.infl {
 		if err := m.rules.Inflection(&m.world, m.chosen); err != nil {
 			return fmt.Errorf("ajveciv: %s rules, inflection after turn %d: %w", m.variant, m.turn, err)
@@ -446,7 +464,7 @@ func (g Game) Restore(data []byte) (*Match, error) {
 	m := &Match{
 		rules: g.Rules, variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
-		offers: make([]offer, n), chosen: s.Chosen, pcg: &rand.PCG{},
+		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), pcg: &rand.PCG{},
 		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
 	}
 	for i, o := range s.Offers {

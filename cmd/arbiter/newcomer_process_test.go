@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// A newcomer at an 80-column terminal: every line of a board fits, Enter
+// plays the default the prompt names, help explains, a typo gets the
+// closest choice, and a person with nothing to answer on is refused.
+
+// fits fails unless every line of screen is at most 80 columns wide.
+func fits(t *testing.T, screen string) {
+	t.Helper()
+	for _, line := range strings.Split(screen, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns at an 80-column terminal:\n%s", n, line)
+		}
+	}
+}
+
+func TestReajNewcomerAtTerminal(t *testing.T) {
+	// "Enter plays the default, and the prompt names it" (Reaj's default is
+	// adapt, not the first choice); help; the closest choice on a typo; the
+	// players' names and last turn's choices on a board of 80 columns.
+	c, cmd := startConsoleCols(t, 80, "play", "reaj", "--players", "repl,steward,conquer", "--turns", "3", "--seed", "2")
+	seen := c.prompt("turn")
+	fits(t, seen)
+	for _, want := range []string{"Turn 1 of 3", "steward", "conquer", "Enter plays adapt", "turn [adapt]> "} {
+		if !strings.Contains(seen+"]> ", want) {
+			t.Errorf("the first question lacks %q:\n%s", want, seen)
+		}
+	}
+	c.send("help\r")
+	c.expect("ecology +1")
+	c.expect("Enter alone plays adapt.")
+	c.prompt("turn")
+	c.send("consnet\r")
+	c.expect(`"consnet" is not offered; did you mean consent?`)
+	c.prompt("turn")
+	c.send("\r")
+	seen = c.expect("Turn 2 of 3")
+	seen += c.prompt("turn")
+	fits(t, seen)
+	// The person's own row says adapt, played by Enter.
+	if !strings.Contains(seen, ">1 you") || !strings.Contains(seen, "adapt\r\n") && !strings.Contains(seen, "adapt\n") {
+		t.Errorf("last turn's choices do not show the person's adapt:\n%s", seen)
+	}
+	c.send("consent\r")
+	c.prompt("turn")
+	c.send("\r")
+	rest := c.expect("faults: none")
+	fits(t, rest)
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPersonWithNothingToAnswerOn(t *testing.T) {
+	// "arbiter play ajveciv --players repl,repl </dev/null prints ~1,500
+	// lines and exits 0: a person seat with no terminal and no input is
+	// refused up front."
+	cmd := exec.Command(arbiterBinary(t), "play", "ajveciv", "--players", "repl,repl")
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || len(out) != 0 ||
+		!strings.Contains(string(exit.Stderr), "a person (repl) answers at a terminal, and standard input is a device that is not one") {
+		t.Fatalf("exit %v, stdout %q, stderr %q; want exit 2, nothing played, and why", err, out, exit.Stderr)
+	}
+	// Answers piped in are played; when they run out, play stops rather
+	// than play the person's seat by defaults.
+	cmd = exec.Command(arbiterBinary(t), "play", "ajveciv", "--players", "repl,basic", "--seed", "1")
+	cmd.Stdin = strings.NewReader("1\n2\n")
+	out, err = cmd.Output()
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(exit.Stderr), "standard input ended before the game did") ||
+		!strings.Contains(string(out), "not finished: interrupted") || strings.Count(string(out), "Turn ") != 3 {
+		t.Errorf("exit %v, stderr %q; want exit 2 after the third question; stdout:\n%s", err, exit.Stderr, out)
+	}
+}
