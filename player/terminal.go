@@ -70,11 +70,15 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 	} else if b, err := json.MarshalIndent(view, "", "  "); err == nil {
 		fmt.Fprintf(out, "%s\n", b)
 	}
+	name := text[M]
+	if n, ok := any(view).(ChoiceNamer[M]); ok {
+		name = n.ChoiceName
+	}
 	names := make([]string, len(req.Choices))
 	for i, c := range req.Choices {
-		names[i] = text(c)
+		names[i] = name(c)
 	}
-	def := text(req.Default)
+	def := name(req.Default)
 	if len(names) > 0 {
 		fmt.Fprint(out, wrap(fmt.Sprintf("Choose %s (or its number).", list(names))))
 	}
@@ -163,6 +167,13 @@ func wrap(text string) string {
 // for help.
 type Helper interface {
 	Help() string
+}
+
+// ChoiceNamer is implemented by views that name a request's choices for a
+// person in fewer words than their text form: a territory alone for a join,
+// say. The names are what the person sees, types and completes.
+type ChoiceNamer[M any] interface {
+	ChoiceName(M) string
 }
 
 // Parser is implemented by views that read a person's answer in the game's
@@ -369,7 +380,8 @@ func (t *Terminal[M, V]) out() io.Writer {
 }
 
 // text is a move's name for people: its text form if it has one.
-func text(m any) string {
+func text[M any](mv M) string {
+	var m any = mv
 	if tm, ok := m.(encoding.TextMarshaler); ok {
 		if b, err := tm.MarshalText(); err == nil {
 			return string(b)
