@@ -109,6 +109,9 @@ type Info struct {
 	// Clock is the word for the match's time, as Measurer.Clock counts it:
 	// "turn", "cycle". Empty means "turn".
 	Clock string
+	// Score says what a seat's score counts, for reports and help texts:
+	// "yield plus population", "cycles survived".
+	Score string
 
 	// DefaultPlayers is the --players value used when none is given.
 	DefaultPlayers string

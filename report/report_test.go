@@ -72,7 +72,7 @@ func TestText(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "series.txt", b.Bytes())
-	for _, want := range []string{"seed 42", "seed 43", "WINNER", "total score", "illegal", "13 error (first at move 2: no idea)"} {
+	for _, want := range []string{"seed 42", "seed 43", "WINNER", "final scores (score: yield plus population)", "ended: turns", "illegal", "13 error (first at move 2: no idea)"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text report lacks %q", want)
 		}

@@ -202,7 +202,7 @@ func TestClosedAfterAnyGameIsComplete(t *testing.T) {
 					t.Errorf("html after %d games: standings %v; want them for a series only", n, got)
 				}
 			case "text":
-				if got := strings.Count(out, "final scores\n"); got != n {
+				if got := strings.Count(out, "\nfinal scores"); got != n {
 					t.Errorf("text after %d games: %d games", n, got)
 				}
 				if got := strings.Contains(out, "\nseries: "); got != (n > 1) {

@@ -238,7 +238,7 @@ func TestPersonAtTerminal(t *testing.T) {
 			chosen = append(chosen, offeredValues(seen)[0])
 		}
 	}
-	c.expect("total score")
+	c.expect("faults:")
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("exit: %v", err)
 	}
@@ -319,7 +319,7 @@ func TestPersonDeadline(t *testing.T) {
 	c.expect("Time is up: " + first + " is played for you.")
 	c.expect("Turn 2 of 2")
 	c.expect("Time is up:")
-	c.expect("total score")
+	c.expect("faults:")
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}

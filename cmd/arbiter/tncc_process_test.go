@@ -47,7 +47,7 @@ func (c *console) finish() string {
 	c.t.Helper()
 	var seen strings.Builder
 	for range 100 {
-		which, s := c.expectFirst("Your turn: ", "soldiers in all.", "Accept? (yes or no)", "total score")
+		which, s := c.expectFirst("Your turn: ", "soldiers in all.", "Accept? (yes or no)", "final scores")
 		seen.WriteString(s)
 		switch which {
 		case "Your turn: ":
@@ -98,8 +98,8 @@ func TestTNCCPersonAtTerminal(t *testing.T) {
 	for _, want := range []string{
 		"Cycle 1 of 3 (custom (default) preset). You are country 1.",
 		"country", "gold", "food", "citizens", "army", "land",
-		"1 (you)", "600        800        800          0        150",
-		"Your turn: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT. War costs 1600 gold.",
+		" 1 you      600  800      800    0  150", " 2 nothing  600  800      800    0  150",
+		"Your turn: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT.", "War costs 1600 gold.",
 	} {
 		if !strings.Contains(seen, want) {
 			t.Errorf("the first question lacks %q:\n%s", want, seen)
@@ -163,7 +163,7 @@ func TestTNCCPersonDefends(t *testing.T) {
 	seen = c.expect("soldiers in all.")
 	seen += c.prompt("war answer")
 	screen.WriteString(seen)
-	if !strings.Contains(seen, "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).") {
+	if !strings.Contains(strings.Join(strings.Fields(seen), " "), "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).") {
 		t.Errorf("the attack, as the person sees it:\n%s", seen)
 	}
 	// More soldiers than the army: refused, with the army's size.

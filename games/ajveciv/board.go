@@ -118,9 +118,10 @@ func (w *World) writeBoard(b *strings.Builder, you int, players []string, last [
 	if you >= 0 {
 		cols = append(cols, column{head: "you→"}, column{head: "→you"})
 	}
-	if last != nil {
-		cols = append(cols, column{head: lastHead, left: true})
+	if last == nil {
+		lastHead = ""
 	}
+	cols = append(cols, column{head: lastHead, left: true})
 	for i := range w.Societies {
 		s := &w.Societies[i]
 		mark := " "
@@ -151,15 +152,13 @@ func (w *World) writeBoard(b *strings.Builder, you int, players []string, last [
 				add(strconv.Itoa(w.Feels[i][you]))
 			}
 		}
-		if last != nil {
-			switch {
-			case s.Dead:
-				add("dead")
-			case last[i] == None:
-				add("")
-			default:
-				add(last[i].String())
-			}
+		switch {
+		case s.Dead:
+			add("dead")
+		case last == nil || last[i] == None:
+			add("")
+		default:
+			add(last[i].String())
 		}
 	}
 	writeColumns(b, cols, name)

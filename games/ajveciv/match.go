@@ -59,6 +59,7 @@ func (g Game) Info() engine.Info {
 		Variant:        g.Variant,
 		Title:          "AjveCiv: guide an engineered people as they settle an alien world",
 		Version:        RulesVersion,
+		Score:          "yield plus population",
 		MinSeats:       MinSeats,
 		MaxSeats:       MaxSeats,
 		DefaultPlayers: "basic",

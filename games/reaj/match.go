@@ -36,6 +36,7 @@ var info = engine.Info{
 	Variant:        "",
 	Title:          "Reaj: societies share a renewing environment and score by resources and goodwill",
 	Version:        RulesVersion,
+	Score:          "resources plus the goodwill borne toward it",
 	MinSeats:       MinSeats,
 	MaxSeats:       MaxSeats,
 	DefaultPlayers: "fixed",

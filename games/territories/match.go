@@ -40,6 +40,7 @@ var info = engine.Info{
 	Name:           "territories",
 	Title:          "Territories: nations join on a map, raise armies, move them and attack their neighbours",
 	Version:        RulesVersion,
+	Score:          "territories held at the end",
 	MinSeats:       MinSeats,
 	MaxSeats:       MaxSeats,
 	Clock:          "turn",

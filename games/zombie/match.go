@@ -37,6 +37,7 @@ var info = engine.Info{
 	Name:           "zombie",
 	Title:          "Zombie: a hidden-role party game of antibodies and an infection nobody is told about",
 	Version:        RulesVersion,
+	Score:          "1 for a winner, 0 otherwise",
 	MinSeats:       MinSeats,
 	MaxSeats:       MaxSeats,
 	Clock:          "turn",
