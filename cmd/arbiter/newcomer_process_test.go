@@ -81,3 +81,39 @@ func TestPersonWithNothingToAnswerOn(t *testing.T) {
 		t.Errorf("exit %v, stderr %q; want exit 2 after the third question; stdout:\n%s", err, exit.Stderr, out)
 	}
 }
+
+func TestEveryBoardAtEightyColumns(t *testing.T) {
+	// "A person who has never seen the seeds plays each game at an
+	// 80-column terminal": every game's board and question fit, name the
+	// players, and take Enter for the default, through a few questions.
+	for _, game := range []struct {
+		name, players, kind string
+		want            []string
+	}{
+		{"ajveciv", "repl,basic", "turn", []string{"basic.conquer", "you→", "Offered:"}},
+		{"reaj", "repl,fixed", "turn", []string{"conquer", "adp adapt", "Upkeep"}},
+		{"tncc", "repl,blitz,turtle,war", "turn", []string{"blitz", "War costs"}},
+		{"territories", "repl,greedy,random", "join", []string{"Map:", "WA Washington", "join Amber TERRITORY"}},
+		{"zombie", "repl,sensible,cautious,spreader,random", "plan", []string{"P2 sensible", "What you have been told:", "Plan your turn"}},
+	} {
+		t.Run(game.name, func(t *testing.T) {
+			c, cmd := startConsoleCols(t, 80, "play", game.name, "--players", game.players, "--seed", "3")
+			seen := c.prompt(game.kind)
+			fits(t, seen)
+			for _, want := range game.want {
+				if !strings.Contains(seen, want) {
+					t.Errorf("the first question lacks %q:\n%s", want, seen)
+				}
+			}
+			for range 3 {
+				c.send("\r")
+				which, s := c.expectFirst("]> ", "faults:")
+				fits(t, s)
+				if which == "faults:" {
+					break
+				}
+			}
+			cmd.Process.Kill()
+		})
+	}
+}

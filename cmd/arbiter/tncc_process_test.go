@@ -47,10 +47,10 @@ func (c *console) finish() string {
 	c.t.Helper()
 	var seen strings.Builder
 	for range 100 {
-		which, s := c.expectFirst("Your turn: ", "soldiers in all.", "Accept? (yes or no)", "final scores")
+		which, s := c.expectFirst("Your turn, one action: ", "soldiers in all.", "Accept? (yes or no)", "final scores")
 		seen.WriteString(s)
 		switch which {
-		case "Your turn: ":
+		case "Your turn, one action: ":
 			seen.WriteString(c.prompt("turn"))
 			c.send("wait\r")
 		case "soldiers in all.":
@@ -99,7 +99,7 @@ func TestTNCCPersonAtTerminal(t *testing.T) {
 		"Cycle 1 of 3 (custom (default) preset). You are country 1.",
 		"country", "gold", "food", "citizens", "army", "land",
 		" 1 you      600  800      800    0  150", " 2 nothing  600  800      800    0  150",
-		"Your turn: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT.", "War costs 1600 gold.",
+		"Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\r\nwar COUNTRY LEFT FRONT RIGHT. War costs 1600 gold.",
 	} {
 		if !strings.Contains(seen, want) {
 			t.Errorf("the first question lacks %q:\n%s", want, seen)
@@ -176,7 +176,7 @@ func TestTNCCPersonDefends(t *testing.T) {
 	screen.WriteString(c.prompt("war answer"))
 	c.send("5 5 5\r")
 	// The war as everyone may read it: what each side sent, what was left.
-	seen = c.expect("Your turn: ")
+	seen = c.expect("Your turn, one action: ")
 	screen.WriteString(seen)
 	if !strings.Contains(seen, "cycle 2: country 1 attacked country 2: 80 against 15;") {
 		t.Errorf("the person's next view does not tell the war:\n%s", seen)

@@ -189,7 +189,7 @@ func (v View) String() string {
 		writeWrapped(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. You have %d. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).",
 			a.From+1, a.Sent, m.world.Countries[v.seat].Stock[Army]), "", "")
 	default:
-		fmt.Fprintf(&b, "Your turn: %s.\nWar costs %d gold.\n", actionSyntax, m.world.Preset.GoldForWar)
+		fmt.Fprintf(&b, "Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\nwar COUNTRY LEFT FRONT RIGHT. War costs %d gold.\n", m.world.Preset.GoldForWar)
 	}
 	return b.String()
 }
