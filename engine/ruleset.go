@@ -119,6 +119,9 @@ type Info struct {
 	Players []string
 	Options []Option
 	Presets []string
+	// PresetValues holds each preset's numbers, in the order of Presets,
+	// as JSON writes them for programs (arbiter games --json).
+	PresetValues []any
 	// Rules is the rule book as players read it.
 	Rules string
 }

@@ -88,7 +88,7 @@ func TestEveryBoardAtEightyColumns(t *testing.T) {
 	// players, and take Enter for the default, through a few questions.
 	for _, game := range []struct {
 		name, players, kind string
-		want            []string
+		want                []string
 	}{
 		{"ajveciv", "repl,basic", "turn", []string{"basic.conquer", "you→", "Offered:"}},
 		{"reaj", "repl,fixed", "turn", []string{"conquer", "adp adapt", "Upkeep"}},

@@ -42,9 +42,10 @@ var info = engine.Info{
 			File: "config", FileUsage: "a preset of your own in YAML: every key of the rules' table, or base: NAME and the keys to change",
 			Load: loadPreset},
 	},
-	Presets: PresetNames(),
-	Players: roster.Names(),
-	Rules:   rulesText,
+	Presets:      PresetNames(),
+	PresetValues: PresetValues(),
+	Players:      roster.Names(),
+	Rules:        rulesText + PresetTable(),
 }
 
 func loadPreset(data []byte) (string, error) {
