@@ -41,6 +41,10 @@ func TestSpecs(t *testing.T) {
 	if got, _ := Specs("", nil, "basic"); !cmp.Equal(got, []string{"basic"}) {
 		t.Errorf("defaults: %v", got)
 	}
+	// A lone --player joins the default players.
+	if got, _ := Specs("", []string{"exec:python3 bot.py"}, "nothing,turtle"); !cmp.Equal(got, []string{"nothing", "turtle", "exec:python3 bot.py"}) {
+		t.Errorf("a lone --player: %v", got)
+	}
 	if _, err := Specs("", []string{"  "}, "basic"); err == nil {
 		t.Error("an empty --player accepted")
 	}

@@ -67,6 +67,9 @@ type External struct {
 	// Sandbox runs each program under bubblewrap: no network, its own
 	// PID namespace and /proc, a read-only file system.
 	Sandbox bool
+	// Names, if set, keeps the names programs give themselves in ready,
+	// for standings and reports.
+	Names *Names
 }
 
 // DefaultGrace is the jitter allowed beyond a deadline when none is given.
@@ -165,6 +168,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 		r.Close()
 		return engine.Faulted(engine.FaultGarbage, fmt.Errorf("answered hello with %s; want {\"type\": \"ready\"}", quote(line)))
 	}
+	r.Ext.Names.wish(RecordName(r.Spec), ready.Name)
 	return nil
 }
 

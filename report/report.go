@@ -31,11 +31,15 @@ type Report struct {
 
 // Game is one match of a report.
 type Game struct {
-	Number  int                `json:"game"` // from 1
-	Ruleset string             `json:"ruleset"`
-	Variant string             `json:"variant,omitempty"`
-	Seed    uint64             `json:"seed"`
-	Players []string           `json:"players"`
+	Number  int      `json:"game"` // from 1
+	Ruleset string   `json:"ruleset"`
+	Variant string   `json:"variant,omitempty"`
+	Seed    uint64   `json:"seed"`
+	Players []string `json:"players"`
+	// Specs is, for players that named themselves (an external program's
+	// ready), how each seat's player was given on the command line; "" for
+	// the others. Nil when no player named itself.
+	Specs   []string           `json:"specs,omitempty"`
 	Options map[string]string  `json:"options,omitempty"`
 	Faults  []engine.SeatFault `json:"faults"`
 	// Result is nil when the match did not end.
@@ -100,6 +104,23 @@ func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number 
 	}
 	g.Number = number
 	return g, nil
+}
+
+// Rename gives the seats the names in names (the names external programs
+// gave themselves), keeping how each was given on the command line in
+// specs; nil specs leave g as it is. Charts' lines are renamed too.
+func (g *Game) Rename(names, specs []string) {
+	if specs == nil {
+		return
+	}
+	g.Players, g.Specs = names, specs
+	for k := range g.Charts {
+		for i := range g.Charts[k].Lines {
+			if l := &g.Charts[k].Lines[i]; l.Seat >= 0 && l.Seat < len(names) {
+				l.Name = names[l.Seat]
+			}
+		}
+	}
 }
 
 // Brief drops what only the JSON and HTML forms show (the history between

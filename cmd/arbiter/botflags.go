@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -43,8 +44,9 @@ func addBotFlags(f *pflag.FlagSet) *botFlags {
 }
 
 // external checks the flags and returns how external players run; specs
-// are the players, whose programs (if any) need a log directory.
-func (b *botFlags) external(specs []string) (player.External, error) {
+// are the players, whose programs (if any) need a log directory, and
+// builtIn the game's own players, whose names no program may take.
+func (b *botFlags) external(specs, builtIn []string) (player.External, error) {
 	expiry, err := player.ParseExpiry(b.onTimeout)
 	if err != nil {
 		return player.External{}, usageError(err)
@@ -74,7 +76,7 @@ func (b *botFlags) external(specs []string) (player.External, error) {
 		grace = time.Nanosecond // no allowance, as asked
 	}
 	ext := player.External{Logs: &player.Logs{Dir: b.logs, PerSeat: logLimit}, Expiry: expiry, Strikes: b.strikes, Grace: grace,
-		Env: b.env, Limits: limits, Sandbox: b.sandbox}
+		Env: b.env, Limits: limits, Sandbox: b.sandbox, Names: player.NewNames(append(slices.Clone(builtIn), specs...)...)}
 	if err := player.CheckEnv(ext.Env); err != nil {
 		return player.External{}, usageError(err)
 	}

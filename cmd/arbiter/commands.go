@@ -231,7 +231,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external(specs)
+			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person))
 			if err != nil {
 				return err
 			}

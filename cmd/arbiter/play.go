@@ -91,6 +91,7 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		} else if g, err = p.Report(); err != nil {
 			return err
 		}
+		g.Rename(o.external.Names.Rename(g.Players))
 		if err := rep.write(&g); err != nil {
 			return err
 		}
