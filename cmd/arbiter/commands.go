@@ -231,7 +231,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person))
+			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), record)
 			if err != nil {
 				return err
 			}

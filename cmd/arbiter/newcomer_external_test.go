@@ -60,3 +60,33 @@ func TestLonePlayerAndBotNames(t *testing.T) {
 		t.Errorf("the tournament's standings do not name the program by its name: %s\n%s", errOut, out)
 	}
 }
+
+func TestBotLogsGoWithTheRecords(t *testing.T) {
+	// "bot-logs/ appears in the working directory; put logs under the
+	// record directory when there is one, and say where they went."
+	need(t, "python3")
+	bot, _ := filepath.Abs("../../starters/python/bot.py")
+	records := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--player", "exec:python3 "+bot, "--seed", "1", "--report", "summary", "--record", records)
+	logs := filepath.Join(records, "bot-logs")
+	if code != 0 || !strings.Contains(errOut, "bot logs: each program's standard error is in "+logs) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(logs, "game-1-seat-7.log")); err != nil {
+		t.Errorf("the program's log is not with the records: %v", err)
+	}
+	// Without records, a directory of their own, never the working one.
+	_, statErr := os.Stat("bot-logs")
+	code, _, errOut = arbiter(t, "", "play", "reaj", "--player", "exec:python3 "+bot, "--seed", "1", "--report", "summary")
+	_, after := os.Stat("bot-logs")
+	if code != 0 || !strings.Contains(errOut, "bot logs: each program's standard error is in "+os.TempDir()) || (os.IsNotExist(statErr) && after == nil) {
+		t.Errorf("exit %d, %s; bot-logs in the working directory: %v", code, errOut, after)
+	}
+	if i := strings.Index(errOut, os.TempDir()); i >= 0 {
+		dir := strings.Fields(errOut[i:])[0]
+		if _, err := os.Stat(filepath.Join(dir, "game-1-seat-7.log")); err != nil {
+			t.Errorf("no log where the run said: %v", err)
+		}
+		os.RemoveAll(dir)
+	}
+}

@@ -149,3 +149,36 @@ func TestHelpSaysWhatIsTrue(t *testing.T) {
 		}
 	}
 }
+
+func TestTimingsTimeEveryDecision(t *testing.T) {
+	// "--timings records nothing for the built-in bots (1 timed move of
+	// ~140 in a TNCC game)": every decision of every seat is timed.
+	dir := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--timings", "--record", dir, "--report", "summary")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	data, err := os.ReadFile(dir + "/game-0001.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, timed := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var step struct {
+			Seat  *int
+			Nanos int64 `json:"decision_ns"`
+		}
+		if json.Unmarshal([]byte(line), &step) == nil && step.Seat != nil {
+			steps++
+			if step.Nanos > 0 {
+				timed++
+			}
+		}
+	}
+	if steps < 100 || timed != steps {
+		t.Errorf("%d of %d decisions timed; want every one", timed, steps)
+	}
+	if code, out, errOut := arbiter(t, "", "replay", dir+"/game-0001.jsonl"); code != 0 {
+		t.Errorf("a timed record does not replay: %s %s", out, errOut)
+	}
+}

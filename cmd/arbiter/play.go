@@ -123,6 +123,7 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		return classify(err)
 	}
 	noteCuts(o.stderr, o.external.Logs)
+	noteLogs(o.stderr, o.specs, o.external)
 	if playErr != nil {
 		if errors.Is(playErr, context.Canceled) && player.ConsoleEnded() {
 			return usagef("standard input ended before the game did: a person (%s) had no more answers, so play stopped; the records and report hold the games so far", player.Person)

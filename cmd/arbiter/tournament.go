@@ -141,7 +141,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person))
+			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), "")
 			if err != nil {
 				return err
 			}
@@ -342,6 +342,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		}
 	}
 	noteCuts(o.stderr, o.external.Logs)
+	noteLogs(o.stderr, o.specs, o.external)
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
 			kept := ""
