@@ -335,14 +335,39 @@ The whole rules: arbiter rules territories.
 `
 }
 
-// MarshalJSON writes what the viewer sees: the seat, the question, and the
-// board.
+// mapJSON is a territory of the map as a view's JSON gives it.
+type mapJSON struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	Neighbors []string `json:"neighbors"`
+}
+
+// MarshalJSON writes what the viewer sees: the seat, the question, the
+// seat's nation and its actions left this turn, the map (each territory's
+// neighbours) with its max_armies, and the board.
 func (v View) MarshalJSON() ([]byte, error) {
+	cfg := v.m.w.cfg
+	terr := make([]mapJSON, len(cfg.Territories))
+	for i := range cfg.Territories {
+		t := &cfg.Territories[i]
+		terr[i] = mapJSON{ID: t.ID, Name: t.Name, Neighbors: make([]string, len(cfg.neighbors[i]))}
+		for k, j := range cfg.neighbors[i] {
+			terr[i].Neighbors[k] = cfg.Territories[j].ID
+		}
+	}
+	left := 0
+	if k := v.Nation(); k >= 0 {
+		left = v.m.w.nations[k].ActionsLeft()
+	}
 	return json.Marshal(struct {
-		Seat  int         `json:"seat"`
-		Kind  engine.Kind `json:"kind"`
-		Board Board       `json:"board"`
-	}{v.seat, v.Kind(), newBoard(v.m.w)})
+		Seat        int         `json:"seat"`
+		Kind        engine.Kind `json:"kind"`
+		Nation      string      `json:"nation"`
+		ActionsLeft int         `json:"actions_left"`
+		MaxArmies   int         `json:"max_armies"`
+		Map         []mapJSON   `json:"map"`
+		Board       Board       `json:"board"`
+	}{v.seat, v.Kind(), nationNames[v.seat], left, cfg.MaxArmies, terr, newBoard(v.m.w)})
 }
 
 // Board is the board at one moment, for spectators and reports: a copy

@@ -115,10 +115,13 @@ const recent = 2
 // viewJSON is a view's JSON shape, for programs and training data: the
 // world, the history of the last two cycles, and the question.
 type viewJSON struct {
-	You       int         `json:"you"`
-	Cycle     int         `json:"cycle"`
-	MaxCycles int         `json:"max_cycles"`
-	Preset    string      `json:"preset"`
+	You       int    `json:"you"`
+	Cycle     int    `json:"cycle"`
+	MaxCycles int    `json:"max_cycles"`
+	Preset    string `json:"preset"`
+	// Numbers are the preset's numbers (gold_for_war, the advantages, ...),
+	// as a preset file writes them.
+	Numbers   *Preset     `json:"numbers"`
 	Countries []countryJS `json:"countries"`
 	Recent    []entryJSON `json:"recent"`
 	Offer     *offerJSON  `json:"offer,omitempty"`
@@ -134,11 +137,11 @@ type offerJSON struct {
 }
 
 // MarshalJSON writes the view for programs: you, cycle, max_cycles, preset,
-// countries, the history of this cycle and the last ("recent"), and the
+// the preset's numbers, countries, the history of this cycle and the last ("recent"), and the
 // offer or attack to answer.
 func (v View) MarshalJSON() ([]byte, error) {
 	m := v.m
-	j := viewJSON{You: v.seat, Cycle: m.world.Cycle, MaxCycles: m.world.Preset.MaxCycles, Preset: m.world.Preset.Name}
+	j := viewJSON{You: v.seat, Cycle: m.world.Cycle, MaxCycles: m.world.Preset.MaxCycles, Preset: m.world.Preset.Name, Numbers: &m.world.Preset}
 	for i := range m.world.Countries {
 		j.Countries = append(j.Countries, countryJSON(&m.world.Countries[i]))
 	}
