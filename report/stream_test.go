@@ -151,6 +151,7 @@ func TestOutcomeIsWhatTheSummaryNeeds(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := Outcome(rec, k+1)
+		o.ScoreName = s.Ruleset.Info().Score // the ruleset's word, not the record's
 		if o.Number != k+1 || o.Seed != g.Seed || len(o.Faults) != len(g.Faults) || len(o.History) != 0 {
 			t.Errorf("game %d: the outcome %+v", k+1, o)
 		}

@@ -163,14 +163,19 @@ report. Each game has its own flags: see arbiter play GAME --help.
 The report is written game by game as the games are played, holding one
 game at a time, in the form --report names:
   text        each game (seed, players, the world at the start and the end,
-              scores, faults), then for a series each player's standing
-              (the default)
+              what happened, scores and what they count, faults), then for a
+              series each player's standing (the default; at a terminal, a
+              series of more than 10 games prints its standings only)
   json        a JSON array, one object per game, with its history
-  summary     only each player's standing (games, wins, mean score), at the
-              end: for long series; redirect it to keep it in a file
+  summary     only each player's standing: games, wins and win rate, mean
+              score, with 95% confidence intervals
   FILE.txt, FILE.json, FILE.html
               the text, the JSON, or a page of charts, to a file that
-              appears whole when play ends
+              appears whole when play ends; text and HTML lead with the
+              series' standings (the page with the distribution of every
+              player's scores), then the games; the page charts games 1 to
+              10, then every 10th to 100, every 100th to 1,000 and every
+              1,000th after, and lists the others, so that it stays small
 Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -227,6 +232,12 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
+			if !cmd.Flags().Changed("report") && games > longSeries && target.scrolls(cmd.OutOrStdout()) {
+				// Thousands of games scroll by at a terminal: the standings
+				// say what they came to.
+				target = reportTarget{form: "summary"}
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d games: the standings only; --report text prints every game,\n--report FILE.html charts them\n", games)
+			}
 			options, err := gameOptions(cmd.Flags(), info)
 			if err != nil {
 				return err
@@ -250,7 +261,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
 				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply, strict: bots.strict, force: force,
-				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
+				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel, score: info.Score,
 			})
 		},
 	}
@@ -273,6 +284,10 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	})
 	return cmd
 }
+
+// longSeries is the most games whose every game play prints at a terminal
+// unless asked: a longer series prints its standings only.
+const longSeries = 10
 
 // clockName is the word for the game's time: "turn", "cycle".
 func clockName(info engine.Info) string {

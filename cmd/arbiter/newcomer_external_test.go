@@ -16,18 +16,13 @@ func TestLonePlayerAndBotNames(t *testing.T) {
 	// Two copies of the Python starter: both call themselves "python
 	// starter"; the second is made unique.
 	dir := t.TempDir()
-	src, err := os.ReadFile("../../starters/python/bot.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var specs []string
 	for _, name := range []string{"one", "two"} {
-		os.MkdirAll(filepath.Join(dir, name), 0o755)
-		path := filepath.Join(dir, name, "bot.py")
-		if err := os.WriteFile(path, src, 0o644); err != nil {
+		copy := filepath.Join(dir, name)
+		if err := os.CopyFS(copy, os.DirFS("../../starters/python")); err != nil {
 			t.Fatal(err)
 		}
-		specs = append(specs, "exec:python3 "+path)
+		specs = append(specs, "exec:python3 "+filepath.Join(copy, "bot.py"))
 	}
 	code, out, errOut := arbiter(t, "", "play", "reaj", "--player", specs[0], "--player", specs[1], "--seed", "1", "--games", "2",
 		"--report", "json", "--bot-logs", t.TempDir())

@@ -117,3 +117,30 @@ func TestEveryBoardAtEightyColumns(t *testing.T) {
 		})
 	}
 }
+
+func TestLongSeriesAtATerminal(t *testing.T) {
+	// "arbiter play ajveciv --games 1000 prints 30,008 lines with the
+	// summary at the end": on a terminal a long series prints its standings,
+	// with confidence intervals, and not every game unless asked.
+	c, cmd := startConsoleCols(t, 80, "play", "ajveciv", "--games", "50", "--seed", "1")
+	seen := c.expect("(score: yield plus population)")
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"50 games: the standings only; --report text prints every game", "series: 50 games, 50 finished", "win rate (95% CI)", "mean score (95% CI)"} {
+		if !strings.Contains(seen, want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, seen)
+		}
+	}
+	if strings.Contains(seen, "game 1:") {
+		t.Errorf("the games were printed:\n%s", seen)
+	}
+	fits(t, seen)
+	// Asked, every game.
+	c, cmd = startConsoleCols(t, 80, "play", "ajveciv", "--games", "12", "--turns", "2", "--seed", "1", "--report", "text")
+	seen = c.expect("series: 12 games")
+	cmd.Wait()
+	if !strings.Contains(seen, "game 12:") {
+		t.Errorf("--report text at a terminal does not print every game:\n%s", seen)
+	}
+}

@@ -44,6 +44,7 @@ type playOptions struct {
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
+	score       string // what a score counts, for reports that do not replay
 }
 
 // play plays a series of g and writes its records, report and training
@@ -92,6 +93,9 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 			return err
 		}
 		g.Rename(o.external.Names.Rename(g.Players))
+		if g.ScoreName == "" {
+			g.ScoreName = o.score
+		}
 		if err := rep.write(&g); err != nil {
 			return err
 		}

@@ -562,7 +562,7 @@ func TestTNCCReportFiles(t *testing.T) {
 	if !strings.Contains(page, "<th>cycle</th><th>event</th>") {
 		t.Error("the page has no events table")
 	}
-	if strings.Contains(page, "<script") || strings.Contains(page, "src=") {
+	if strings.Contains(page, "<script src") || strings.Contains(page, "src=") {
 		t.Error("the page loads something: it must be self-contained")
 	}
 
@@ -770,7 +770,7 @@ func TestTNCCBadPlayers(t *testing.T) {
 	}
 	// The games list names them, with the presets.
 	code, out, _ := arbiter(t, "", "games")
-	if code != 0 || !strings.Contains(out, "players: nothing, turtle, war, blitz, trader, general, repl") ||
+	if code != 0 || !strings.Contains(out, "players: nothing, turtle, war, blitz, trader, general, random, repl") ||
 		!strings.Contains(out, "presets: default, tribe, crazy, robot_army, mexican_standoff, decay") || !strings.Contains(out, "--config FILE") {
 		t.Errorf("games: exit %d\n%s", code, out)
 	}
