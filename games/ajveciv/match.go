@@ -47,7 +47,7 @@ type Game struct {
 	Rules   Rules
 }
 
-// Original returns AjveCiv as the seed describes it: the original world.
+// Original returns AjveCiv as its rules tell it: the original world.
 func Original() Game { return Game{Variant: "original", Rules: OriginalRules{}} }
 
 var variantName = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
@@ -147,7 +147,7 @@ func noChoices(n int) []Value {
 // Offers are dealt from the match's random source. An offer is one of the
 // 120 ordered triples of distinct values: offer number x (0 ≤ x < 120) is the
 // first three values of a partial Fisher–Yates shuffle of the six, in the
-// seed's order, at positions (x mod 6, x/6 mod 5, x/30); its first value is
+// rules' order, at positions (x mod 6, x/6 mod 5, x/30); its first value is
 // the default. The living societies, in seat order, are dealt in groups of
 // up to nine: for each group one number k is drawn uniform in [0, 120^g)
 // (g the group's size; engine.Below), and the group's societies take, in seat

@@ -8,7 +8,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// View is what a society's player sees when it decides: the seed's
+// View is what a society's player sees when it decides: in JSON
 // {you, turn, turns, kind, offered, world}, as methods. The world is never
 // rotated: World().Society(You()) is the player's own.
 //
@@ -160,7 +160,7 @@ func (v WorldView) Society(i int) Society { return v.w.Societies[i] }
 // Clone returns a deep copy of the world.
 func (v WorldView) Clone() World { return v.w.Clone() }
 
-// MarshalJSON writes the world in the seed's shape.
+// MarshalJSON writes the world in its JSON shape.
 func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.w) }
 
 // String formats the world as World.String does.

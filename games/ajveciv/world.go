@@ -10,7 +10,7 @@ import (
 
 // World is the alien world the societies settle: its yield (its capacity to
 // support life), how each society feels about each other one, and the
-// societies themselves. Its JSON form is the seed's:
+// societies themselves. Its JSON form:
 //
 //	{"feels": [[0, 0], [-5, 0]], "societies": [{"values": {...}, "nation": {"population": 3, "yield": 3}}, ...], "yield": 20}
 //
@@ -169,7 +169,7 @@ type nationJSON struct {
 	Yield      *int `json:"yield"`
 }
 
-// ParseWorld reads a world in the seed's JSON shape and checks it. Every field
+// ParseWorld reads a world in its JSON shape and checks it. Every field
 // is required ("dead" only for a dead society), unknown fields are refused,
 // and the world must pass Check.
 func ParseWorld(data []byte) (World, error) {

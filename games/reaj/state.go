@@ -9,7 +9,7 @@ import (
 )
 
 // State is the shared environment, the societies, and their relations: the
-// seed's {environment, societies, relations}. Relations[i][j] is society i's
+// JSON {environment, societies, relations}. Relations[i][j] is society i's
 // disposition toward society j; the diagonal is never read or changed.
 type State struct {
 	Environment Environment `json:"environment"`

@@ -111,7 +111,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 //     (antibodies or viruses spent or lost earlier in the turn) is dropped,
 //     and the contact goes ahead without it. Right after a seat's last
 //     contact it cures if it asked to cure last, and ends the turn
-//     (END_TURN) if it asked to and the rules allow it (R23).
+//     (END_TURN) if it asked to and the rules allow it.
 //  3. Every seat still without an interaction is paired, in seat order,
 //     with the next seat after it that has not ended the turn, both with
 //     their guards (R23 guarantees there is one).

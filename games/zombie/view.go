@@ -11,7 +11,7 @@ import (
 
 // Message is a PRIVATE message: what a player is told about themself at
 // the start and after every turn. Identity is Human or Zombie, never
-// Infected (R26).
+// Infected.
 type Message struct {
 	Turn       int   `json:"turn"` // 0: at the start
 	Identity   State `json:"-"`
@@ -32,7 +32,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	}{plain(m), m.Identity.Identity().String()})
 }
 
-// Announcement is a PUBLIC announcement: numbers only, never names (R27).
+// Announcement is a PUBLIC announcement: numbers only, never names.
 type Announcement struct {
 	Turn          int   `json:"turn"` // 0: at the start
 	Zombies       int   `json:"zombies"`
