@@ -65,7 +65,7 @@ func (nothing) AnswerTrade(View, Offer) (bool, error)  { return false, nil }
 func (nothing) AnswerWar(View, Attack) (Flanks, error) { return Flanks{}, nil }
 func (nothing) Bounded() bool                          { return true }
 
-// refuser refuses trades and defends in thirds, as the rules' bots do.
+// refuser refuses trades and defends in thirds, as most built-in bots do.
 type refuser struct{}
 
 func (refuser) AnswerTrade(View, Offer) (bool, error) { return false, nil }
