@@ -144,3 +144,22 @@ func TestLongSeriesAtATerminal(t *testing.T) {
 		t.Errorf("--report text at a terminal does not print every game:\n%s", seen)
 	}
 }
+
+func TestTerritoriesJoinByName(t *testing.T) {
+	// "at the join prompt accept a territory's id, name or alias (CA is
+	// refused today)"; then the person is told what happened, their own
+	// join included.
+	c, cmd := startConsoleCols(t, 80, "play", "territories", "--players", "repl,greedy,random", "--seed", "3")
+	c.prompt("join")
+	c.send("Califronia\r")
+	c.expect(`unknown territory "Califronia"; the closest are CA (California)`)
+	c.prompt("join")
+	c.send("Cali\r")
+	seen := c.expect("Since your last action:")
+	seen += c.prompt("action")
+	fits(t, seen)
+	if !strings.Contains(seen, "seat 1 founds Amber at CA") {
+		t.Errorf("the join is not told:\n%s", seen)
+	}
+	cmd.Process.Kill()
+}
