@@ -131,7 +131,7 @@ type Match struct {
 
 // recentSize is how many of the latest actions a match keeps to tell a
 // person what happened since their last action.
-const recentSize = 64
+const recentSize = 32
 
 // World returns the match's world, dice included. It is the match's own:
 // the runner's, never a seat's (a seat sees View.World).
