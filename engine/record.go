@@ -38,13 +38,19 @@ type Header struct {
 	Setup        Setup  `json:"setup"`
 }
 
-// Step is one applied move. Fault and Micros appear only where they happened.
+// Step is one applied move. Fault appears only where one happened, and the
+// decision's time only when timings were asked for.
 type Step[M any] struct {
 	Seat  int    `json:"seat"`
 	Move  M      `json:"move"`
 	Fault *Fault `json:"fault,omitempty"`
-	// Micros is the decision's wall time in microseconds, recorded only when
-	// the runner was asked for timings.
+	// Nanos is the decision's wall time in nanoseconds, at least 1: when the
+	// runner is asked for timings (Runner.Timings), every decision of every
+	// seat has it, the built-in bots' (well under a microsecond) included.
+	Nanos int64 `json:"decision_ns,omitempty"`
+	// Micros is a decision's time in microseconds, as records written
+	// before Nanos kept it (then only decisions of a microsecond or more
+	// showed). It is read, never written.
 	Micros int64 `json:"decision_us,omitempty"`
 }
 
@@ -260,6 +266,7 @@ type recordLine[M any] struct {
 	Seat    *int    `json:"seat"`
 	Move    *M      `json:"move"`
 	Fault   *Fault  `json:"fault"`
+	Nanos   int64   `json:"decision_ns"`
 	Micros  int64   `json:"decision_us"`
 	Result  *Result `json:"result"`
 	Hash    string  `json:"hash"`
@@ -317,7 +324,7 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 			}
 			rec.End = &End{Result: l.Result, Hash: l.Hash, Aborted: l.Aborted, Lines: l.Lines}
 		case l.Seat != nil && l.Move != nil:
-			rec.Steps = append(rec.Steps, Step[M]{Seat: *l.Seat, Move: *l.Move, Fault: l.Fault, Micros: l.Micros})
+			rec.Steps = append(rec.Steps, Step[M]{Seat: *l.Seat, Move: *l.Move, Fault: l.Fault, Nanos: l.Nanos, Micros: l.Micros})
 			sum.Write(line)
 			sum.Write(newline)
 		default:

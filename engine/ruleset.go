@@ -109,6 +109,9 @@ type Info struct {
 	// Clock is the word for the match's time, as Measurer.Clock counts it:
 	// "turn", "cycle". Empty means "turn".
 	Clock string
+	// Score says what a seat's score counts, for reports and help texts:
+	// "yield plus population", "cycles survived".
+	Score string
 
 	// DefaultPlayers is the --players value used when none is given.
 	DefaultPlayers string
@@ -116,6 +119,9 @@ type Info struct {
 	Players []string
 	Options []Option
 	Presets []string
+	// PresetValues holds each preset's numbers, in the order of Presets,
+	// as JSON writes them for programs (arbiter games --json).
+	PresetValues []any
 	// Rules is the rule book as players read it.
 	Rules string
 }

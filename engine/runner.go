@@ -368,7 +368,7 @@ func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 	if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
 		return errLost
 	}
-	return r.answer(req, mv, err, time.Since(t0).Microseconds())
+	return r.answer(req, mv, err, max(1, time.Since(t0).Nanoseconds()))
 }
 
 // copyRequest copies src to dst field by field, which is much cheaper than
@@ -395,8 +395,8 @@ func (e panicError) Error() string { return fmt.Sprint(e.value) }
 
 // answer records a player's answer: the default for an answer that is an
 // error (unless the error is the match's own context ending, which stops
-// play), with us, the decision's time in microseconds.
-func (r *Runner[M, V]) answer(req *Request[M], mv M, err error, us int64) error {
+// play), with ns, the decision's time in nanoseconds (0: not timed).
+func (r *Runner[M, V]) answer(req *Request[M], mv M, err error, ns int64) error {
 	if err != nil {
 		if _, ok := err.(panicError); !ok && r.ctx.Err() != nil {
 			return errStopped
@@ -404,9 +404,9 @@ func (r *Runner[M, V]) answer(req *Request[M], mv M, err error, us int64) error 
 		if errors.Is(err, ErrForfeit) {
 			r.abandon(req.Seat, "it forfeited: "+err.Error())
 		}
-		return r.record(req, req.Default, faultOf(err), us)
+		return r.record(req, req.Default, faultOf(err), ns)
 	}
-	return r.record(req, mv, Fault{}, us)
+	return r.record(req, mv, Fault{}, ns)
 }
 
 // refused handles a move the rules refused: a rule error is the player's
@@ -421,7 +421,7 @@ func (r *Runner[M, V]) refused(req *Request[M], err error) error {
 // record applies seat's move for req and appends it to the record. A move
 // the rules refuse is replaced by the request's default and recorded as a
 // fault. req is read before the move is applied.
-func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, us int64) error {
+func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 	seat, def := req.Seat, req.Default
 	if err := r.match.Apply(seat, mv); err != nil {
 		if !IsRuleError(err) {
@@ -435,7 +435,7 @@ func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, us int64) error {
 			return fmt.Errorf("engine: the rules refused seat %d's default move: %w", seat, err)
 		}
 	}
-	step := Step[M]{Seat: seat, Move: mv, Micros: us}
+	step := Step[M]{Seat: seat, Move: mv, Nanos: ns}
 	if f.Kind != "" {
 		fault := f
 		step.Fault = &fault
@@ -646,7 +646,7 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 		i := r.at
 		req := &r.reqs[i]
 		r.abandon(seat, fmt.Sprintf("it overran its deadline of %v at move %d", limit, len(r.rec.Steps)+1))
-		err = r.record(req, req.Default, Fault{Kind: FaultTimeout, Detail: fmt.Sprintf("no answer within %v; the seat is abandoned", limit)}, limit.Microseconds())
+		err = r.record(req, req.Default, Fault{Kind: FaultTimeout, Detail: fmt.Sprintf("no answer within %v; the seat is abandoned", limit)}, limit.Nanoseconds())
 		r.at = i + 1
 	}
 	if err != nil {

@@ -1,9 +1,14 @@
 package player
 
 import (
+	"fmt"
 	"net/url"
-	"path"
+	"slices"
 	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // RecordName is the name an external player's seat has in records, reports
@@ -22,23 +27,9 @@ func RecordName(spec string) string {
 	return u.String()
 }
 
-// DisplayName is how other seats see a player in hello: a built-in bot by
-// its name; a program by the name of its file (exec:bot.py); a remote bot
-// by its host (http://host:8080). Never a command line, a path or a URL's
-// path, which may say more than a name.
-func DisplayName(name string) string {
-	switch {
-	case strings.HasPrefix(name, "exec:"):
-		return "exec:" + programName(strings.TrimPrefix(name, "exec:"))
-	case strings.HasPrefix(name, "http://"), strings.HasPrefix(name, "https://"):
-		u, err := url.Parse(name)
-		if err != nil || u.Host == "" {
-			return "http bot"
-		}
-		return u.Scheme + "://" + u.Host
-	}
-	return name
-}
+// DisplayName is how other seats see a player in hello: see
+// engine.DisplayName.
+func DisplayName(name string) string { return engine.DisplayName(name) }
 
 // DisplayNames maps DisplayName over names.
 func DisplayNames(names []string) []string {
@@ -49,26 +40,88 @@ func DisplayNames(names []string) []string {
 	return out
 }
 
-// programName guesses the name of a command's program: the first word when
-// it is a path (./mybot), else the first later word that names a file (the
-// script of python3 bot.py), else the first word; without its directory.
-func programName(command string) string {
-	words := strings.Fields(command)
-	if len(words) == 0 {
-		return "program"
+// Names keeps the names external players give themselves in their ready
+// message, for standings and reports. A program keeps the first name it
+// gives; names are made unique over a run ("bot", "bot #2"), so that two
+// programs that give the same name, or a program that gives a built-in
+// player's name, stay apart. It is safe for concurrent use.
+type Names struct {
+	mu     sync.Mutex
+	wished map[string]string // by record name: the name given in ready
+	given  map[string]string // by record name: the name in reports
+	taken  map[string]bool
+}
+
+// NewNames returns an empty Names in which the reserved names (the built-in
+// players, the specs on the command line) are taken.
+func NewNames(reserved ...string) *Names {
+	n := &Names{wished: map[string]string{}, given: map[string]string{}, taken: map[string]bool{}}
+	for _, r := range reserved {
+		n.taken[r] = true
 	}
-	pick := words[0]
-	if !strings.Contains(pick, "/") {
-		for _, w := range words[1:] {
-			if !strings.HasPrefix(w, "-") && strings.ContainsAny(w, "/.") {
-				pick = w
-				break
-			}
+	return n
+}
+
+// maxName bounds a name a program gives itself, in characters.
+const maxName = 40
+
+// wish notes the name the program of player (its record name) gave.
+func (n *Names) wish(player, name string) {
+	if n == nil {
+		return
+	}
+	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+	if r := []rune(name); len(r) > maxName {
+		name = string(r[:maxName])
+	}
+	if name == "" {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if _, ok := n.wished[player]; !ok {
+		n.wished[player] = name
+	}
+}
+
+// Of returns the name of player (a record name) in reports: the name its
+// program gave, made unique, or false when it gave none.
+func (n *Names) Of(player string) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if name, ok := n.given[player]; ok {
+		return name, true
+	}
+	wish, ok := n.wished[player]
+	if !ok {
+		return "", false
+	}
+	name := wish
+	for k := 2; n.taken[name]; k++ {
+		name = fmt.Sprintf("%s #%d", wish, k)
+	}
+	n.taken[name] = true
+	n.given[player] = name
+	return name, true
+}
+
+// Rename returns players with the names their programs gave, and the specs
+// of those renamed (by seat; "" for the others), or nil specs when none is.
+func (n *Names) Rename(players []string) (names, specs []string) {
+	names = players
+	for i, p := range players {
+		name, ok := n.Of(p)
+		if !ok {
+			continue
 		}
+		if specs == nil {
+			names = slices.Clone(players)
+			specs = make([]string, len(players))
+		}
+		names[i], specs[i] = name, p
 	}
-	pick = strings.Trim(pick, `"'`)
-	if base := path.Base(pick); base != "." && base != "/" && base != "" {
-		return base
-	}
-	return "program"
+	return names, specs
 }

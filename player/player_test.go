@@ -41,6 +41,10 @@ func TestSpecs(t *testing.T) {
 	if got, _ := Specs("", nil, "basic"); !cmp.Equal(got, []string{"basic"}) {
 		t.Errorf("defaults: %v", got)
 	}
+	// A lone --player joins the default players.
+	if got, _ := Specs("", []string{"exec:python3 bot.py"}, "nothing,turtle"); !cmp.Equal(got, []string{"nothing", "turtle", "exec:python3 bot.py"}) {
+		t.Errorf("a lone --player: %v", got)
+	}
 	if _, err := Specs("", []string{"  "}, "basic"); err == nil {
 		t.Error("an empty --player accepted")
 	}
@@ -133,20 +137,102 @@ func TestTerminalAnswers(t *testing.T) {
 		if err != nil || string(mv) != c.want {
 			t.Errorf("input %q: got %q, %v; want %q\n%s", c.input, mv, err, c.want, out)
 		}
-		if !strings.Contains(out, "BOARD x") || !strings.Contains(out, "Choose 1 red, 2 green or 3 grey") || !strings.Contains(out, "turn> ") {
+		if !strings.Contains(out, "BOARD x") || !strings.Contains(out, "Choose 1 red, 2 green or 3 grey") || !strings.Contains(out, "Enter plays red") || !strings.Contains(out, "turn [red]> ") {
 			t.Errorf("input %q: the prompt lacks the view or the choices:\n%s", c.input, out)
 		}
 	}
 	_, out, _ := ask(t, "blue\nred\n", req)
-	if !strings.Contains(out, `"blue" is not offered; choose 1 red, 2 green or 3 grey`) {
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), `"blue" is not offered; choose 1 red, 2 green or 3 grey`) {
 		t.Errorf("a refused answer must be told with the list:\n%s", out)
 	}
 }
 
 func TestTerminalOpenMoves(t *testing.T) {
-	mv, _, err := ask(t, "\nviolet\n", engine.Request[colour]{Kind: "turn", Default: "red"})
+	mv, _, err := ask(t, "violet\n", engine.Request[colour]{Kind: "turn", Default: "red"})
 	if err != nil || mv != "violet" {
 		t.Errorf("got %q, %v", mv, err)
+	}
+}
+
+func TestTerminalEnterPlaysTheDefault(t *testing.T) {
+	// The prompt names the default, and an empty line plays it, whether
+	// the default is the first choice or not.
+	for _, req := range []engine.Request[colour]{
+		{Kind: "turn", Choices: []colour{"red", "green", "grey"}, Default: "grey"},
+		{Kind: "turn", Default: "wait"},
+	} {
+		mv, out, err := ask(t, "\n", req)
+		if err != nil || mv != req.Default {
+			t.Errorf("Enter gave %q, %v; want the default %q", mv, err, req.Default)
+		}
+		if want := fmt.Sprintf("Enter plays %s", req.Default); !strings.Contains(out, want) || !strings.Contains(out, "turn ["+string(req.Default)+"]> ") {
+			t.Errorf("the prompt does not name the default %q:\n%s", req.Default, out)
+		}
+	}
+}
+
+func TestTerminalHelpAndTypos(t *testing.T) {
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"conquer", "exchange", "develop"}, Default: "conquer"}
+	mv, out, err := ask(t, "help\nexchnage\ndevlop\ncolour\n3\n", req)
+	if err != nil || mv != "develop" {
+		t.Fatalf("got %q, %v", mv, err)
+	}
+	for _, want := range []string{
+		"Answer with one of 1 conquer, 2 exchange or 3 develop: its name (any case), the start of it, or its number.",
+		"Enter alone plays conquer.",
+		`"exchnage" is not offered; did you mean exchange? Choose 1 conquer, 2 exchange or 3 develop`,
+		`"devlop" is not offered; did you mean develop?`,
+		`"colour" is not offered; choose 1 conquer`,
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "help\" is not offered") {
+		t.Errorf("help is refused:\n%s", out)
+	}
+}
+
+// spelled is a view that reads answers in its own words and explains them.
+type spelled struct{}
+
+func (spelled) Parse(line string) (colour, error) {
+	if strings.EqualFold(line, "rouge") {
+		return "red", nil
+	}
+	return "", fmt.Errorf("no colour %q", line)
+}
+func (spelled) Help() string             { return "Colours may be named in French.\n" }
+func (spelled) Check(c colour) error     { return nil }
+func (spelled) Complete(string) []string { return nil }
+
+func TestTerminalViewParses(t *testing.T) {
+	var out bytes.Buffer
+	term := &Terminal[colour, spelled]{In: strings.NewReader("help\nbleu\nRouge\n"), Out: &out}
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"green", "red"}, Default: "green"}
+	mv, err := term.Decide(context.Background(), &req, spelled{})
+	if err != nil || mv != "red" {
+		t.Fatalf("got %q, %v\n%s", mv, err, out.String())
+	}
+	for _, want := range []string{"Colours may be named in French.", `no colour "bleu"`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestTerminalEndOfInputStopsPlay(t *testing.T) {
+	// When the person's input ends, play is stopped: the seat is not
+	// played by defaults to the end.
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	term := &Terminal[colour, board]{In: strings.NewReader(""), Out: &out, Interrupt: cancel}
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red"}, Default: "red"}
+	if _, err := term.Decide(ctx, &req, "x"); !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v; want play stopped", err)
+	}
+	if ctx.Err() == nil {
+		t.Error("the end of input did not stop play")
 	}
 }
 

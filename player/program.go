@@ -34,6 +34,7 @@ type program struct {
 	errs   *os.File // the read end of its standard error
 	log    io.WriteCloser
 	dir    string // its private directory, removed at close
+	bye    []byte // its seat's bye, a line
 	ns     bool   // it runs in a PID namespace of its own, under an init
 	// wrapped is true when an init stands between Arbiter and the program,
 	// which tells a death by signal N as exit code 128+N.
@@ -65,6 +66,7 @@ func startProgram(command string, ext External, log *seatLog, info engine.MatchI
 		return nil, err
 	}
 	p.log = w
+	p.bye = append(byeLine(matchID(ext, info), info.Seat), '\n')
 	go p.read()
 	go func() {
 		_, _ = io.Copy(p.log, p.errs)
@@ -335,7 +337,7 @@ func (p *program) close() error {
 		p.wmu.Lock()
 		if len(p.unsent) == 0 {
 			_ = p.in.SetWriteDeadline(time.Now().Add(closeWait / 2))
-			_, _ = p.in.Write([]byte("{\"type\":\"bye\"}\n"))
+			_, _ = p.in.Write(p.bye)
 		}
 		p.in.Close()
 		p.wmu.Unlock()

@@ -1,7 +1,10 @@
 package player
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -15,9 +18,16 @@ const ProtocolVersion = 1
 // bye; a bot answers hello with ready and each request with move. Every
 // message is one JSON object on one line.
 
+// Every message Arbiter sends names its match and seat: a bot behind one
+// URL, or one program serving several seats, tells concurrent games and
+// seats apart by them.
+
 // Hello opens a match for one seat.
 type Hello struct {
-	Type         string            `json:"type"` // "hello"
+	Type string `json:"type"` // "hello"
+	// Match identifies the match: the same for every seat of it, never
+	// the same for two matches (see MatchID).
+	Match        string            `json:"match"`
 	Protocol     int               `json:"protocol"`
 	Game         string            `json:"game"`
 	Variant      string            `json:"variant,omitempty"`
@@ -52,6 +62,8 @@ type Ready struct {
 // RequestMessage asks the bot for one decision.
 type RequestMessage[M, V any] struct {
 	Type       string `json:"type"` // "request"
+	Match      string `json:"match"`
+	Seat       int    `json:"seat"`
 	ID         int64  `json:"id"`
 	Kind       string `json:"kind"`
 	Choices    []M    `json:"choices,omitempty"`
@@ -71,10 +83,47 @@ type MoveMessage struct {
 // ResultMessage tells the bot how the match ended.
 type ResultMessage struct {
 	Type   string        `json:"type"` // "result"
+	Match  string        `json:"match"`
+	Seat   int           `json:"seat"`
 	Result engine.Result `json:"result"`
 }
 
 // Bye ends the conversation: the bot should exit.
 type Bye struct {
-	Type string `json:"type"` // "bye"
+	Type  string `json:"type"` // "bye"
+	Match string `json:"match"`
+	Seat  int    `json:"seat"`
+}
+
+// MatchID is the id of game number game (from 1) of the run run: "run-game".
+// A run is one series or tournament; its id is random, so that no two runs,
+// and no two matches, share an id.
+func MatchID(run string, game int) string { return fmt.Sprintf("%s-%d", run, game) }
+
+// processRun is the id of runs whose External names none.
+var processRun = newRunID()
+
+// newRunID returns a random run id: 16 hex digits.
+func newRunID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// NewRunID returns a new random id for a run (External.Run).
+func NewRunID() string { return newRunID() }
+
+// matchID is the match id of info's match in ext's run.
+func matchID(ext External, info engine.MatchInfo) string {
+	run := ext.Run
+	if run == "" {
+		run = processRun
+	}
+	return MatchID(run, info.Game)
+}
+
+// byeLine is the bye message of a seat, as one line.
+func byeLine(match string, seat int) []byte {
+	b, _ := json.Marshal(Bye{Type: "bye", Match: match, Seat: seat})
+	return b
 }

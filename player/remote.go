@@ -67,6 +67,12 @@ type External struct {
 	// Sandbox runs each program under bubblewrap: no network, its own
 	// PID namespace and /proc, a read-only file system.
 	Sandbox bool
+	// Names, if set, keeps the names programs give themselves in ready,
+	// for standings and reports.
+	Names *Names
+	// Run identifies the run (a series, a tournament) in every match's id
+	// (MatchID); empty means an id drawn once per process.
+	Run string
 }
 
 // DefaultGrace is the jitter allowed beyond a deadline when none is given.
@@ -104,7 +110,9 @@ type Remote[M, V any] struct {
 	Spec string
 	Ext  External
 
-	log     *seatLog   // its logs' budget, over every match it plays
+	log     *seatLog // its logs' budget, over every match it plays
+	match   string   // the match under way's id, and the seat
+	seat    int
 	mu      sync.Mutex // guards conn against Close from another goroutine
 	conn    conn
 	tc      engine.TimeControl
@@ -137,6 +145,7 @@ func (r *Remote[M, V]) grace() time.Duration {
 func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	r.Close() // a previous match's program, if any
 	r.tc, r.bank, r.strikes = info.Time, info.Time.Bank, 0
+	r.match, r.seat = matchID(r.Ext, info), info.Seat
 	c, err := dial(r.Spec, r.Ext, r.log, info)
 	if err != nil {
 		return err
@@ -145,7 +154,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	r.conn = c
 	r.mu.Unlock()
 	hello, err := json.Marshal(Hello{
-		Type: "hello", Protocol: ProtocolVersion, Game: info.Ruleset, Variant: info.Variant, RulesVersion: info.RulesVersion,
+		Type: "hello", Match: r.match, Protocol: ProtocolVersion, Game: info.Ruleset, Variant: info.Variant, RulesVersion: info.RulesVersion,
 		Seat: info.Seat, Players: DisplayNames(info.Players), Options: info.Options, Seed: info.Seed, Time: limits(info.Time),
 	})
 	if err != nil {
@@ -165,6 +174,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 		r.Close()
 		return engine.Faulted(engine.FaultGarbage, fmt.Errorf("answered hello with %s; want {\"type\": \"ready\"}", quote(line)))
 	}
+	r.Ext.Names.wish(RecordName(r.Spec), ready.Name)
 	return nil
 }
 
@@ -199,7 +209,7 @@ func (r *Remote[M, V]) Prepare(req *engine.Request[M], view V) (func(ctx context
 		msg.Choices = append(msg.Choices, b)
 	}
 	return func(ctx context.Context) (M, error) {
-		msg.BankMS = ms(r.bank)
+		msg.Match, msg.Seat, msg.BankMS = r.match, r.seat, ms(r.bank)
 		b, err := json.Marshal(msg)
 		if err != nil {
 			var zero M
@@ -287,7 +297,7 @@ func (r *Remote[M, V]) Finish(ctx context.Context, res engine.Result) {
 	c := r.conn
 	r.mu.Unlock()
 	if c != nil {
-		if b, err := json.Marshal(ResultMessage{Type: "result", Result: res}); err == nil {
+		if b, err := json.Marshal(ResultMessage{Type: "result", Match: r.match, Seat: r.seat, Result: res}); err == nil {
 			_ = c.tell(b)
 		}
 	}
@@ -336,7 +346,7 @@ func dial(spec string, ext External, log *seatLog, info engine.MatchInfo) (conn,
 		if client == nil {
 			client = defaultClient
 		}
-		return &httpConn{url: spec, name: RecordName(spec), client: client}, nil
+		return &httpConn{url: spec, name: RecordName(spec), client: client, bye: byeLine(matchID(ext, info), info.Seat)}, nil
 	}
 	return nil, fmt.Errorf("%q is not an external player; use exec:COMMAND or an http:// URL", spec)
 }
@@ -347,6 +357,7 @@ type httpConn struct {
 	url    string
 	name   string // the URL without its secrets, for messages
 	client *http.Client
+	bye    []byte // the seat's bye
 }
 
 // maxLine bounds one message from a bot.
@@ -411,7 +422,7 @@ func (h *httpConn) tell(msg []byte) error {
 }
 
 func (h *httpConn) close() error {
-	_, _ = h.post(context.Background(), []byte(`{"type":"bye"}`), time.Now().Add(closeWait))
+	_, _ = h.post(context.Background(), h.bye, time.Now().Add(closeWait))
 	return nil
 }
 

@@ -45,9 +45,14 @@ func checkName(name string) error {
 
 // Specs gathers the players of a match in seat order: the names of a
 // --players list first, then each repeatable --player SPEC (which may contain
-// commas). With neither, it returns the game's default list.
+// commas). With neither, it returns the game's default list; with --player
+// alone, the default list and then those players, so that a bot of one's
+// own meets the game's usual line-up.
 func Specs(list string, each []string, defaults string) ([]string, error) {
 	var specs []string
+	if list == "" && len(each) > 0 && defaults != "" {
+		list = defaults
+	}
 	if list != "" {
 		names, err := ParseList(list)
 		if err != nil {

@@ -12,28 +12,36 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/peterh/liner"
+	"golang.org/x/term"
 )
 
 // Terminal is a person playing one seat at a terminal. Each decision shows
 // the seat's view (its String method, or its JSON), the offered choices, and
-// a prompt; on the process's own terminal the prompt has line editing and
-// tab completion of the choices. An answer may be a choice's name, an
-// unambiguous start of one, or its number in the list. An answer that is not
-// offered is refused with the list, and the question asked again.
+// a prompt that names the default move; on the process's own terminal the
+// prompt has line editing and tab completion of the choices. An answer may
+// be a choice's name, an unambiguous start of one, or its number in the list;
+// an empty line plays the default; help explains what may be answered. An
+// answer that is not offered is refused with the list (and the closest
+// choice, for a typo), and the question asked again.
 //
 // A person has no deadline unless one is given (engine.Seat.Deadline); when
-// it passes, the default move is played and the person is told so.
+// it passes, the default move is played and the person is told so. When the
+// person's input ends, play stops (Interrupt): a seat nobody answers is not
+// played by defaults to the end.
 type Terminal[M, V any] struct {
 	// In and Out default to the process's standard input and output; with
 	// those, a terminal gets line editing and completion.
 	In  io.Reader
 	Out io.Writer
 	// Interrupt, if set, is called when the person presses Ctrl-C at the
-	// prompt (the terminal is in raw mode then, so no signal is sent).
+	// prompt (the terminal is in raw mode then, so no signal is sent), and
+	// when the person's input ends.
 	Interrupt func()
 
 	lines   *bufio.Reader // In, when it is not the process's standard input
@@ -45,6 +53,9 @@ type answer struct {
 	line string
 	err  error
 }
+
+// ErrInputEnded is the error of a decision whose person's input has ended.
+var ErrInputEnded = errors.New("the person's input has ended")
 
 // SelfTimed marks the terminal as keeping its own time.
 func (t *Terminal[M, V]) SelfTimed() {}
@@ -59,17 +70,23 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 	} else if b, err := json.MarshalIndent(view, "", "  "); err == nil {
 		fmt.Fprintf(out, "%s\n", b)
 	}
+	name := text[M]
+	if n, ok := any(view).(ChoiceNamer[M]); ok {
+		name = n.ChoiceName
+	}
 	names := make([]string, len(req.Choices))
 	for i, c := range req.Choices {
-		names[i] = text(c)
+		names[i] = name(c)
 	}
+	def := name(req.Default)
 	if len(names) > 0 {
-		fmt.Fprintf(out, "Choose %s (or its number; the first is the default).\n", list(names))
+		fmt.Fprint(out, wrap(fmt.Sprintf("Choose %s (or its number).", list(names))))
 	}
+	fmt.Fprint(out, wrap(fmt.Sprintf("Enter plays %s; help explains.", def)))
 	if req.Deadline > 0 {
 		fmt.Fprintf(out, "You have %v.\n", req.Deadline)
 	}
-	prompt := string(req.Kind) + "> "
+	prompt := fmt.Sprintf("%s [%s]> ", req.Kind, def)
 	complete := func(line string) []string { return prefixed(names, line) }
 	if c, ok := any(view).(Completer); ok {
 		complete = c.Complete
@@ -79,26 +96,91 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		line, err := t.read(ctx, prompt, complete, req.Deadline)
 		switch {
 		case errors.Is(err, engine.ErrDeadline):
-			fmt.Fprintf(out, "\nTime is up: %s is played for you. (A line you type now answers the next question.)\n", text(req.Default))
+			fmt.Fprintf(out, "\nTime is up: %s is played for you. (A line you type now answers the next question.)\n", def)
 			return zero, err
 		case err != nil:
 			return zero, err
 		}
 		line = strings.TrimSpace(line)
-		if line == "" {
+		if strings.EqualFold(line, "help") || line == "?" {
+			t.help(view, names, def)
 			continue
 		}
-		mv, err := t.parse(line, req.Choices, names, check != nil)
-		if err == nil && check != nil {
-			if err = check.Check(mv); err != nil {
-				err = fmt.Errorf("refused: %w", err)
+		var mv M
+		if line == "" {
+			mv = req.Default
+		} else if mv, err = t.parse(line, req.Choices, names, view); err != nil {
+			fmt.Fprint(out, wrap(err.Error()))
+			continue
+		}
+		if check != nil {
+			if err := check.Check(mv); err != nil {
+				fmt.Fprint(out, wrap("refused: "+err.Error()))
+				continue
 			}
 		}
-		if err == nil {
-			return mv, nil
-		}
-		fmt.Fprintln(out, err)
+		return mv, nil
 	}
+}
+
+// help tells the person what they may answer: the view's own help, if it
+// has one, then how answers are read.
+func (t *Terminal[M, V]) help(view V, names []string, def string) {
+	out := t.out()
+	if h, ok := any(view).(Helper); ok {
+		fmt.Fprint(out, h.Help())
+	}
+	if len(names) > 0 {
+		fmt.Fprint(out, wrap(fmt.Sprintf("Answer with one of %s: its name (any case), the start of it, or its number.", list(names))))
+	}
+	fmt.Fprint(out, wrap(fmt.Sprintf("Enter alone plays %s. Tab completes. Ctrl-C stops the game (the record keeps the moves so far).", def)))
+}
+
+// lineWidth is the width the terminal's own messages are wrapped to.
+const lineWidth = 80
+
+// wrap breaks text into lines of at most lineWidth columns at spaces (a
+// word longer than a line stays whole), each ending in a newline.
+func wrap(text string) string {
+	var b strings.Builder
+	for _, para := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		n := 0
+		for i, w := range strings.Fields(para) {
+			wl := utf8.RuneCountInString(w)
+			if i > 0 && n+1+wl > lineWidth {
+				b.WriteByte('\n')
+				n = 0
+			} else if i > 0 {
+				b.WriteByte(' ')
+				n++
+			}
+			b.WriteString(w)
+			n += wl
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Helper is implemented by views that explain to a person what they may
+// answer: the moves and what each does. The terminal shows it when asked
+// for help.
+type Helper interface {
+	Help() string
+}
+
+// ChoiceNamer is implemented by views that name a request's choices for a
+// person in fewer words than their text form: a territory alone for a join,
+// say. The names are what the person sees, types and completes.
+type ChoiceNamer[M any] interface {
+	ChoiceName(M) string
+}
+
+// Parser is implemented by views that read a person's answer in the game's
+// own words, beyond the move's text form: a territory by its name or alias,
+// say. The terminal tries it after the choices' names and numbers.
+type Parser[M any] interface {
+	Parse(line string) (M, error)
 }
 
 // Checker is implemented by views that can tell, before a move is made,
@@ -115,10 +197,12 @@ type Completer interface {
 }
 
 // parse reads an answer: a choice's name (any case), an unambiguous start of
-// one, or its number; or the move's own text form, when there are no finite
-// choices or the view can check it.
-func (t *Terminal[M, V]) parse(line string, choices []M, names []string, checked bool) (M, error) {
+// one, or its number; else what the view reads (Parser), or the move's own
+// text form.
+func (t *Terminal[M, V]) parse(line string, choices []M, names []string, view V) (M, error) {
 	var zero M
+	p, parses := any(view).(Parser[M])
+	_, checks := any(view).(Checker[M])
 	if len(choices) > 0 {
 		if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(choices) {
 			return choices[n-1], nil
@@ -139,9 +223,16 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, checked
 		if found >= 0 {
 			return choices[found], nil
 		}
-		if !checked {
-			return zero, fmt.Errorf("%q is not offered; choose %s", line, list(names))
+		if !parses && !checks {
+			return zero, notOffered(line, names)
 		}
+	}
+	if parses {
+		mv, err := p.Parse(line)
+		if err != nil && len(choices) > 0 && !checks {
+			return zero, notOffered(line, names)
+		}
+		return mv, err
 	}
 	var mv M
 	u, ok := any(&mv).(encoding.TextUnmarshaler)
@@ -150,11 +241,58 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, checked
 	}
 	if err := u.UnmarshalText([]byte(line)); err != nil {
 		if len(choices) > 0 {
-			return zero, fmt.Errorf("%q is not offered; choose %s", line, list(names))
+			return zero, notOffered(line, names)
 		}
 		return zero, err
 	}
 	return mv, nil
+}
+
+// notOffered refuses an answer that is none of the names: with the closest
+// name when the answer looks like a typo of it, and the list.
+func notOffered(line string, names []string) error {
+	if c := closest(line, names); c != "" {
+		return fmt.Errorf("%q is not offered; did you mean %s? Choose %s", line, c, list(names))
+	}
+	return fmt.Errorf("%q is not offered; choose %s", line, list(names))
+}
+
+// closest returns the name nearest to s in edit distance, in any case, when
+// it is near enough to be a typo (at most a third of its letters, and at
+// least one, differ); "" when none is.
+func closest(s string, names []string) string {
+	best, bestD := "", -1
+	a := []rune(strings.ToLower(s))
+	for _, n := range names {
+		b := []rune(strings.ToLower(n))
+		d := editDistance(a, b)
+		if d <= max(1, len(b)/3) && (bestD < 0 || d < bestD) {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b []rune) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			up := row[j]
+			row[j] = min(row[j]+1, row[j-1]+1, diag+cost)
+			diag = up
+		}
+	}
+	return row[len(b)]
 }
 
 // prefixed returns the words that start with line, in any case.
@@ -214,8 +352,16 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 			}
 			return "", errors.New("the person pressed Ctrl-C")
 		case errors.Is(a.err, io.EOF):
-			t.closed = errors.New("the person's input has ended")
+			t.closed = ErrInputEnded
 			fmt.Fprintln(t.out())
+			if t.In == nil {
+				console.ended.Store(true)
+			}
+			if t.Interrupt != nil {
+				t.Interrupt()
+				<-ctx.Done()
+				return "", ctx.Err()
+			}
 			return "", t.closed
 		}
 		return a.line, a.err
@@ -234,7 +380,8 @@ func (t *Terminal[M, V]) out() io.Writer {
 }
 
 // text is a move's name for people: its text form if it has one.
-func text(m any) string {
+func text[M any](mv M) string {
+	var m any = mv
 	if tm, ok := m.(encoding.TextMarshaler); ok {
 		if b, err := tm.MarshalText(); err == nil {
 			return string(b)
@@ -260,8 +407,9 @@ func list(names []string) string {
 var console terminalConsole
 
 type terminalConsole struct {
-	asking sync.Mutex // one prompt at a time
-	mu     sync.Mutex // guards state
+	ended  atomic.Bool // standard input has ended
+	asking sync.Mutex  // one prompt at a time
+	mu     sync.Mutex  // guards state
 	state  *liner.State
 }
 
@@ -280,6 +428,10 @@ func (c *terminalConsole) prompt(prompt string, complete func(string) []string) 
 	return state.Prompt(prompt)
 }
 
+// ConsoleEnded reports whether a person's standard input has ended during
+// play: a program that seats people tells them why play stopped.
+func ConsoleEnded() bool { return console.ended.Load() }
+
 // CloseConsole gives the terminal back as it was, if a person played at it.
 // Programs that seat people call it before they exit; it does not wait for a
 // prompt still open.
@@ -290,4 +442,25 @@ func CloseConsole() {
 		console.state.Close()
 		console.state = nil
 	}
+}
+
+// CheckConsole refuses to seat a person when in, the standard input the
+// person would answer on, can give no answer: it is neither a terminal nor
+// something with lines to read (a pipe or a non-empty file), but a device
+// such as /dev/null or an empty file. Readers that are not files pass.
+func CheckConsole(in io.Reader) error {
+	f, ok := in.(*os.File)
+	if !ok || term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return fmt.Errorf("a person (%s) answers on standard input, which cannot be read: %v", Person, err)
+	case fi.Mode()&os.ModeCharDevice != 0:
+		return fmt.Errorf("a person (%s) answers at a terminal, and standard input is a device that is not one (such as /dev/null), which gives no answers; run arbiter at a terminal, or pipe the answers in", Person)
+	case fi.Mode().IsRegular() && fi.Size() == 0:
+		return fmt.Errorf("a person (%s) answers on standard input, and it is an empty file; run arbiter at a terminal, or give it a file of answers", Person)
+	}
+	return nil
 }

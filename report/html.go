@@ -10,54 +10,94 @@ import (
 	"strings"
 )
 
-// WriteHTML writes the report as one self-contained page: no scripts, no
-// links, nothing fetched. Each game has its result table and a chart per
-// number the game exposes (for AjveCiv: every society's yield and
-// population, and the world's yield), drawn in SVG; a series ends with each
-// player's standing.
+// WriteHTML writes the report as one self-contained page: nothing fetched,
+// its one script inline. A series leads with its summary (each player's
+// standing with confidence intervals, and the distribution of their
+// scores), then lists the games; a game has its result table and a chart
+// per number the game exposes (for AjveCiv: every society's yield and
+// population, and the world's yield), drawn in SVG across the page, where
+// a pointer shows every line's name and value. A long series charts a
+// sample of its games (see Charted), so that the page stays small.
 func (r *Report) WriteHTML(w io.Writer) error { return r.writeTo(NewHTML(w)) }
 
 // HTMLWriter writes the HTML form, one self-contained page (see
 // Report.WriteHTML): its head with the first game, each game's section as
-// it comes, and the series standings and the end of the page at Close.
+// it comes, and the series summary and the end of the page at Close. With
+// a spool (SummaryFirst), the games wait in the spool and the page leads
+// with the summary.
 type HTMLWriter struct {
 	w      io.Writer
 	buf    bytes.Buffer
 	series standings
+	spool  io.ReadWriteSeeker
 }
 
 // NewHTML returns an HTMLWriter on w.
 func NewHTML(w io.Writer) *HTMLWriter { return &HTMLWriter{w: w} }
 
+// SummaryFirst makes the page lead with the series summary: the games are
+// written to spool as they come (a temporary file: the report stays in
+// constant memory), and Close writes the head and the summary to the
+// writer, then the games from the spool. It must be called before the
+// first game.
+func (h *HTMLWriter) SummaryFirst(spool io.ReadWriteSeeker) { h.spool = spool }
+
+// Charted reports whether game number n (from 1) of a series is charted in
+// the HTML form: games 1 to 10, then every 10th to 100, every 100th to
+// 1,000 and every 1,000th after; the others are listed with their results.
+func Charted(n int) bool {
+	return n <= 10 || n <= 100 && n%10 == 0 || n <= 1000 && n%100 == 0 || n%1000 == 0
+}
+
 // WriteGame writes g's section of the page, after the head for the first
-// game.
+// game (unless the page leads with its summary).
 func (h *HTMLWriter) WriteGame(g *Game) error {
 	h.buf.Reset()
-	if h.series.games == 0 {
+	if h.series.games == 0 && h.spool == nil {
 		if err := page.ExecuteTemplate(&h.buf, "head", nil); err != nil {
 			return err
 		}
 	}
 	h.series.add(g)
-	if err := page.ExecuteTemplate(&h.buf, "game", newGameView(g)); err != nil {
+	name := "game"
+	if !Charted(g.Number) {
+		name = "listed"
+	}
+	if err := page.ExecuteTemplate(&h.buf, name, newGameView(g)); err != nil {
 		return fmt.Errorf("report: game %d: %w", g.Number, err)
 	}
-	_, err := h.w.Write(h.buf.Bytes())
+	w := h.w
+	if h.spool != nil {
+		w = h.spool
+	}
+	_, err := w.Write(h.buf.Bytes())
 	return err
 }
 
-// Close writes the series standings, when there was more than one game,
-// and the end of the page.
+// Close writes the series summary, when there was more than one game, and
+// the end of the page; with a spool, the head and the summary first, then
+// the games.
 func (h *HTMLWriter) Close() error {
 	h.buf.Reset()
-	if h.series.games == 0 {
+	if h.series.games == 0 || h.spool != nil {
 		if err := page.ExecuteTemplate(&h.buf, "head", nil); err != nil {
 			return err
 		}
 	}
 	if h.series.games > 1 {
-		v := seriesView{Count: h.series.count(), Players: h.series.order}
-		if err := page.ExecuteTemplate(&h.buf, "series", v); err != nil {
+		if err := page.ExecuteTemplate(&h.buf, "series", newSeriesView(&h.series, h.spool != nil)); err != nil {
+			return err
+		}
+	}
+	if h.spool != nil {
+		if _, err := h.w.Write(h.buf.Bytes()); err != nil {
+			return err
+		}
+		h.buf.Reset()
+		if _, err := h.spool.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if _, err := io.Copy(h.w, h.spool); err != nil {
 			return err
 		}
 	}
@@ -71,12 +111,13 @@ func (h *HTMLWriter) Close() error {
 // gameView is a game as its section of the page shows it.
 type gameView struct {
 	*Game
-	Name   string
-	Rows   []resultRow
-	Total  int64
-	Charts []chartView
-	Faults int
-	Marked int
+	Name    string
+	Rows    []resultRow
+	Charts  []chartView
+	Faults  int
+	Marked  int
+	Winners string
+	Scores  string
 }
 
 // resultRow is a seat's line of a game's result table.
@@ -89,10 +130,20 @@ type resultRow struct {
 	Colour template.CSS
 }
 
-// seriesView is the series standings as the end of the page shows them.
+// seriesView is the series summary as the page shows it.
 type seriesView struct {
 	Count   string
+	Score   string
 	Players []*standing
+	Chart   template.HTML
+	// Sampled says that long series chart only some games.
+	Sampled bool
+	First   bool
+}
+
+func newSeriesView(s *standings, first bool) seriesView {
+	return seriesView{Count: s.count(), Score: s.score, Players: s.order, Chart: distributionChart(s.order),
+		Sampled: s.games > 10, First: first}
 }
 
 // chartView is one chart of a game, drawn.
@@ -107,10 +158,12 @@ func newGameView(g *Game) gameView {
 		v.Name += " (" + g.Variant + ")"
 	}
 	if g.Result != nil {
+		var winners, scores []string
 		for s, score := range g.Result.Scores {
 			marks := ""
 			if g.Result.Won(s) {
 				marks = "WINNER"
+				winners = append(winners, fmt.Sprintf("%d %s", s+1, g.Players[s]))
 			}
 			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
 				marks = strings.TrimSpace(marks + " " + strings.ToUpper(g.Result.Status[s]))
@@ -120,8 +173,15 @@ func newGameView(g *Game) gameView {
 				rank = g.Result.Ranks[s]
 			}
 			v.Rows = append(v.Rows, resultRow{Seat: s + 1, Player: g.Players[s], Score: score, Rank: rank, Marks: marks, Colour: template.CSS(colour(s))})
-			v.Total += score
+			scores = append(scores, strconv.FormatInt(score, 10))
 		}
+		v.Winners, v.Scores = strings.Join(winners, ", "), strings.Join(scores, ", ")
+		if v.Winners == "" {
+			v.Winners = "nobody"
+		}
+	}
+	if !Charted(g.Number) {
+		return v
 	}
 	var marks []mark
 	for _, e := range g.Events {
@@ -136,15 +196,16 @@ func newGameView(g *Game) gameView {
 	return v
 }
 
-// page is the HTML form in four parts: the head, a game's section, the
-// series standings and the tail.
+// page is the HTML form in five parts: the head, a charted game's section,
+// a listed game's line, the series summary and the tail.
 var page = template.Must(template.New("head").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Arbiter report</title>
 <style>
-body { font: 15px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; padding: 0 1em; }
+body { font: 15px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 90em; color: #222; padding: 0 2em; }
 h1 { font-size: 1.5em; }
 h2 { font-size: 1.2em; margin-top: 2.5em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 1em 0; }
@@ -152,30 +213,33 @@ th, td { padding: .2em .8em; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr:nth-child(even) { background: #f4f4f4; }
 .swatch { display: inline-block; width: .8em; height: .8em; border-radius: 2px; margin-right: .4em; }
-.charts { display: flex; flex-wrap: wrap; gap: 1em; }
-figure { margin: 0; }
+figure { margin: 1em 0; width: 100%; position: relative; }
+figure svg { width: 100%; height: auto; display: block; }
 figcaption { font-weight: 600; margin: .5em 0; }
-svg text { font: 11px system-ui, sans-serif; fill: #444; }
+svg text { font: 12px system-ui, sans-serif; fill: #444; }
+ol.games { padding-left: 0; list-style: none; }
+ol.games li { padding: .15em 0; border-bottom: 1px solid #eee; }
+.tip { position: absolute; pointer-events: none; background: rgba(255,255,255,.95); border: 1px solid #999; border-radius: 4px; padding: .3em .6em; font-size: 13px; white-space: nowrap; box-shadow: 0 1px 4px rgba(0,0,0,.2); }
+.tip div { display: flex; justify-content: space-between; gap: 1.5em; }
 </style>
 </head>
 <body>
 <h1>Arbiter report</h1>
 {{define "game"}}
-<section>
+<section id="game-{{.Number}}">
 <h2>Game {{.Number}}: {{.Name}}, seed {{.Seed}}</h2>
 {{if .Result}}
 <table>
 <tr><th>seat</th><th>player</th><th>score</th><th>rank</th><th></th></tr>
 {{range .Rows}}<tr><td class="n">{{.Seat}}</td><td><span class="swatch" style="background: {{.Colour}}"></span>{{.Player}}</td><td class="n">{{.Score}}</td><td class="n">{{.Rank}}</td><td>{{.Marks}}</td></tr>
-{{end}}<tr><td></td><td>total</td><td class="n">{{.Total}}</td><td></td><td></td></tr>
-</table>
+{{end}}</table>
+{{if .Result.Reason}}<p>Ended: {{.Result.Reason}}.{{if .ScoreName}} Score: {{.ScoreName}}.{{end}}</p>{{end}}
 {{else}}
 <p>Not finished{{if .Aborted}}: {{.Aborted}}{{end}}.</p>
 {{end}}
 <p>{{if .Faults}}{{.Faults}} fault{{if ne .Faults 1}}s{{end}}: the default move was played for a player that was slow, crashed or answered nonsense.{{else}}No faults.{{end}}</p>
-<div class="charts">
 {{range .Charts}}<figure><figcaption>{{.Title}}</figcaption>{{.SVG}}</figure>
-{{end}}</div>
+{{end}}
 {{if .Events}}<details>
 <summary>{{len .Events}} event{{if ne (len .Events) 1}}s{{end}}{{if .Marked}} ({{.Marked}} marked on the charts by a dashed line){{end}}</summary>
 <table>
@@ -184,23 +248,72 @@ svg text { font: 11px system-ui, sans-serif; fill: #444; }
 {{end}}</table>
 </details>{{end}}
 </section>
+{{end}}{{define "listed"}}<ol class="games" start="{{.Number}}"><li id="game-{{.Number}}">Game {{.Number}}, seed {{.Seed}}: {{if .Result}}won by {{.Winners}}; scores {{.Scores}}{{else}}not finished{{end}}{{if .Faults}}; {{.Faults}} faults{{end}}</li></ol>
 {{end}}{{define "series"}}
-<section>
+<section id="series">
 <h2>Series: {{.Count}}</h2>
 <table>
-<tr><th>player</th><th>games</th><th>wins</th><th>mean score</th></tr>
-{{range .Players}}<tr><td>{{.Player}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.Mean}}</td></tr>
+<tr><th>player</th><th>games</th><th>wins</th><th>win rate (95% CI)</th><th>mean score (95% CI)</th></tr>
+{{range .Players}}<tr><td>{{.Player}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.WinText}}</td><td class="n">{{.MeanText}}</td></tr>
 {{end}}</table>
+<p>The intervals are 95% confidence intervals: Wilson's for the win rate, 1.96 standard errors for the mean score.{{if .Score}} Score: {{.Score}}.{{end}}</p>
+<figure><figcaption>How each player's scores fall</figcaption>{{.Chart}}</figure>
+{{if .Sampled}}<p>The games {{if .First}}follow{{else}}are above{{end}}: games 1 to 10 are charted, then every 10th to 100, every 100th to 1,000 and every 1,000th after; the others are listed with their results.</p>{{end}}
 </section>
 {{end}}{{define "tail"}}
+<script>
+// A pointer over a chart shows, at the nearest point of its time axis,
+// every line's name and value, highest first.
+for (const svg of document.querySelectorAll("svg[data-x]")) {
+  const xs = svg.dataset.x.split(",").map(Number);
+  const [left, width, xmin, xmax] = svg.dataset.geom.split(",").map(Number);
+  const lines = [...svg.querySelectorAll("polyline[data-v]")].map(l => ({name: l.dataset.name, colour: l.getAttribute("stroke"), v: l.dataset.v.split(",")}));
+  const guide = svg.querySelector(".guide");
+  const tip = document.createElement("div");
+  tip.className = "tip";
+  tip.hidden = true;
+  svg.parentNode.appendChild(tip);
+  svg.addEventListener("pointermove", e => {
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    const x = xmin + (p.x - left) / width * (xmax - xmin);
+    let i = 0;
+    for (let k = 1; k < xs.length; k++) if (Math.abs(xs[k] - x) < Math.abs(xs[i] - x)) i = k;
+    const px = left + (xs[i] - xmin) / (xmax - xmin || 1) * width;
+    guide.setAttribute("x1", px); guide.setAttribute("x2", px); guide.style.display = "";
+    const rows = lines.map(l => ({name: l.name, colour: l.colour, v: l.v[i]})).sort((a, b) => b.v - a.v);
+    tip.replaceChildren();
+    const head = document.createElement("b");
+    head.textContent = svg.dataset.clock + " " + xs[i];
+    tip.appendChild(head);
+    for (const r of rows) {
+      const row = document.createElement("div");
+      const name = document.createElement("span");
+      name.textContent = "\u25a0 " + r.name;
+      name.style.color = r.colour;
+      const value = document.createElement("span");
+      value.textContent = r.v;
+      row.append(name, value);
+      tip.appendChild(row);
+    }
+    tip.hidden = false;
+    const box = svg.parentNode.getBoundingClientRect();
+    const at = e.clientX - box.left;
+    tip.style.left = (at + 16 + tip.offsetWidth < box.width ? at + 16 : at - 16 - tip.offsetWidth) + "px";
+    tip.style.top = (e.clientY - box.top + 12) + "px";
+  });
+  svg.addEventListener("pointerleave", () => { tip.hidden = true; guide.style.display = "none"; });
+}
+</script>
 </body>
 </html>
 {{end}}`))
 
-// palette holds distinguishable colours for up to 20 seats; more repeat.
+// palette holds 20 colours, each far from the others (in CIELAB, see the
+// test) and dark enough to read on white, for up to 20 seats; more repeat
+// (with other dashes and markers).
 var palette = []string{
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-	"#393b79", "#ad494a", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1",
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22",
+	"#8a2be2", "#000000", "#000075", "#556b2f", "#ff1493", "#f032e6", "#8b008b", "#b8860b", "#1e90ff", "#800000",
 }
 
 func colour(seat int) string {
@@ -210,14 +323,28 @@ func colour(seat int) string {
 	return palette[seat%len(palette)]
 }
 
-// Chart geometry, in SVG units.
+// dashes are the lines' dash patterns, by seat, so that lines that overlap
+// stay apart: the first seats plain, dashed, dotted, dash-dotted.
+var dashes = []string{"", "8 4", "2 3", "10 3 2 3", "4 4", "12 3 2 3 2 3"}
+
+// dash returns seat's dash pattern: seats after the palette's colours, whose
+// colours repeat, take the next patterns.
+func dash(seat int) string {
+	if seat < 0 {
+		return ""
+	}
+	return dashes[(seat+seat/len(palette))%len(dashes)]
+}
+
+// Chart geometry, in SVG units: a chart is drawn across the page.
 const (
-	chartW, chartH               = 460, 260
-	padLeft, padRight, padTop    = 56, 12, 10
-	padBottom                    = 34
+	chartW, chartH               = 960, 300
+	padLeft, padRight, padTop    = 64, 16, 10
+	padBottom                    = 36
 	plotW, plotH                 = chartW - padLeft - padRight, chartH - padTop - padBottom
-	legendRow                    = 16
-	maxLegendWidth, legendColumn = chartW - padLeft, 150
+	legendRow                    = 20
+	maxLegendWidth, legendColumn = chartW - padLeft, 220
+	markersPerLine               = 12
 )
 
 // mark is an event marked on a chart's time axis.
@@ -227,7 +354,10 @@ type mark struct {
 }
 
 // svgChart draws c as an SVG line chart with axes, ticks and a legend, and
-// a dashed line at each mark.
+// a dashed line at each mark. Each line has its colour, a dash pattern and
+// markers of its own shape, offset from its neighbours', so that lines
+// that overlap stay apart; the values and names are in data attributes,
+// for the page's pointer to show.
 func svgChart(c Chart, clock string, marks []mark) template.HTML {
 	var b strings.Builder
 	if len(c.X) == 0 {
@@ -254,31 +384,46 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 	perRow := max(1, maxLegendWidth/legendColumn)
 	legendRows := (len(c.Lines) + perRow - 1) / perRow
 	height := chartH + legendRows*legendRow + 6
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img">`, chartW, height, chartW, height)
+	xs := make([]string, len(c.X))
+	for i, x := range c.X {
+		xs[i] = strconv.Itoa(x)
+	}
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" data-clock="%s" data-x="%s" data-geom="%d,%d,%s,%s">`,
+		chartW, height, template.HTMLEscapeString(clock), strings.Join(xs, ","), padLeft, plotW, num(xmin), num(xmax))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#fff" stroke="#ccc"/>`, padLeft, padTop, plotW, plotH)
 	for _, t := range yticks {
 		y := num(py(t))
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" stroke="#eee"/>`, padLeft, padLeft+plotW, y, y)
 		fmt.Fprintf(&b, `<text x="%d" y="%s" text-anchor="end" dominant-baseline="middle">%s</text>`, padLeft-6, y, num(t))
 	}
-	for _, t := range niceTicks(xmin, xmax, 6) {
+	for _, t := range niceTicks(xmin, xmax, 10) {
 		if t < xmin || t > xmax {
 			continue
 		}
 		x := num(px(t))
 		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="%d" y2="%d" stroke="#ccc"/>`, x, x, padTop+plotH, padTop+plotH+4)
-		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, padTop+plotH+16, num(t))
+		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, padTop+plotH+17, num(t))
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, padLeft+plotW/2, padTop+plotH+30, template.HTMLEscapeString(clock))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, padLeft+plotW/2, padTop+plotH+32, template.HTMLEscapeString(clock))
 	for _, m := range marks {
 		if x := float64(m.clock); x >= xmin && x <= xmax {
 			fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="%d" y2="%d" stroke="#c00" stroke-opacity=".5" stroke-dasharray="3 3"><title>%s %d: %s</title></line>`,
 				num(px(x)), num(px(x)), padTop, padTop+plotH, template.HTMLEscapeString(clock), m.clock, template.HTMLEscapeString(m.title))
 		}
 	}
-	for _, l := range c.Lines {
-		b.WriteString(`<polyline fill="none" stroke-width="1.5" stroke="`)
-		b.WriteString(colour(l.Seat))
+	every := max(1, len(c.X)/markersPerLine)
+	for k, l := range c.Lines {
+		fmt.Fprintf(&b, `<polyline fill="none" stroke-width="2" stroke="%s"`, colour(l.Seat))
+		if d := dash(l.Seat); d != "" {
+			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, d)
+		}
+		fmt.Fprintf(&b, ` data-name="%s" data-v="`, template.HTMLEscapeString(lineName(l)))
+		for i, y := range l.Y {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(num(y))
+		}
 		b.WriteString(`" points="`)
 		for i, y := range l.Y {
 			if i > 0 {
@@ -289,19 +434,124 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 			b.WriteString(num(py(y)))
 		}
 		b.WriteString(`"/>`)
+		// Markers every few points, each line's offset from the last one's.
+		fmt.Fprintf(&b, `<g fill="%s">`, colour(l.Seat))
+		for i := (k * every / max(len(c.Lines), 1)) % every; i < len(l.Y); i += every {
+			marker(&b, l.Seat, px(float64(c.X[i])), py(l.Y[i]))
+		}
+		b.WriteString(`</g>`)
 	}
+	fmt.Fprintf(&b, `<line class="guide" x1="0" x2="0" y1="%d" y2="%d" stroke="#555" style="display: none"/>`, padTop, padTop+plotH)
 	for i, l := range c.Lines {
 		x := padLeft + (i%perRow)*legendColumn
 		y := chartH + (i/perRow)*legendRow
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/>`, x, y, colour(l.Seat))
-		name := l.Name
-		if l.Seat >= 0 {
-			name = fmt.Sprintf("%d %s", l.Seat+1, l.Name)
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2"`, x, x+28, y+6, y+6, colour(l.Seat))
+		if d := dash(l.Seat); d != "" {
+			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, d)
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%d" dominant-baseline="middle">%s</text>`, x+14, y+5, template.HTMLEscapeString(name))
+		b.WriteString(`/>`)
+		fmt.Fprintf(&b, `<g fill="%s">`, colour(l.Seat))
+		marker(&b, l.Seat, float64(x+14), float64(y+6))
+		b.WriteString(`</g>`)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" dominant-baseline="middle">%s</text>`, x+34, y+6, template.HTMLEscapeString(lineName(l)))
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// lineName is a line's name in the legend: the seat's number and player.
+func lineName(l Line) string {
+	if l.Seat >= 0 {
+		return fmt.Sprintf("%d %s", l.Seat+1, l.Name)
+	}
+	return l.Name
+}
+
+// marker draws seat's marker at (x, y): a circle, a square, a triangle or
+// a diamond, by seat.
+func marker(b *strings.Builder, seat int, x, y float64) {
+	switch max(seat, 0) % 4 {
+	case 0:
+		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="3.5"/>`, num(x), num(y))
+	case 1:
+		fmt.Fprintf(b, `<rect x="%s" y="%s" width="6" height="6"/>`, num(x-3), num(y-3))
+	case 2:
+		fmt.Fprintf(b, `<path d="M%s %sl4 7h-8z"/>`, num(x), num(y-4))
+	default:
+		fmt.Fprintf(b, `<path d="M%s %sl4 4-4 4-4-4z"/>`, num(x), num(y-4))
+	}
+}
+
+// distributionChart draws how each player's scores fall: one row per
+// player, a bar per bin of its histogram on a shared axis of scores, the
+// bar's height its share of the player's games, and a tick at the mean.
+func distributionChart(players []*standing) template.HTML {
+	lo, hi, any := int64(0), int64(0), false
+	for _, st := range players {
+		if st.scores.n == 0 {
+			continue
+		}
+		l, h := st.scores.span()
+		if !any || l < lo {
+			lo = l
+		}
+		if !any || h > hi {
+			hi = h
+		}
+		any = true
+	}
+	if !any {
+		return ""
+	}
+	const rowH, label = 34, 220
+	left, width := padLeft+label, plotW-label
+	span := float64(hi - lo + 1)
+	px := func(x float64) float64 { return float64(left) + (x-float64(lo))/span*float64(width) }
+	height := len(players)*rowH + 40
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img">`, chartW, height)
+	for _, t := range niceTicks(float64(lo), float64(hi), 10) {
+		if t < float64(lo) || t > float64(hi) {
+			continue
+		}
+		x := num(px(t))
+		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%d" stroke="#eee"/>`, x, x, len(players)*rowH)
+		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, len(players)*rowH+16, num(t))
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">score</text>`, left+width/2, len(players)*rowH+34)
+	for r, st := range players {
+		y := r * rowH
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end" dominant-baseline="middle">%s</text>`, left-10, y+rowH/2, template.HTMLEscapeString(st.Player))
+		most := 0
+		for _, c := range st.scores.bins {
+			most = max(most, c)
+		}
+		h := &st.scores
+		for i, c := range h.bins {
+			if c == 0 {
+				continue
+			}
+			from := h.lo + int64(i)*h.width
+			x0, x1 := px(float64(from)), px(float64(from+h.width))
+			bh := float64(rowH-6) * float64(c) / float64(most)
+			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %d games scored %s</title></rect>`,
+				num(x0), num(float64(y+rowH-3)-bh), num(math.Max(x1-x0, 1)), num(bh), colour(r), template.HTMLEscapeString(st.Player), c, binText(from, h.width))
+		}
+		if st.Games > 0 {
+			m := num(px(st.mean() + 0.5))
+			fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="%d" y2="%d" stroke="#000" stroke-width="2"><title>%s: mean %s</title></line>`, m, m, y+2, y+rowH-2, template.HTMLEscapeString(st.Player), st.Mean())
+		}
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// binText names a histogram bin's scores: "12", or "12 to 15".
+func binText(from, width int64) string {
+	if width == 1 {
+		return strconv.FormatInt(from, 10)
+	}
+	return fmt.Sprintf("%d to %d", from, from+width-1)
 }
 
 // niceTicks returns about n round numbers covering [lo, hi].

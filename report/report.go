@@ -14,7 +14,9 @@ package report
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -29,11 +31,15 @@ type Report struct {
 
 // Game is one match of a report.
 type Game struct {
-	Number  int                `json:"game"` // from 1
-	Ruleset string             `json:"ruleset"`
-	Variant string             `json:"variant,omitempty"`
-	Seed    uint64             `json:"seed"`
-	Players []string           `json:"players"`
+	Number  int      `json:"game"` // from 1
+	Ruleset string   `json:"ruleset"`
+	Variant string   `json:"variant,omitempty"`
+	Seed    uint64   `json:"seed"`
+	Players []string `json:"players"`
+	// Specs is, for players that named themselves (an external program's
+	// ready), how each seat's player was given on the command line; "" for
+	// the others. Nil when no player named itself.
+	Specs   []string           `json:"specs,omitempty"`
 	Options map[string]string  `json:"options,omitempty"`
 	Faults  []engine.SeatFault `json:"faults"`
 	// Result is nil when the match did not end.
@@ -53,6 +59,9 @@ type Game struct {
 	// Clock is the game's time at the end, and ClockName its word ("turn").
 	Clock     int    `json:"-"`
 	ClockName string `json:"-"`
+	// ScoreName says what a score counts ("cycles survived"), as the
+	// game's rules say (engine.Info.Score).
+	ScoreName string `json:"-"`
 }
 
 // Chart is one number of a game over time: one line per seat, or one line
@@ -95,6 +104,23 @@ func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number 
 	}
 	g.Number = number
 	return g, nil
+}
+
+// Rename gives the seats the names in names (the names external programs
+// gave themselves), keeping how each was given on the command line in
+// specs; nil specs leave g as it is. Charts' lines are renamed too.
+func (g *Game) Rename(names, specs []string) {
+	if specs == nil {
+		return
+	}
+	g.Players, g.Specs = names, specs
+	for k := range g.Charts {
+		for i := range g.Charts[k].Lines {
+			if l := &g.Charts[k].Lines[i]; l.Seat >= 0 && l.Seat < len(names) {
+				l.Name = names[l.Seat]
+			}
+		}
+	}
 }
 
 // Brief drops what only the JSON and HTML forms show (the history between
@@ -142,6 +168,7 @@ func adjudicated[M any](rec *engine.Record[M]) *engine.Result {
 func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {
 	h := rec.Header
 	g := Outcome(rec, 0)
+	g.ScoreName = rs.Info().Score
 	g.ClockName = rs.Info().Clock
 	if g.ClockName == "" {
 		g.ClockName = "turn"
@@ -201,7 +228,7 @@ func (r *Report) WriteJSON(w io.Writer) error { return r.writeTo(NewJSON(w)) }
 
 // WriteText writes the report for people: per game its seed and players,
 // the world at the start and at the end, the final scores with WINNER and
-// status marks (DEAD), the total score and the faults; then, for a series,
+// status marks (DEAD), what a score counts and the faults; then, for a series,
 // each player's record.
 func (r *Report) WriteText(w io.Writer) error { return r.writeTo(NewText(w, r.Verbose)) }
 
@@ -221,14 +248,14 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 		name += " (" + g.Variant + ")"
 	}
 	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
-	fmt.Fprintf(b, "players:")
+	players := make([]string, len(g.Players))
 	for s, p := range g.Players {
-		fmt.Fprintf(b, " %d %s", s+1, p)
-		if s < len(g.Players)-1 {
-			b.WriteByte(',')
-		}
+		players[s] = fmt.Sprintf("%d %s", s+1, p)
 	}
-	b.WriteByte('\n')
+	writeWrapped(b, "players: "+strings.Join(players, ", "), "", "  ")
+	if opts := optionsText(g.Options); opts != "" {
+		writeWrapped(b, "options: "+opts, "", "  ")
+	}
 	if len(g.History) > 0 {
 		b.WriteString("at the start\n")
 		indent(b, fmt.Sprint(g.History[0]), "  ")
@@ -250,19 +277,24 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 	if len(g.Events) > 0 {
 		b.WriteString("events\n")
 		for _, e := range g.Events {
-			fmt.Fprintf(b, "  %s %d: %s\n", g.ClockName, e.Clock, e.Text)
+			writeWrapped(b, fmt.Sprintf("%s %d: %s", g.ClockName, e.Clock, e.Text), "  ", "    ")
 		}
 	}
 	switch {
 	case g.Result != nil:
-		b.WriteString("final scores\n")
+		if g.Result.Reason != "" {
+			fmt.Fprintf(b, "ended: %s\n", g.Result.Reason)
+		}
+		if g.ScoreName != "" {
+			fmt.Fprintf(b, "final scores (score: %s)\n", g.ScoreName)
+		} else {
+			b.WriteString("final scores\n")
+		}
 		width := 0
 		for _, p := range g.Players {
 			width = max(width, len(p))
 		}
-		var total int64
 		for s, score := range g.Result.Scores {
-			total += score
 			mark := ""
 			if g.Result.Won(s) {
 				mark = "  WINNER"
@@ -276,7 +308,6 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 			}
 			fmt.Fprintf(b, "  %2d  %-*s  %8d%s%s\n", s+1, width, g.Players[s], score, rank, mark)
 		}
-		fmt.Fprintf(b, "total score %d\n", total)
 		if len(g.Result.Winners) == 0 {
 			b.WriteString("nobody wins\n")
 		}
@@ -315,6 +346,51 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 		}
 		fmt.Fprintf(b, "  %2d  %s: %s (%s)\n", s+1, p, strings.Join(parts, ", "), first)
 	}
+}
+
+// optionsText lists a game's options as name=value, in name order; a value
+// that is a whole document (a custom preset's JSON) is shown as "custom".
+func optionsText(options map[string]string) string {
+	names := make([]string, 0, len(options))
+	for n := range options {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		v := options[n]
+		if strings.HasPrefix(strings.TrimSpace(v), "{") {
+			v = "custom"
+		}
+		parts[i] = n + "=" + v
+	}
+	return strings.Join(parts, " ")
+}
+
+// lineWidth is the width of the text form's lines: a terminal's.
+const lineWidth = 80
+
+// writeWrapped writes text in lines of at most lineWidth columns, broken at
+// spaces, the first line after first and the others after rest.
+func writeWrapped(b *strings.Builder, text, first, rest string) {
+	n := 0
+	for i, word := range strings.Fields(text) {
+		wl := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+			b.WriteString(first)
+			n = len(first)
+		case n+1+wl > lineWidth:
+			b.WriteString("\n" + rest)
+			n = len(rest)
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += wl
+	}
+	b.WriteByte('\n')
 }
 
 // indent writes text with prefix before every line.

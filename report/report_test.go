@@ -72,7 +72,7 @@ func TestText(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "series.txt", b.Bytes())
-	for _, want := range []string{"seed 42", "seed 43", "WINNER", "total score", "illegal", "13 error (first at move 2: no idea)"} {
+	for _, want := range []string{"seed 42", "seed 43", "WINNER", "final scores (score: yield plus population)", "ended: turns", "illegal", "13 error (first at move 2: no idea)"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text report lacks %q", want)
 		}
@@ -94,7 +94,7 @@ func TestHTML(t *testing.T) {
 	}
 	golden(t, "series.html", b.Bytes())
 	page := b.String()
-	for _, bad := range []string{"<script", "http://", "https://", "ZgotmplZ"} {
+	for _, bad := range []string{"<script src", "http://", "https://", "ZgotmplZ"} {
 		if bad == "http://" {
 			page = strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, "")
 		}
@@ -102,8 +102,8 @@ func TestHTML(t *testing.T) {
 			t.Errorf("the page contains %q: it must be self-contained and clean", bad)
 		}
 	}
-	if n := strings.Count(page, "<svg"); n != 6 {
-		t.Errorf("%d charts; want 3 per game (yield, population, world yield)", n)
+	if n := strings.Count(page, "<svg"); n != 7 {
+		t.Errorf("%d charts; want 3 per game (yield, population, world yield) and the series' distribution of scores", n)
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // GameWriter writes a report game by game, as the games are played: each
@@ -33,7 +35,14 @@ type TextWriter struct {
 	verbose bool
 	b       strings.Builder
 	series  standings
+	spool   io.ReadWriteSeeker
 }
+
+// SummaryFirst makes the report lead with the series standings: the games
+// are written to spool as they come (a temporary file: the report stays in
+// constant memory), and Close writes the standings, then the games from
+// the spool. It must be called before the first game.
+func (t *TextWriter) SummaryFirst(spool io.ReadWriteSeeker) { t.spool = spool }
 
 // NewText returns a TextWriter on w. With verbose, each game shows the
 // world at every step of the game's clock, not only the first and the last.
@@ -49,19 +58,34 @@ func (t *TextWriter) WriteGame(g *Game) error {
 	}
 	t.series.add(g)
 	g.writeText(&t.b, t.verbose)
-	_, err := io.WriteString(t.w, t.b.String())
+	w := t.w
+	if t.spool != nil {
+		w = t.spool
+	}
+	_, err := io.WriteString(w, t.b.String())
 	return err
 }
 
-// Close writes the series standings, when there was more than one game.
+// Close writes the series standings, when there was more than one game:
+// after the games, or, with a spool, before them.
 func (t *TextWriter) Close() error {
-	if t.series.games < 2 {
-		return nil
-	}
 	t.b.Reset()
-	t.b.WriteByte('\n')
-	t.series.writeText(&t.b)
-	_, err := io.WriteString(t.w, t.b.String())
+	if t.series.games > 1 {
+		if t.spool == nil {
+			t.b.WriteByte('\n')
+		}
+		t.series.writeText(&t.b)
+		if t.spool != nil {
+			t.b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(t.w, t.b.String()); err != nil || t.spool == nil {
+		return err
+	}
+	if _, err := t.spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(t.w, t.spool)
 	return err
 }
 
@@ -135,13 +159,15 @@ func (j *JSONWriter) Close() error {
 	return err
 }
 
-// standings is what a series came to for each player: games finished, wins
-// and total score, players in the order they first appear. It holds one
-// entry per player, however many games are added.
+// standings is what a series came to for each player: games finished, wins,
+// total score and its spread, and the scores' distribution, players in the
+// order they first appear. It holds one entry per player, however many
+// games are added.
 type standings struct {
 	games, finished int
 	order           []*standing
 	players         map[string]*standing
+	score           string // what a score counts (Game.ScoreName)
 }
 
 // standing is one player's line of the standings.
@@ -149,17 +175,63 @@ type standing struct {
 	Player      string
 	Games, Wins int
 	Total       int64
+	squares     float64 // the sum of the squares of the scores
+	scores      histogram
 }
 
 // Mean is the player's mean score over its finished games.
 func (s *standing) Mean() string {
-	return fmt.Sprintf("%.1f", float64(s.Total)/float64(s.Games))
+	return fmt.Sprintf("%.1f", s.mean())
+}
+
+func (s *standing) mean() float64 { return float64(s.Total) / float64(s.Games) }
+
+// MeanCI is the half-width of the 95% confidence interval of the mean
+// score (1.96 standard errors); 0 for fewer than two games.
+func (s *standing) MeanCI() float64 {
+	if s.Games < 2 {
+		return 0
+	}
+	n := float64(s.Games)
+	variance := (s.squares - n*s.mean()*s.mean()) / (n - 1)
+	return 1.96 * math.Sqrt(max(variance, 0)/n)
+}
+
+// WinRate is the player's share of games won, in percent, with the 95%
+// Wilson score interval around it.
+func (s *standing) WinRate() (rate, low, high float64) {
+	if s.Games == 0 {
+		return 0, 0, 0
+	}
+	n, p, z := float64(s.Games), float64(s.Wins)/float64(s.Games), 1.96
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return 100 * p, 100 * max(centre-half, 0), 100 * min(centre+half, 1)
+}
+
+// WinText is the win rate with its interval: "64.0% (61.0–66.9)".
+func (s *standing) WinText() string {
+	rate, low, high := s.WinRate()
+	return fmt.Sprintf("%.1f%% (%.1f–%.1f)", rate, low, high)
+}
+
+// MeanText is the mean score with its interval: "34.2 ± 0.8", with as
+// many decimals as the interval needs (up to three): "0.22 ± 0.04".
+func (s *standing) MeanText() string {
+	ci, d := s.MeanCI(), 1
+	for d < 3 && ci > 0 && ci < math.Pow(10, float64(-d)) {
+		d++
+	}
+	return fmt.Sprintf("%.*f ± %.*f", d, s.mean(), d, ci)
 }
 
 // add counts g. A game that did not finish counts in the number of games
 // only.
 func (s *standings) add(g *Game) {
 	s.games++
+	if s.score == "" {
+		s.score = g.ScoreName
+	}
 	if g.Result == nil {
 		return
 	}
@@ -176,7 +248,10 @@ func (s *standings) add(g *Game) {
 		}
 		st.Games++
 		if seat < len(g.Result.Scores) {
-			st.Total += g.Result.Scores[seat]
+			score := g.Result.Scores[seat]
+			st.Total += score
+			st.squares += float64(score) * float64(score)
+			st.scores.add(score)
 		}
 		if g.Result.Won(seat) {
 			st.Wins++
@@ -193,16 +268,84 @@ func (s *standings) count() string {
 	return fmt.Sprintf("%d %s, %d finished", s.games, games, s.finished)
 }
 
-// writeText writes each player's games, wins and mean score over the
-// series.
+// writeText writes each player's games, wins and win rate, and mean score
+// over the series, each with its 95% confidence interval.
 func (s *standings) writeText(b *strings.Builder) {
 	fmt.Fprintf(b, "series: %s\n", s.count())
 	width := len("player")
 	for _, st := range s.order {
-		width = max(width, len(st.Player))
+		width = max(width, utf8.RuneCountInString(st.Player))
 	}
-	fmt.Fprintf(b, "  %-*s  %5s  %5s  %10s\n", width, "player", "games", "wins", "mean score")
+	width = min(width, 24)
+	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)")
 	for _, st := range s.order {
-		fmt.Fprintf(b, "  %-*s  %5d  %5d  %10s\n", width, st.Player, st.Games, st.Wins, st.Mean())
+		name := st.Player
+		if utf8.RuneCountInString(name) > width {
+			name = string([]rune(name)[:width-1]) + "…"
+		}
+		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %s\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText())
 	}
+	if s.score != "" {
+		fmt.Fprintf(b, "  (score: %s)\n", s.score)
+	}
+}
+
+// histogram counts scores in histBins bins of equal width, which doubles
+// (merging bins in pairs) whenever a score falls outside them: the
+// distribution of any number of scores in constant memory.
+type histogram struct {
+	lo, width int64 // bin i holds [lo + i·width, lo + (i+1)·width)
+	bins      [histBins]int
+	n         int
+}
+
+// histBins is the number of a histogram's bins.
+const histBins = 64
+
+func (h *histogram) add(x int64) {
+	if h.n == 0 {
+		h.lo, h.width = x, 1
+	}
+	for x < h.lo || x-h.lo >= histBins*h.width {
+		h.widen(x < h.lo)
+	}
+	h.bins[(x-h.lo)/h.width]++
+	h.n++
+}
+
+// widen doubles the bins' width, merging them in pairs into the lower half
+// of the range (down: the upper half, the range growing downward).
+func (h *histogram) widen(down bool) {
+	var merged [histBins]int
+	half := histBins / 2
+	for i := range half {
+		sum := h.bins[2*i] + h.bins[2*i+1]
+		if down {
+			merged[half+i] = sum
+		} else {
+			merged[i] = sum
+		}
+	}
+	if down {
+		h.lo -= histBins * h.width
+	}
+	h.bins, h.width = merged, 2*h.width
+}
+
+// span returns the lowest and highest score the histogram can hold in its
+// non-empty bins.
+func (h *histogram) span() (lo, hi int64) {
+	first, last := -1, -1
+	for i, c := range h.bins {
+		if c > 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return 0, 0
+	}
+	return h.lo + int64(first)*h.width, h.lo + int64(last+1)*h.width - 1
 }

@@ -151,6 +151,7 @@ func TestOutcomeIsWhatTheSummaryNeeds(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := Outcome(rec, k+1)
+		o.ScoreName = s.Ruleset.Info().Score // the ruleset's word, not the record's
 		if o.Number != k+1 || o.Seed != g.Seed || len(o.Faults) != len(g.Faults) || len(o.History) != 0 {
 			t.Errorf("game %d: the outcome %+v", k+1, o)
 		}
@@ -202,7 +203,7 @@ func TestClosedAfterAnyGameIsComplete(t *testing.T) {
 					t.Errorf("html after %d games: standings %v; want them for a series only", n, got)
 				}
 			case "text":
-				if got := strings.Count(out, "final scores\n"); got != n {
+				if got := strings.Count(out, "\nfinal scores"); got != n {
 					t.Errorf("text after %d games: %d games", n, got)
 				}
 				if got := strings.Contains(out, "\nseries: "); got != (n > 1) {

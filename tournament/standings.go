@@ -30,7 +30,10 @@ type Table struct {
 // Standing is one player's line in the standings.
 type Standing struct {
 	Player string `json:"player"`
-	Games  int    `json:"games"`
+	// Spec is how the player was given on the command line, when its
+	// program named itself Player (see Table.Rename).
+	Spec  string `json:"spec,omitempty"`
+	Games int    `json:"games"`
 	// Wins counts the games the player won, alone or sharing first place.
 	Wins int `json:"wins"`
 	// MeanScore and MeanRank are over the player's games.
@@ -95,6 +98,21 @@ func (t *Table) Add(g GameResult) error {
 	}
 	t.Played++
 	return nil
+}
+
+// Rename shows each player under the name that name gives it, when it
+// gives one (the name its program gave itself), keeping the player as the
+// line's Spec. The games of the table are still told by player.
+func (t *Table) Rename(name func(player string) (string, bool)) {
+	for i := range t.rows {
+		r := &t.rows[i]
+		if r.Spec != "" {
+			continue
+		}
+		if n, ok := name(r.Player); ok {
+			r.Spec, r.Player = r.Player, n
+		}
+	}
 }
 
 // Standings returns every player's line, best first: by the conservative

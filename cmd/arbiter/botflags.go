@@ -1,6 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,7 +38,7 @@ func addBotFlags(f *pflag.FlagSet) *botFlags {
 	f.StringVar(&b.onTimeout, "on-timeout", "default", "when an external player's time and bank run out: default (play the default move) or forfeit (give up the seat)")
 	f.IntVar(&b.strikes, "strikes", 0, "faults an external player may commit before its seat is forfeited (0: no limit)")
 	f.DurationVar(&b.grace, "grace", player.DefaultGrace, "allowance beyond each deadline for the scheduler's jitter")
-	f.StringVar(&b.logs, "bot-logs", "bot-logs", "directory for each external program's standard error, one file per game and seat")
+	f.StringVar(&b.logs, "bot-logs", "", "directory for each external program's standard error, one file per game and seat (default: bot-logs in the --record directory, else a new directory in the system's temporary directory; the run says where)")
 	f.StringVar(&b.logLimit, "bot-log-limit", "16MiB", "what is kept of each external program's standard error over the whole run")
 	f.StringArrayVar(&b.env, "bot-env", nil, "add to the environment of external programs: NAME=VALUE, or NAME to pass this one's; repeat it")
 	f.StringVar(&b.limits, "bot-limits", player.DefaultLimits.String(), "resource limits of external programs: as (address space), cpu, nproc, fsize; none lifts one, or all")
@@ -43,8 +48,11 @@ func addBotFlags(f *pflag.FlagSet) *botFlags {
 }
 
 // external checks the flags and returns how external players run; specs
-// are the players, whose programs (if any) need a log directory.
-func (b *botFlags) external(specs []string) (player.External, error) {
+// are the players, whose programs (if any) need a log directory, builtIn
+// the game's own players, whose names no program may take, and records the
+// directory of the match records ("" for none), where the logs go unless
+// --bot-logs says otherwise.
+func (b *botFlags) external(specs, builtIn []string, records string) (player.External, error) {
 	expiry, err := player.ParseExpiry(b.onTimeout)
 	if err != nil {
 		return player.External{}, usageError(err)
@@ -74,11 +82,22 @@ func (b *botFlags) external(specs []string) (player.External, error) {
 		grace = time.Nanosecond // no allowance, as asked
 	}
 	ext := player.External{Logs: &player.Logs{Dir: b.logs, PerSeat: logLimit}, Expiry: expiry, Strikes: b.strikes, Grace: grace,
-		Env: b.env, Limits: limits, Sandbox: b.sandbox}
+		Env: b.env, Limits: limits, Sandbox: b.sandbox, Run: player.NewRunID(), Names: player.NewNames(append(slices.Clone(builtIn), specs...)...)}
 	if err := player.CheckEnv(ext.Env); err != nil {
 		return player.External{}, usageError(err)
 	}
 	if hasProgram(specs) {
+		switch {
+		case ext.Logs.Dir != "":
+		case records != "":
+			ext.Logs.Dir = filepath.Join(records, "bot-logs")
+		default:
+			dir, err := os.MkdirTemp("", "arbiter-bot-logs-")
+			if err != nil {
+				return player.External{}, &exitError{exitInternal, fmt.Errorf("a directory for the bots' logs: %w", err)}
+			}
+			ext.Logs.Dir = dir
+		}
 		if err := ext.Logs.CheckDir(); err != nil {
 			return player.External{}, usageError(err)
 		}
@@ -94,6 +113,14 @@ func (b *botFlags) external(specs []string) (player.External, error) {
 		}
 	}
 	return ext, nil
+}
+
+// noteLogs says where the programs' standard error went, when programs
+// played.
+func noteLogs(w io.Writer, specs []string, ext player.External) {
+	if hasProgram(specs) && ext.Logs != nil && ext.Logs.Dir != "" {
+		fmt.Fprintf(w, "bot logs: each program's standard error is in %s (game-<n>-seat-<s>.log)\n", ext.Logs.Dir)
+	}
 }
 
 // hasProgram reports whether any spec is an external program.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/arbiter-games/arbiter/catalog"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -26,31 +27,9 @@ func gamesCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if asJSON {
-				type option struct {
-					Name    string `json:"name"`
-					Default string `json:"default"`
-					Usage   string `json:"usage"`
-				}
-				type entry struct {
-					Name     string   `json:"name"`
-					Variant  string   `json:"variant"`
-					Title    string   `json:"title"`
-					MinSeats int      `json:"min_seats"`
-					MaxSeats int      `json:"max_seats"`
-					Players  []string `json:"players"`
-					Default  string   `json:"default_players"`
-					Options  []option `json:"options"`
-					Presets  []string `json:"presets,omitempty"`
-				}
-				var list []entry
+				list := make([]gameJSON, 0, len(catalog.Games()))
 				for _, g := range catalog.Games() {
-					info := g.Info()
-					e := entry{Name: info.Name, Variant: info.Variant, Title: info.Title, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
-						Players: append(info.Players, player.Person), Default: info.DefaultPlayers, Options: []option{}, Presets: info.Presets}
-					for _, o := range info.Options {
-						e.Options = append(e.Options, option{o.Name, o.Default, o.Usage})
-					}
-					list = append(list, e)
+					list = append(list, describeGame(g.Info()))
 				}
 				enc := json.NewEncoder(out)
 				enc.SetIndent("", "  ")
@@ -78,7 +57,7 @@ func gamesCommand() *cobra.Command {
 					}
 				}
 				if len(info.Presets) > 0 {
-					fmt.Fprintf(out, "  presets: %s\n", strings.Join(info.Presets, ", "))
+					fmt.Fprintf(out, "  presets: %s (their numbers: arbiter rules %s)\n", strings.Join(info.Presets, ", "), info.Name)
 				}
 			}
 			return nil
@@ -86,6 +65,68 @@ func gamesCommand() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the list as JSON")
 	return cmd
+}
+
+// gameJSON is a game as arbiter games --json describes it for programs.
+type gameJSON struct {
+	Name           string       `json:"name"`
+	Variant        string       `json:"variant,omitempty"`
+	Title          string       `json:"title"`
+	RulesVersion   string       `json:"rules_version"`
+	MinSeats       int          `json:"min_seats"`
+	MaxSeats       int          `json:"max_seats"`
+	Clock          string       `json:"clock"`
+	Score          string       `json:"score"`
+	Players        []string     `json:"players"`
+	DefaultPlayers string       `json:"default_players"`
+	Options        []optionJSON `json:"options"`
+	Presets        []presetJSON `json:"presets,omitempty"`
+}
+
+// optionJSON is one option of a game, with the flag that sets it.
+type optionJSON struct {
+	Name    string `json:"name"`
+	Flag    string `json:"flag"`
+	Kind    string `json:"kind"`
+	Default string `json:"default"`
+	Min     *int   `json:"min,omitempty"`
+	Max     *int   `json:"max,omitempty"`
+	Usage   string `json:"usage"`
+	// FileFlag, when set, gives the option's value from a file.
+	FileFlag  string `json:"file_flag,omitempty"`
+	FileUsage string `json:"file_usage,omitempty"`
+}
+
+// presetJSON is one preset of a game, with its numbers.
+type presetJSON struct {
+	Name   string `json:"name"`
+	Values any    `json:"values,omitempty"`
+}
+
+// describeGame is what arbiter games --json says of a game.
+func describeGame(info engine.Info) gameJSON {
+	g := gameJSON{Name: info.Name, Variant: info.Variant, Title: info.Title, RulesVersion: info.Version,
+		MinSeats: info.MinSeats, MaxSeats: info.MaxSeats, Clock: clockName(info), Score: info.Score,
+		Players: append(slices.Clone(info.Players), player.Person), DefaultPlayers: info.DefaultPlayers, Options: []optionJSON{}}
+	kinds := map[engine.OptionKind]string{engine.IntOption: "int", engine.BoolOption: "bool", engine.StringOption: "string"}
+	for _, o := range info.Options {
+		oj := optionJSON{Name: o.Name, Flag: "--" + flagName(o), Kind: kinds[o.Kind], Default: o.Default, Usage: o.Usage}
+		if o.Kind == engine.IntOption {
+			oj.Min, oj.Max = &o.Min, &o.Max
+		}
+		if o.File != "" {
+			oj.FileFlag, oj.FileUsage = "--"+o.File, o.FileUsage
+		}
+		g.Options = append(g.Options, oj)
+	}
+	for i, name := range info.Presets {
+		p := presetJSON{Name: name}
+		if i < len(info.PresetValues) {
+			p.Values = info.PresetValues[i]
+		}
+		g.Presets = append(g.Presets, p)
+	}
+	return g
 }
 
 func rulesCommand() *cobra.Command {
@@ -122,14 +163,19 @@ report. Each game has its own flags: see arbiter play GAME --help.
 The report is written game by game as the games are played, holding one
 game at a time, in the form --report names:
   text        each game (seed, players, the world at the start and the end,
-              scores, faults), then for a series each player's standing
-              (the default)
+              what happened, scores and what they count, faults), then for a
+              series each player's standing (the default; at a terminal, a
+              series of more than 10 games prints its standings only)
   json        a JSON array, one object per game, with its history
-  summary     only each player's standing (games, wins, mean score), at the
-              end: for long series; redirect it to keep it in a file
+  summary     only each player's standing: games, wins and win rate, mean
+              score, with 95% confidence intervals
   FILE.txt, FILE.json, FILE.html
               the text, the JSON, or a page of charts, to a file that
-              appears whole when play ends
+              appears whole when play ends; text and HTML lead with the
+              series' standings (the page with the distribution of every
+              player's scores), then the games; the page charts games 1 to
+              10, then every 10th to 100, every 100th to 1,000 and every
+              1,000th after, and lists the others, so that it stays small
 Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -186,13 +232,24 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
+			if !cmd.Flags().Changed("report") && games > longSeries && target.scrolls(cmd.OutOrStdout()) {
+				// Thousands of games scroll by at a terminal: the standings
+				// say what they came to.
+				target = reportTarget{form: "summary"}
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d games: the standings only; --report text prints every game,\n--report FILE.html charts them\n", games)
+			}
 			options, err := gameOptions(cmd.Flags(), info)
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external(specs)
+			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), record)
 			if err != nil {
 				return err
+			}
+			if slices.Contains(specs, player.Person) {
+				if err := player.CheckConsole(cmd.InOrStdin()); err != nil {
+					return usageError(err)
+				}
 			}
 			if !cmd.Flags().Changed("seed") {
 				seed = rand.Uint64() // 64 bits: no bot can guess it
@@ -204,14 +261,14 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
 				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply, strict: bots.strict, force: force,
-				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel,
+				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel, score: info.Score,
 			})
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&players, "players", "", "players by name, separated by commas (default "+info.DefaultPlayers+")")
 	f.StringArrayVar(&each, "player", nil, "one more player; repeat it; for specs that contain commas")
-	f.Uint64Var(&seed, "seed", 0, "the first game's seed; game k plays with seed+k (default: random, printed in the report); bots can guess a small one")
+	f.Uint64Var(&seed, "seed", 0, "the first game's seed; game k (from 1) plays with seed+k-1 (default: random, printed in the report); bots can guess a small one")
 	f.IntVar(&games, "games", 1, "number of games to play in a series")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision; people have none unless this is given")
 	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
@@ -227,6 +284,10 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	})
 	return cmd
 }
+
+// longSeries is the most games whose every game play prints at a terminal
+// unless asked: a longer series prints its standings only.
+const longSeries = 10
 
 // clockName is the word for the game's time: "turn", "cycle".
 func clockName(info engine.Info) string {
@@ -247,7 +308,7 @@ func addOptionFlags(f *pflag.FlagSet, info engine.Info) {
 		case engine.BoolOption:
 			usage := o.Usage
 			if o.Default == "true" {
-				usage = "no " + usage
+				usage = "turn off: " + usage + " (on without this flag)"
 			}
 			f.Bool(name, false, usage)
 		default:
@@ -460,9 +521,10 @@ func stepCommand() *cobra.Command {
 and print the world after it. This is the rules function that world authors
 and other programs use.
 
-ajveciv: --state is the seed's world {feels, societies, yield}; --moves is
-{"kind": "turn" | "inflection", "choices": ["conquer", null, ...]}, one entry
-per society, null for a dead one. The seed (default 0) breaks ties.
+ajveciv: --state is a world {feels, societies, yield}, as in
+examples/ajveciv/world.json; --moves is {"kind": "turn" | "inflection",
+"choices": ["conquer", null, ...]}, one entry per society, null for a dead
+one. The seed (default 0) breaks ties.
 
 reaj: --state is {environment: {land, ecology, resources}, societies:
 [{resources, values, dead?}], relations: [[...]]}; --moves is {"choices":
@@ -473,6 +535,15 @@ tncc: --state is {preset, cycle, countries: [{gold, food, citizens, army,
 land, dead?}]}; --moves is one action with its answer, {"seat": 0, "action":
 {"type": "war", "target": 1, "flanks": [10, 0, 30]}, "answer": {"flanks":
 [5, 5, 5]}}, or {"production": true}. Every number is exact.
+
+territories: --state is {config, state}: a configuration in JSON (the keys
+of arbiter territories init's file; its map is not read) and the rules'
+state (left out: a game nobody has joined), as in
+examples/territories/state.json; --moves is one action, {"player": "alice",
+"action": "join Pacifica CA"} (no player: the judge's end-turn). The output
+is the next --state, with the action's outcome (its dice included).
+
+zombie has no step: its state is the script so far (arbiter zombie run).
 
 A file of "-" is read from standard input.`,
 		Args:      exactlyOne("a game"),

@@ -117,7 +117,7 @@ func TestStarterInTournament(t *testing.T) {
 	}
 	code, out, errOut := arbiter(t, "", "tournament", "reaj", "--players", "adapt,conquer", "--player", "exec:"+gobot,
 		"--seats", "3", "--games", "2", "--seed", "1", "--bot-logs", t.TempDir())
-	if code != 0 || !strings.Contains(out, "exec:"+gobot) {
+	if code != 0 || !strings.Contains(out, "go starter ") {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 }

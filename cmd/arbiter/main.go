@@ -19,6 +19,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -53,6 +56,37 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return e.code
 	}
 	return exitUsage // cobra's own errors: unknown commands, bad arguments
+}
+
+// versionText says which Arbiter this is: the module's version (with the
+// commit it was built from, when known), and each game's rules version,
+// which its match records carry.
+func versionText() string {
+	var b strings.Builder
+	version, commit := "(devel)", ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if v := info.Main.Version; v != "" {
+			version = v
+		}
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				commit = s.Value[:12]
+			}
+		}
+	}
+	fmt.Fprintf(&b, "arbiter %s", version)
+	if commit != "" {
+		fmt.Fprintf(&b, " (commit %s)", commit)
+	}
+	fmt.Fprintf(&b, ", %s, protocol %d\nrules versions:", runtime.Version(), player.ProtocolVersion)
+	for _, g := range catalog.Games() {
+		fmt.Fprintf(&b, " %s %s", g.Info().Name, g.Info().Version)
+		if g != catalog.Games()[len(catalog.Games())-1] {
+			b.WriteByte(',')
+		}
+	}
+	b.WriteByte('\n')
+	return b.String()
 }
 
 // Exit codes.
@@ -109,6 +143,8 @@ Start with:  arbiter play ajveciv`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	root.Version = versionText()
+	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
 	root.AddCommand(zombieCommand())

@@ -28,8 +28,9 @@ func TestPlayDefault(t *testing.T) {
 	}
 	for _, want := range []string{
 		"game 1: ajveciv (original), seed ",
-		"players: 1 basic.conquer, 2 basic.exchange, 3 basic.discover, 4 basic.expand, 5 basic.develop, 6 basic.consent",
-		"at the start", "at the end (turn 100)", "final scores", "WINNER", "total score",
+		"players: 1 basic.conquer, 2 basic.exchange, 3 basic.discover, 4 basic.expand, 5\n  basic.develop, 6 basic.consent\n",
+		"options: inflections=true turns=100\n",
+		"at the start", "at the end (turn 100)", "ended: turns\n", "final scores (score: yield plus population)", "WINNER",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
@@ -134,7 +135,7 @@ func TestPlayReportFiles(t *testing.T) {
 			if strings.Count(page, "<polyline") != 2*(6+6+1) {
 				t.Errorf("%d lines drawn; want one per society per chart, and the world's yield, per game", strings.Count(page, "<polyline"))
 			}
-			if strings.Contains(page, "<script") || strings.Contains(page, "<link") || strings.Contains(page, "src=") {
+			if strings.Contains(page, "<script src") || strings.Contains(page, "<link") || strings.Contains(page, "src=") {
 				t.Error("the page loads something: it must be self-contained")
 			}
 		case ".txt":

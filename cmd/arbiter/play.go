@@ -44,6 +44,7 @@ type playOptions struct {
 	stdout      io.Writer
 	stderr      io.Writer
 	interrupt   func() // stops play, for a person pressing Ctrl-C at a prompt
+	score       string // what a score counts, for reports that do not replay
 }
 
 // play plays a series of g and writes its records, report and training
@@ -91,6 +92,10 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		} else if g, err = p.Report(); err != nil {
 			return err
 		}
+		g.Rename(o.external.Names.Rename(g.Players))
+		if g.ScoreName == "" {
+			g.ScoreName = o.score
+		}
 		if err := rep.write(&g); err != nil {
 			return err
 		}
@@ -122,7 +127,11 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		return classify(err)
 	}
 	noteCuts(o.stderr, o.external.Logs)
+	noteLogs(o.stderr, o.specs, o.external)
 	if playErr != nil {
+		if errors.Is(playErr, context.Canceled) && player.ConsoleEnded() {
+			return usagef("standard input ended before the game did: a person (%s) had no more answers, so play stopped; the records and report hold the games so far", player.Person)
+		}
 		if errors.Is(playErr, context.Canceled) {
 			return &exitError{exitInternal, errors.New("interrupted; the records and report hold the games so far")}
 		}

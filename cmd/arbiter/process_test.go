@@ -125,8 +125,14 @@ type console struct {
 
 func startConsole(t *testing.T, args ...string) (*console, *exec.Cmd) {
 	t.Helper()
+	return startConsoleCols(t, 200, args...)
+}
+
+// startConsoleCols starts arbiter on a pseudo-terminal of cols columns.
+func startConsoleCols(t *testing.T, cols uint16, args ...string) (*console, *exec.Cmd) {
+	t.Helper()
 	cmd := exec.Command(arbiterBinary(t), args...)
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 200})
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: cols})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +179,14 @@ func (c *console) expect(text string) string {
 	}
 }
 
+// prompt waits for the prompt of a question of kind, which names its
+// default move ("turn [consent]> "), and returns the output up to it.
+func (c *console) prompt(kind string) string {
+	c.t.Helper()
+	seen := c.expect(kind + " [")
+	return seen + c.expect("]> ")
+}
+
 func (c *console) send(s string) {
 	c.t.Helper()
 	if _, err := io.WriteString(c.pty, s); err != nil {
@@ -189,8 +203,8 @@ func TestPersonAtTerminal(t *testing.T) {
 	// given."
 	dir := t.TempDir()
 	c, cmd := startConsole(t, "play", "ajveciv", "--players", "basic.develop,repl", "--turns", "11", "--seed", "5", "--record", dir)
-	seen := c.expect("turn> ")
-	for _, want := range []string{"Turn 1 of 11", "world yield 20", "feels toward", "population", "conquer exchange discover", "> ", "(you)", "You are society 2. Offered:", "Choose 1 "} {
+	seen := c.prompt("turn")
+	for _, want := range []string{"Turn 1 of 11", "world yield 20", "you→", "→you", "pop", "con exc dis exp dev cns", ">2 you", "basic.develop", "You are society 2. Offered:", "Choose 1 ", "Enter plays "} {
 		if !strings.Contains(seen, want) {
 			t.Errorf("the first question lacks %q:\n%s", want, seen)
 		}
@@ -206,7 +220,7 @@ func TestPersonAtTerminal(t *testing.T) {
 	}
 	c.send(notOffered + "\r")
 	c.expect(`"` + notOffered + `" is not offered; choose 1 `)
-	c.expect("turn> ")
+	c.prompt("turn")
 	// Tab completes an offered value from its first four letters.
 	c.send(offered[1][:4] + "\t\r")
 	var chosen []string
@@ -214,17 +228,17 @@ func TestPersonAtTerminal(t *testing.T) {
 	// Answer the rest by number, through the inflection after turn 10.
 	for turn := 2; turn <= 11; turn++ {
 		c.expect(fmt.Sprintf("Turn %d of 11", turn))
-		seen = c.expect("turn> ")
+		seen = c.prompt("turn")
 		c.send("1\r")
 		chosen = append(chosen, offeredValues(seen)[0])
 		if turn == 10 {
 			c.expect("Inflection after turn 10 of 11")
-			seen = c.expect("inflection> ")
+			seen = c.prompt("inflection")
 			c.send("1\r")
 			chosen = append(chosen, offeredValues(seen)[0])
 		}
 	}
-	c.expect("total score")
+	c.expect("faults:")
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("exit: %v", err)
 	}
@@ -272,10 +286,10 @@ func TestPersonCtrlC(t *testing.T) {
 	// with an aborted line, and the terminal is given back.
 	dir := t.TempDir()
 	c, cmd := startConsole(t, "play", "ajveciv", "--players", "repl,basic", "--record", dir)
-	c.expect("turn> ")
+	c.prompt("turn")
 	c.send("1\r")
 	c.expect("Turn 2 of 100")
-	c.expect("turn> ")
+	c.prompt("turn")
 	c.send("\x03")
 	err := cmd.Wait()
 	var exit *exec.ExitError
@@ -297,7 +311,7 @@ func TestPersonDeadline(t *testing.T) {
 	dir := t.TempDir()
 	c, cmd := startConsole(t, "play", "ajveciv", "--players", "repl,basic.develop", "--turns", "2", "--seed", "3",
 		"--deadline", "300ms", "--record", dir)
-	seen := c.expect("turn> ")
+	seen := c.prompt("turn")
 	first := offeredValues(seen)[0]
 	if !strings.Contains(seen, "You have 300ms.") {
 		t.Errorf("the person is not told the deadline:\n%s", seen)
@@ -305,7 +319,7 @@ func TestPersonDeadline(t *testing.T) {
 	c.expect("Time is up: " + first + " is played for you.")
 	c.expect("Turn 2 of 2")
 	c.expect("Time is up:")
-	c.expect("total score")
+	c.expect("faults:")
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}

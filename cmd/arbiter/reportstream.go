@@ -25,6 +25,7 @@ type reportStream struct {
 	report.GameWriter
 	path   string
 	file   *os.File // nil on standard output
+	spool  *os.File // a file's games, until its summary is written before them
 	games  int
 	failed bool
 }
@@ -40,15 +41,33 @@ func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error
 		}
 		rs.file, w = f, f
 	}
+	// A file of text or HTML leads with the series' summary: its games
+	// wait in a spool beside it until the summary is known.
+	if t.path != "" && (t.form == "html" || t.form == "text") {
+		f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".games.*")
+		if err != nil {
+			rs.discard()
+			return nil, usagef("--report %s: %v", t.path, pathCause(err))
+		}
+		rs.spool = f
+	}
 	switch t.form {
 	case "json":
 		rs.GameWriter = report.NewJSON(w)
 	case "html":
-		rs.GameWriter = report.NewHTML(w)
+		h := report.NewHTML(w)
+		if rs.spool != nil {
+			h.SummaryFirst(rs.spool)
+		}
+		rs.GameWriter = h
 	case "summary":
 		rs.GameWriter = report.NewSummary(w)
 	default:
-		rs.GameWriter = report.NewText(w, verbose)
+		tw := report.NewText(w, verbose)
+		if rs.spool != nil {
+			tw.SummaryFirst(rs.spool)
+		}
+		rs.GameWriter = tw
 	}
 	return rs, nil
 }
@@ -71,7 +90,9 @@ func (rs *reportStream) finish(stderr io.Writer) error {
 		rs.discard()
 		return nil
 	}
-	if err := rs.Close(); err != nil {
+	err := rs.Close()
+	rs.dropSpool()
+	if err != nil {
 		rs.discard()
 		return fmt.Errorf("writing the report: %w", err)
 	}
@@ -94,8 +115,18 @@ func (rs *reportStream) finish(stderr io.Writer) error {
 	return nil
 }
 
-// discard removes the report's temporary file, if it still has one.
+// dropSpool removes the spool of the report's games, if it has one.
+func (rs *reportStream) dropSpool() {
+	if rs.spool != nil {
+		rs.spool.Close()
+		os.Remove(rs.spool.Name())
+		rs.spool = nil
+	}
+}
+
+// discard removes the report's temporary files, if it still has them.
 func (rs *reportStream) discard() {
+	rs.dropSpool()
 	if rs.file != nil {
 		rs.file.Close()
 		os.Remove(rs.file.Name())

@@ -47,17 +47,17 @@ func (c *console) finish() string {
 	c.t.Helper()
 	var seen strings.Builder
 	for range 100 {
-		which, s := c.expectFirst("Your turn: ", "soldiers in all.", "Accept? (yes or no)", "total score")
+		which, s := c.expectFirst("Your turn, one action: ", "soldiers in all.", "Accept? (yes or no)", "final scores")
 		seen.WriteString(s)
 		switch which {
-		case "Your turn: ":
-			seen.WriteString(c.expect("turn> "))
+		case "Your turn, one action: ":
+			seen.WriteString(c.prompt("turn"))
 			c.send("wait\r")
 		case "soldiers in all.":
-			seen.WriteString(c.expect("war answer> "))
+			seen.WriteString(c.prompt("war answer"))
 			c.send("0 0 0\r")
 		case "Accept? (yes or no)":
-			seen.WriteString(c.expect("trade answer> "))
+			seen.WriteString(c.prompt("trade answer"))
 			c.send("no\r")
 		default:
 			return seen.String()
@@ -94,12 +94,12 @@ func TestTNCCPersonAtTerminal(t *testing.T) {
 	dir := t.TempDir()
 	cfg := tnccConfig(t, "base: default\nmax_cycles: 3\n")
 	c, cmd := startConsole(t, "play", "tncc", "--players", "repl,nothing", "--seed", "1", "--config", cfg, "--record", dir)
-	seen := c.expect("turn> ")
+	seen := c.prompt("turn")
 	for _, want := range []string{
 		"Cycle 1 of 3 (custom (default) preset). You are country 1.",
 		"country", "gold", "food", "citizens", "army", "land",
-		"1 (you)", "600        800        800          0        150",
-		"Your turn: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT. War costs 1600 gold.",
+		" 1 you      600  800      800    0  150", " 2 nothing  600  800      800    0  150",
+		"Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\r\nwar COUNTRY LEFT FRONT RIGHT. War costs 1600 gold.",
 	} {
 		if !strings.Contains(seen, want) {
 			t.Errorf("the first question lacks %q:\n%s", want, seen)
@@ -108,22 +108,22 @@ func TestTNCCPersonAtTerminal(t *testing.T) {
 	// More than the citizens: the rules' refusal, and the question again.
 	c.send("recruit 99999\r")
 	c.expect("refused: recruit 99999: you have 800 citizens")
-	c.expect("turn> ")
+	c.prompt("turn")
 	// Not an action: its syntax.
 	c.send("war x\r")
 	c.expect("war takes 4 arguments: war COUNTRY LEFT FRONT RIGHT, e.g. war 2 10 0 30")
-	c.expect("turn> ")
+	c.prompt("turn")
 	// tr<TAB> completes to trade; alone it is not a whole action.
 	c.send("tr\t\r")
 	c.expect("trade takes 5 arguments: trade COUNTRY GIVE GIVE_N TAKE TAKE_N")
-	c.expect("turn> ")
+	c.prompt("turn")
 	// A legal action.
 	c.send("recruit 10\r")
 	seen = c.expect("Cycle 2 of 3")
 	if strings.Contains(seen, "refused") || strings.Contains(seen, "arguments") {
 		t.Errorf("recruit 10 is not accepted:\n%s", seen)
 	}
-	seen = c.expect("turn> ")
+	seen = c.prompt("turn")
 	if !strings.Contains(seen, "Lately:") || !strings.Contains(seen, "cycle 1: country 1 recruited 10") {
 		t.Errorf("the second question does not tell the recruit:\n%s", seen)
 	}
@@ -154,34 +154,34 @@ func TestTNCCPersonDefends(t *testing.T) {
 	cfg := tnccConfig(t, "base: default\ngold_for_war: 100\nmax_cycles: 3\n")
 	c, cmd := startConsole(t, "play", "tncc", "--players", "war,repl", "--seed", "1", "--config", cfg, "--record", dir)
 	var screen strings.Builder
-	seen := c.expect("turn> ")
+	seen := c.prompt("turn")
 	screen.WriteString(seen)
 	if !strings.Contains(seen, "You are country 2.") || !strings.Contains(seen, "War costs 100 gold.") {
 		t.Errorf("the first question:\n%s", seen)
 	}
 	c.send("recruit 15\r")
 	seen = c.expect("soldiers in all.")
-	seen += c.expect("war answer> ")
+	seen += c.prompt("war answer")
 	screen.WriteString(seen)
-	if !strings.Contains(seen, "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).") {
+	if !strings.Contains(strings.Join(strings.Fields(seen), " "), "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).") {
 		t.Errorf("the attack, as the person sees it:\n%s", seen)
 	}
 	// More soldiers than the army: refused, with the army's size.
 	c.send("10 10 10\r")
 	screen.WriteString(c.expect("refused: defence: 10, 10 and 10 soldiers on the flanks, and the army has 15"))
-	screen.WriteString(c.expect("war answer> "))
+	screen.WriteString(c.prompt("war answer"))
 	// Not a defence.
 	c.send("yes\r")
 	screen.WriteString(c.expect("refused: answer the attack with your flanks: LEFT FRONT RIGHT, e.g. 5 5 5"))
-	screen.WriteString(c.expect("war answer> "))
+	screen.WriteString(c.prompt("war answer"))
 	c.send("5 5 5\r")
 	// The war as everyone may read it: what each side sent, what was left.
-	seen = c.expect("Your turn: ")
+	seen = c.expect("Your turn, one action: ")
 	screen.WriteString(seen)
 	if !strings.Contains(seen, "cycle 2: country 1 attacked country 2: 80 against 15;") {
 		t.Errorf("the person's next view does not tell the war:\n%s", seen)
 	}
-	screen.WriteString(c.expect("turn> "))
+	screen.WriteString(c.prompt("turn"))
 	c.send("wait\r")
 	screen.WriteString(c.finish())
 	if err := cmd.Wait(); err != nil {

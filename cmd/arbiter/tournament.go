@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -140,7 +141,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
-			ext, err := bots.external(specs)
+			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), "")
 			if err != nil {
 				return err
 			}
@@ -331,6 +332,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 				table.Describe(), o.shard, count, o.out)
 		}
 	} else if count > 0 || runErr == nil {
+		table.Rename(o.external.Names.Of)
 		write := table.WriteText
 		if o.asJSON {
 			write = table.WriteJSON
@@ -340,6 +342,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		}
 	}
 	noteCuts(o.stderr, o.external.Logs)
+	noteLogs(o.stderr, o.specs, o.external)
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
 			kept := ""

@@ -9,7 +9,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// AI decides for one society, as the seed's AIs do: Turn chooses among
+// AI decides for one society, as the built-in AIs do: Turn chooses among
 // view.Offered every turn, and Inflection chooses among view.Offered (the
 // society's three highest values) at an inflection. An answer that was not
 // offered, an error or a panic gets the first offered choice instead, and the
@@ -49,7 +49,7 @@ func (p *aiPlayer) Decide(_ context.Context, req *engine.Request[Value], v View)
 	return p.ai.Turn(v)
 }
 
-// Priority returns the seed's basic AIs: it chooses the first of its values
+// Priority returns the basic AIs: it chooses the first of its values
 // that is offered, in the order given, and otherwise the first offered
 // choice. One value is a basic AI, two a basic2, three a basic3.
 func Priority(values ...Value) AI {
@@ -120,9 +120,9 @@ const botNames = "basic, basic.<value>, basic2, basic2.<value>-<value>, basic3, 
 
 // Bots returns the built-in players that one --players name stands for:
 //
-//	basic                     the six basic AIs, one per value, in the seed's order
+//	basic                     the six basic AIs, one per value, in the rules' order
 //	basic.<value>             chooses <value> when offered, else the first offered choice
-//	basic2                    all 15 pairs of values, in the seed's order
+//	basic2                    all 15 pairs of values, in the rules' order
 //	basic2.<v1>-<v2>          chooses v1, else v2, else the first offered choice
 //	basic3                    all 20 triples of values
 //	basic3.<v1>-<v2>-<v3>     the same with three values
@@ -189,7 +189,7 @@ func priorityEntrant(kind string, vs []Value) Entrant {
 	return Entrant{Name: kind + "." + strings.Join(names, "-"), New: func() engine.Player[Value, View] { return Player(ai) }}
 }
 
-// combinations lists every set of size distinct values, each in the seed's
+// combinations lists every set of size distinct values, each in the rules'
 // order, the sets in lexicographic order.
 func combinations(size int) [][]Value {
 	var out [][]Value

@@ -1,5 +1,5 @@
 // Package ajveciv is AjveCiv, a game of values-driven civilisations on an
-// alien world, as seed 000 describes it and the rules page settles it.
+// alien world, as `arbiter rules ajveciv` tells it.
 //
 // You are a guiding principle: each turn your society is offered three of
 // its six values (conquer, exchange, discover, expand, develop, consent) and
@@ -17,7 +17,7 @@
 // # Writing an AI
 //
 // An AI implements Turn and Inflection (and optionally Init, see
-// AIInitializer) over a View, the seed's {you, turn, turns, kind, offered,
+// AIInitializer) over a View, in JSON {you, turn, turns, kind, offered,
 // world}; Player makes it a player and Seats seats several for a game.
 //
 // # Writing a world
@@ -27,12 +27,12 @@
 // it a name in a Game. Records name the variant, so a record says which laws
 // it was played under.
 //
-// # Decisions beyond the rules page
+// # Decisions beyond the rules text
 //
 //   - Offers are dealt with one draw per group of up to nine living
 //     societies; Match documents the exact order.
 //   - A dead society's score is its nation's yield at its death (its
-//     population is 0), as the seed's report prints it. It ranks below every
+//     population is 0), as the report prints it. It ranks below every
 //     living society, whatever its score, and cannot win.
 //   - A society that starves and the societies still living are ranked
 //     separately; among the living, and among the dead, a higher score ranks

@@ -170,20 +170,31 @@ func Example_report() {
 	// Output:
 	// game 1: ajveciv (original), seed 3
 	// players: 1 basic.develop, 2 basic.consent
+	// options: turns=2
 	// at the start
 	//   world yield 20
-	//     society  population    yield  conquer exchange discover   expand  develop  consent   feels toward    1    2
-	//           1           3        3        2        2        2        2        2        2                 ·    0
-	//           2           3        3        2        2        2        2        2        2                 0    ·
+	//    # pop yield con exc dis exp dev cns
+	//    1   3     3   2   2   2   2   2   2
+	//    2   3     3   2   2   2   2   2   2
+	//   con conquer, exc exchange, dis discover, exp expand, dev develop, cns consent
+	//   how each society (row) feels toward each other (column):
+	//   feel  1  2
+	//      1  ·  0
+	//      2  0  ·
 	// at the end (turn 2)
 	//   world yield 20
-	//     society  population    yield  conquer exchange discover   expand  develop  consent   feels toward    1    2
-	//           1           3       17        3        2        2        2        3        2                 ·    4
-	//           2           3        3        2        3        2        2        2        3                -6    ·
-	// final scores
+	//    # pop yield con exc dis exp dev cns
+	//    1   3    17   3   2   2   2   3   2
+	//    2   3     3   2   3   2   2   2   3
+	//   con conquer, exc exchange, dis discover, exp expand, dev develop, cns consent
+	//   how each society (row) feels toward each other (column):
+	//   feel  1  2
+	//      1  ·  4
+	//      2 -6  ·
+	// ended: turns
+	// final scores (score: yield plus population)
 	//    1  basic.develop        20  rank 1  WINNER
 	//    2  basic.consent         6  rank 2
-	// total score 26
 	// faults: none
 	// game 1: winners [0]
 }

@@ -47,7 +47,7 @@ type Game struct {
 	Rules   Rules
 }
 
-// Original returns AjveCiv as the seed describes it: the original world.
+// Original returns AjveCiv as its rules tell it: the original world.
 func Original() Game { return Game{Variant: "original", Rules: OriginalRules{}} }
 
 var variantName = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
@@ -59,6 +59,7 @@ func (g Game) Info() engine.Info {
 		Variant:        g.Variant,
 		Title:          "AjveCiv: guide an engineered people as they settle an alien world",
 		Version:        RulesVersion,
+		Score:          "yield plus population",
 		MinSeats:       MinSeats,
 		MaxSeats:       MaxSeats,
 		DefaultPlayers: "basic",
@@ -106,6 +107,8 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 		pcg:         engine.NewRNG(setup.Seed),
 		offers:      make([]offer, n),
 		chosen:      make([]Value, n),
+		last:        noChoices(n),
+		players:     setup.Players,
 		reqs:        make([]engine.Request[Value], 0, n),
 		open:        make([]engine.Request[Value], 0, n),
 	}
@@ -126,6 +129,15 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	return m, nil
 }
 
+// noChoices returns n choices not made.
+func noChoices(n int) []Value {
+	vs := make([]Value, n)
+	for i := range vs {
+		vs[i] = None
+	}
+	return vs
+}
+
 // Match is an AjveCiv match under way: an engine.Match.
 //
 // Each turn every living society is offered three of its six values and all
@@ -135,7 +147,7 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 // Offers are dealt from the match's random source. An offer is one of the
 // 120 ordered triples of distinct values: offer number x (0 ≤ x < 120) is the
 // first three values of a partial Fisher–Yates shuffle of the six, in the
-// seed's order, at positions (x mod 6, x/6 mod 5, x/30); its first value is
+// rules' order, at positions (x mod 6, x/6 mod 5, x/30); its first value is
 // the default. The living societies, in seat order, are dealt in groups of
 // up to nine: for each group one number k is drawn uniform in [0, 120^g)
 // (g the group's size; engine.Below), and the group's societies take, in seat
@@ -157,10 +169,15 @@ type Match struct {
 	round  int64       // rounds opened, turns and inflections
 	offers []offer     // per seat, this round
 	chosen []Value     // per seat, this round; None until answered
-	owed   int         // answers still owed this round
-	living int         // living societies
-	reqs   []engine.Request[Value]
-	open   []engine.Request[Value]
+	last   []Value     // per seat, the last round's choices, for people
+	// lastInfl says the last round was an inflection; players names each
+	// seat's player, for people.
+	lastInfl bool
+	players  []string
+	owed     int // answers still owed this round
+	living   int // living societies
+	reqs     []engine.Request[Value]
+	open     []engine.Request[Value]
 
 	over   bool
 	reason string
@@ -282,6 +299,8 @@ func (m *Match) refuse(seat int, v Value) error {
 
 // resolve applies the round's choices and opens the next round.
 func (m *Match) resolve() error {
+	copy(m.last, m.chosen)
+	m.lastInfl = m.infl
 	if m.infl {
 		if err := m.rules.Inflection(&m.world, m.chosen); err != nil {
 			return fmt.Errorf("ajveciv: %s rules, inflection after turn %d: %w", m.variant, m.turn, err)
@@ -446,7 +465,7 @@ func (g Game) Restore(data []byte) (*Match, error) {
 	m := &Match{
 		rules: g.Rules, variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
-		offers: make([]offer, n), chosen: s.Chosen, pcg: &rand.PCG{},
+		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), pcg: &rand.PCG{},
 		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
 	}
 	for i, o := range s.Offers {

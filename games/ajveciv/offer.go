@@ -44,7 +44,7 @@ var dealSpan = func() (p [dealGroup + 1]uint64) {
 }()
 
 // offerTable[k] is the offer that draw k stands for: the first three values
-// of a partial Fisher–Yates shuffle of the six, in the seed's order, at
+// of a partial Fisher–Yates shuffle of the six, in the rules' order, at
 // positions (k mod 6, k/6 mod 5, k/30).
 var offerTable = func() (t [120]offer) {
 	for k := range t {

@@ -15,7 +15,7 @@ import (
 // match's. Every other society is taken for what its values say it is: a
 // people devoted above all to one value, which it chooses whenever that value
 // is offered, and otherwise the first offered choice; at an inflection, that
-// value if it is among its three highest, else the highest. (The seed's basic
+// value if it is among its three highest, else the highest. (The basic
 // AIs are exactly that.) A society devoted equally to several values at the
 // top is given one of them at random in each playout. The planner's own
 // people, after the choice being weighed, follow a rule of thumb: develop

@@ -27,7 +27,7 @@ type Initializer interface {
 	Init(w *World) error
 }
 
-// OriginalRules are the world's laws as the seed describes them.
+// OriginalRules are the world's laws as the rules tell them.
 //
 // A turn: each living society's chosen value rises by 1. Every effect is then
 // computed from the world after the rises and before any effect, and all

@@ -9,7 +9,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// Series is a run of AjveCiv games, one after another: the seed's
+// Series is a run of AjveCiv games, one after another: the rules'
 // civ.game(...).game(...).play(). Add games with Game; Play returns their
 // records, from which the report package makes reports.
 type Series = engine.Series[Value, View]

@@ -191,7 +191,7 @@ func playTable(tb testing.TB, games int, planner Entrant) *tableResult {
 				t.Faults = append(t.Faults, fmt.Sprintf("game %d, step %d, seat %d (%s): %s %s", g, i, s.Seat, o.lineup[s.Seat].Name, s.Fault.Kind, s.Fault.Detail))
 			}
 			if o.lineup[s.Seat].Name == planner.Name {
-				d := time.Duration(s.Micros) * time.Microsecond
+				d := time.Duration(s.Nanos)
 				t.Decisions++
 				t.Spent += d
 				t.Slowest = max(t.Slowest, d)

@@ -11,11 +11,11 @@ import (
 )
 
 // Value is one of a society's six values: the lived priorities it chooses
-// between. Values are listed in the seed's order, which is also the order that
+// between. Values are listed in the rules' order, which is also the order that
 // breaks ties.
 type Value uint8
 
-// The six values, in the seed's order.
+// The six values, in the rules' order.
 const (
 	Conquer Value = iota
 	Exchange
@@ -33,10 +33,10 @@ const (
 
 var valueNames = engine.Names{"conquer", "exchange", "discover", "expand", "develop", "consent"}
 
-// AllValues lists the six values in the seed's order.
+// AllValues lists the six values in the rules' order.
 var AllValues = [NumValues]Value{Conquer, Exchange, Discover, Expand, Develop, Consent}
 
-// ValueNames returns the six value names in the seed's order.
+// ValueNames returns the six value names in the rules' order.
 func ValueNames() []string { return append([]string(nil), valueNames...) }
 
 // Valid reports whether v is one of the six values.
@@ -123,16 +123,16 @@ func choicesJSON(data []byte) ([]Value, error) {
 }
 
 // Values is a society's devotion to each value, indexed by Value. Its JSON
-// form is the seed's object, {"conquer": 2, "exchange": 2, ...}, in the
-// seed's order.
+// form is the object {"conquer": 2, "exchange": 2, ...}, in the
+// rules' order.
 type Values [NumValues]int
 
-// MarshalJSON writes the seed's object form.
+// MarshalJSON writes the object form.
 func (vs Values) MarshalJSON() ([]byte, error) {
 	return valueNames.AppendObject(make([]byte, 0, 96), vs[:]), nil
 }
 
-// UnmarshalJSON reads the seed's object form. All six values must be given,
+// UnmarshalJSON reads the object form. All six values must be given,
 // as whole numbers, and no other key.
 func (vs *Values) UnmarshalJSON(data []byte) error {
 	var out Values
@@ -144,7 +144,7 @@ func (vs *Values) UnmarshalJSON(data []byte) error {
 }
 
 // Top returns the three highest values, highest first; ties go to the value
-// earlier in the seed's order. These are what an inflection offers.
+// earlier in the rules' order. These are what an inflection offers.
 func (vs *Values) Top() [3]Value {
 	// key = devotion·8 + (7 − value) ranks by devotion, then by the earlier
 	// value, and is unique per value. Each key is inserted into the three

@@ -8,7 +8,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 )
 
-// View is what a society's player sees when it decides: the seed's
+// View is what a society's player sees when it decides: in JSON
 // {you, turn, turns, kind, offered, world}, as methods. The world is never
 // rotated: World().Society(You()) is the player's own.
 //
@@ -84,16 +84,24 @@ func (v View) MarshalJSON() ([]byte, error) {
 	return json.Marshal(viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), Kind: v.Kind(), Offered: offered, World: &v.m.world})
 }
 
-// String shows the decision to a person: the turn, the world with the
-// player's own society marked, and the offered choices.
+// String shows the decision to a person: the turn, the world with each
+// society's player, the player's own society marked, how it and the others
+// feel about each other, what each chose in the last round, and the offered
+// choices. It fits 80 columns.
 func (v View) String() string {
 	var b strings.Builder
+	m := v.m
 	if v.Inflection() {
 		fmt.Fprintf(&b, "Inflection after turn %d of %d: your society consults its three highest values.\n", v.Turn(), v.Turns())
 	} else {
 		fmt.Fprintf(&b, "Turn %d of %d\n", v.Turn(), v.Turns())
 	}
-	v.m.world.writeText(&b, v.you)
+	fmt.Fprintf(&b, "world yield %d\n", m.world.Yield)
+	head := "last turn"
+	if m.lastInfl {
+		head = "inflection"
+	}
+	m.world.writeBoard(&b, v.you, m.players, m.last, head)
 	if offered := v.Offered(); len(offered) > 0 {
 		fmt.Fprintf(&b, "You are society %d. Offered:", v.you+1)
 		for _, o := range offered {
@@ -102,6 +110,32 @@ func (v View) String() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// Help tells a person what each value does when chosen (and, at an
+// inflection, what choosing does), in the rules' words.
+func (v View) Help() string {
+	var b strings.Builder
+	if v.Inflection() {
+		b.WriteString("At an inflection the value you choose rises by 2 and your other two highest fall by 1.\n")
+	} else {
+		b.WriteString("The value you choose rises by 1; then, d being your devotion to it:\n")
+	}
+	for _, x := range v.Offered() {
+		fmt.Fprintf(&b, "  %-9s %s\n", x, valueEffects[x])
+	}
+	b.WriteString("A society scores its yield plus its population after the last turn (arbiter rules ajveciv).\n")
+	return b.String()
+}
+
+// valueEffects says what each value does on a turn, as the rules put it.
+var valueEffects = [NumValues]string{
+	"raid the living society you like least: it loses d yield, you gain d",
+	"gain d yield; the society you like most gains too, and likes you more",
+	"gain d yield",
+	"your population grows by d",
+	"gain 3 × d yield; the world's yield falls by d; the others like you less",
+	"the world's yield rises by d; the others like you d more",
 }
 
 // WorldView is a read-only window on a match's world, for players. It costs
@@ -126,7 +160,7 @@ func (v WorldView) Society(i int) Society { return v.w.Societies[i] }
 // Clone returns a deep copy of the world.
 func (v WorldView) Clone() World { return v.w.Clone() }
 
-// MarshalJSON writes the world in the seed's shape.
+// MarshalJSON writes the world in its JSON shape.
 func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.w) }
 
 // String formats the world as World.String does.

@@ -10,7 +10,7 @@ import (
 
 // World is the alien world the societies settle: its yield (its capacity to
 // support life), how each society feels about each other one, and the
-// societies themselves. Its JSON form is the seed's:
+// societies themselves. Its JSON form:
 //
 //	{"feels": [[0, 0], [-5, 0]], "societies": [{"values": {...}, "nation": {"population": 3, "yield": 3}}, ...], "yield": 20}
 //
@@ -169,7 +169,7 @@ type nationJSON struct {
 	Yield      *int `json:"yield"`
 }
 
-// ParseWorld reads a world in the seed's JSON shape and checks it. Every field
+// ParseWorld reads a world in its JSON shape and checks it. Every field
 // is required ("dead" only for a dead society), unknown fields are refused,
 // and the world must pass Check.
 func ParseWorld(data []byte) (World, error) {
@@ -208,46 +208,12 @@ func ParseWorld(data []byte) (World, error) {
 	return w, nil
 }
 
-// String formats the world as a table for people: the world's yield, then one
-// row per society with its nation, values and feelings toward the others.
+// String formats the world as a table for people: the world's yield, then
+// one row per society with its nation and values, then how each society
+// feels about each other one. It fits 80 columns.
 func (w World) String() string {
 	var b strings.Builder
-	w.writeText(&b, -1)
+	fmt.Fprintf(&b, "world yield %d\n", w.Yield)
+	w.writeBoard(&b, -1, nil, nil, "")
 	return b.String()
-}
-
-// writeText writes the world as a table, marking society you (if ≥ 0).
-func (w *World) writeText(b *strings.Builder, you int) {
-	fmt.Fprintf(b, "world yield %d\n", w.Yield)
-	fmt.Fprintf(b, "  society  population    yield  conquer exchange discover   expand  develop  consent   feels toward")
-	for j := range w.Societies {
-		fmt.Fprintf(b, " %4d", j+1)
-	}
-	b.WriteByte('\n')
-	for i := range w.Societies {
-		s := &w.Societies[i]
-		mark := ' '
-		if i == you {
-			mark = '>'
-		}
-		fmt.Fprintf(b, "%c %7d %11d %8d", mark, i+1, s.Nation.Population, s.Nation.Yield)
-		for _, d := range s.Values {
-			fmt.Fprintf(b, " %8d", d)
-		}
-		status := "             "
-		if s.Dead {
-			status = "  dead       "
-		} else if i == you {
-			status = "  (you)      "
-		}
-		b.WriteString(status)
-		for j, f := range w.Feels[i] {
-			if j == i {
-				b.WriteString("    ·")
-			} else {
-				fmt.Fprintf(b, " %4d", f)
-			}
-		}
-		b.WriteByte('\n')
-	}
 }

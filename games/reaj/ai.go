@@ -33,7 +33,7 @@ func (p *aiPlayer) Decide(_ context.Context, _ *engine.Request[Value], v View) (
 	return p.ai.Turn(v)
 }
 
-// Fixed returns the seed's fixed-value AI: it chooses v every turn.
+// Fixed returns the fixed-value AI: it chooses v every turn.
 func Fixed(v Value) AI { return fixed(v) }
 
 type fixed Value
@@ -133,7 +133,7 @@ const botNames = "fixed, conquer, exchange, expand, develop, consent, adapt, ran
 
 // Bots returns the built-in players that one --players name stands for:
 //
-//	fixed        the six fixed-value players, one per value, in the seed's order
+//	fixed        the six fixed-value players, one per value, in the rules' order
 //	<value>      chooses <value> every turn (conquer, exchange, expand, develop, consent, adapt)
 //	random       chooses uniformly among the six values
 //	steward      reads the state and plays for its score (see Steward)

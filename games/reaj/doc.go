@@ -1,5 +1,5 @@
-// Package reaj is Reaj, a game for AI, as seed 001 describes it and the
-// rules page settles it: societies in a shared environment of land, ecology
+// Package reaj is Reaj, a game for AI, as `arbiter rules reaj` tells it:
+// societies in a shared environment of land, ecology
 // and resources choose one of six values each turn, all at once; they eat,
 // expand, trade, raid and make friends; after the last turn each scores its
 // resources plus the goodwill of the others, and even the dead are scored.
@@ -8,12 +8,12 @@
 // order; Bots names the built-in players (the six fixed-value players,
 // random, steward); Step applies one turn to a state in its JSON shape.
 //
-// # Decisions beyond the rules page
+// # Decisions beyond the rules text
 //
 //   - The game ends at once when every society is dead: nothing can change a
 //     score after that.
-//   - Every society is ranked by its score alone, dead or alive, as the seed
-//     scores them; equal scores share a rank.
+//   - Every society is ranked by its score alone, dead or alive, as the rules
+//     score them; equal scores share a rank.
 //   - A society's state carries "died", the turn it died, beside "dead", so
 //     that reports can say when; Step leaves it 0 (the step has no turn).
 package reaj

@@ -36,6 +36,7 @@ var info = engine.Info{
 	Variant:        "",
 	Title:          "Reaj: societies share a renewing environment and score by resources and goodwill",
 	Version:        RulesVersion,
+	Score:          "resources plus the goodwill borne toward it",
 	MinSeats:       MinSeats,
 	MaxSeats:       MaxSeats,
 	DefaultPlayers: "fixed",
@@ -62,9 +63,18 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 		return nil, err
 	}
 	n := setup.Seats()
-	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n)}
+	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n), last: noChoices(n), players: setup.Players}
 	m.open()
 	return m, nil
+}
+
+// noChoices returns n choices not made.
+func noChoices(n int) []Value {
+	vs := make([]Value, n)
+	for i := range vs {
+		vs[i] = None
+	}
+	return vs
 }
 
 // Match is a Reaj match under way: an engine.Match. Every turn each living
@@ -76,12 +86,16 @@ type Match struct {
 	state  State
 	pcg    *rand.PCG
 	chosen []Value // this turn's choices; None until made
-	owed   int
-	reqs   []engine.Request[Value]
-	open_  []engine.Request[Value]
-	over   bool
-	reason string
-	result engine.Result
+	// last is the last turn's choices, and players names each seat's
+	// player, for people.
+	last    []Value
+	players []string
+	owed    int
+	reqs    []engine.Request[Value]
+	open_   []engine.Request[Value]
+	over    bool
+	reason  string
+	result  engine.Result
 }
 
 // open asks every living society for the next turn's choice.
@@ -138,6 +152,7 @@ func (m *Match) Apply(seat int, v Value) error {
 	if err := Turn(&m.state, m.turn+1, m.chosen, m.pcg); err != nil {
 		return err
 	}
+	copy(m.last, m.chosen)
 	m.turn++
 	switch {
 	case m.state.Living() == 0:
@@ -255,7 +270,7 @@ func (Game) Restore(data []byte) (*Match, error) {
 	if len(s.Chosen) != n || n < MinSeats || s.Turns < 1 || s.Turn < 0 || s.Turn > s.Turns {
 		return nil, errors.New("reaj: snapshot: turns, turn and choices do not fit the state")
 	}
-	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n)}
+	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n), last: noChoices(n)}
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("reaj: snapshot: rng: %w", err)
 	}

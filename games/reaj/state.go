@@ -9,7 +9,7 @@ import (
 )
 
 // State is the shared environment, the societies, and their relations: the
-// seed's {environment, societies, relations}. Relations[i][j] is society i's
+// JSON {environment, societies, relations}. Relations[i][j] is society i's
 // disposition toward society j; the diagonal is never read or changed.
 type State struct {
 	Environment Environment `json:"environment"`
@@ -229,51 +229,15 @@ func ParseState(data []byte) (State, error) {
 	return st, nil
 }
 
-// String formats the state as a table for people.
+// String formats the state as a table for people: the environment, then
+// one row per society with its resources, score and values, then the
+// dispositions. It fits 80 columns.
 func (st State) String() string {
 	var b strings.Builder
-	st.writeText(&b, -1)
-	return b.String()
-}
-
-// writeText writes the state as a table, marking society you (if ≥ 0).
-func (st *State) writeText(b *strings.Builder, you int) {
 	e := st.Environment
-	fmt.Fprintf(b, "environment: land %d, ecology %d, resources %d\n", e.Land, e.Ecology, e.Resources)
-	b.WriteString("  society  resources    score  conquer exchange   expand  develop  consent    adapt                relations toward")
-	for j := range st.Societies {
-		fmt.Fprintf(b, " %4d", j+1)
-	}
-	b.WriteByte('\n')
-	for i := range st.Societies {
-		s := &st.Societies[i]
-		mark := ' '
-		if i == you {
-			mark = '>'
-		}
-		fmt.Fprintf(b, "%c %7d %10d %8d", mark, i+1, s.Resources, st.Score(i))
-		for _, d := range s.Values {
-			fmt.Fprintf(b, " %8d", d)
-		}
-		switch {
-		case s.Dead && s.Died > 0:
-			fmt.Fprintf(b, "  %-20s", fmt.Sprintf("dead (turn %d)", s.Died))
-		case s.Dead:
-			fmt.Fprintf(b, "  %-20s", "dead")
-		case i == you:
-			fmt.Fprintf(b, "  %-20s", "(you)")
-		default:
-			fmt.Fprintf(b, "  %-20s", "")
-		}
-		for j, r := range st.Relations[i] {
-			if j == i {
-				b.WriteString("    ·")
-			} else {
-				fmt.Fprintf(b, " %4d", r)
-			}
-		}
-		b.WriteByte('\n')
-	}
+	fmt.Fprintf(&b, "environment: land %d, ecology %d, resources %d\n", e.Land, e.Ecology, e.Resources)
+	st.writeBoard(&b, -1, nil, nil)
+	return b.String()
 }
 
 // copyState makes dst a deep copy of src, reusing dst's memory.

@@ -7,7 +7,7 @@ import (
 )
 
 // Value is one of the six values a society may choose each turn, in the
-// seed's order.
+// rules' order.
 type Value uint8
 
 // The six values.
@@ -28,7 +28,7 @@ const (
 
 var valueNames = engine.Names{"conquer", "exchange", "expand", "develop", "consent", "adapt"}
 
-// AllValues lists the six values in the seed's order. Every one is offered
+// AllValues lists the six values in the rules' order. Every one is offered
 // every turn.
 var AllValues = []Value{Conquer, Exchange, Expand, Develop, Consent, Adapt}
 
@@ -86,7 +86,7 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 }
 
 // Values is a society's devotion to each value, indexed by Value. Its JSON
-// form is {"conquer": 0, "exchange": 0, ...}, in the seed's order.
+// form is {"conquer": 0, "exchange": 0, ...}, in the rules' order.
 type Values [NumValues]int
 
 // MarshalJSON writes the object form.

@@ -61,12 +61,43 @@ func (v View) MarshalJSON() ([]byte, error) {
 	return json.Marshal(viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), State: v.m.state, Kind: TurnKind})
 }
 
-// String shows the decision to a person: the turn and the state with the
-// player's own society marked.
+// String shows the decision to a person: the turn, the environment, every
+// society with its player, the player's own marked, the dispositions between
+// it and the others, and what each chose last turn. It fits 80 columns.
 func (v View) String() string {
 	var b strings.Builder
+	m := v.m
+	e := m.state.Environment
 	fmt.Fprintf(&b, "Turn %d of %d\n", v.Turn(), v.Turns())
-	v.m.state.writeText(&b, v.you)
-	fmt.Fprintf(&b, "You are society %d. Upkeep each turn: %+d resources.\n", v.you+1, v.m.state.Societies[v.you].Values.Upkeep())
+	fmt.Fprintf(&b, "environment: land %d, ecology %d, resources %d\n", e.Land, e.Ecology, e.Resources)
+	var last []Value
+	if m.turn > 0 {
+		last = m.last
+	}
+	m.state.writeBoard(&b, v.you, m.players, last)
+	fmt.Fprintf(&b, "You are society %d. Upkeep each turn: %+d resources.\n", v.you+1, m.state.Societies[v.you].Values.Upkeep())
 	return b.String()
+}
+
+// Help tells a person what each value does when chosen, in the rules'
+// words.
+func (v View) Help() string {
+	var b strings.Builder
+	b.WriteString("The value you choose rises by 1; then:\n")
+	for x := range Value(NumValues) {
+		fmt.Fprintf(&b, "  %-9s %s\n", x, valueEffects[x])
+	}
+	b.WriteString("Upkeep: each turn your resources change by your adapt less your expand and develop.\n")
+	b.WriteString("Score at the end: resources plus every positive disposition toward you, dead or alive.\n")
+	return b.String()
+}
+
+// valueEffects says what each value does on a turn, as the rules put it.
+var valueEffects = [NumValues]string{
+	"+1 resource for every society whose conquer is lower; all like you less",
+	"+1 resource for every society that likes you",
+	"land −1 and +3 resources",
+	"ecology −1 and +3 resources",
+	"every living society likes you 1 more",
+	"ecology +1",
 }

@@ -11,7 +11,7 @@ import (
 // Kind says what an action does.
 type Kind uint8
 
-// The kinds of action. Join, SetColor, Move, Raise and Attack are the seed's;
+// The kinds of action. Join, SetColor, Move, Raise and Attack are the referee's;
 // Pass and EndTurn exist for turn management.
 const (
 	Join     Kind = iota + 1 // a new nation with an army at a territory

@@ -13,7 +13,7 @@ type Battle struct {
 	// above it (and always on 19 or 20, never on 1).
 	Threshold int  `json:"threshold"`
 	Success   bool `json:"success"`
-	// Y is ⌊0.5·x + a − b − 5⌋, the seed's losses: positive for defending
+	// Y is ⌊0.5·x + a − b − 5⌋, the rules' losses: positive for defending
 	// armies destroyed, negative for attacking ones.
 	Y              int `json:"y"`
 	AttackerLosses int `json:"attacker_losses"`

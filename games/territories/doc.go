@@ -1,6 +1,6 @@
 // Package territories is the rules of territories, a Risk-style game of
 // nations that join on a map, raise armies, move them and attack their
-// neighbours (the seed 003 and its rules page).
+// neighbours, as `arbiter rules territories` tells it.
 //
 // The rules are a [World] and its [World.Apply]: a player's [Action] in,
 // an [Outcome] or a refusal (*engine.RuleError, the world unchanged) out.

@@ -40,6 +40,7 @@ var info = engine.Info{
 	Name:           "territories",
 	Title:          "Territories: nations join on a map, raise armies, move them and attack their neighbours",
 	Version:        RulesVersion,
+	Score:          "territories held at the end",
 	MinSeats:       MinSeats,
 	MaxSeats:       MaxSeats,
 	Clock:          "turn",
@@ -95,7 +96,8 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 	}
 	seed := setup.Seed
 	cfg.Seed = &seed
-	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n)}
+	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n), names: setup.Players,
+		recent: make([]Outcome, recentSize), acted: make([]int, n)}
 	m.seen = blindCopy(m.w)
 	for s := range n {
 		m.players[s] = fmt.Sprintf("seat %d", s+1)
@@ -118,7 +120,18 @@ type Match struct {
 	events  []engine.Event
 	choices []Action // the join request's choices
 	seen    *World   // the world as the seats see it (board): no seed, not the match's dice
+	names   []string // each seat's player, as the setup names it
+	// recent keeps the latest outcomes, for people: told counts every
+	// outcome so far, and recent[k%recentSize] is outcome k; acted[seat] is
+	// told when the seat's last action was applied.
+	recent []Outcome
+	told   int
+	acted  []int
 }
+
+// recentSize is how many of the latest actions a match keeps to tell a
+// person what happened since their last action.
+const recentSize = 32
 
 // World returns the match's world, dice included. It is the match's own:
 // the runner's, never a seat's (a seat sees View.World).
@@ -191,6 +204,9 @@ func (m *Match) Apply(seat int, a Action) error {
 	if err != nil {
 		return err
 	}
+	m.acted[seat] = m.told
+	m.recent[m.told%recentSize] = o
+	m.told++
 	m.tell(o)
 	m.next()
 	return nil

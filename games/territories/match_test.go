@@ -121,7 +121,7 @@ func TestMatchTurnsAndJoins(t *testing.T) {
 	if m.World().Turn() != 2 {
 		t.Errorf("turn %d; want 2 once both nations acted", m.World().Turn())
 	}
-	if v := m.View(0); !strings.Contains(v.String(), "1 action left in turn 2") {
+	if v := m.View(0); !strings.Contains(v.String(), "Turn 2. You are Amber (seat 1), with 1 action left") {
 		t.Errorf("the view: %s", v)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -108,29 +109,265 @@ func (v View) Complete(line string) []string {
 	return out
 }
 
-// String shows the board and the question, for a person.
+// String shows a person what they need to decide: what happened since
+// their last action (every action, and every battle with its roll), the
+// nations with their players, the map as text with each territory's
+// holder, armies and neighbours, their neighbours, and the question.
 func (v View) String() string {
 	var b strings.Builder
-	b.WriteString(newBoard(v.m.w).String())
+	m := v.m
 	me := nationNames[v.seat]
+	v.writeRecent(&b)
+	v.writeNations(&b)
+	v.writeMap(&b)
 	if v.Kind() == JoinKind {
-		fmt.Fprintf(&b, "You are seat %d. Found %s on a free territory: join %s TERRITORY.\n", v.seat+1, me, me)
+		fmt.Fprintf(&b, "You are seat %d. Found %s on a free territory: name it by its id,\nname or alias (CA, California, Cali), as in join %s TERRITORY.\n", v.seat+1, me, me)
 		return b.String()
 	}
+	v.writeNeighbours(&b)
 	k := v.Nation()
-	fmt.Fprintf(&b, "You are %s (seat %d), with %s left in turn %d: raise TERRITORY, move FROM[:N] TO, attack FROM TO, or pass.\n",
-		me, v.seat+1, plural(v.m.w.nations[k].ActionsLeft(), "action"), v.m.w.Turn())
+	fmt.Fprintf(&b, "Turn %d. You are %s (seat %d), with %s left:\nraise TERRITORY, move FROM[:N] TO, attack FROM TO, or pass.\n",
+		m.w.Turn(), me, v.seat+1, plural(m.w.nations[k].ActionsLeft(), "action"))
 	return b.String()
 }
 
-// MarshalJSON writes what the viewer sees: the seat, the question, and the
-// board.
+// writeNations writes each nation: its seat and player, and what it holds.
+func (v View) writeNations(b *strings.Builder) {
+	w := v.m.w
+	if len(w.nations) == 0 {
+		b.WriteString("Nations: none yet.\n")
+		return
+	}
+	b.WriteString("Nations:\n")
+	for k := range w.nations {
+		n := &w.nations[k]
+		seat := -1
+		for s := range v.m.seats {
+			if v.m.players[s] == n.Player {
+				seat = s
+			}
+		}
+		who := n.Player
+		if seat >= 0 && seat < len(v.m.names) {
+			who = fmt.Sprintf("seat %d %s", seat+1, engine.DisplayName(v.m.names[seat]))
+			if seat == v.seat {
+				who = fmt.Sprintf("seat %d you", seat+1)
+			}
+		}
+		if len(who) > 22 {
+			who = who[:21] + "…"
+		}
+		if !n.In() {
+			fmt.Fprintf(b, "  %-6s %-22s out of the game (action %d)\n", n.Name, who, n.Out)
+			continue
+		}
+		var held []string
+		for i, h := range w.held {
+			if h.Nation == k {
+				held = append(held, fmt.Sprintf("%s %d", w.cfg.Territories[i].ID, h.Armies))
+			}
+		}
+		first := fmt.Sprintf("  %-6s %-22s ", n.Name, who)
+		writeWrapped(b, fmt.Sprintf("%s, %s: %s", plural(w.Holdings(k), "territory"), plural(w.Armies(k), "army"), strings.Join(held, ", ")),
+			first, strings.Repeat(" ", len(first)))
+	}
+}
+
+// writeRecent tells what happened since the viewer's last action, its own
+// last action included: at most the latest recentSize actions.
+func (v View) writeRecent(b *strings.Builder) {
+	m := v.m
+	from := m.acted[v.seat]
+	if m.told == 0 || from >= m.told {
+		return
+	}
+	if m.told-from > recentSize {
+		fmt.Fprintf(b, "Since your last action (the %d before these are not shown):\n", m.told-from-recentSize)
+		from = m.told - recentSize
+	} else {
+		b.WriteString("Since your last action:\n")
+	}
+	for k := from; k < m.told; k++ {
+		writeWrapped(b, m.recent[k%recentSize].String(), "  ", "    ")
+	}
+}
+
+// lineWidth is the width of a person's terminal.
+const lineWidth = 80
+
+// writeWrapped writes text in lines of at most lineWidth columns, broken at
+// spaces, the first line after first and the others after rest.
+func writeWrapped(b *strings.Builder, text, first, rest string) {
+	n := 0
+	for i, word := range strings.Fields(text) {
+		wl := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+			b.WriteString(first)
+			n = len(first)
+		case n+1+wl > lineWidth:
+			b.WriteString("\n" + rest)
+			n = len(rest)
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += wl
+	}
+	b.WriteByte('\n')
+}
+
+// writeMap writes the map as text: each territory's id and name, who holds
+// it with how many armies, and its neighbours.
+func (v View) writeMap(b *strings.Builder) {
+	w, cfg := v.m.w, v.m.w.cfg
+	width := 4
+	for i := range cfg.Territories {
+		width = max(width, len(cfg.Territories[i].ID)+1+min(len(cfg.Territories[i].Name), 16))
+	}
+	fmt.Fprintf(b, "Map:\n  %-*s  %-7s %6s  neighbours\n", width, "territory", "held by", "armies")
+	for i := range cfg.Territories {
+		t := &cfg.Territories[i]
+		name := t.ID + " " + t.Name
+		if len(t.Name) > 16 {
+			name = t.ID + " " + t.Name[:15] + "…"
+		}
+		holder, armies := "-", ""
+		if h := w.held[i]; h.Nation >= 0 {
+			holder, armies = w.nations[h.Nation].Name, fmt.Sprint(h.Armies)
+		}
+		near := make([]string, len(cfg.neighbors[i]))
+		for k, j := range cfg.neighbors[i] {
+			near[k] = cfg.Territories[j].ID
+		}
+		fmt.Fprintf(b, "  %-*s  %-7s %6s  %s\n", width, name, holder, armies, strings.Join(near, " "))
+	}
+}
+
+// writeNeighbours writes the nations whose armies border the viewer's, and
+// where.
+func (v View) writeNeighbours(b *strings.Builder) {
+	w, cfg := v.m.w, v.m.w.cfg
+	k := v.Nation()
+	var lines []string
+	for n := range w.nations {
+		if n == k || !w.nations[n].In() {
+			continue
+		}
+		var fronts []string
+		for i, h := range w.held {
+			if h.Nation != n {
+				continue
+			}
+			for _, j := range cfg.neighbors[i] {
+				if w.held[j].Nation == k {
+					fronts = append(fronts, fmt.Sprintf("%s %d next to your %s %d", cfg.Territories[i].ID, h.Armies, cfg.Territories[j].ID, w.held[j].Armies))
+				}
+			}
+		}
+		if len(fronts) > 0 {
+			var line strings.Builder
+			writeWrapped(&line, fmt.Sprintf("%s: %s", w.nations[n].Name, strings.Join(fronts, "; ")), "  ", "    ")
+			lines = append(lines, strings.TrimSuffix(line.String(), "\n"))
+		}
+	}
+	if len(lines) == 0 {
+		b.WriteString("Your neighbours: no nation borders yours.\n")
+		return
+	}
+	b.WriteString("Your neighbours:\n" + strings.Join(lines, "\n") + "\n")
+}
+
+// ChoiceName names a choice for a person: a join by its territory alone.
+func (v View) ChoiceName(a Action) string {
+	if a.Kind == Join {
+		return a.Territory
+	}
+	return a.String()
+}
+
+// Parse reads a person's answer: at the join, a territory by its id, name
+// or alias (CA, California, Cali), with or without "join" and the nation's
+// name before it; otherwise an action as the referee reads it.
+func (v View) Parse(line string) (Action, error) {
+	if v.Kind() != JoinKind {
+		var a Action
+		err := a.UnmarshalText([]byte(line))
+		return a, err
+	}
+	me := nationNames[v.seat]
+	rest := strings.TrimSpace(line)
+	if f := strings.Fields(rest); len(f) > 1 && strings.EqualFold(f[0], "join") {
+		rest = strings.TrimSpace(rest[len(f[0]):])
+	}
+	cfg := v.m.w.cfg
+	if i, err := cfg.Lookup(rest); err == nil {
+		return JoinAction(me, cfg.Territories[i].ID), nil
+	}
+	if f := strings.Fields(rest); len(f) > 1 {
+		if i, err := cfg.Lookup(strings.TrimSpace(rest[len(f[0]):])); err == nil {
+			if !strings.EqualFold(strings.Trim(f[0], `"`), me) {
+				return Action{}, fmt.Errorf("your nation is %s (each seat's is named for it): join %s, or just %s", me, cfg.Territories[i].ID, cfg.Territories[i].ID)
+			}
+			return JoinAction(me, cfg.Territories[i].ID), nil
+		}
+	}
+	_, err := cfg.Lookup(rest)
+	return Action{}, err
+}
+
+// Help tells a person the actions, and how a battle is decided.
+func (v View) Help() string {
+	if v.Kind() == JoinKind {
+		return "Name a free territory (one with no army) by its id, name or alias: your nation starts there with 3 armies.\n"
+	}
+	return `Actions (each costs one of your actions this turn, except pass):
+  raise T        one more army in your territory T (at most max_armies)
+  move F[:N] T   N armies (all without :N) from F to a neighbour T that is
+                 unclaimed or yours
+  attack F T     your army in F attacks the nation in the neighbouring T
+  pass           give up the rest of your turn
+A battle: a = armies in F, b = armies in T, a d20 roll x. The attack succeeds
+when x > (b - a)*2 + 10 (always on 19 or 20, never on 1); then the defender
+loses max(1, floor(x/2 + a - b - 5)) armies, else the attacker may lose some.
+The whole rules: arbiter rules territories.
+`
+}
+
+// mapJSON is a territory of the map as a view's JSON gives it.
+type mapJSON struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	Neighbors []string `json:"neighbors"`
+}
+
+// MarshalJSON writes what the viewer sees: the seat, the question, the
+// seat's nation and its actions left this turn, the map (each territory's
+// neighbours) with its max_armies, and the board.
 func (v View) MarshalJSON() ([]byte, error) {
+	cfg := v.m.w.cfg
+	terr := make([]mapJSON, len(cfg.Territories))
+	for i := range cfg.Territories {
+		t := &cfg.Territories[i]
+		terr[i] = mapJSON{ID: t.ID, Name: t.Name, Neighbors: make([]string, len(cfg.neighbors[i]))}
+		for k, j := range cfg.neighbors[i] {
+			terr[i].Neighbors[k] = cfg.Territories[j].ID
+		}
+	}
+	left := 0
+	if k := v.Nation(); k >= 0 {
+		left = v.m.w.nations[k].ActionsLeft()
+	}
 	return json.Marshal(struct {
-		Seat  int         `json:"seat"`
-		Kind  engine.Kind `json:"kind"`
-		Board Board       `json:"board"`
-	}{v.seat, v.Kind(), newBoard(v.m.w)})
+		Seat        int         `json:"seat"`
+		Kind        engine.Kind `json:"kind"`
+		Nation      string      `json:"nation"`
+		ActionsLeft int         `json:"actions_left"`
+		MaxArmies   int         `json:"max_armies"`
+		Map         []mapJSON   `json:"map"`
+		Board       Board       `json:"board"`
+	}{v.seat, v.Kind(), nationNames[v.seat], left, cfg.MaxArmies, terr, newBoard(v.m.w)})
 }
 
 // Board is the board at one moment, for spectators and reports: a copy

@@ -54,7 +54,7 @@ func Thirds(army int64) Flanks {
 	return Flanks{t, t, max(army, 0) - 2*t}
 }
 
-// Nothing returns the seed's nothing bot: it always waits, refuses every
+// Nothing returns the nothing bot: it always waits, refuses every
 // trade and defends with 0, 0, 0.
 func Nothing() Bot { return nothing{} }
 
@@ -65,7 +65,7 @@ func (nothing) AnswerTrade(View, Offer) (bool, error)  { return false, nil }
 func (nothing) AnswerWar(View, Attack) (Flanks, error) { return Flanks{}, nil }
 func (nothing) Bounded() bool                          { return true }
 
-// refuser refuses trades and defends in thirds, as the seed's bots do.
+// refuser refuses trades and defends in thirds, as most built-in bots do.
 type refuser struct{}
 
 func (refuser) AnswerTrade(View, Offer) (bool, error) { return false, nil }
@@ -73,7 +73,7 @@ func (refuser) AnswerWar(v View, _ Attack) (Flanks, error) {
 	return Thirds(v.Me().Stock[Army]), nil
 }
 
-// Turtle returns the seed's turtle: it watches the largest army among the
+// Turtle returns the turtle: it watches the largest army among the
 // rivals who could afford a war next cycle, and recruits up to that size
 // while keeping enough citizens to feed its army; with nobody to fear it
 // sends its soldiers home. It never attacks, refuses trades and defends
@@ -169,7 +169,7 @@ func feedable(p *Preset, s Stock) int64 {
 	return max(lo, 0)
 }
 
-// War returns the seed's war bot: with at least 3 soldiers and the gold for
+// War returns the war bot: with at least 3 soldiers and the gold for
 // a war it attacks a random living rival with its army in thirds; with no
 // army it recruits a tenth of its citizens; otherwise it waits. It refuses
 // trades and defends in thirds.
@@ -227,7 +227,7 @@ func (b *warBot) rival(v View) (int, bool) {
 	return 0, false
 }
 
-// Blitz returns the seed's blitz bot: it builds up while poor, then commits:
+// Blitz returns the blitz bot: it builds up while poor, then commits:
 // it recruits almost every citizen, and next turn attacks the rival with
 // the smallest army with everything on one random flank; then it sends the
 // survivors home and builds up again. It refuses trades, defends in thirds
@@ -326,6 +326,7 @@ var roster = engine.Roster[Move, View]{
 	builtIn("blitz", Blitz),     // builds up, then throws almost every citizen at the weakest rival
 	builtIn("trader", Trader),   // trades gold and food when both sides gain; arms like the turtle
 	builtIn("general", General), // plays its plans a few cycles ahead by the rules and takes the best
+	builtIn("random", Random),   // a random legal action, random answers
 }
 
 func builtIn(name string, bot func() Bot) Entrant {

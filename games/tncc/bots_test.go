@@ -805,7 +805,7 @@ func playBotTable(tb testing.TB, preset string, lineups [][]string, seeds int) *
 		for i, s := range steps {
 			r := rows[g.names[s.Seat]]
 			r.Calls++
-			r.Micros += s.Micros
+			r.Micros += s.Nanos / 1000
 			if s.Fault != nil {
 				r.Faults++
 			}

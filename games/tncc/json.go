@@ -173,21 +173,60 @@ func (b Battle) MarshalJSON() ([]byte, error) {
 	return json.Marshal(battleJSON{b.Attacker, b.Defender, b.Sent, b.Defended, b.AttackersLeft, b.DefendersLeft, b.Outcome, b.Loot})
 }
 
-// Public is what a spectator may know of a match at one moment: the world.
-// (What happened, everyone may read in the match's Chronicle.) It is a copy.
+// Public is what a spectator may know of a match at one moment: the world,
+// and what happened in the last cycle played. It is a copy.
 type Public struct {
 	World World
+	// Cycle is the number of cycles played (the match's Clock), and Told
+	// what happened in the last of them, as everyone may read it: every
+	// action in seat order, and the countries that died.
+	Cycle int
+	Told  []string
+	// Players names each seat's player.
+	Players []string
 }
 
-func newPublic(m *Match) *Public { return &Public{World: m.world.Clone()} }
+func newPublic(m *Match) *Public {
+	p := &Public{World: m.world.Clone(), Cycle: m.Clock(), Players: m.players}
+	if p.Cycle == 0 {
+		return p
+	}
+	var waited []string
+	for i := range m.hist.len() {
+		e := m.hist.entry(i)
+		switch {
+		case e.Cycle != p.Cycle:
+		case e.Type == Wait && e.Refused == "":
+			waited = append(waited, fmt.Sprint(e.Seat+1))
+		default:
+			p.Told = append(p.Told, e.String())
+		}
+	}
+	if len(waited) > 0 {
+		word := "country"
+		if len(waited) > 1 {
+			word = "countries"
+		}
+		p.Told = append(p.Told, fmt.Sprintf("%s %s waited", word, strings.Join(waited, ", ")))
+	}
+	for _, d := range m.deaths {
+		if d.cycle == p.Cycle {
+			p.Told = append(p.Told, fmt.Sprintf("country %d died", d.seat+1))
+		}
+	}
+	return p
+}
 
 // MarshalJSON writes the world, in the rules' world JSON.
 func (p *Public) MarshalJSON() ([]byte, error) { return p.World.MarshalJSON() }
 
-// String shows the countries for people.
+// String tells what happened in the last cycle played, one line each, then
+// shows the countries, for people. It fits 80 columns.
 func (p *Public) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "cycle %d (%s preset)\n", p.World.Cycle, p.World.Preset.Name)
-	writeCountries(&b, &p.World, -1)
+	for _, t := range p.Told {
+		writeWrapped(&b, t, "- ", "  ")
+	}
+	writeCountries(&b, &p.World, -1, p.Players)
 	return b.String()
 }

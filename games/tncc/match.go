@@ -32,6 +32,7 @@ var info = engine.Info{
 	Name:           "tncc",
 	Title:          "TNCC: countries trade, recruit and go to war, one action a turn",
 	Version:        RulesVersion,
+	Score:          "cycles survived",
 	MinSeats:       MinCountries,
 	MaxSeats:       MaxCountries,
 	Clock:          "cycle",
@@ -41,9 +42,10 @@ var info = engine.Info{
 			File: "config", FileUsage: "a preset of your own in YAML: every key of the rules' table, or base: NAME and the keys to change",
 			Load: loadPreset},
 	},
-	Presets: PresetNames(),
-	Players: roster.Names(),
-	Rules:   rulesText,
+	Presets:      PresetNames(),
+	PresetValues: PresetValues(),
+	Players:      roster.Names(),
+	Rules:        rulesText + PresetTable(),
 }
 
 func loadPreset(data []byte) (string, error) {
@@ -70,7 +72,9 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newMatch(NewWorld(p, setup.Seats())), nil
+	m := newMatch(NewWorld(p, setup.Seats()))
+	m.players = setup.Players
+	return m, nil
 }
 
 func newMatch(w World) *Match {
@@ -111,6 +115,7 @@ type Match struct {
 	reason  string
 	last    int // the cycle the game ended in, once it is over
 	result  engine.Result
+	players []string // each seat's player, for people
 }
 
 // World returns the state of the game now. It is the match's own: do not
@@ -358,12 +363,13 @@ func (m *Match) History() []Entry {
 	return out
 }
 
-// Clock is the cycle now; once the game is over, the cycle it ended in.
+// Clock is the number of cycles played: 0 at the start, c once cycle c's
+// production has run; once the game is over, the cycle it ended in.
 func (m *Match) Clock() int {
 	if m.phase == overPhase {
 		return m.last
 	}
-	return m.world.Cycle
+	return m.world.Cycle - 1
 }
 
 var measures = []engine.Measure{
@@ -377,8 +383,8 @@ func (m *Match) Measures() []engine.Measure { return measures }
 // Measure returns resource k of seat's country.
 func (m *Match) Measure(k, seat int) float64 { return float64(m.world.Countries[seat].Stock[k]) }
 
-// Public returns what a spectator may know now: the world. Never an open
-// war's flanks.
+// Public returns what a spectator may know now: the world, and what
+// happened in the last cycle played. Never an open war's flanks.
 func (m *Match) Public() any { return newPublic(m) }
 
 // snapshot is the full state of a match, for hashing.

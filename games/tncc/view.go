@@ -4,7 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // View is what one country may know: every country's resources and whether
@@ -111,10 +115,13 @@ const recent = 2
 // viewJSON is a view's JSON shape, for programs and training data: the
 // world, the history of the last two cycles, and the question.
 type viewJSON struct {
-	You       int         `json:"you"`
-	Cycle     int         `json:"cycle"`
-	MaxCycles int         `json:"max_cycles"`
-	Preset    string      `json:"preset"`
+	You       int    `json:"you"`
+	Cycle     int    `json:"cycle"`
+	MaxCycles int    `json:"max_cycles"`
+	Preset    string `json:"preset"`
+	// Numbers are the preset's numbers (gold_for_war, the advantages, ...),
+	// as a preset file writes them.
+	Numbers   *Preset     `json:"numbers"`
 	Countries []countryJS `json:"countries"`
 	Recent    []entryJSON `json:"recent"`
 	Offer     *offerJSON  `json:"offer,omitempty"`
@@ -130,11 +137,11 @@ type offerJSON struct {
 }
 
 // MarshalJSON writes the view for programs: you, cycle, max_cycles, preset,
-// countries, the history of this cycle and the last ("recent"), and the
+// the preset's numbers, countries, the history of this cycle and the last ("recent"), and the
 // offer or attack to answer.
 func (v View) MarshalJSON() ([]byte, error) {
 	m := v.m
-	j := viewJSON{You: v.seat, Cycle: m.world.Cycle, MaxCycles: m.world.Preset.MaxCycles, Preset: m.world.Preset.Name}
+	j := viewJSON{You: v.seat, Cycle: m.world.Cycle, MaxCycles: m.world.Preset.MaxCycles, Preset: m.world.Preset.Name, Numbers: &m.world.Preset}
 	for i := range m.world.Countries {
 		j.Countries = append(j.Countries, countryJSON(&m.world.Countries[i]))
 	}
@@ -153,24 +160,25 @@ func (v View) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// String shows the view to a person: the countries, the last cycle's
-// events, and the question.
+// String shows the view to a person: the countries with their players,
+// what happened in this cycle and the last, and the question. It fits 80
+// columns.
 func (v View) String() string {
 	var b strings.Builder
 	m := v.m
 	fmt.Fprintf(&b, "Cycle %d of %d (%s preset). You are country %d.\n", m.world.Cycle, m.world.Preset.MaxCycles, m.world.Preset.Name, v.seat+1)
-	writeCountries(&b, &m.world, v.seat)
+	writeCountries(&b, &m.world, v.seat, m.players)
 	var events []string
 	for i := range m.hist.len() {
 		e := m.hist.entry(i)
 		if e.Cycle > m.world.Cycle-recent && (e.Type != Wait || e.Refused != "") {
-			events = append(events, fmt.Sprintf("  cycle %d: %s", e.Cycle, e))
+			events = append(events, fmt.Sprintf("cycle %d: %s", e.Cycle, e))
 		}
 	}
 	if len(events) > 0 {
 		fmt.Fprintln(&b, "Lately:")
 		for _, s := range events {
-			fmt.Fprintln(&b, s)
+			writeWrapped(&b, s, "  ", "    ")
 		}
 	}
 	switch {
@@ -178,26 +186,108 @@ func (v View) String() string {
 	case m.reqs[m.kind].Seat != v.seat:
 	case m.phase == tradePhase:
 		o, _ := v.Offer()
-		fmt.Fprintf(&b, "Country %d offers you %d %v for %d of your %v. Accept? (yes or no)\n", o.From+1, o.GiveN, o.Give, o.TakeN, o.Take)
+		writeWrapped(&b, fmt.Sprintf("Country %d offers you %d %v for %d of your %v. Accept? (yes or no)", o.From+1, o.GiveN, o.Give, o.TakeN, o.Take), "", "")
 	case m.phase == warPhase:
 		a, _ := v.Attack()
-		fmt.Fprintf(&b, "Country %d attacks you with %d soldiers in all. You have %d. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).\n",
-			a.From+1, a.Sent, m.world.Countries[v.seat].Stock[Army])
+		writeWrapped(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. You have %d. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).",
+			a.From+1, a.Sent, m.world.Countries[v.seat].Stock[Army]), "", "")
 	default:
-		fmt.Fprintf(&b, "Your turn: %s. War costs %d gold.\n", actionSyntax, m.world.Preset.GoldForWar)
+		fmt.Fprintf(&b, "Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\nwar COUNTRY LEFT FRONT RIGHT. War costs %d gold.\n", m.world.Preset.GoldForWar)
 	}
 	return b.String()
 }
 
-func writeCountries(b *strings.Builder, w *World, you int) {
-	fmt.Fprintf(b, "  %-9s %10s %10s %10s %10s %10s\n", "country", "gold", "food", "citizens", "army", "land")
+// Help tells a person the actions, the answers, and how a war is fought.
+func (v View) Help() string {
+	p := &v.m.world.Preset
+	return fmt.Sprintf(`Actions, one a turn:
+  wait                      skip the turn
+  recruit N                 N citizens become soldiers (N < 0: back home)
+  trade C GIVE N TAKE M     offer country C N of GIVE for M of TAKE; one
+                            side is gold; C answers yes or no at once
+  war C LEFT FRONT RIGHT    attack country C with soldiers on three flanks;
+                            costs %d gold, win or lose
+Resources: gold, food, citizens, army, land. A war's defender answers with
+its own three flanks, knowing only who attacks and with how many in all.
+On each flank defenders fight with advantage %s, then the survivors meet and
+attackers fight with advantage %s; a winning attacker loots per survivor.
+Your score is the cycles your country survives; the last alive wins.
+The whole rules and every preset's numbers: arbiter rules tncc.
+`, p.GoldForWar, p.DefendAdvantage, p.AttackAdvantage)
+}
+
+// lineWidth is the width of a person's terminal.
+const lineWidth = 80
+
+// writeWrapped writes text in lines of at most lineWidth columns, broken at
+// spaces, the first line after first and the others after rest.
+func writeWrapped(b *strings.Builder, text, first, rest string) {
+	n := 0
+	for i, word := range strings.Fields(text) {
+		wl := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+			b.WriteString(first)
+			n = len(first)
+		case n+1+wl > lineWidth:
+			b.WriteString("\n" + rest)
+			n = len(rest)
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += wl
+	}
+	b.WriteByte('\n')
+}
+
+// writeCountries writes a table of the countries: their players (when
+// named), their resources, and whether they died. Country you, if ≥ 0, is
+// marked.
+func writeCountries(b *strings.Builder, w *World, you int, players []string) {
+	heads := [NumResources]string{"gold", "food", "citizens", "army", "land"}
+	var widths [NumResources]int
+	for r, h := range heads {
+		widths[r] = max(4, len(h))
+		for i := range w.Countries {
+			widths[r] = max(widths[r], len(strconv.FormatInt(w.Countries[i].Stock[r], 10)))
+		}
+	}
+	names := make([]string, len(w.Countries))
+	nameWidth := 0
+	for i := range names {
+		switch {
+		case i == you:
+			names[i] = "you"
+		case i < len(players):
+			names[i] = engine.DisplayName(players[i])
+		}
+		if utf8.RuneCountInString(names[i]) > 14 {
+			names[i] = string([]rune(names[i])[:13]) + "…"
+		}
+		nameWidth = max(nameWidth, utf8.RuneCountInString(names[i]))
+	}
+	pad := func(s string, w int) string { return s + strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s))) }
+	head := "country"
+	if nameWidth > 0 {
+		head = pad("country", 3+nameWidth)
+	}
+	b.WriteString(head)
+	for r, h := range heads {
+		fmt.Fprintf(b, " %*s", widths[r], h)
+	}
+	b.WriteByte('\n')
 	for i := range w.Countries {
 		c := &w.Countries[i]
-		name := fmt.Sprint(i + 1)
-		if i == you {
-			name += " (you)"
+		label := fmt.Sprintf("%2d", i+1)
+		if nameWidth > 0 {
+			label += " " + names[i]
 		}
-		fmt.Fprintf(b, "  %-9s %10d %10d %10d %10d %10d", name, c.Stock[Gold], c.Stock[Food], c.Stock[Citizens], c.Stock[Army], c.Stock[Land])
+		b.WriteString(pad(label, len(head)))
+		for r := range heads {
+			fmt.Fprintf(b, " %*d", widths[r], c.Stock[r])
+		}
 		if c.Dead {
 			fmt.Fprintf(b, "  dead (cycle %d)", c.Died)
 		}

@@ -10,7 +10,7 @@ import (
 // Op is what a command does: its keyword, whichever alias wrote it.
 type Op uint8
 
-// The commands of a script (section 5).
+// The commands of a script (arbiter rules zombie).
 const (
 	// OpUnknown is a line whose first word is no keyword (E_UNKNOWN_COMMAND).
 	OpUnknown Op = iota
@@ -34,7 +34,7 @@ func (o Op) String() string {
 	return "op(" + strconv.Itoa(int(o)) + ")"
 }
 
-// keywords are every keyword and alias of section 5, in any case (R34).
+// keywords are every keyword and alias of the script, in any case.
 var keywords = [...]struct {
 	word string
 	op   Op
@@ -57,14 +57,14 @@ type Command struct {
 	HasCount bool
 	// Sides are the two players of INTERACT, with their modifiers.
 	Sides [2]Side
-	// MaxTurns is GAME_START's max_turns; 0 means the default, 5 (R33).
+	// MaxTurns is GAME_START's max_turns; 0 means the default, 5.
 	MaxTurns int64
 	// Antibodies and Viruses are GAME_START's start_antibodies and
 	// start_viruses (default 0).
 	Antibodies, Viruses int64
 	// Bad, when not empty, says what is wrong with the command's words:
 	// the judge refuses it with E_ARGS, or E_UNKNOWN_COMMAND for OpUnknown,
-	// after the checks that come first (R36, R37).
+	// after the checks that come first.
 	Bad string
 }
 
@@ -121,7 +121,7 @@ func (c Command) String() string {
 // maxWords bounds the words a line keeps; no command takes more than four.
 const maxWords = 6
 
-// words is a line split on white space, comments dropped (R34).
+// words is a line split on white space, comments dropped.
 type words struct {
 	w [maxWords]string
 	n int // words found, which may be more than kept
@@ -176,10 +176,10 @@ func (ws *words) split(line string) {
 	}
 }
 
-// ParseLine reads one line of a script (section 5). ok is false when the
+// ParseLine reads one line of a script (arbiter rules zombie). ok is false when the
 // line holds no command: it is empty or a comment. A first word that is no
 // keyword gives OpUnknown; arguments that do not parse give the command with
-// Bad set, so that the judge can make its phase check first (R36, R37).
+// Bad set, so that the judge can make its phase check first.
 func ParseLine(line string) (c Command, ok bool) {
 	var ws words
 	ws.split(line)

@@ -13,10 +13,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Config is a game master's config.yml (section 7).
+// Config is a game master's config.yml (arbiter zombie new-config writes one).
 type Config struct {
 	// Players is the roster, in order: at least 3 names, unique without
-	// case (R1).
+	// case.
 	Players []string
 	// ZombieCount is how many players new-game draws as zombies: from 1 to
 	// len(Players) - 2.
@@ -32,7 +32,7 @@ type Config struct {
 }
 
 // DefaultConfig is the config new-config writes: the roster and numbers of
-// section 7, with the seed left out.
+// the rules, with the seed left out.
 const DefaultConfig = `# Zombie Game config (arbiter zombie new-game writes game.txt from it)
 players: [Ann, Bob, Cat, Dan, Zed]   # required; at least 3 names, unique in any case
 zombie_count: 1                      # required; from 1 to the number of players - 2
@@ -42,7 +42,7 @@ start_viruses: 0                     # optional; default 0; given to every zombi
 # seed: 20240501                     # optional; without it new-game picks one and writes it into game.txt
 `
 
-// configKeys are the keys of a config, in the order of section 7.
+// configKeys are the keys of a config, in their order.
 var configKeys = []string{"players", "zombie_count", "max_turns", "start_antibodies", "start_viruses", "seed"}
 
 // configFile is a config as YAML has it; nil is a key not given.
@@ -129,7 +129,7 @@ func ReadConfig(r io.Reader) (Config, error) {
 	return ParseConfig(data)
 }
 
-// ParseConfig reads config.yml strictly (section 7): an unknown key, a
+// ParseConfig reads config.yml strictly (arbiter zombie new-config writes one): an unknown key, a
 // missing required key, a wrong type or a value out of range is an error
 // that names the key and its line.
 func ParseConfig(data []byte) (Config, error) {
@@ -287,7 +287,7 @@ func drawZombies(rng *rand.PCG, n, count int) []bool {
 	return zombie
 }
 
-// Script writes the game.txt of section 7 for this config: a header naming
+// Script writes the game.txt for this config: a header naming
 // source (the config's file name) and the seed, the roster in the config's
 // order with zombie_count zombies drawn from seed, GAME_START, and a
 // reminder of the commands.

@@ -1,10 +1,10 @@
 // Package zombie is the Zombie Game judge: a hidden-role party game in which
 // humans trade antibodies and zombies spread an infection nobody is told
-// about (seed 004, settled by the rules page rules/zombie.md).
+// about, as `arbiter rules zombie` tells it.
 //
 // # The judge
 //
-// A [Judge] is the pure state machine of the rules R1–R40: a roster of
+// A [Judge] is the pure state machine of the rules: a roster of
 // players, each a human, an infected human or a zombie with antibodies and
 // viruses, and the commands a game master records (HUMAN, ZOMBIE,
 // GAME_START, INTERACT, CURE, END_TURN, NEXT_TURN). [Judge.Do] applies one
@@ -17,7 +17,7 @@
 // [Run] reads a whole game.txt, one command per line, and returns the
 // [Transcript]: the announcements, the private messages, the ERROR lines
 // with their line numbers, and the final state. [Transcript.WriteText]
-// prints section 6 of the rules line for line; [Transcript.WriteJSON] the
+// prints what the judge says line for line (arbiter rules zombie); [Transcript.WriteJSON] the
 // same content as one JSON document. [Transcript.WritePrivate] and
 // [Transcript.WritePrivateJSON] print only what one player may know: their
 // own PRIVATE lines and the public ones. Every view passes through one

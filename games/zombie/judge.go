@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// DefaultMaxTurns is max_turns when GAME_START gives none (R33, A5).
+// DefaultMaxTurns is max_turns when GAME_START gives none.
 const DefaultMaxTurns = 5
 
-// Judge is the Zombie Game's state machine (R1–R40): the roster, every
+// Judge is the Zombie Game's state machine: the roster, every
 // player's true state, the turn, and who has met and ended this turn. It
 // emits what it tells people as [Event] values. A Judge is not safe for
 // concurrent use.
@@ -29,7 +29,7 @@ type Judge struct {
 	// million players must not take hours).
 	opened, idlers roll
 	// closed is set when the last END_TURN ended a turn and no command has
-	// been accepted since: a NEXT_TURN now does nothing (R24).
+	// been accepted since: a NEXT_TURN now does nothing.
 	closed bool
 	result Result
 	events []Event
@@ -57,7 +57,7 @@ func NewJudge() *Judge {
 func (j *Judge) Phase() Phase { return j.phase }
 
 // Turn returns the open turn while the game is in progress, the last ended
-// turn once it is over, and 0 before GAME_START (R39).
+// turn once it is over, and 0 before GAME_START.
 func (j *Judge) Turn() int { return j.turn }
 
 // MaxTurns returns the game's max_turns, or 0 before GAME_START.
@@ -69,7 +69,7 @@ func (j *Judge) Players() int { return len(j.players) }
 // Player returns player i of the roster, with their true state.
 func (j *Judge) Player(i int) Player { return j.players[i].Player }
 
-// Lookup returns the roster index of name, in any case (R1).
+// Lookup returns the roster index of name, in any case.
 func (j *Judge) Lookup(name string) (int, bool) {
 	i, ok := j.index[foldName(name)]
 	return i, ok
@@ -95,7 +95,7 @@ func (j *Judge) Result() Result { return j.result }
 func (j *Judge) Events() []Event { return j.events }
 
 // Exec applies c, read from line n of a script; a refused command becomes an
-// ERROR event for that line (R35). It reports whether c was accepted.
+// ERROR event for that line. It reports whether c was accepted.
 func (j *Judge) Exec(n int, c Command) bool {
 	r := j.do(&c)
 	if r == nil {
@@ -105,7 +105,7 @@ func (j *Judge) Exec(n int, c Command) bool {
 	return false
 }
 
-// Do applies c, or refuses it with a *Refusal and changes nothing (R35).
+// Do applies c, or refuses it with a *Refusal and changes nothing.
 // Unlike Exec, a refusal is not written among the events.
 func (j *Judge) Do(c Command) error {
 	if r := j.do(&c); r != nil {
@@ -156,7 +156,7 @@ func (j *Judge) do(c *Command) *Refusal {
 	return r
 }
 
-// checkPhase is the first check of every command (R38).
+// checkPhase is the first check of every command.
 func (j *Judge) checkPhase(op Op) *Refusal {
 	switch {
 	case j.phase == Over:
@@ -171,7 +171,7 @@ func (j *Judge) checkPhase(op Op) *Refusal {
 	return nil
 }
 
-// enrol adds a HUMAN or ZOMBIE line's player to the roster (R1, R3, R4).
+// enrol adds a HUMAN or ZOMBIE line's player to the roster.
 func (j *Judge) enrol(c *Command) *Refusal {
 	key := foldName(c.Name)
 	if i, ok := j.index[key]; ok {
@@ -193,7 +193,7 @@ func (j *Judge) enrol(c *Command) *Refusal {
 	return nil
 }
 
-// start is GAME_START (R3, R4, R6, R33).
+// start is GAME_START.
 func (j *Judge) start(c *Command) *Refusal {
 	zombies := j.rostered
 	if humans := len(j.players) - zombies; zombies < 1 || humans < 2 {
@@ -222,7 +222,7 @@ func (j *Judge) start(c *Command) *Refusal {
 	return nil
 }
 
-// tell sends every player their PRIVATE message, in roster order (R26).
+// tell sends every player their PRIVATE message, in roster order.
 func (j *Judge) tell(turn int) {
 	for i := range j.players {
 		p := &j.players[i]
@@ -231,8 +231,7 @@ func (j *Judge) tell(turn int) {
 	}
 }
 
-// count returns the number of zombies and of humans, infected included
-// (R27).
+// count returns the number of zombies and of humans, infected included.
 func (j *Judge) count() (zombies, humans int) {
 	for i := range j.players {
 		if j.players[i].State == Zombie {
@@ -332,7 +331,7 @@ func checkModifier(p *member, m Modifier) *Refusal {
 	return nil
 }
 
-// cure is CURE (R21, R22).
+// cure is CURE.
 func (j *Judge) cure(name string) *Refusal {
 	i, r := j.lookup(name)
 	if r != nil {
@@ -350,7 +349,7 @@ func (j *Judge) cure(name string) *Refusal {
 	return nil
 }
 
-// endTurn is END_TURN (R23, R24).
+// endTurn is END_TURN.
 func (j *Judge) endTurn(name string) *Refusal {
 	i, r := j.lookup(name)
 	if r != nil {
@@ -384,7 +383,7 @@ func (j *Judge) endTurn(name string) *Refusal {
 	return nil
 }
 
-// nextTurn is NEXT_TURN (R24).
+// nextTurn is NEXT_TURN.
 func (j *Judge) nextTurn() *Refusal {
 	if j.closed {
 		j.closed = false
@@ -431,7 +430,7 @@ func (j *Judge) closeTurn() {
 		maxV = max(maxV, j.players[i].Viruses)
 	}
 	j.events = append(j.events, Event{Kind: Announced, Turn: j.turn, Zombies: z, Humans: h, MaxAntibodies: maxA, MaxViruses: maxV})
-	// 5. The game-end check (R28–R31).
+	// 5. The game-end check.
 	if j.judge(h) {
 		j.phase = Over
 		j.events = append(j.events, Event{Kind: Ended, Turn: j.turn})
@@ -511,7 +510,7 @@ func (j *Judge) judge(h int) bool {
 }
 
 // ranking ranks every non-zombie by antibodies, high to low, with
-// competition ranking; ties keep roster order (R30, A25).
+// competition ranking; ties keep roster order.
 func (j *Judge) ranking() []Ranked {
 	var out []Ranked
 	for i := range j.players {

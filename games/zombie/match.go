@@ -38,6 +38,7 @@ var info = engine.Info{
 	Name:           "zombie",
 	Title:          "Zombie: a hidden-role party game of antibodies and an infection nobody is told about",
 	Version:        RulesVersion,
+	Score:          "1 for a winner, 0 otherwise",
 	MinSeats:       MinSeats,
 	MaxSeats:       MaxSeats,
 	Clock:          "turn",
@@ -116,7 +117,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 //     (antibodies or viruses spent or lost earlier in the turn) is dropped,
 //     and the contact goes ahead without it. Right after a seat's last
 //     contact it cures if it asked to cure last, and ends the turn
-//     (END_TURN) if it asked to and the rules allow it (R23).
+//     (END_TURN) if it asked to and the rules allow it.
 //  3. Every seat still without an interaction is paired, in the turn's
 //     order, with the next seat after it in that order that has not ended
 //     the turn, both with their guards (R23 guarantees there is one).

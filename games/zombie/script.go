@@ -16,9 +16,9 @@ type ScriptError struct {
 // Error says where the script stops being text.
 func (e *ScriptError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
-// Run judges a whole script (section 5): every line in order, the rejected
+// Run judges a whole script (arbiter rules zombie): every line in order, the rejected
 // ones as ERROR lines with their line numbers, processing going on after
-// each (R34, R35). The error is a *ScriptError when the script is not UTF-8
+// each. The error is a *ScriptError when the script is not UTF-8
 // text; everything else is in the transcript.
 func Run(script []byte) (*Transcript, error) {
 	j := NewJudge()

@@ -6,7 +6,7 @@ import (
 )
 
 // State is what a player truly is: a human (H), an infected human (I) or a
-// zombie (Z). Players are only ever told "human" or "zombie" (R26).
+// zombie (Z). Players are only ever told "human" or "zombie".
 type State uint8
 
 // The player states.
@@ -27,7 +27,7 @@ func (s State) String() string {
 }
 
 // Identity returns what the player is told they are: an infected player is
-// told Human (R26, A31).
+// told Human.
 func (s State) Identity() State {
 	if s == Infected {
 		return Human
@@ -58,7 +58,7 @@ func (p Phase) String() string {
 // Code is the error code of a refused command, as an ERROR line prints it.
 type Code string
 
-// The error codes of section 6.
+// The error codes of the judge (arbiter rules zombie).
 const (
 	CodeUnknownCommand    Code = "E_UNKNOWN_COMMAND"
 	CodeArgs              Code = "E_ARGS"
@@ -80,7 +80,7 @@ const (
 	CodeDeadlock          Code = "E_DEADLOCK"
 )
 
-// Codes lists every error code, in the order of section 6's table.
+// Codes lists every error code, in the order the rules list them.
 var Codes = []Code{
 	CodeUnknownCommand, CodeArgs, CodeDuplicatePlayer, CodeSetup, CodeAlreadyStarted, CodeNotStarted,
 	CodeGameOver, CodeUnknownPlayer, CodeSelfInteraction, CodePlayerEnded, CodeAlreadyInteracted,
@@ -89,7 +89,7 @@ var Codes = []Code{
 }
 
 // Refusal is a command the judge refused: its code and what was wrong and
-// what is allowed. A refused command changes nothing (R35).
+// what is allowed. A refused command changes nothing.
 type Refusal struct {
 	Code Code
 	Text string
@@ -115,7 +115,7 @@ type Player struct {
 // game runs.
 const MaxCount = 1_000_000_000
 
-// CheckName returns an error unless name is a valid player name (R1).
+// CheckName returns an error unless name is a valid player name.
 func CheckName(name string) error {
 	if !validName(name) {
 		return fmt.Errorf("%q is not a player name; a name starts with a letter and has only letters, digits, _, . and -", name)
@@ -140,8 +140,8 @@ func validName(name string) bool {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// foldName is a name's key for case-insensitive comparison (R1, R34):
-// ASCII lower case, since names are ASCII (R1); other bytes are kept, so a
+// foldName is a name's key for case-insensitive comparison:
+// ASCII lower case, since names are ASCII; other bytes are kept, so a
 // name that is not ASCII never matches one that is. It allocates only when
 // the name has capitals.
 func foldName(name string) string {
@@ -165,7 +165,7 @@ func appendFolded(b []byte, name string) []byte {
 	return b
 }
 
-// Modifier is what one side brings to an interaction (R10): precaution, or
+// Modifier is what one side brings to an interaction: precaution, or
 // k ≥ 1 viruses, or nothing (the zero value).
 type Modifier struct {
 	Precaution bool  `json:"precaution,omitempty"`

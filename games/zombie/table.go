@@ -1,11 +1,11 @@
 package zombie
 
 // touch resolves one accepted interaction between x and y, whose modifiers
-// are mx and my (R13): all costs are paid first, then the pair effect of
+// are mx and my: all costs are paid first, then the pair effect of
 // table T applies to each side, from both players' states as they were at
-// the start of the interaction (A9). The effect on a side depends only on
+// the start of the interaction. The effect on a side depends only on
 // its own counts and on the other side's state and viruses, so the result
-// does not depend on which player is named first (R7).
+// does not depend on which player is named first.
 func touch(x, y *Player, mx, my Modifier) {
 	sx, sy := x.State, y.State
 	pay(x, mx)
@@ -14,8 +14,8 @@ func touch(x, y *Player, mx, my Modifier) {
 	affect(y, sy, my, sx, mx)
 }
 
-// pay takes a side's costs: 1 antibody for precaution (R11), k viruses for k
-// viruses applied (R12).
+// pay takes a side's costs: 1 antibody for precaution, k viruses for k
+// viruses applied.
 func pay(p *Player, m Modifier) {
 	if m.Precaution {
 		p.Antibodies--

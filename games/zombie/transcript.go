@@ -8,7 +8,7 @@ import (
 	"strconv"
 )
 
-// EventKind is what an event tells: one kind of output line (section 6).
+// EventKind is what an event tells: one kind of output line (arbiter rules zombie).
 type EventKind uint8
 
 // The kinds of event.
@@ -52,7 +52,7 @@ type Event struct {
 	Text string
 }
 
-// Outcome is how a game ended (section 1).
+// Outcome is how a game ended .
 type Outcome uint8
 
 // The outcomes.
@@ -75,8 +75,8 @@ func (o Outcome) String() string {
 	return "outcome(" + strconv.Itoa(int(o)) + ")"
 }
 
-// Result is how a game ended: the outcome, the last survivor (R29) or the
-// ranking at max turns (R30).
+// Result is how a game ended: the outcome, the last survivor or the
+// ranking at max turns.
 type Result struct {
 	Outcome Outcome
 	// Survivor is the last survivor's roster index, or -1.
@@ -123,7 +123,7 @@ func (j *Judge) Transcript() *Transcript {
 	return t
 }
 
-// Lookup returns the roster index of name, in any case (R1).
+// Lookup returns the roster index of name, in any case.
 func (t *Transcript) Lookup(name string) (int, bool) {
 	key := foldName(name)
 	for i := range t.Players {
@@ -141,7 +141,7 @@ const everyone = -1
 // of every view. A player sees GAME START, TURN END, GAME OVER, the PUBLIC
 // announcements and their own PRIVATE messages; never another player's
 // message nor an ERROR line (whose text may name a zombie). A player's own
-// message says human or zombie, never infected (R26). Pass -1 for the
+// message says human or zombie, never infected. Pass -1 for the
 // judge, who sees everything.
 func Visible(e *Event, player int) bool {
 	if player == everyone {
@@ -156,7 +156,7 @@ func Visible(e *Event, player int) bool {
 	return false
 }
 
-// WriteText writes the judge's output, section 6 line for line: every
+// WriteText writes the judge's output line for line (arbiter rules zombie): every
 // event, then FINAL and one STATE line per player.
 func (t *Transcript) WriteText(w io.Writer) error { return t.writeText(w, everyone) }
 

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // Message is a PRIVATE message: what a player is told about themself at
 // the start and after every turn. Identity is Human or Zombie, never
-// Infected (R26).
+// Infected.
 type Message struct {
 	Turn       int   `json:"turn"` // 0: at the start
 	Identity   State `json:"-"`
@@ -29,7 +32,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	}{plain(m), m.Identity.Identity().String()})
 }
 
-// Announcement is a PUBLIC announcement: numbers only, never names (R27).
+// Announcement is a PUBLIC announcement: numbers only, never names.
 type Announcement struct {
 	Turn          int   `json:"turn"` // 0: at the start
 	Zombies       int   `json:"zombies"`
@@ -124,17 +127,71 @@ func (v View) Lines() []string {
 // Check says why the viewer may not make plan p now, or nil.
 func (v View) Check(p Plan) error { return v.m.check(v.seat, p) }
 
-// String shows the view to a person at a terminal: the lines they have
-// been told, and how to write a plan.
+// String shows the view to a person at a terminal: the players, the lines
+// they have been told, and how to write a plan. It fits 80 columns.
 func (v View) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "You are %s, one of %d players (P1 to P%d). Turn %d of %d.\n", v.Name(), v.Seats(), v.Seats(), v.Turn(), v.MaxTurns())
+	names := make([]string, v.Seats())
+	for s := range names {
+		who := "you"
+		if s != v.seat && s < len(v.m.entrants) {
+			who = engine.DisplayName(v.m.entrants[s])
+		}
+		names[s] = SeatName(s) + " " + who
+	}
+	writeWrapped(&b, "Players: "+strings.Join(names, ", "), "", "  ")
+	b.WriteString("What you have been told:\n")
 	for _, l := range v.Lines() {
 		b.WriteString("  " + l + "\n")
 	}
-	b.WriteString("Plan your turn: the players to touch (P2, P2/p with precaution, P2/v2 applying 2 viruses),\n")
-	b.WriteString("then as you wish guard=p or guard=v<k>, cure=first|last|both, end.\n")
+	b.WriteString("Plan your turn: the players to touch (P2, P2/p with precaution, P2/v2\n")
+	b.WriteString("applying 2 viruses), then as you wish guard=p or guard=v<k>,\n")
+	b.WriteString("cure=first|last|both, end.\n")
 	return b.String()
+}
+
+// Help tells a person how to write a plan and what a touch does.
+func (v View) Help() string {
+	return `A plan: the players you touch, in order, each at most once:
+  P2        a plain touch
+  P2/p      with precaution (a human pays 1 antibody; protects this touch)
+  P2/v3     applying 3 viruses (a zombie, from the viruses it holds)
+then, as you wish:
+  guard=p   precaution (guard=v2: 2 viruses) toward touches you did not ask
+  cure=first, cure=last or cure=both   pay 1 antibody to cure (an infected
+            player becomes human again), before or after your own touches
+  end       end your turn after your touches: nobody can touch you then
+Humans touching humans gain an antibody each; a human touched by a zombie
+or an infected player is infected unless it used precaution. Nobody is
+told they are infected. The whole rules: arbiter rules zombie.
+`
+}
+
+// lineWidth is the width of a person's terminal.
+const lineWidth = 80
+
+// writeWrapped writes text in lines of at most lineWidth columns, broken at
+// spaces, the first line after first and the others after rest.
+func writeWrapped(b *strings.Builder, text, first, rest string) {
+	n := 0
+	for i, word := range strings.Fields(text) {
+		wl := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+			b.WriteString(first)
+			n = len(first)
+		case n+1+wl > lineWidth:
+			b.WriteString("\n" + rest)
+			n = len(rest)
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += wl
+	}
+	b.WriteByte('\n')
 }
 
 // viewJSON is a view's JSON form for programs.

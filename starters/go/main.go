@@ -1,8 +1,11 @@
-// Command starter is an Arbiter bot in Go, standard library only.
+// Command starter is an Arbiter bot in Go, standard library only: it plays
+// every game.
 //
-// Copy this directory, edit decide, and play it:
+// Copy this directory, edit the game you play (ajveciv.go, reaj.go,
+// tncc.go, territories.go or zombie.go: each has one function, decide...),
+// and play it:
 //
-//	go build -o mybot . && arbiter play ajveciv --player "exec:./mybot" --players basic
+//	go build -o mybot . && arbiter play ajveciv --player "exec:./mybot"
 //
 // The protocol is in docs/protocol.md: one JSON object per line each way.
 package main
@@ -24,21 +27,30 @@ type request struct {
 	View    json.RawMessage   `json:"view"`    // what your seat may see
 }
 
-// decide returns the move for one request. This bot picks a random choice,
-// or plays the default when the move is open; decode View into a struct of
-// your game's view to do better.
-func decide(r *request, dice *rand.Rand) json.RawMessage {
-	if len(r.Choices) > 0 {
-		return r.Choices[dice.IntN(len(r.Choices))]
-	}
-	return r.Default
+// match is what a seat knows of its match: its seat, its own dice (the
+// same game and seat play the same way), and the game's decide, with
+// whatever that keeps from one request to the next.
+type match struct {
+	seat   int
+	dice   *rand.Rand
+	decide func(r *request) (any, error)
+}
+
+// games makes each game's decide for a match.
+var games = map[string]func(m *match) func(r *request) (any, error){
+	"ajveciv":     func(*match) func(*request) (any, error) { return decideAjveCiv },
+	"reaj":        func(*match) func(*request) (any, error) { return decideReaj },
+	"tncc":        func(*match) func(*request) (any, error) { return decideTNCC },
+	"territories": func(*match) func(*request) (any, error) { return decideTerritories },
+	"zombie":      func(*match) func(*request) (any, error) { return new(zombieMemory).decide },
 }
 
 // message is any message from Arbiter.
 type message struct {
 	Type string `json:"type"`
+	Game string `json:"game"`
 	Seed uint64 `json:"seed"`
-	Seat uint64 `json:"seat"`
+	Seat int    `json:"seat"`
 	request
 }
 
@@ -46,26 +58,31 @@ func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriter(os.Stdout)
 	enc := json.NewEncoder(out)
-	dice := rand.New(rand.NewPCG(1, 1))
+	var m *match
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(line) > 1 {
-			var m message
-			if err := json.Unmarshal(line, &m); err != nil {
+			var msg message
+			if err := json.Unmarshal(line, &msg); err != nil {
 				fmt.Fprintln(os.Stderr, "starter:", err)
 				os.Exit(1)
 			}
-			switch m.Type {
+			switch msg.Type {
 			case "hello":
-				// Your own dice, the same for the same game and seat.
-				dice = rand.New(rand.NewPCG(m.Seed, m.Seat))
+				m = &match{seat: msg.Seat, dice: rand.New(rand.NewPCG(msg.Seed, uint64(msg.Seat)))}
+				m.decide = games[msg.Game](m)
 				_ = enc.Encode(map[string]string{"type": "ready", "name": "go starter"})
 			case "request":
+				move, err := m.decide(&msg.request)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "starter:", err)
+					move = msg.Default
+				}
 				_ = enc.Encode(struct {
-					Type string          `json:"type"`
-					ID   int64           `json:"id"`
-					Move json.RawMessage `json:"move"`
-				}{"move", m.ID, decide(&m.request, dice)})
+					Type string `json:"type"`
+					ID   int64  `json:"id"`
+					Move any    `json:"move"`
+				}{"move", msg.ID, move})
 			case "bye":
 				out.Flush()
 				return

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Bots and bot writers: a lone --player meets the default players, and a
+// program's standings and reports carry the name it gives itself.
+
+func TestLonePlayerAndBotNames(t *testing.T) {
+	need(t, "python3")
+	// Two copies of the Python starter: both call themselves "python
+	// starter"; the second is made unique.
+	dir := t.TempDir()
+	var specs []string
+	for _, name := range []string{"one", "two"} {
+		copy := filepath.Join(dir, name)
+		if err := os.CopyFS(copy, os.DirFS("../../starters/python")); err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, "exec:python3 "+filepath.Join(copy, "bot.py"))
+	}
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--player", specs[0], "--player", specs[1], "--seed", "1", "--games", "2",
+		"--report", "json", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var games []struct {
+		Players []string
+		Specs   []string
+	}
+	if err := json.Unmarshal([]byte(out), &games); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		// "A lone --player joins the default players": Reaj's six, then
+		// the two programs.
+		if len(g.Players) != 8 || g.Players[0] != "conquer" || g.Players[6] != "python starter" || g.Players[7] != "python starter #2" {
+			t.Errorf("players %q; want the six fixed players and the two starters by their names", g.Players)
+		}
+		if len(g.Specs) != 8 || g.Specs[6] != specs[0] || g.Specs[7] != specs[1] || g.Specs[0] != "" {
+			t.Errorf("specs %q; want the programs' specs", g.Specs)
+		}
+	}
+	code, out, _ = arbiter(t, "", "play", "reaj", "--player", specs[0], "--seed", "1", "--games", "2", "--report", "summary", "--bot-logs", t.TempDir())
+	if code != 0 || !strings.Contains(out, "python starter ") || strings.Contains(out, "exec:") {
+		t.Errorf("the standings do not name the program by its name:\n%s", out)
+	}
+	code, out, errOut = arbiter(t, "", "tournament", "reaj", "--players", "adapt,conquer", "--player", specs[0], "--seats", "3", "--bot-logs", t.TempDir())
+	if code != 0 || !strings.Contains(out, "python starter ") || strings.Contains(out, "exec:") {
+		t.Errorf("the tournament's standings do not name the program by its name: %s\n%s", errOut, out)
+	}
+}
+
+func TestBotLogsGoWithTheRecords(t *testing.T) {
+	// "bot-logs/ appears in the working directory; put logs under the
+	// record directory when there is one, and say where they went."
+	need(t, "python3")
+	bot, _ := filepath.Abs("../../starters/python/bot.py")
+	records := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--player", "exec:python3 "+bot, "--seed", "1", "--report", "summary", "--record", records)
+	logs := filepath.Join(records, "bot-logs")
+	if code != 0 || !strings.Contains(errOut, "bot logs: each program's standard error is in "+logs) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(logs, "game-1-seat-7.log")); err != nil {
+		t.Errorf("the program's log is not with the records: %v", err)
+	}
+	// Without records, a directory of their own, never the working one.
+	_, statErr := os.Stat("bot-logs")
+	code, _, errOut = arbiter(t, "", "play", "reaj", "--player", "exec:python3 "+bot, "--seed", "1", "--report", "summary")
+	_, after := os.Stat("bot-logs")
+	if code != 0 || !strings.Contains(errOut, "bot logs: each program's standard error is in "+os.TempDir()) || (os.IsNotExist(statErr) && after == nil) {
+		t.Errorf("exit %d, %s; bot-logs in the working directory: %v", code, errOut, after)
+	}
+	if i := strings.Index(errOut, os.TempDir()); i >= 0 {
+		dir := strings.Fields(errOut[i:])[0]
+		if _, err := os.Stat(filepath.Join(dir, "game-1-seat-7.log")); err != nil {
+			t.Errorf("no log where the run said: %v", err)
+		}
+		os.RemoveAll(dir)
+	}
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/catalog"
+)
+
+// The rules and the docs, as a player reads them: every rules text stands
+// on its own and points at nothing the user does not have.
+
+// elsewhere matches references to pages a user does not have: the seeds,
+// the rules pages behind them, their numbered rules and sections.
+var elsewhere = regexp.MustCompile(`(?i)seed 00\d|rules page|rules/\w+\.md|\bR\d+\b|R1–R40|section \d|the seed's|as settled`)
+
+func TestRulesStandOnTheirOwn(t *testing.T) {
+	for _, name := range catalog.Names() {
+		code, out, errOut := arbiter(t, "", "rules", name)
+		if code != 0 {
+			t.Fatalf("rules %s: exit %d %s", name, code, errOut)
+		}
+		if m := elsewhere.FindString(out); m != "" {
+			t.Errorf("arbiter rules %s points elsewhere: %q", name, m)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("arbiter rules %s: a line of %d columns: %q", name, n, line)
+			}
+		}
+	}
+	for _, doc := range []string{"../../README.md", "../../docs/protocol.md", "../../starters/README.md"} {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := elsewhere.FindString(string(data)); m != "" {
+			t.Errorf("%s points at a page the user does not have: %q", doc, m)
+		}
+	}
+	// The zombie judge's script and output are in its rules.
+	_, out, _ := arbiter(t, "", "rules", "zombie")
+	for _, want := range []string{"THE JUDGE'S SCRIPT", "WHAT THE JUDGE SAYS", "ERROR line N CODE", "FINAL status=", "E_DEADLOCK"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arbiter rules zombie lacks %q", want)
+		}
+	}
+}
+
+func TestTNCCPresetNumbers(t *testing.T) {
+	// "arbiter rules tncc prints every preset's numbers; arbiter games
+	// --json gives every game's options, presets and players for programs."
+	_, rules, _ := arbiter(t, "", "rules", "tncc")
+	code, out, errOut := arbiter(t, "", "games", "--json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var games []struct {
+		Name, Score, Clock string
+		Players            []string
+		DefaultPlayers     string `json:"default_players"`
+		Options            []struct{ Name, Flag, Kind, Default string }
+		Presets            []struct {
+			Name   string
+			Values map[string]any
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &games); err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != len(catalog.Names()) {
+		t.Fatalf("%d games", len(games))
+	}
+	for _, g := range games {
+		if g.Score == "" || len(g.Players) == 0 || g.DefaultPlayers == "" || len(g.Options) == 0 || g.Options[0].Flag == "" {
+			t.Errorf("%s: %+v", g.Name, g)
+		}
+		if g.Name != "tncc" {
+			continue
+		}
+		if len(g.Presets) != 6 {
+			t.Fatalf("tncc presets: %+v", g.Presets)
+		}
+		// Every number of every preset is in the rules' table, in its
+		// preset's column, on its key's row.
+		table := rules[strings.Index(rules, "\n  start.gold"):]
+		for i, p := range g.Presets {
+			block := table
+			if i >= 3 {
+				block = table[strings.Index(table, "\n\n")+2:]
+			}
+			for _, key := range []string{"start.gold", "steal.land", "food_per_citizen", "growth", "land_capacity", "gold_for_war", "defend_advantage", "attack_advantage", "hunger_deaths", "max_cycles"} {
+				row := block[strings.Index(block, "  "+key+" "):]
+				row = row[:strings.Index(row, "\n")]
+				cells := strings.Fields(row)[1:]
+				want := lookup(p.Values, key)
+				if got := cells[i%3]; got != want {
+					t.Errorf("preset %s, %s: the rules' table says %s; its JSON %s", p.Name, key, got, want)
+				}
+			}
+		}
+	}
+}
+
+// lookup returns a preset's value at key ("steal.land"), as JSON writes it.
+func lookup(values map[string]any, key string) string {
+	var v any = values
+	for _, k := range strings.Split(key, ".") {
+		v = v.(map[string]any)[k]
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestHelpSaysWhatIsTrue(t *testing.T) {
+	// --seed: game 1 plays with the seed itself; a boolean option on by
+	// default reads as a sentence; step --help names every game it steps;
+	// --version gives the module's version and the rules' versions.
+	_, help, _ := arbiter(t, "", "play", "ajveciv", "--help")
+	for _, want := range []string{"game k (from 1) plays with seed+k-1", "--no-inflections            turn off: an inflection after every tenth turn (on without this flag)"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("play ajveciv --help lacks %q:\n%s", want, help)
+		}
+	}
+	if strings.Contains(help, "no an ") {
+		t.Errorf("play ajveciv --help: %s", help)
+	}
+	_, help, _ = arbiter(t, "", "step", "--help")
+	for _, want := range []string{"territories: --state is {config, state}", "examples/territories/state.json", "zombie has no step"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("step --help lacks %q:\n%s", want, help)
+		}
+	}
+	// The example step of the help runs.
+	if code, out, errOut := arbiter(t, "", "step", "territories", "--state", "../../examples/territories/state.json", "--moves", "../../examples/territories/join.json"); code != 0 || !strings.Contains(out, `"territory":"CA"`) {
+		t.Errorf("the help's example step: exit %d %s %s", code, out, errOut)
+	}
+	code, out, _ := arbiter(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "arbiter ") || !strings.Contains(out, "protocol 1") {
+		t.Errorf("--version: exit %d %q", code, out)
+	}
+	for _, name := range catalog.Names() {
+		if !strings.Contains(out, name+" 1") {
+			t.Errorf("--version lacks the rules version of %s: %q", name, out)
+		}
+	}
+}
+
+func TestTimingsTimeEveryDecision(t *testing.T) {
+	// "--timings records nothing for the built-in bots (1 timed move of
+	// ~140 in a TNCC game)": every decision of every seat is timed.
+	dir := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--timings", "--record", dir, "--report", "summary")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	data, err := os.ReadFile(dir + "/game-0001.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, timed := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var step struct {
+			Seat  *int
+			Nanos int64 `json:"decision_ns"`
+		}
+		if json.Unmarshal([]byte(line), &step) == nil && step.Seat != nil {
+			steps++
+			if step.Nanos > 0 {
+				timed++
+			}
+		}
+	}
+	if steps < 100 || timed != steps {
+		t.Errorf("%d of %d decisions timed; want every one", timed, steps)
+	}
+	if code, out, errOut := arbiter(t, "", "replay", dir+"/game-0001.jsonl"); code != 0 {
+		t.Errorf("a timed record does not replay: %s %s", out, errOut)
+	}
+}

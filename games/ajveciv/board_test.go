@@ -1,0 +1,76 @@
+package ajveciv
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// TestBoardFitsEightyColumns plays whole games of 2 to 20 societies with
+// long player names, and checks that every line a person or a report reads
+// fits a terminal of 80 columns (a report indents the world by two).
+func TestBoardFitsEightyColumns(t *testing.T) {
+	for _, n := range []int{2, 7, 20} {
+		players := make([]string, n)
+		for i := range players {
+			players[i] = fmt.Sprintf("exec:python3 /home/someone/bots/a-very-long-bot-name-%d.py", i)
+		}
+		m, err := Original().NewMatch(engine.Setup{Seed: uint64(n), Players: players})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, uint64(n)))
+		for !m.Over() {
+			for _, r := range m.Pending() {
+				checkWidth(t, m.View(r.Seat).String(), 80)
+				if err := m.Apply(r.Seat, r.Choices[rng.IntN(len(r.Choices))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkWidth(t, m.World().String(), 78)
+		}
+	}
+}
+
+func checkWidth(t *testing.T, text string, width int) {
+	t.Helper()
+	for _, line := range strings.Split(text, "\n") {
+		if utf8.RuneCountInString(line) > width {
+			t.Fatalf("a line of %d columns (at most %d):\n%s\nin\n%s", utf8.RuneCountInString(line), width, line, text)
+		}
+	}
+}
+
+func TestBoardShowsPlayersAndLastTurn(t *testing.T) {
+	// "which seat is which bot, and what each society chose last turn"
+	m, err := Original().NewMatch(engine.Setup{Seed: 1, Players: []string{"repl", "basic.conquer", "planner"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chose := map[int]Value{}
+	for _, r := range m.Pending() {
+		chose[r.Seat] = r.Choices[1]
+		if err := m.Apply(r.Seat, r.Choices[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	board := m.View(0).String()
+	for _, want := range []string{"player", "last turn", "you→", "→you", "basic.conquer", "planner", "Turn 2 of 100", "con conquer"} {
+		if !strings.Contains(board, want) {
+			t.Errorf("the board lacks %q:\n%s", want, board)
+		}
+	}
+	for seat, v := range chose {
+		line := strings.Split(board, "\n")[3+seat]
+		if !strings.HasSuffix(line, " "+v.String()) {
+			t.Errorf("seat %d chose %v; its row says %q", seat+1, v, line)
+		}
+	}
+	if !strings.Contains(m.View(0).Help(), "rises by 1") {
+		t.Errorf("help:\n%s", m.View(0).Help())
+	}
+}

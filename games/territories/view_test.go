@@ -1,0 +1,101 @@
+package territories
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+func TestViewJoinByIDNameOrAlias(t *testing.T) {
+	// "at the join prompt accept a territory's id, name or alias (CA is
+	// refused today)"
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"repl", "greedy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.View(0)
+	for _, in := range []string{"CA", "ca", "California", "Cali", "join CA", "join Amber california", `join "Amber" Calif`} {
+		a, err := v.Parse(in)
+		if err != nil || a != JoinAction("Amber", "CA") {
+			t.Errorf("Parse(%q) = %v, %v; want join Amber CA", in, a, err)
+		}
+	}
+	if _, err := v.Parse("join Pacifica CA"); err == nil || !strings.Contains(err.Error(), "your nation is Amber") {
+		t.Errorf("another nation's name: %v", err)
+	}
+	if _, err := v.Parse("Califronia"); err == nil || !strings.Contains(err.Error(), "CA (California)") {
+		t.Errorf("a typo: %v; want the closest territories", err)
+	}
+	if got := v.ChoiceName(JoinAction("Amber", "WA")); got != "WA" {
+		t.Errorf("a join's choice is named %q; want its territory", got)
+	}
+}
+
+func TestViewTellsWhatHappened(t *testing.T) {
+	// "a person's armies vanish without a word (another nation's attack is
+	// never shown). Show what happened since your last action (every action
+	// and battle with its dice), your neighbours, and the map as text."
+	sawAttack := false
+	for seed := uint64(1); seed <= 10 && !sawAttack; seed++ {
+		sawAttack = playAsPerson(t, seed)
+	}
+	if !sawAttack {
+		t.Error("in ten games the person was never told of an attack on them, with its roll")
+	}
+}
+
+// playAsPerson plays a game as a person who passes, against two random
+// bots, checking every view the person is shown; it
+// reports whether a view told of an attack on the person, with its roll.
+func playAsPerson(t *testing.T, seed uint64) (sawAttack bool) {
+	t.Helper()
+	m, err := Game{}.NewMatch(engine.Setup{Seed: seed, Players: []string{"repl", "random", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := []Bot{nil, Random(), Random()}
+	for turns := 0; !m.Over() && turns < 1000; turns++ {
+		r := m.Pending()[0]
+		if r.Seat == 0 {
+			text := m.View(0).String()
+			for _, want := range []string{"Nations:", "seat 2 random", "Map:", "held by", "neighbours", "WA Washington"} {
+				if r.Kind == ActionKind && !strings.Contains(text, want) {
+					t.Fatalf("the view lacks %q:\n%s", want, text)
+				}
+			}
+			if flat := strings.Join(strings.Fields(text), " "); strings.Contains(flat, "attacks Amber") && strings.Contains(flat, "roll ") {
+				sawAttack = true
+			}
+			if r.Kind == ActionKind && !strings.Contains(text, "Since your last action:\n  seat 1 ") {
+				t.Fatalf("the view does not begin with the person's own last action:\n%s", text)
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if n := len([]rune(line)); n > 80 {
+					t.Fatalf("a line of %d columns:\n%s", n, line)
+				}
+			}
+			a := r.Default
+			if r.Kind == ActionKind {
+				a = PassAction
+			}
+			if err := m.Apply(0, a); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		var a Action
+		if r.Kind == JoinKind {
+			a, err = bots[r.Seat].Join(m.View(r.Seat))
+		} else {
+			a, err = bots[r.Seat].Act(m.View(r.Seat))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(r.Seat, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sawAttack
+}

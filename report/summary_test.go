@@ -1,0 +1,212 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestHistogramKeepsEveryScore(t *testing.T) {
+	// Any number of scores, of any spread, in a fixed number of bins: every
+	// score is counted once, in the bin that holds it.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, spread := range []int64{1, 10, 1000, 1 << 40} {
+		var h histogram
+		scores := make([]int64, 5000)
+		for i := range scores {
+			scores[i] = rng.Int64N(spread) - spread/3
+			h.add(scores[i])
+		}
+		total := 0
+		for _, c := range h.bins {
+			total += c
+		}
+		if total != len(scores) || h.n != len(scores) {
+			t.Fatalf("spread %d: %d scores counted of %d", spread, total, len(scores))
+		}
+		for _, s := range scores {
+			if s < h.lo || s >= h.lo+histBins*h.width {
+				t.Fatalf("spread %d: score %d outside the bins [%d, %d)", spread, s, h.lo, h.lo+histBins*h.width)
+			}
+		}
+		lo, hi := h.span()
+		if lo > slicesMin(scores) || hi < slicesMax(scores) {
+			t.Errorf("spread %d: span [%d, %d] misses the scores", spread, lo, hi)
+		}
+	}
+}
+
+func slicesMin(s []int64) int64 {
+	m := s[0]
+	for _, x := range s {
+		m = min(m, x)
+	}
+	return m
+}
+
+func slicesMax(s []int64) int64 {
+	m := s[0]
+	for _, x := range s {
+		m = max(m, x)
+	}
+	return m
+}
+
+func TestConfidenceIntervals(t *testing.T) {
+	// Wilson's interval for 5 wins in 50 games is 4.3% to 21.4%; a mean of
+	// scores 1 and 3 over 2 games is 2 ± 1.96·√2/√2.
+	st := &standing{Games: 50, Wins: 5}
+	if got := st.WinText(); got != "10.0% (4.3–21.4)" {
+		t.Errorf("win rate %s", got)
+	}
+	st = &standing{Games: 2, Total: 4, squares: 1 + 9}
+	if ci := st.MeanCI(); math.Abs(ci-1.96) > 1e-9 {
+		t.Errorf("mean score's interval ±%v; want ±1.96", ci)
+	}
+	if (&standing{Games: 1, Total: 3, squares: 9}).MeanCI() != 0 {
+		t.Error("one game has an interval")
+	}
+}
+
+func TestPaletteIsDistinct(t *testing.T) {
+	// "colours are distinct for up to 20 seats": every two of the 20
+	// colours are far apart in CIELAB (ΔE 25 or more), and every one has a
+	// contrast of 2 or more against the white page.
+	if len(palette) < 20 {
+		t.Fatalf("%d colours", len(palette))
+	}
+	for i, a := range palette {
+		if c := contrastOnWhite(a); c < 2 {
+			t.Errorf("%s: contrast %.2f on white", a, c)
+		}
+		for _, b := range palette[i+1:] {
+			if d := deltaE(a, b); d < 25 {
+				t.Errorf("%s and %s: ΔE %.1f", a, b, d)
+			}
+		}
+	}
+	// Lines past the colours' end repeat a colour with another dash.
+	for s := range 20 {
+		if colour(s) == colour(s+20) && dash(s) == dash(s+20) {
+			t.Errorf("seats %d and %d look the same", s+1, s+21)
+		}
+	}
+}
+
+// lab returns the CIELAB coordinates and the relative luminance of #rrggbb.
+func lab(hex string) (l, a, b, y float64) {
+	lin := func(s string) float64 {
+		v, _ := strconv.ParseUint(s, 16, 8)
+		c := float64(v) / 255
+		if c <= 0.04045 {
+			return c / 12.92
+		}
+		return math.Pow((c+0.055)/1.055, 2.4)
+	}
+	r, g, bl := lin(hex[1:3]), lin(hex[3:5]), lin(hex[5:7])
+	x := (0.4124*r + 0.3576*g + 0.1805*bl) / 0.95047
+	y = 0.2126*r + 0.7152*g + 0.0722*bl
+	z := (0.0193*r + 0.1192*g + 0.9505*bl) / 1.08883
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	return 116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)), y
+}
+
+func deltaE(p, q string) float64 {
+	l1, a1, b1, _ := lab(p)
+	l2, a2, b2, _ := lab(q)
+	return math.Sqrt((l1-l2)*(l1-l2) + (a1-a2)*(a1-a2) + (b1-b2)*(b1-b2))
+}
+
+func contrastOnWhite(hex string) float64 {
+	_, _, _, y := lab(hex)
+	return 1.05 / (y + 0.05)
+}
+
+func TestFilesLeadWithTheSummary(t *testing.T) {
+	// "files lead with the summary (score distributions as a chart), then
+	// the games", written game by game through a spool.
+	r := series(t)
+	for _, form := range []string{"text", "html"} {
+		spool, err := os.CreateTemp(t.TempDir(), "spool")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		var w GameWriter
+		if form == "text" {
+			tw := NewText(&b, false)
+			tw.SummaryFirst(spool)
+			w = tw
+		} else {
+			hw := NewHTML(&b)
+			hw.SummaryFirst(spool)
+			w = hw
+		}
+		for i := range r.Games {
+			if err := w.WriteGame(&r.Games[i]); err != nil {
+				t.Fatal(err)
+			}
+			if form == "text" && b.Len() != 0 {
+				t.Fatalf("text: %d bytes written before the summary", b.Len())
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		series, first := strings.Index(out, "eries"), strings.Index(out, "ame 1")
+		if series < 0 || first < 0 || series > first {
+			t.Errorf("%s: the summary (at %d) does not lead the games (at %d):\n%.3000s", form, series, first, out)
+		}
+		if form == "html" {
+			if !strings.Contains(out, "How each player's scores fall") || strings.Count(out, "<html") != 1 || strings.Count(out, "</html>") != 1 {
+				t.Errorf("html: no distribution chart, or a broken page:\n%.2000s", out)
+			}
+			if err := balanced(out); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+func TestLongSeriesPageStaysSmall(t *testing.T) {
+	// "HTML pages stay small (one chart per game on demand, or sampled)":
+	// of 1,000 games, 28 are charted (1 to 10, every 10th to 100, every
+	// 100th to 1,000); the others are a line each.
+	g := series(t).Games[0]
+	var b bytes.Buffer
+	w := NewHTML(&b)
+	for n := 1; n <= 1000; n++ {
+		g.Number = n
+		if err := w.WriteGame(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	charted := 0
+	for n := 1; n <= 1000; n++ {
+		if Charted(n) {
+			charted++
+		}
+	}
+	sections := strings.Count(b.String(), "<section id=\"game-")
+	if charted != 28 || sections != 28 || strings.Count(b.String(), "<li id=\"game-") != 972 {
+		t.Errorf("%d games charted, %d sections; want 28 charted and 972 listed", charted, sections)
+	}
+	perGame := b.Len() / 1000
+	t.Logf("1,000 games: %d KB, %d bytes a game", b.Len()>>10, perGame)
+	if b.Len() > 2<<20 {
+		t.Errorf("the page of 1,000 games is %d KB", b.Len()>>10)
+	}
+}
