@@ -42,6 +42,11 @@ for the creation of matches, no access log) and stops it afterwards.`,
 			if matches < 1 || seats < 2 || duration <= 0 {
 				return usagef("give --matches 1 or more, --seats 2 or more and a positive --duration")
 			}
+			if target != "" {
+				if err := load.Loopback(target); err != nil {
+					return usagef("--url: %v", err)
+				}
+			}
 			out := cmd.ErrOrStderr()
 			url, pid := target, 0
 			if url == "" {

@@ -72,12 +72,8 @@ func (r Result) MovesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.S
 // Run plays the load. It refuses a server that is not on a loopback
 // address.
 func Run(ctx context.Context, cfg Config) (Result, error) {
-	u, err := url.Parse(cfg.URL)
-	if err != nil {
+	if err := Loopback(cfg.URL); err != nil {
 		return Result{}, err
-	}
-	if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return Result{}, fmt.Errorf("%s is not a loopback address: a load is played on this machine only", u.Host)
 	}
 	base := strings.TrimRight(cfg.URL, "/") + "/api/v1"
 	l := &loader{cfg: cfg, base: base, begun: make(chan struct{}),
@@ -132,6 +128,19 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		r.Max = l.latencies[len(l.latencies)-1]
 	}
 	return r, ctx.Err()
+}
+
+// Loopback checks that target is the URL of a server on this machine: a
+// load is played over loopback only.
+func Loopback(target string) error {
+	u, err := url.Parse(target)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return fmt.Errorf("%q is not an http:// URL", target)
+	}
+	if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("%s is not a loopback address: a load is played on this machine only", u.Host)
+	}
+	return nil
 }
 
 type loader struct {
