@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -39,26 +40,43 @@ var ErrKeyTaken = errors.New("the idempotency key is another move's")
 func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 	errs := make([]error, len(batch))
 	at := s.now()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		for i, a := range batch {
-			a.Move.At = at
-			if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
-				return err
+	// The matches' rows are locked in the order of their ids, so that two
+	// servers committing groups on one PostgreSQL database never wait for
+	// each other in a circle.
+	order := make([]int, len(batch))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return batch[order[a]].Match < batch[order[b]].Match })
+	var err error
+	for attempt := 0; ; attempt++ {
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			for _, i := range order {
+				a := batch[i]
+				a.Move.At = at
+				if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
+					return err
+				}
+				errs[i] = s.append(ctx, tx, a)
+				end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
+				if errs[i] != nil {
+					end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
+				}
+				if _, err := tx.ExecContext(ctx, end); err != nil {
+					return err
+				}
+				if errs[i] != nil && !errors.Is(errs[i], ErrMoved) && !errors.Is(errs[i], ErrKeyTaken) && !isProjection(errs[i]) {
+					return errs[i] // the database itself failed
+				}
 			}
-			errs[i] = s.append(ctx, tx, a)
-			end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
-			if errs[i] != nil {
-				end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
-			}
-			if _, err := tx.ExecContext(ctx, end); err != nil {
-				return err
-			}
-			if errs[i] != nil && !errors.Is(errs[i], ErrMoved) && !errors.Is(errs[i], ErrKeyTaken) && !isProjection(errs[i]) {
-				return errs[i] // the database itself failed
-			}
+			return nil
+		})
+		if err == nil || !isConflict(err) || attempt == 3 {
+			break
 		}
-		return nil
-	})
+		// PostgreSQL undid the group for meeting another transaction:
+		// nothing of it is stored, and it is tried again whole.
+	}
 	if err != nil {
 		for i := range errs {
 			errs[i] = err
@@ -121,7 +139,7 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
 			return projectionError{err}
 		}
 	}
-	return nil
+	return s.notify(ctx, tx, Moved, a.Match, a.Move.Seq)
 }
 
 // readHead reads the first 100 bytes of a file: none when it does not

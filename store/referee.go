@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -45,6 +46,10 @@ type Referee struct {
 	// Committed, if not nil, is called after each move is committed, with
 	// the match's lock held, the match after the move, and the move.
 	Committed func(m *Match, live Live, mv Move)
+	// Updated, if not nil, is called when the referee learns that a match
+	// it holds was changed by another server other than by a move (its
+	// settings; its end by an abort), with the match's lock held.
+	Updated func(m *Match, live Live)
 
 	mu      sync.Mutex
 	matches map[string]*held
@@ -60,6 +65,8 @@ type held struct {
 	mu   sync.Mutex
 	row  *Match
 	live Live
+	// seq is the last move announced (row.Seq), read without the lock.
+	seq atomic.Int64
 }
 
 // pending is an append waiting for its group.
@@ -127,23 +134,25 @@ var (
 // ErrMoved (ExpectSeq), ErrOver, ErrKeyTaken, ErrNoMatch, or the error of
 // Rules for a match this Arbiter cannot play.
 func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
-	if s.Key != "" {
-		if mv, ok, err := r.store.MoveByKey(ctx, s.Match, s.Key); err != nil {
-			return Ack{}, err
-		} else if ok {
-			if mv.KeyHash != s.KeyHash {
-				return Ack{}, ErrKeyTaken
-			}
-			return Ack{Seq: mv.Seq, Repeat: true}, nil
-		}
-	}
 	for attempt := 0; ; attempt++ {
+		if s.Key != "" {
+			// Asked again at each attempt: a retry of the same move may
+			// have been committed meanwhile, through another server.
+			if mv, ok, err := r.store.MoveByKey(ctx, s.Match, s.Key); err != nil {
+				return Ack{}, err
+			} else if ok {
+				if mv.KeyHash != s.KeyHash {
+					return Ack{}, ErrKeyTaken
+				}
+				return Ack{Seq: mv.Seq, Repeat: true}, nil
+			}
+		}
 		h, err := r.hold(ctx, s.Match)
 		if err != nil {
 			return Ack{}, err
 		}
 		ack, err := r.submit(ctx, h, s)
-		if errors.Is(err, errReload) && attempt < 3 {
+		if (errors.Is(err, errReload) || errors.Is(err, ErrKeyTaken) && s.Key != "") && attempt < 3 {
 			continue // another server or process moved first: read it, and try again
 		}
 		return ack, err
@@ -193,6 +202,8 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 		return Ack{}, err
 	}
 	h.row.Seq, h.row.Status, h.row.Result, h.row.Updated = a.Move.Seq, a.Status, a.Result, a.Move.At
+	h.seq.Store(a.Move.Seq)
+	noteOpened(h.row, h.live, a.Move.At)
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}
@@ -257,111 +268,45 @@ func (r *Referee) hold(ctx context.Context, id string) (*held, error) {
 	if h.live != nil {
 		return h, nil
 	}
-	row, live, err := r.load(ctx, id)
-	if err != nil {
-		r.mu.Lock()
-		if r.matches[id] == h {
-			delete(r.matches, id)
+	if err := r.reload(ctx, id, h); err != nil {
+		if h.row == nil || errors.Is(err, ErrNoMatch) {
+			r.mu.Lock()
+			if r.matches[id] == h {
+				delete(r.matches, id)
+			}
+			r.mu.Unlock()
 		}
-		r.mu.Unlock()
 		return nil, err
 	}
-	h.row, h.live = row, live
 	return h, nil
 }
 
-// load reads match id and replays its log.
-func (r *Referee) load(ctx context.Context, id string) (*Match, Live, error) {
-	row, err := r.store.Match(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	live, err := r.rules.Live(ctx, row)
-	if err != nil {
-		return nil, nil, err
-	}
-	moves, err := r.store.Moves(ctx, id, 0)
-	if err != nil {
-		live.Close()
-		return nil, nil, err
-	}
-	for _, mv := range moves {
-		if err := live.Apply(mv.Actor, mv.Move); err != nil {
-			live.Close()
-			return nil, nil, fmt.Errorf("match %s: move %d of its log does not replay: %w", id, mv.Seq, err)
-		}
-	}
-	if n := int64(len(moves)); n != row.Seq {
-		// A move committed between the two reads: read again.
-		live.Close()
-		return r.load(ctx, id)
-	}
-	return row, live, nil
-}
-
 // drop forgets match id's state in memory, which no longer matches the
-// store; the next use reads it again.
+// store; the next use reads it again. What was last announced of it
+// (Committed) stays, so that the moves committed since are announced when
+// it is read again.
 func (r *Referee) drop(id string, h *held) {
 	if h.live != nil {
 		h.live.Close()
 		h.live = nil
 	}
-	r.mu.Lock()
-	if r.matches[id] == h {
-		delete(r.matches, id)
-	}
-	r.mu.Unlock()
 }
 
 // With calls fn with match id, its stored row and live state, under the
 // match's lock: fn must not keep them, nor submit to the match.
 func (r *Referee) With(ctx context.Context, id string, fn func(m *Match, live Live) error) error {
-	h, err := r.hold(ctx, id)
-	if err != nil {
-		return err
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.live == nil {
-		return r.With(ctx, id, fn)
-	}
-	return fn(h.row, h.live)
-}
-
-// Refresh reads the moves of match id committed elsewhere (another server
-// on the same database) since the state in memory, and applies them. It
-// calls Committed for each.
-func (r *Referee) Refresh(ctx context.Context, id string) error {
-	r.mu.Lock()
-	h := r.matches[id]
-	r.mu.Unlock()
-	if h == nil {
-		return nil // not in memory: the next use reads it whole
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.live == nil {
-		return nil
-	}
-	moves, err := r.store.Moves(ctx, id, h.row.Seq)
-	if err != nil {
-		return err
-	}
-	for _, mv := range moves {
-		if err := h.live.Apply(mv.Actor, mv.Move); err != nil {
-			r.drop(id, h)
-			return fmt.Errorf("match %s: move %d does not replay: %w", id, mv.Seq, err)
+	for {
+		h, err := r.hold(ctx, id)
+		if err != nil {
+			return err
 		}
-		h.row.Seq, h.row.Updated = mv.Seq, mv.At
-		if h.live.Over() {
-			res := h.live.Result()
-			h.row.Status, h.row.Result = Over, &res
+		h.mu.Lock()
+		if h.live != nil {
+			defer h.mu.Unlock()
+			return fn(h.row, h.live)
 		}
-		if r.Committed != nil {
-			r.Committed(h.row, h.live, mv)
-		}
+		h.mu.Unlock() // dropped meanwhile: read it again
 	}
-	return nil
 }
 
 // End ends match id (aborted by its judge), and forgets it in memory.
