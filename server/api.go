@@ -489,13 +489,10 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView
 		v.View = live.Public()
 	}
 	if row.Status == store.Running {
-		d := s.driverOf(row.ID)
 		for _, q := range live.Pending() {
 			if c.role == store.JudgeRole || c.role == store.SeatRole && q.Seat == c.seat {
 				rv := requestView{ID: q.ID, Seat: q.Seat, Kind: string(q.Kind), Choices: q.Choices, Default: q.Default}
-				if d != nil {
-					rv.Deadline = d.deadlineOf(q, live.Bot(q.Seat), cfg)
-				}
+				rv.Deadline = deadlineOf(row, q, live.Bot(q.Seat), cfg)
 				v.Requests = append(v.Requests, rv)
 			}
 		}
