@@ -152,12 +152,23 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 			return Ack{}, err
 		}
 		ack, err := r.submit(ctx, h, s)
-		if (errors.Is(err, errReload) || errors.Is(err, ErrKeyTaken) && s.Key != "") && attempt < 3 {
-			continue // another server or process moved first: read it, and try again
+		if (errors.Is(err, errReload) || errors.Is(err, ErrKeyTaken) && s.Key != "") && attempt < maxAttempts && ctx.Err() == nil {
+			// Another server moved first: the match is read again, and the
+			// move made against its new state (or refused by it).
+			continue
+		}
+		if errors.Is(err, errReload) {
+			err = fmt.Errorf("%w: other moves to the match kept coming first; send it again", ErrMoved)
 		}
 		return ack, err
 	}
 }
+
+// maxAttempts bounds how often Submit makes a move again after other
+// servers' moves to the same match came first: each time, one of them
+// commits, so it is reached only by a match that thousands of moves hit at
+// once.
+const maxAttempts = 1000
 
 // errReload asks Submit to read the match again and retry.
 var errReload = errors.New("the match moved elsewhere")
@@ -168,20 +179,18 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if h.live == nil { // dropped while this call waited
 		return Ack{}, errReload
 	}
-	if h.row.Status != Running {
-		return Ack{}, ErrOver
-	}
-	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
-		return Ack{}, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
-	}
-	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
-		return Ack{}, ErrStale
-	}
-	if err := h.live.Apply(s.Actor, s.Move); err != nil {
-		if engine.IsRuleError(err) {
-			return Ack{}, err
+	err := r.admit(h, s)
+	if refused(err) && r.store.postgres {
+		// Refused against the match as this server last heard of it:
+		// refused only if the store has it so too, as another server may
+		// have moved it since.
+		if moved, cerr := r.catchUp(ctx, s.Match, h); cerr != nil {
+			return Ack{}, cerr
+		} else if moved {
+			err = r.admit(h, s)
 		}
-		r.drop(s.Match, h)
+	}
+	if err != nil {
 		return Ack{}, err
 	}
 	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: s.Move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
@@ -208,6 +217,33 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 		r.Committed(h.row, h.live, a.Move)
 	}
 	return Ack{Seq: a.Move.Seq, Over: a.Status == Over}, nil
+}
+
+// admit checks s against match h and applies it to the match in memory;
+// a refusal changes nothing.
+func (r *Referee) admit(h *held, s Submission) error {
+	if h.row.Status != Running {
+		return ErrOver
+	}
+	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
+		return fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
+	}
+	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
+		return ErrStale
+	}
+	if err := h.live.Apply(s.Actor, s.Move); err != nil {
+		if !engine.IsRuleError(err) {
+			r.drop(s.Match, h)
+		}
+		return err
+	}
+	return nil
+}
+
+// refused reports whether err is a refusal of a move by the match's state:
+// one that another state might not give.
+func refused(err error) bool {
+	return err != nil && (errors.Is(err, ErrOver) || errors.Is(err, ErrMoved) || errors.Is(err, ErrStale) || engine.IsRuleError(err))
 }
 
 // owes reports whether live owes request id to seat.

@@ -60,7 +60,7 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 				continue
 			}
 			at.Seq, at.Updated = mv.Seq, mv.At
-			if mv.Seq == row.Seq {
+			if mv.Seq == row.Seq && row.Status == Over {
 				at.Status, at.Result = row.Status, row.Result
 			}
 			r.Committed(&at, live, mv)
@@ -126,48 +126,62 @@ func (r *Referee) Refresh(ctx context.Context, id string) error {
 	if h.live == nil {
 		return r.reload(ctx, id, h)
 	}
+	if _, err := r.catchUp(ctx, id, h); err != nil && !errors.Is(err, ErrNoMatch) {
+		return err
+	}
+	return nil
+}
+
+// catchUp brings match h, whose lock the caller holds and which it holds
+// in memory, up to date with the store, as Refresh does; it reports
+// whether the match moved or changed. A match removed from the store is
+// forgotten (ErrNoMatch).
+func (r *Referee) catchUp(ctx context.Context, id string, h *held) (bool, error) {
 	row, err := r.store.Match(ctx, id)
 	if errors.Is(err, ErrNoMatch) {
 		r.forgetHeld(id, h)
-		return nil
+		return false, err
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	if row.Seq < h.row.Seq {
-		return nil // read before a move this referee has made since
-	}
-	moves, err := r.store.Moves(ctx, id, h.row.Seq)
-	if err != nil {
-		return err
+		return false, nil // read before a move this referee has made since
 	}
 	before := *h.row
-	for _, mv := range moves {
-		if mv.Seq > row.Seq {
-			break // committed after the row was read: told later
+	if row.Seq > h.row.Seq {
+		moves, err := r.store.Moves(ctx, id, h.row.Seq)
+		if err != nil {
+			return false, err
 		}
-		if err := h.live.Apply(mv.Actor, mv.Move); err != nil {
-			r.drop(id, h)
-			return fmt.Errorf("match %s: move %d does not replay: %w", id, mv.Seq, err)
-		}
-		h.row.Seq, h.row.Updated = mv.Seq, mv.At
-		h.seq.Store(mv.Seq)
-		noteOpened(h.row, h.live, mv.At)
-		if mv.Seq == row.Seq {
-			h.row.Status, h.row.Result = row.Status, row.Result
-		}
-		if r.Committed != nil {
-			r.Committed(h.row, h.live, mv)
+		for _, mv := range moves {
+			if mv.Seq > row.Seq {
+				break // committed after the row was read: told later
+			}
+			if err := h.live.Apply(mv.Actor, mv.Move); err != nil {
+				r.drop(id, h)
+				return false, fmt.Errorf("match %s: move %d does not replay: %w", id, mv.Seq, err)
+			}
+			h.row.Seq, h.row.Updated = mv.Seq, mv.At
+			h.seq.Store(mv.Seq)
+			noteOpened(h.row, h.live, mv.At)
+			if mv.Seq == row.Seq && row.Status == Over {
+				h.row.Status, h.row.Result = row.Status, row.Result
+			}
+			if r.Committed != nil {
+				r.Committed(h.row, h.live, mv)
+			}
 		}
 	}
 	h.row.Config, h.row.Listed = row.Config, row.Listed
 	if h.row.Seq == row.Seq {
 		h.row.Status, h.row.Result, h.row.Updated = row.Status, row.Result, row.Updated
 	}
-	if r.Updated != nil && otherwise(&before, h.row) {
+	changed := otherwise(&before, h.row)
+	if r.Updated != nil && changed {
 		r.Updated(h.row, h.live)
 	}
-	return nil
+	return changed || h.row.Seq > before.Seq, nil
 }
 
 // forgetHeld drops h, match id's, from memory; the caller holds its lock.
