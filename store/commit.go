@@ -36,7 +36,9 @@ var ErrKeyTaken = errors.New("the idempotency key is another move's")
 // Commit commits the appends in one transaction, each as if alone: one that
 // cannot commit (ErrMoved, ErrKeyTaken, a projection's error) changes
 // nothing, and the others commit. It returns one error per append, nil for
-// those committed. A failed transaction fails them all.
+// those committed. A failed transaction fails them all. On PostgreSQL, a
+// group without projections is sent whole at once, and a move whose
+// Idempotency-Key another move has is ErrMoved too.
 func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 	errs := make([]error, len(batch))
 	at := s.now()
@@ -48,8 +50,20 @@ func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return batch[order[a]].Match < batch[order[b]].Match })
+	pipelined := s.postgres
+	for _, a := range batch {
+		pipelined = pipelined && a.Project == nil
+	}
 	var err error
 	for attempt := 0; ; attempt++ {
+		if pipelined {
+			// PostgreSQL: the whole group sent at once.
+			err = s.commitPipelined(ctx, batch, order, at, errs)
+			if err == nil || !isConflict(err) || attempt == 3 {
+				break
+			}
+			continue
+		}
 		err = s.tx(ctx, func(tx *sql.Tx) error {
 			for _, i := range order {
 				a := batch[i]
@@ -96,22 +110,30 @@ func isProjection(err error) bool {
 	return errors.As(err, &pe)
 }
 
-func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
-	fault := ""
+// encode returns the move's fault and the match's result as stored: JSON,
+// or "" for none.
+func (a *Append) encode() (fault, result string, err error) {
 	if a.Move.Fault != nil {
 		b, err := json.Marshal(a.Move.Fault)
 		if err != nil {
-			return err
+			return "", "", err
 		}
 		fault = string(b)
 	}
-	result := ""
 	if a.Result != nil {
 		b, err := json.Marshal(a.Result)
 		if err != nil {
-			return err
+			return "", "", err
 		}
 		result = string(b)
+	}
+	return fault, result, nil
+}
+
+func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
+	fault, result, err := a.encode()
+	if err != nil {
+		return err
 	}
 	r, err := tx.ExecContext(ctx, `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = $7`,
 		a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1, string(Running))

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -314,5 +317,49 @@ func TestPostgresPasswordNeverShown(t *testing.T) {
 	_, err = store.Open(context.Background(), query, store.Options{})
 	if err == nil || strings.Contains(err.Error(), "Wr0ngPassw0rd") {
 		t.Errorf("a wrong password in the query: %v", err)
+	}
+}
+
+// BenchmarkRefereeMoves measures moves validated, committed and
+// acknowledged per second by one referee, from many matches at once (each
+// with one player sending one move after another), on SQLite and on
+// PostgreSQL (its cluster with fsync on when ARBITER_PG_FSYNC=1).
+func BenchmarkRefereeMoves(b *testing.B) {
+	for _, db := range []string{"sqlite", "postgres"} {
+		b.Run(db, func(b *testing.B) {
+			target := b.TempDir() + "/bench.db"
+			if db == "postgres" {
+				target = pgtest.Shared(b).NewDatabase(b)
+			}
+			st, err := store.Open(context.Background(), target, store.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			const matches = 256
+			for i := 0; i < matches; i++ {
+				m := &store.Match{ID: fmt.Sprint("m", i), Game: "counter", Config: json.RawMessage(`{}`), Setup: engine.Setup{Players: []string{"person"}}}
+				if err := st.Create(context.Background(), m, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			ref := store.NewReferee(st, counterRules{})
+			var next atomic.Int64
+			b.SetParallelism(matches / runtime.GOMAXPROCS(0))
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				id := fmt.Sprint("m", next.Add(1)-1)
+				var at int64
+				for pb.Next() {
+					move := json.RawMessage(`{"at":` + strconv.FormatInt(at, 10) + `}`)
+					if _, err := ref.Submit(context.Background(), store.Submission{Match: id, Actor: 0, Request: -1, ExpectSeq: -1, Move: move}); err != nil {
+						b.Error(err)
+						return
+					}
+					at++
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+		})
 	}
 }
