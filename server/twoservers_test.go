@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -295,5 +297,36 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("after a minute: not %s", what)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestTwoServersArchiveAMatchOnce(t *testing.T) {
+	// Matches over and untouched are archived by one server, the one that
+	// takes the match's lease: one record, not one per server.
+	db := postgresOnly(t).NewDatabase(t)
+	first := startServer(t, db, server.Config{})
+	c := first.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 2}})
+	first.playDefaults(c)
+	first.stop()
+	dirs := []string{t.TempDir(), t.TempDir()}
+	var servers []*testServer
+	for _, dir := range dirs {
+		servers = append(servers, startServer(t, db, server.Config{Keep: time.Millisecond, ArchiveDir: dir, LeaseFor: 2 * time.Second}))
+	}
+	waitFor(t, "the match archived", func() bool {
+		return servers[0].call("GET", "/api/v1/matches/"+c.ID, "", nil).status == http.StatusNotFound
+	})
+	var records [][]byte
+	for _, dir := range dirs {
+		if b, err := os.ReadFile(filepath.Join(dir, c.ID+".jsonl")); err == nil {
+			records = append(records, b)
+		}
+	}
+	if len(records) != 1 {
+		t.Fatalf("%d records of the match archived; want 1", len(records))
+	}
+	g, _ := catalog.Find("reaj")
+	if _, err := g.Replay(records[0]); err != nil {
+		t.Errorf("the archived record does not replay: %v", err)
 	}
 }

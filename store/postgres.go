@@ -309,3 +309,11 @@ func (s *Store) commitPipelined(ctx context.Context, batch []*Append, order []in
 		return tx.Commit(ctx)
 	})
 }
+
+// Unleased returns the ids of the matches under way that owner may drive:
+// those whose lease has lapsed (their server gone) or is owner's, so that
+// a server looking for matches to drive does not ask for every lease.
+func (s *Store) Unleased(ctx context.Context, owner string) ([]string, error) {
+	return s.ids(ctx, `SELECT id FROM matches WHERE status = $1 AND (lease_until < $2 OR lease_owner = $3) ORDER BY created`,
+		string(Running), s.now().UnixMilli(), owner)
+}
