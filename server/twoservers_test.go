@@ -80,12 +80,20 @@ func TestTwoServersStreamsSeeMovesThroughEither(t *testing.T) {
 	// through the other at once: an answer is refused only if the match
 	// as stored refuses it, never because the server it reaches has not
 	// yet heard of the request.
+	// (A server that has not yet heard of a seat's own last move, made
+	// through the other, still shows its request: the seat knows it has
+	// answered it.)
 	through := []*testServer{a, b}
+	answered := map[int64]bool{}
 	for {
 		moved := false
 		for seat, srv := range through {
 			m := through[1-seat].state(c.ID, c.Seats[seat].Secret)
 			for _, q := range m.Requests {
+				if answered[q.ID] {
+					continue
+				}
+				answered[q.ID] = true
 				ans := srv.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[seat].Secret, map[string]any{"request": q.ID, "move": q.Default})
 				if ans.status != http.StatusOK {
 					t.Fatalf("seat %d's move: %d %s", seat, ans.status, ans.body)
