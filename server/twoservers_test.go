@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -336,5 +337,40 @@ func TestTwoServersArchiveAMatchOnce(t *testing.T) {
 	g, _ := catalog.Find("reaj")
 	if _, err := g.Replay(records[0]); err != nil {
 		t.Errorf("the archived record does not replay: %v", err)
+	}
+}
+
+func TestTwoServersLoseNoResignation(t *testing.T) {
+	// Six seats resign at once, through both servers: a server that has
+	// not yet heard of another's resignations does not overwrite them.
+	a, b := twoServers(t, server.Config{})
+	c := a.create(map[string]any{"game": "ajveciv", "seats": people(6), "options": map[string]any{"turns": 5}})
+	servers := []*testServer{a, b}
+	var wg sync.WaitGroup
+	for seat := range c.Seats {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if ans := servers[seat%2].call("POST", "/api/v1/matches/"+c.ID+"/resign", c.Seats[seat].Secret, nil); ans.status != 200 && ans.code() != "over" {
+				t.Errorf("seat %d resigns: %d %s", seat, ans.status, ans.body)
+			}
+		}()
+	}
+	wg.Wait()
+	var record struct{ Seats []struct{ Resigned bool } }
+	for _, srv := range servers {
+		waitFor(t, "every seat shown resigned", func() bool {
+			ans := srv.call("GET", "/api/v1/matches/"+c.ID, "", nil)
+			if json.Unmarshal(ans.body, &record) != nil {
+				return false
+			}
+			n := 0
+			for _, s := range record.Seats {
+				if s.Resigned {
+					n++
+				}
+			}
+			return n == 6
+		})
 	}
 }

@@ -213,3 +213,37 @@ func (r *Referee) Held() []string {
 	}
 	return ids
 }
+
+// Reconfigure changes the host's settings of match id, under its lock:
+// change is given the match and returns its new settings. They replace
+// the stored ones only if those are still the ones change was given; if
+// another server changed them meanwhile, the match is read again and
+// change called again, so that no server's change is lost.
+func (r *Referee) Reconfigure(ctx context.Context, id string, change func(m *Match) (json.RawMessage, error)) error {
+	for attempt := 0; ; attempt++ {
+		h, err := r.hold(ctx, id)
+		if err != nil {
+			return err
+		}
+		h.mu.Lock()
+		if h.live == nil {
+			h.mu.Unlock()
+			continue // dropped meanwhile: read it again
+		}
+		config, err := change(h.row)
+		if err == nil {
+			err = r.store.SwapConfig(ctx, id, h.row.Config, config)
+		}
+		if err == nil {
+			h.row.Config = config
+		} else if errors.Is(err, ErrMoved) && attempt < maxAttempts {
+			_, err = r.catchUp(ctx, id, h)
+			if err == nil {
+				h.mu.Unlock()
+				continue
+			}
+		}
+		h.mu.Unlock()
+		return err
+	}
+}
