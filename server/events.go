@@ -280,12 +280,14 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 		return nil, errors.New("the log is shorter than the match")
 	}
 	at := *row
-	at.Status, at.Result = store.Running, nil
+	at.Status, at.Result, at.Opened = store.Running, nil, nil
+	store.NoteOpened(&at, live, row.Created) // the requests' times as they were
 	var out [][]byte
 	for _, mv := range moves[:row.Seq] {
 		if err := live.Apply(mv.Actor, mv.Move); err != nil {
 			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
 		}
+		store.NoteOpened(&at, live, mv.At)
 		if mv.Seq <= after {
 			continue
 		}

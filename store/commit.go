@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -41,7 +42,7 @@ var ErrKeyTaken = errors.New("the idempotency key is another move's")
 // Idempotency-Key another move has is ErrMoved too.
 func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 	errs := make([]error, len(batch))
-	at := s.now()
+	at := time.UnixMilli(s.now().UnixMilli()) // as stored: the same in memory and on disk
 	// The matches' rows are locked in the order of their ids, so that two
 	// servers committing groups on one PostgreSQL database never wait for
 	// each other in a circle.

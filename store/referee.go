@@ -212,7 +212,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	}
 	h.row.Seq, h.row.Status, h.row.Result, h.row.Updated = a.Move.Seq, a.Status, a.Result, a.Move.At
 	h.seq.Store(a.Move.Seq)
-	noteOpened(h.row, h.live, a.Move.At)
+	NoteOpened(h.row, h.live, a.Move.At)
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}

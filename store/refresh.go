@@ -47,7 +47,7 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 		if before != nil {
 			announced = before.Seq
 		}
-		noteOpened(row, live, row.Created)
+		NoteOpened(row, live, row.Created)
 		at := *row // shares row's Opened, which follows the replay
 		at.Status, at.Result = Running, nil
 		for _, mv := range moves {
@@ -55,7 +55,7 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 				live.Close()
 				return fmt.Errorf("match %s: move %d of its log does not replay: %w", id, mv.Seq, err)
 			}
-			noteOpened(&at, live, mv.At)
+			NoteOpened(&at, live, mv.At)
 			if before == nil || mv.Seq <= announced || r.Committed == nil {
 				continue
 			}
@@ -74,10 +74,11 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 	}
 }
 
-// noteOpened notes in m.Opened when the requests that live owes now were
+// NoteOpened notes in m.Opened when the requests that live owes now were
 // opened: at, for those it did not owe before; those it no longer owes are
-// forgotten.
-func noteOpened(m *Match, live Live, at time.Time) {
+// forgotten. A replay of a match's log calls it with the match's creation
+// time, then after each move with the move's time.
+func NoteOpened(m *Match, live Live, at time.Time) {
 	if m.Opened == nil {
 		m.Opened = map[int64]time.Time{}
 	}
@@ -164,7 +165,7 @@ func (r *Referee) catchUp(ctx context.Context, id string, h *held) (bool, error)
 			}
 			h.row.Seq, h.row.Updated = mv.Seq, mv.At
 			h.seq.Store(mv.Seq)
-			noteOpened(h.row, h.live, mv.At)
+			NoteOpened(h.row, h.live, mv.At)
 			if mv.Seq == row.Seq && row.Status == Over {
 				h.row.Status, h.row.Result = row.Status, row.Result
 			}
