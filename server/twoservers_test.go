@@ -8,13 +8,16 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store/pgtest"
 )
 
 // Two servers on one PostgreSQL database serve the same matches.
@@ -371,6 +374,54 @@ func TestTwoServersLoseNoResignation(t *testing.T) {
 				}
 			}
 			return n == 6
+		})
+	}
+}
+
+// BenchmarkMovesThroughTwoServers measures moves acknowledged per second
+// over HTTP by two servers on one PostgreSQL database: 64 territories
+// matches at once, each with one client sending its judge's moves through
+// one server (sticky) or through each in turn (alternating: each move
+// reaches a server that has to read the other's last move first).
+func BenchmarkMovesThroughTwoServers(b *testing.B) {
+	if !onPostgres {
+		b.Skip("a benchmark of two servers on PostgreSQL: it runs in the PostgreSQL pass")
+	}
+	for _, alternate := range []bool{false, true} {
+		name := "sticky"
+		if alternate {
+			name = "alternating"
+		}
+		b.Run(name, func(b *testing.B) {
+			db := pgtest.Shared(b).NewDatabase(b)
+			cfg := server.Config{Limits: server.Limits{Moves: 1e9, MoveBurst: 1 << 30, Creates: 1e9}}
+			servers := []*benchServer{newBenchServer(b, db, cfg), newBenchServer(b, db, cfg)}
+			const matches = 64
+			type match struct{ id, judge string }
+			var ms []match
+			for i := 0; i < matches; i++ {
+				id, judge := servers[0].createTerritories(b)
+				ms = append(ms, match{id, judge})
+			}
+			var next atomic.Int64
+			b.SetParallelism(matches / runtime.GOMAXPROCS(0))
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				k := int(next.Add(1) - 1)
+				m := ms[k]
+				for i := 0; pb.Next(); i++ {
+					srv := servers[k%2]
+					if alternate {
+						srv = servers[(k+i)%2]
+					}
+					body := fmt.Sprintf(`{"move":{"player":"alice","action":"color #%06x"}}`, 0x100000+i%0xe0000)
+					if err := srv.post("/api/v1/matches/"+m.id+"/moves", m.judge, body); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 		})
 	}
 }

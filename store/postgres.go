@@ -317,3 +317,15 @@ func (s *Store) Unleased(ctx context.Context, owner string) ([]string, error) {
 	return s.ids(ctx, `SELECT id FROM matches WHERE status = $1 AND (lease_until < $2 OR lease_owner = $3) ORDER BY created`,
 		string(Running), s.now().UnixMilli(), owner)
 }
+
+// position returns where match id is in the store: its last move's number
+// and its status.
+func (s *Store) position(ctx context.Context, id string) (int64, Status, error) {
+	var seq int64
+	var status string
+	err := s.read.QueryRowContext(ctx, `SELECT seq, status FROM matches WHERE id = $1`, id).Scan(&seq, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", ErrNoMatch
+	}
+	return seq, Status(status), err
+}

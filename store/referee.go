@@ -179,18 +179,14 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if h.live == nil { // dropped while this call waited
 		return Ack{}, errReload
 	}
-	err := r.admit(h, s)
-	if refused(err) && r.store.postgres {
-		// Refused against the match as this server last heard of it:
-		// refused only if the store has it so too, as another server may
-		// have moved it since.
-		if moved, cerr := r.catchUp(ctx, s.Match, h); cerr != nil {
-			return Ack{}, cerr
-		} else if moved {
-			err = r.admit(h, s)
+	if r.store.postgres {
+		// Another server may have moved the match since this one last
+		// heard of it: the move is made against the match as stored.
+		if err := r.current(ctx, s.Match, h); err != nil {
+			return Ack{}, err
 		}
 	}
-	if err != nil {
+	if err := r.admit(h, s); err != nil {
 		return Ack{}, err
 	}
 	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: s.Move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
@@ -238,12 +234,6 @@ func (r *Referee) admit(h *held, s Submission) error {
 		return err
 	}
 	return nil
-}
-
-// refused reports whether err is a refusal of a move by the match's state:
-// one that another state might not give.
-func refused(err error) bool {
-	return err != nil && (errors.Is(err, ErrOver) || errors.Is(err, ErrMoved) || errors.Is(err, ErrStale) || engine.IsRuleError(err))
 }
 
 // owes reports whether live owes request id to seat.

@@ -248,3 +248,18 @@ func (r *Referee) Reconfigure(ctx context.Context, id string, change func(m *Mat
 		return err
 	}
 }
+
+// current brings match h, whose lock the caller holds, up to date with the
+// store if another server has moved or changed it: one light read when it
+// has not.
+func (r *Referee) current(ctx context.Context, id string, h *held) error {
+	seq, status, err := r.store.position(ctx, id)
+	if err != nil {
+		return err
+	}
+	if seq == h.row.Seq && status == h.row.Status {
+		return nil
+	}
+	_, err = r.catchUp(ctx, id, h)
+	return err
+}
