@@ -363,3 +363,48 @@ func BenchmarkRefereeMoves(b *testing.B) {
 		})
 	}
 }
+
+func TestPostgresListenerComesBack(t *testing.T) {
+	// The listener's connection is cut (its backend terminated): it
+	// connects again, says so with a resync (changes made meanwhile were
+	// not told), and tells the changes after.
+	c := pgtest.Shared(t)
+	u := c.NewDatabase(t)
+	st := openPG(t, u)
+	newMatch(t, st, "a")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	changes := make(chan store.Change, 100)
+	lost := make(chan error, 10)
+	go st.Listen(ctx, func(c store.Change) { changes <- c }, func(err error) { lost <- err })
+	next := func() store.Change {
+		select {
+		case ch := <-changes:
+			return ch
+		case <-time.After(time.Minute):
+			t.Fatal("nothing told for a minute")
+		}
+		return store.Change{}
+	}
+	if ch := next(); ch.Kind != store.Resync {
+		t.Fatalf("first told %+v", ch)
+	}
+	name := u[strings.LastIndex(u, "/")+1 : strings.Index(u, "?")]
+	if err := c.Exec(ctx, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"+name+"' AND query LIKE 'LISTEN%'"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-lost:
+	case <-time.After(time.Minute):
+		t.Fatal("the cut was not noticed")
+	}
+	if ch := next(); ch.Kind != store.Resync {
+		t.Fatalf("after the cut, told %+v; want a resync", ch)
+	}
+	if err := st.SetConfig(ctx, "a", json.RawMessage(`{"after":"the cut"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if ch := next(); ch.Kind != store.Updated || ch.Match != "a" {
+		t.Errorf("told %+v; want the change of a", ch)
+	}
+}
