@@ -24,7 +24,7 @@ var onPostgres bool
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if pgtest.Required() {
-		fmt.Println("=== the same tests on PostgreSQL")
+		fmt.Println("The same tests again, on PostgreSQL (a throwaway cluster):")
 		onPostgres = true
 		if c := m.Run(); c != 0 {
 			code = c
