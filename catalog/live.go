@@ -73,6 +73,10 @@ type Live interface {
 	Result() engine.Result
 	// Hash returns the hash of the full state, as records keep it.
 	Hash() (string, error)
+	// Quiet reports whether the last move applied left the rest of its
+	// round open: by the engine's contract for simultaneous requests, it
+	// changed nothing anyone sees but the mover's own requests.
+	Quiet() bool
 	// Bot reports whether seat is played by a bot (a built-in one or a
 	// remote one), which Ask asks.
 	Bot(seat int) bool
@@ -149,6 +153,7 @@ type liveMatch[M, V any] struct {
 	views  []json.RawMessage
 	public json.RawMessage
 	asked  []engine.Request[M] // the requests open before a move (their ids and seats)
+	quiet  bool                // the last move left its round open
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
@@ -372,6 +377,7 @@ func (l *liveMatch[M, V]) moved(seat int) {
 	if seat != engine.Judge && len(now) > 0 && len(now) == len(l.asked)-1 {
 		answered = leftOpen(l.asked, now, seat)
 	}
+	l.quiet = answered >= 0
 	if answered < 0 {
 		l.fresh = false
 		clear(l.views)
@@ -454,6 +460,7 @@ func (l *liveMatch[M, V]) Public() json.RawMessage {
 	return l.public
 }
 
+func (l *liveMatch[M, V]) Quiet() bool           { return l.quiet }
 func (l *liveMatch[M, V]) Over() bool            { return l.m.Over() }
 func (l *liveMatch[M, V]) Result() engine.Result { return l.m.Result() }
 func (l *liveMatch[M, V]) Hash() (string, error) { return engine.StateHash(l.m) }

@@ -507,13 +507,10 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView
 		v.View = live.Public()
 	}
 	if row.Status == store.Running {
-		d := s.driverOf(row.ID)
 		for _, q := range live.Pending() {
 			if c.role == store.JudgeRole || c.role == store.SeatRole && q.Seat == c.seat {
 				rv := requestView{ID: q.ID, Seat: q.Seat, Kind: string(q.Kind), Choices: q.Choices, Default: q.Default}
-				if d != nil {
-					rv.Deadline = d.deadlineOf(q, live.Bot(q.Seat), cfg)
-				}
+				rv.Deadline = deadlineOf(row, q, live.Bot(q.Seat), cfg)
 				v.Requests = append(v.Requests, rv)
 			}
 		}
@@ -771,28 +768,21 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"resigned": c.seat})
 }
 
-// updateConfig changes a running match's settings under its lock.
+// updateConfig changes a running match's settings under its lock, as
+// they are stored (another server may have changed them).
 func (s *Server) updateConfig(ctx context.Context, id string, change func(*matchConfig) error) error {
-	return s.ref.With(ctx, id, func(row *store.Match, _ store.Live) error {
+	return s.ref.Reconfigure(ctx, id, func(row *store.Match) (json.RawMessage, error) {
 		if row.Status != store.Running {
-			return store.ErrOver
+			return nil, store.ErrOver
 		}
 		var cfg matchConfig
 		if err := json.Unmarshal(row.Config, &cfg); err != nil {
-			return err
+			return nil, err
 		}
 		if err := change(&cfg); err != nil {
-			return err
+			return nil, err
 		}
-		b, err := json.Marshal(cfg)
-		if err != nil {
-			return err
-		}
-		if err := s.cfg.Store.SetConfig(ctx, id, b); err != nil {
-			return err
-		}
-		row.Config = b
-		return nil
+		return json.Marshal(cfg)
 	})
 }
 

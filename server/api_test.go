@@ -201,7 +201,7 @@ func TestSecretsAndRoles(t *testing.T) {
 		t.Errorf("the new secret: %d %s", got.status, got.body)
 	}
 	// Secrets are stored as hashes only.
-	if b, _ := readFile(ts.db); bytes.Contains(b, []byte(fresh)) || bytes.Contains(b, []byte(c.Judge.Secret)) {
+	if b := onDisk(t, ts.db); bytes.Contains(b, []byte(fresh)) || bytes.Contains(b, []byte(c.Judge.Secret)) {
 		t.Error("a secret is in the database file")
 	}
 	// Abort: the match ends, for everyone.

@@ -26,9 +26,6 @@ type driver struct {
 	wake chan struct{}
 	quit chan struct{}
 	done chan struct{}
-
-	mu     sync.Mutex
-	opened map[int64]time.Time // when each open request opened
 }
 
 // drive starts driving match id, if this server can take its lease.
@@ -42,7 +39,7 @@ func (s *Server) drive(id string) {
 	if err != nil || !ok {
 		return
 	}
-	d := &driver{s: s, id: id, wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}), opened: map[int64]time.Time{}}
+	d := &driver{s: s, id: id, wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	s.drivers[id] = d
 	s.bg.Add(1)
 	go func() {
@@ -94,33 +91,16 @@ func (d *driver) stop() {
 	<-d.done
 }
 
-// moved notes, under the match's lock, the requests a committed move
-// opened, and wakes the driver.
-func (d *driver) moved(live catalog.Live, mv store.Move) {
-	d.mu.Lock()
-	open := map[int64]time.Time{}
-	for _, q := range live.Pending() {
-		at, ok := d.opened[q.ID]
-		if !ok {
-			at = mv.At
-		}
-		open[q.ID] = at
-	}
-	d.opened = open
-	d.mu.Unlock()
-	d.poke()
-}
+// moved wakes the driver after a committed move, under the match's lock.
+func (d *driver) moved(catalog.Live, store.Move) { d.poke() }
 
-// deadlineOf returns when request q's time runs out, if it has a limit.
-func (d *driver) deadlineOf(q catalog.Request, bot bool, cfg matchConfig) *time.Time {
+// deadlineOf returns when request q of match row runs out of time, if it
+// has a limit: its time runs from when it was opened (row.Opened), the
+// same on every server and after a restart.
+func deadlineOf(row *store.Match, q catalog.Request, bot bool, cfg matchConfig) *time.Time {
 	limit := cfg.Time.limit(bot, q.Class == engine.Reply)
-	if limit <= 0 {
-		return nil
-	}
-	d.mu.Lock()
-	opened, ok := d.opened[q.ID]
-	d.mu.Unlock()
-	if !ok {
+	opened, ok := row.Opened[q.ID]
+	if limit <= 0 || !ok {
 		return nil
 	}
 	t := opened.Add(limit)
@@ -177,12 +157,6 @@ func (d *driver) run() {
 		case <-ctx.Done():
 		}
 	}()
-	if err := d.resume(ctx); err != nil {
-		if ctx.Err() == nil {
-			d.s.log.Error("a match cannot be driven", "match", d.id, "error", err.Error())
-		}
-		return
-	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
@@ -244,52 +218,6 @@ func (d *driver) run() {
 	}
 }
 
-// resume learns when the open requests opened, by replaying the log with
-// its times: a deadline that passed while no server drove the match is
-// then already past.
-func (d *driver) resume(ctx context.Context) error {
-	row, err := d.s.cfg.Store.Match(ctx, d.id)
-	if err != nil {
-		return err
-	}
-	live, err := d.s.rules.quiet(ctx, row)
-	if err != nil {
-		return err
-	}
-	defer live.Close()
-	moves, err := d.s.cfg.Store.Moves(ctx, d.id, 0)
-	if err != nil {
-		return err
-	}
-	opened := map[int64]time.Time{}
-	note := func(at time.Time) {
-		open := map[int64]time.Time{}
-		for _, q := range live.Pending() {
-			t, ok := opened[q.ID]
-			if !ok {
-				t = at
-			}
-			open[q.ID] = t
-		}
-		opened = open
-	}
-	note(row.Created)
-	for _, mv := range moves {
-		if err := live.Apply(mv.Actor, mv.Move); err != nil {
-			return fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
-		}
-		note(mv.At)
-	}
-	d.mu.Lock()
-	for id, at := range opened {
-		if _, ok := d.opened[id]; !ok {
-			d.opened[id] = at
-		}
-	}
-	d.mu.Unlock()
-	return nil
-}
-
 // look decides, under the match's lock, what the driver plays now: the
 // moves of bots (asked now), of resigned seats, and the defaults of
 // requests whose time has run out. It returns when it must look again,
@@ -305,13 +233,10 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 		now := d.s.now()
 		for _, q := range live.Pending() {
 			bot := live.Bot(q.Seat)
-			d.mu.Lock()
-			opened, ok := d.opened[q.ID]
+			opened, ok := row.Opened[q.ID]
 			if !ok {
 				opened = row.Updated
-				d.opened[q.ID] = opened
 			}
-			d.mu.Unlock()
 			limit := cfg.Time.limit(bot, q.Class == engine.Reply)
 			switch {
 			case slices.Contains(cfg.Resigned, q.Seat):

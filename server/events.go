@@ -26,57 +26,10 @@ import (
 type hub struct {
 	mu      sync.Mutex
 	streams map[string]map[*stream]struct{}
-	open    map[string][]int64 // per match: the requests open after its last move
 }
 
 func newHub() *hub {
-	return &hub{streams: map[string]map[*stream]struct{}{}, open: map[string][]int64{}}
-}
-
-// unresolved notes the requests open in match id after a move that
-// answered request answered, and reports whether that move left its round
-// open (see leftOpen).
-func (h *hub) unresolved(id string, answered int64, pending []catalog.Request) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	before, known := h.open[id]
-	now := requestIDs(pending)
-	if len(now) == 0 {
-		delete(h.open, id)
-	} else {
-		h.open[id] = now
-	}
-	return known && leftOpen(before, now, answered)
-}
-
-// requestIDs returns the ids of the requests.
-func requestIDs(pending []catalog.Request) []int64 {
-	ids := make([]int64, len(pending))
-	for i, q := range pending {
-		ids[i] = q.ID
-	}
-	return ids
-}
-
-// leftOpen reports whether a move that answered request answered left its
-// round open: the requests open now are those open before but that one.
-// By the engine's contract for simultaneous requests, such a move changes
-// nothing any seat sees but the mover's own requests.
-func leftOpen(before, now []int64, answered int64) bool {
-	if answered < 0 || len(now) == 0 || len(now) != len(before)-1 {
-		return false
-	}
-	k := 0
-	for _, r := range before {
-		if r == answered {
-			continue
-		}
-		if k >= len(now) || now[k] != r {
-			return false
-		}
-		k++
-	}
-	return true
+	return &hub{streams: map[string]map[*stream]struct{}{}}
 }
 
 // tells reports whether c is told of a move by actor that left its round
@@ -150,7 +103,7 @@ func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 	// A move that leaves the rest of its round open changes nothing any
 	// seat sees but the mover's own requests (the engine's contract for
 	// simultaneous requests): only the mover and the judge are told.
-	quiet := s.hub.unresolved(row.ID, mv.Request, live.Pending())
+	quiet := l.Quiet()
 	if len(streams) > 0 {
 		made := map[string][]byte{}
 		for _, st := range streams {
@@ -359,16 +312,15 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 		return nil, errors.New("the log is shorter than the match")
 	}
 	at := *row
-	at.Status, at.Result = store.Running, nil
+	at.Status, at.Result, at.Opened = store.Running, nil, nil
+	store.NoteOpened(&at, live, row.Created) // the requests' times as they were
 	var out [][]byte
-	open := requestIDs(live.Pending())
 	for _, mv := range moves[:row.Seq] {
 		if err := live.Apply(mv.Actor, mv.Move); err != nil {
 			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
 		}
-		before := open
-		open = requestIDs(live.Pending())
-		if mv.Seq <= after || mv.Seq < row.Seq && leftOpen(before, open, mv.Request) && !tells(c, mv.Actor) {
+		store.NoteOpened(&at, live, mv.At)
+		if mv.Seq <= after || live.Quiet() && !tells(c, mv.Actor) {
 			continue // before the resumption, or nothing this caller sees changed
 		}
 		at.Seq = mv.Seq

@@ -14,7 +14,7 @@ import (
 
 // resume drives every match under way whose lease this server can take.
 func (s *Server) resume(ctx context.Context) error {
-	ids, err := s.cfg.Store.Running(ctx)
+	ids, err := s.cfg.Store.Unleased(ctx, s.cfg.ID)
 	if err != nil {
 		return fmt.Errorf("the matches under way: %w", err)
 	}
@@ -84,6 +84,10 @@ func (s *Server) archive(ctx context.Context, before time.Time) {
 }
 
 func (s *Server) archiveOne(ctx context.Context, id string) error {
+	// One server archives a match: the one that takes its lease.
+	if ok, err := s.cfg.Store.Lease(ctx, id, s.cfg.ID, s.now().Add(s.cfg.LeaseFor)); err != nil || !ok {
+		return err
+	}
 	dir := s.cfg.ArchiveDir
 	if dir == "" {
 		dir = "archive"

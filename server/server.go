@@ -98,6 +98,9 @@ type Server struct {
 	rules rules
 	hub   *hub
 	now   func() time.Time
+	// refresh brings matches changed by other servers up to date
+	// (PostgreSQL).
+	refresh *refresher
 
 	mux     *http.ServeMux
 	limiter *limiter
@@ -140,6 +143,7 @@ func New(cfg Config) (*Server, error) {
 	s.ref = store.NewReferee(cfg.Store, s.rules)
 	s.hub = newHub()
 	s.ref.Committed = s.committed
+	s.ref.Updated = s.updated
 	s.limiter = newLimiter(cfg.Limits)
 	s.routes()
 	return s, nil
@@ -187,6 +191,7 @@ func (s *Server) Handler() http.Handler {
 func (s *Server) Start(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.bgCancel = cancel
+	s.listen(ctx)
 	if err := s.resume(ctx); err != nil {
 		cancel()
 		return err

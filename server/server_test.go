@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -30,13 +29,13 @@ type testServer struct {
 	cfg  server.Config
 }
 
-// newServer starts a server on a new database file.
+// newServer starts a server on a new database (newDatabase).
 func newServer(t *testing.T, cfg server.Config) *testServer {
 	t.Helper()
-	return startServer(t, filepath.Join(t.TempDir(), "live.db"), cfg)
+	return startServer(t, newDatabase(t), cfg)
 }
 
-// startServer starts a server on the database file db.
+// startServer starts a server on database db: a file or a URL.
 func startServer(t *testing.T, db string, cfg server.Config) *testServer {
 	t.Helper()
 	st, err := store.Open(context.Background(), db, store.Options{})

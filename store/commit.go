@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -35,30 +37,61 @@ var ErrKeyTaken = errors.New("the idempotency key is another move's")
 // Commit commits the appends in one transaction, each as if alone: one that
 // cannot commit (ErrMoved, ErrKeyTaken, a projection's error) changes
 // nothing, and the others commit. It returns one error per append, nil for
-// those committed. A failed transaction fails them all.
+// those committed. A failed transaction fails them all. On PostgreSQL, a
+// group without projections is sent whole at once, and a move whose
+// Idempotency-Key another move has is ErrMoved too.
 func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 	errs := make([]error, len(batch))
-	at := s.now()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		for i, a := range batch {
-			a.Move.At = at
-			if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
-				return err
+	at := time.UnixMilli(s.now().UnixMilli()) // as stored: the same in memory and on disk
+	// The matches' rows are locked in the order of their ids, so that two
+	// servers committing groups on one PostgreSQL database never wait for
+	// each other in a circle.
+	order := make([]int, len(batch))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return batch[order[a]].Match < batch[order[b]].Match })
+	pipelined := s.postgres
+	for _, a := range batch {
+		pipelined = pipelined && a.Project == nil
+	}
+	var err error
+	for attempt := 0; ; attempt++ {
+		if pipelined {
+			// PostgreSQL: the whole group sent at once.
+			err = s.commitPipelined(ctx, batch, order, at, errs)
+			if err == nil || !isConflict(err) || attempt == 3 {
+				break
 			}
-			errs[i] = s.append(ctx, tx, a)
-			end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
-			if errs[i] != nil {
-				end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
-			}
-			if _, err := tx.ExecContext(ctx, end); err != nil {
-				return err
-			}
-			if errs[i] != nil && !errors.Is(errs[i], ErrMoved) && !errors.Is(errs[i], ErrKeyTaken) && !isProjection(errs[i]) {
-				return errs[i] // the database itself failed
-			}
+			continue
 		}
-		return nil
-	})
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			for _, i := range order {
+				a := batch[i]
+				a.Move.At = at
+				if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
+					return err
+				}
+				errs[i] = s.append(ctx, tx, a)
+				end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
+				if errs[i] != nil {
+					end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
+				}
+				if _, err := tx.ExecContext(ctx, end); err != nil {
+					return err
+				}
+				if errs[i] != nil && !errors.Is(errs[i], ErrMoved) && !errors.Is(errs[i], ErrKeyTaken) && !isProjection(errs[i]) {
+					return errs[i] // the database itself failed
+				}
+			}
+			return nil
+		})
+		if err == nil || !isConflict(err) || attempt == 3 {
+			break
+		}
+		// PostgreSQL undid the group for meeting another transaction:
+		// nothing of it is stored, and it is tried again whole.
+	}
 	if err != nil {
 		for i := range errs {
 			errs[i] = err
@@ -78,22 +111,30 @@ func isProjection(err error) bool {
 	return errors.As(err, &pe)
 }
 
-func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
-	fault := ""
+// encode returns the move's fault and the match's result as stored: JSON,
+// or "" for none.
+func (a *Append) encode() (fault, result string, err error) {
 	if a.Move.Fault != nil {
 		b, err := json.Marshal(a.Move.Fault)
 		if err != nil {
-			return err
+			return "", "", err
 		}
 		fault = string(b)
 	}
-	result := ""
 	if a.Result != nil {
 		b, err := json.Marshal(a.Result)
 		if err != nil {
-			return err
+			return "", "", err
 		}
 		result = string(b)
+	}
+	return fault, result, nil
+}
+
+func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
+	fault, result, err := a.encode()
+	if err != nil {
+		return err
 	}
 	r, err := tx.ExecContext(ctx, `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = $7`,
 		a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1, string(Running))
@@ -121,7 +162,7 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
 			return projectionError{err}
 		}
 	}
-	return nil
+	return s.notify(ctx, tx, Moved, a.Match, a.Move.Seq)
 }
 
 // readHead reads the first 100 bytes of a file: none when it does not

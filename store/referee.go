@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -45,6 +46,10 @@ type Referee struct {
 	// Committed, if not nil, is called after each move is committed, with
 	// the match's lock held, the match after the move, and the move.
 	Committed func(m *Match, live Live, mv Move)
+	// Updated, if not nil, is called when the referee learns that a match
+	// it holds was changed by another server other than by a move (its
+	// settings; its end by an abort), with the match's lock held.
+	Updated func(m *Match, live Live)
 
 	mu      sync.Mutex
 	matches map[string]*held
@@ -60,6 +65,8 @@ type held struct {
 	mu   sync.Mutex
 	row  *Match
 	live Live
+	// seq is the last move announced (row.Seq), read without the lock.
+	seq atomic.Int64
 }
 
 // pending is an append waiting for its group.
@@ -128,28 +135,41 @@ var (
 // ErrMoved (ExpectSeq), ErrOver, ErrKeyTaken, ErrNoMatch, or the error of
 // Rules for a match this Arbiter cannot play.
 func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
-	if s.Key != "" {
-		if mv, ok, err := r.store.MoveByKey(ctx, s.Match, s.Key); err != nil {
-			return Ack{}, err
-		} else if ok {
-			if mv.KeyHash != s.KeyHash {
-				return Ack{}, ErrKeyTaken
-			}
-			return Ack{Seq: mv.Seq, Repeat: true}, nil
-		}
-	}
 	for attempt := 0; ; attempt++ {
+		if s.Key != "" {
+			// Asked again at each attempt: a retry of the same move may
+			// have been committed meanwhile, through another server.
+			if mv, ok, err := r.store.MoveByKey(ctx, s.Match, s.Key); err != nil {
+				return Ack{}, err
+			} else if ok {
+				if mv.KeyHash != s.KeyHash {
+					return Ack{}, ErrKeyTaken
+				}
+				return Ack{Seq: mv.Seq, Repeat: true}, nil
+			}
+		}
 		h, err := r.hold(ctx, s.Match)
 		if err != nil {
 			return Ack{}, err
 		}
 		ack, err := r.submit(ctx, h, s)
-		if errors.Is(err, errReload) && attempt < 3 {
-			continue // another server or process moved first: read it, and try again
+		if (errors.Is(err, errReload) || errors.Is(err, ErrKeyTaken) && s.Key != "") && attempt < maxAttempts && ctx.Err() == nil {
+			// Another server moved first: the match is read again, and the
+			// move made against its new state (or refused by it).
+			continue
+		}
+		if errors.Is(err, errReload) {
+			err = fmt.Errorf("%w: other moves to the match kept coming first; send it again", ErrMoved)
 		}
 		return ack, err
 	}
 }
+
+// maxAttempts bounds how often Submit makes a move again after other
+// servers' moves to the same match came first: each time, one of them
+// commits, so it is reached only by a match that thousands of moves hit at
+// once.
+const maxAttempts = 1000
 
 // errReload asks Submit to read the match again and retry.
 var errReload = errors.New("the match moved elsewhere")
@@ -160,20 +180,14 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if h.live == nil { // dropped while this call waited
 		return Ack{}, errReload
 	}
-	if h.row.Status != Running {
-		return Ack{}, ErrOver
-	}
-	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
-		return Ack{}, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
-	}
-	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
-		return Ack{}, ErrStale
-	}
-	if err := h.live.Apply(s.Actor, s.Move); err != nil {
-		if engine.IsRuleError(err) {
+	if r.store.postgres {
+		// Another server may have moved the match since this one last
+		// heard of it: the move is made against the match as stored.
+		if err := r.current(ctx, s.Match, h); err != nil {
 			return Ack{}, err
 		}
-		r.drop(s.Match, h)
+	}
+	if err := r.admit(h, s); err != nil {
 		return Ack{}, err
 	}
 	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: s.Move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
@@ -194,10 +208,33 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 		return Ack{}, err
 	}
 	h.row.Seq, h.row.Status, h.row.Result, h.row.Updated = a.Move.Seq, a.Status, a.Result, a.Move.At
+	h.seq.Store(a.Move.Seq)
+	NoteOpened(h.row, h.live, a.Move.At)
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}
 	return Ack{Seq: a.Move.Seq, Over: a.Status == Over}, nil
+}
+
+// admit checks s against match h and applies it to the match in memory;
+// a refusal changes nothing.
+func (r *Referee) admit(h *held, s Submission) error {
+	if h.row.Status != Running {
+		return ErrOver
+	}
+	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
+		return fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
+	}
+	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
+		return ErrStale
+	}
+	if err := h.live.Apply(s.Actor, s.Move); err != nil {
+		if !engine.IsRuleError(err) {
+			r.drop(s.Match, h)
+		}
+		return err
+	}
+	return nil
 }
 
 // owes reports whether live owes request id to seat.
@@ -267,111 +304,45 @@ func (r *Referee) hold(ctx context.Context, id string) (*held, error) {
 	if h.live != nil {
 		return h, nil
 	}
-	row, live, err := r.load(ctx, id)
-	if err != nil {
-		r.mu.Lock()
-		if r.matches[id] == h {
-			delete(r.matches, id)
+	if err := r.reload(ctx, id, h); err != nil {
+		if h.row == nil || errors.Is(err, ErrNoMatch) {
+			r.mu.Lock()
+			if r.matches[id] == h {
+				delete(r.matches, id)
+			}
+			r.mu.Unlock()
 		}
-		r.mu.Unlock()
 		return nil, err
 	}
-	h.row, h.live = row, live
 	return h, nil
 }
 
-// load reads match id and replays its log.
-func (r *Referee) load(ctx context.Context, id string) (*Match, Live, error) {
-	row, err := r.store.Match(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	live, err := r.rules.Live(ctx, row)
-	if err != nil {
-		return nil, nil, err
-	}
-	moves, err := r.store.Moves(ctx, id, 0)
-	if err != nil {
-		live.Close()
-		return nil, nil, err
-	}
-	for _, mv := range moves {
-		if err := live.Apply(mv.Actor, mv.Move); err != nil {
-			live.Close()
-			return nil, nil, fmt.Errorf("match %s: move %d of its log does not replay: %w", id, mv.Seq, err)
-		}
-	}
-	if n := int64(len(moves)); n != row.Seq {
-		// A move committed between the two reads: read again.
-		live.Close()
-		return r.load(ctx, id)
-	}
-	return row, live, nil
-}
-
 // drop forgets match id's state in memory, which no longer matches the
-// store; the next use reads it again.
+// store; the next use reads it again. What was last announced of it
+// (Committed) stays, so that the moves committed since are announced when
+// it is read again.
 func (r *Referee) drop(id string, h *held) {
 	if h.live != nil {
 		h.live.Close()
 		h.live = nil
 	}
-	r.mu.Lock()
-	if r.matches[id] == h {
-		delete(r.matches, id)
-	}
-	r.mu.Unlock()
 }
 
 // With calls fn with match id, its stored row and live state, under the
 // match's lock: fn must not keep them, nor submit to the match.
 func (r *Referee) With(ctx context.Context, id string, fn func(m *Match, live Live) error) error {
-	h, err := r.hold(ctx, id)
-	if err != nil {
-		return err
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.live == nil {
-		return r.With(ctx, id, fn)
-	}
-	return fn(h.row, h.live)
-}
-
-// Refresh reads the moves of match id committed elsewhere (another server
-// on the same database) since the state in memory, and applies them. It
-// calls Committed for each.
-func (r *Referee) Refresh(ctx context.Context, id string) error {
-	r.mu.Lock()
-	h := r.matches[id]
-	r.mu.Unlock()
-	if h == nil {
-		return nil // not in memory: the next use reads it whole
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.live == nil {
-		return nil
-	}
-	moves, err := r.store.Moves(ctx, id, h.row.Seq)
-	if err != nil {
-		return err
-	}
-	for _, mv := range moves {
-		if err := h.live.Apply(mv.Actor, mv.Move); err != nil {
-			r.drop(id, h)
-			return fmt.Errorf("match %s: move %d does not replay: %w", id, mv.Seq, err)
+	for {
+		h, err := r.hold(ctx, id)
+		if err != nil {
+			return err
 		}
-		h.row.Seq, h.row.Updated = mv.Seq, mv.At
-		if h.live.Over() {
-			res := h.live.Result()
-			h.row.Status, h.row.Result = Over, &res
+		h.mu.Lock()
+		if h.live != nil {
+			defer h.mu.Unlock()
+			return fn(h.row, h.live)
 		}
-		if r.Committed != nil {
-			r.Committed(h.row, h.live, mv)
-		}
+		h.mu.Unlock() // dropped meanwhile: read it again
 	}
-	return nil
 }
 
 // End ends match id (aborted by its judge), and forgets it in memory.

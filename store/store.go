@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"strings"
 	"time"
 
@@ -37,6 +38,7 @@ type Store struct {
 	read     *sql.DB // reads
 	postgres bool
 	target   string // what Open was given, without a password
+	url      string // PostgreSQL's URL, password and all, for Listen
 	now      func() time.Time
 }
 
@@ -137,36 +139,26 @@ func checkFile(ctx context.Context, path string) error {
 	return nil
 }
 
-func openPostgres(ctx context.Context, url string, o Options) (*Store, error) {
-	db, err := sql.Open("pgx", url)
+func openPostgres(ctx context.Context, u string, o Options) (*Store, error) {
+	if _, err := url.Parse(u); err != nil {
+		return nil, invalidURL(u)
+	}
+	db, err := sql.Open("pgx", u)
 	if err != nil {
-		return nil, err
+		return nil, redactErr(err, u)
 	}
 	db.SetMaxOpenConns(32)
 	db.SetMaxIdleConns(32)
-	s := &Store{db: db, read: db, postgres: true, target: redactURL(url), now: o.Now}
+	s := &Store{db: db, read: db, postgres: true, target: redactURL(u), url: u, now: o.Now}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%s: %w", s.target, err)
+		return nil, fmt.Errorf("%s: %w", s.target, redactErr(err, u))
 	}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%s: %w", s.target, err)
+		return nil, fmt.Errorf("%s: %w", s.target, redactErr(err, u))
 	}
 	return s, nil
-}
-
-// redactURL is a database URL without its password.
-func redactURL(u string) string {
-	at := strings.LastIndexByte(u, '@')
-	scheme := strings.Index(u, "://")
-	if at < 0 || scheme < 0 {
-		return u
-	}
-	if colon := strings.IndexByte(u[scheme+3:at], ':'); colon >= 0 {
-		return u[:scheme+3+colon] + ":xxxxx" + u[at:]
-	}
-	return u
 }
 
 func (s *Store) migrate(ctx context.Context) error {
@@ -182,6 +174,11 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
+	unlock, err := s.lockMigrations(ctx)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	defer unlock()
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
 	}
@@ -229,6 +226,11 @@ type Match struct {
 	Result  *engine.Result
 	Created time.Time
 	Updated time.Time
+	// Opened says, for a match the referee holds, when each request it
+	// owes now was opened: at the move after which it was first owed, or
+	// at the match's creation. Deadlines run from these times, the same
+	// on every server, and after a restart.
+	Opened map[int64]time.Time
 }
 
 // Role is what a secret lets its holder do.
@@ -452,14 +454,40 @@ func (s *Store) Reissue(ctx context.Context, sec Secret) error {
 			sec.Match, string(sec.Role), sec.Seat, sec.Name); err != nil {
 			return err
 		}
-		return insertSecret(ctx, tx, sec)
+		if err := insertSecret(ctx, tx, sec); err != nil {
+			return err
+		}
+		return s.notify(ctx, tx, SecretsChanged, sec.Match, 0)
+	})
+}
+
+// SwapConfig replaces the host's settings of match id, running, with
+// config if they are old; ErrMoved if they are not (or the match is no
+// longer running).
+func (s *Store) SwapConfig(ctx context.Context, id string, old, config json.RawMessage) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE matches SET config = $1, updated = $2 WHERE id = $3 AND config = $4 AND status = $5`,
+			string(config), s.now().UnixMilli(), id, string(old), string(Running))
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrMoved
+		}
+		return s.notify(ctx, tx, Updated, id, 0)
 	})
 }
 
 // SetConfig replaces the host's settings of match id.
 func (s *Store) SetConfig(ctx context.Context, id string, config json.RawMessage) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE matches SET config = $1, updated = $2 WHERE id = $3`, string(config), s.now().UnixMilli(), id)
-	return err
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE matches SET config = $1, updated = $2 WHERE id = $3`, string(config), s.now().UnixMilli(), id); err != nil {
+			return err
+		}
+		return s.notify(ctx, tx, Updated, id, 0)
+	})
 }
 
 // End ends a match that is running: aborted by its judge, or over.
@@ -472,15 +500,17 @@ func (s *Store) End(ctx context.Context, id string, status Status, result *engin
 		}
 		res = string(b)
 	}
-	r, err := s.db.ExecContext(ctx, `UPDATE matches SET status = $1, result = $2, updated = $3 WHERE id = $4 AND status = $5`,
-		string(status), res, s.now().UnixMilli(), id, string(Running))
-	if err != nil {
-		return err
-	}
-	if n, _ := r.RowsAffected(); n == 0 {
-		return ErrNotRunning
-	}
-	return nil
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE matches SET status = $1, result = $2, updated = $3 WHERE id = $4 AND status = $5`,
+			string(status), res, s.now().UnixMilli(), id, string(Running))
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return ErrNotRunning
+		}
+		return s.notify(ctx, tx, Updated, id, 0)
+	})
 }
 
 // Delete removes a match and its log (after it is archived).
@@ -491,7 +521,7 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 				return err
 			}
 		}
-		return nil
+		return s.notify(ctx, tx, Updated, id, 0)
 	})
 }
 

@@ -21,7 +21,7 @@ func serveCommand() *cobra.Command {
 		addr, db, publicURL, createSecret, archive, tlsCert, tlsKey, logFormat, synchronous string
 		proxies                                                                             []string
 		allowPrivate                                                                        bool
-		keep                                                                                time.Duration
+		keep, lease                                                                         time.Duration
 		limits                                                                              server.Limits
 	)
 	cmd := &cobra.Command{
@@ -41,7 +41,10 @@ By default anyone on this machine may create matches; --create-secret FILE
 lets only the holders of the secret in FILE create them, from anywhere.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg := server.Config{PublicURL: publicURL, AllowPrivateBots: allowPrivate, Keep: keep, ArchiveDir: archive, Limits: limits}
+			cfg := server.Config{PublicURL: publicURL, AllowPrivateBots: allowPrivate, Keep: keep, ArchiveDir: archive, Limits: limits, LeaseFor: lease}
+			if lease < 100*time.Millisecond || lease > time.Hour {
+				return usagef("--lease %v: give 100ms to 1h", lease)
+			}
 			if createSecret != "" {
 				b, err := readInput(createSecret)
 				if err != nil {
@@ -100,6 +103,7 @@ lets only the holders of the secret in FILE create them, from anywhere.`,
 	f.StringVar(&archive, "archive", "archive", "the directory of archived matches' records")
 	f.StringVar(&tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM)")
 	f.StringVar(&tlsKey, "tls-key", "", "and this key (PEM)")
+	f.DurationVar(&lease, "lease", 15*time.Second, "PostgreSQL: how long a server drives a match (its bots, its deadlines) without renewing its hold; another server takes over a match after its server has been gone this long")
 	f.StringVar(&logFormat, "log", "text", "the log on standard error: text or json, with a line per request; errors: no access log")
 	f.StringVar(&synchronous, "synchronous", "FULL", "SQLite: FULL (a move is on the disk before its answer) or NORMAL (it survives a crash of the server, not of the machine)")
 	f.Int64Var(&limits.Body, "max-body", server.DefaultLimits.Body, "the largest request body, in bytes")
