@@ -51,6 +51,12 @@ func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return batch[order[a]].Match < batch[order[b]].Match })
+	if _, _, err := s.statements(ctx); err != nil { // before the transaction takes the connection
+		for i := range errs {
+			errs[i] = err
+		}
+		return errs
+	}
 	pipelined := s.postgres
 	for _, a := range batch {
 		pipelined = pipelined && a.Project == nil
@@ -65,27 +71,13 @@ func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 			}
 			continue
 		}
-		err = s.tx(ctx, func(tx *sql.Tx) error {
-			for _, i := range order {
-				a := batch[i]
-				a.Move.At = at
-				if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
-					return err
-				}
-				errs[i] = s.append(ctx, tx, a)
-				end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
-				if errs[i] != nil {
-					end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
-				}
-				if _, err := tx.ExecContext(ctx, end); err != nil {
-					return err
-				}
-				if errs[i] != nil && !errors.Is(errs[i], ErrMoved) && !errors.Is(errs[i], ErrKeyTaken) && !isProjection(errs[i]) {
-					return errs[i] // the database itself failed
-				}
-			}
-			return nil
-		})
+		// Each move as if alone: at first all of them at once, the
+		// usual case; when one cannot commit, the group again, each
+		// move within a savepoint of its own.
+		err = s.tx(ctx, func(tx *sql.Tx) error { return s.appendAll(ctx, tx, batch, order, at, errs, false) })
+		if errors.Is(err, errRefused) {
+			err = s.tx(ctx, func(tx *sql.Tx) error { return s.appendAll(ctx, tx, batch, order, at, errs, true) })
+		}
 		if err == nil || !isConflict(err) || attempt == 3 {
 			break
 		}
@@ -98,6 +90,62 @@ func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 		}
 	}
 	return errs
+}
+
+// errRefused undoes a group in which a move could not commit, to commit
+// the others.
+var errRefused = errors.New("a move of the group cannot commit")
+
+// appendAll appends the group's moves in order, noting each one's error in
+// errs. Unless alone (each move within a savepoint), a move that cannot
+// commit undoes the whole group (errRefused).
+func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, order []int, at time.Time, errs []error, alone bool) error {
+	for _, i := range order {
+		a := batch[i]
+		a.Move.At = at
+		if alone {
+			if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT m%d", i)); err != nil {
+				return err
+			}
+		}
+		errs[i] = s.append(ctx, tx, a)
+		refused := errs[i] != nil && (errors.Is(errs[i], ErrMoved) || errors.Is(errs[i], ErrKeyTaken) || isProjection(errs[i]))
+		if errs[i] != nil && !refused {
+			return errs[i] // the database itself failed
+		}
+		if !alone {
+			if refused {
+				return errRefused
+			}
+			continue
+		}
+		end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
+		if refused {
+			end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
+		}
+		if _, err := tx.ExecContext(ctx, end); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendSQL are the statements of a move, prepared once.
+const (
+	advanceSQL = `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = $7`
+	insertSQL  = `INSERT INTO moves (match_id, seq, actor, request, move, fault, note, at, idem_key, idem_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
+)
+
+// statements returns the prepared statements of a move. It prepares them
+// on its first call, which must not be within a transaction: SQLite's
+// writes have one connection.
+func (s *Store) statements(ctx context.Context) (advance, insert *sql.Stmt, err error) {
+	s.prepare.Do(func() {
+		if s.advance, s.err = s.db.PrepareContext(ctx, advanceSQL); s.err == nil {
+			s.insert, s.err = s.db.PrepareContext(ctx, insertSQL)
+		}
+	})
+	return s.advance, s.insert, s.err
 }
 
 // projectionError is a projection's refusal of a move.
@@ -136,7 +184,11 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
 	if err != nil {
 		return err
 	}
-	r, err := tx.ExecContext(ctx, `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = $7`,
+	advance, insert, err := s.statements(ctx)
+	if err != nil {
+		return err
+	}
+	r, err := tx.StmtContext(ctx, advance).ExecContext(ctx,
 		a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1, string(Running))
 	if err != nil {
 		return err
@@ -146,7 +198,7 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
 	} else if n == 0 {
 		return ErrMoved
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO moves (match_id, seq, actor, request, move, fault, note, at, idem_key, idem_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+	_, err = tx.StmtContext(ctx, insert).ExecContext(ctx,
 		a.Match, a.Move.Seq, a.Move.Actor, a.Move.Request, string(a.Move.Move), fault, a.Move.Note, a.Move.At.UnixMilli(), a.Move.Key, a.Move.KeyHash)
 	if err != nil {
 		if isUnique(err) {

@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -40,6 +41,10 @@ type Store struct {
 	target   string // what Open was given, without a password
 	url      string // PostgreSQL's URL, password and all, for Listen
 	now      func() time.Time
+
+	prepare         sync.Once // the statements of a move
+	advance, insert *sql.Stmt
+	err             error
 }
 
 // Options tune a store.
@@ -187,6 +192,11 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	for _, st := range []*sql.Stmt{s.advance, s.insert} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	err := s.db.Close()
 	if s.read != s.db {
 		err = errors.Join(err, s.read.Close())
