@@ -45,6 +45,11 @@ type Referee struct {
 	// Committed, if not nil, is called after each move is committed, with
 	// the match's lock held, the match after the move, and the move.
 	Committed func(m *Match, live Live, mv Move)
+	// Project, if not nil, gives the projection of a move whose submission
+	// brings none (a game's own tables, written in the move's transaction;
+	// nil for nothing): m is the match before the move, live the match
+	// after it, and mv the move, whose At is set when the projection runs.
+	Project func(m *Match, live Live, mv *Move) func(ctx context.Context, tx *sql.Tx) error
 
 	mu      sync.Mutex
 	matches map[string]*held
@@ -183,6 +188,8 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	}
 	if s.Project != nil {
 		a.Project = s.Project(h.live)
+	} else if r.Project != nil {
+		a.Project = r.Project(h.row, h.live, &a.Move)
 	}
 	if err := r.commit(ctx, a); err != nil {
 		// The match in memory has the move; the database has not.

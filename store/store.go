@@ -38,6 +38,7 @@ type Store struct {
 	postgres bool
 	target   string // what Open was given, without a password
 	now      func() time.Time
+	batch    batchStatements // CommitBatch's (gamefile.go)
 }
 
 // Options tune a store.

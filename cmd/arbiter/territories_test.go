@@ -172,7 +172,7 @@ func TestTerritoriesExitCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sqldb.Exec(`UPDATE state SET world = '{"broken": true}'`)
+	sqldb.Exec(`UPDATE territories_states SET world = '{"broken": true}'`)
 	sqldb.Close()
 	if code, _, errOut = tplay(t, db, "alice", "raise", "CA"); code != 3 || !strings.Contains(errOut, "territories state") {
 		t.Errorf("a broken state: exit %d, %q; want 3", code, errOut)
@@ -794,6 +794,85 @@ func TestTerritoriesApplyGroups(t *testing.T) {
 	for at, n := range groups {
 		if n != 1000 {
 			t.Errorf("the transaction at %s stored %d actions; want 1000", at, n)
+		}
+	}
+}
+
+// olderRun is one command the referee before the live store ran on a game
+// file of its layout, with what it printed (store/territories/testdata).
+type olderRun struct {
+	Args   []string `json:"args"`
+	Exit   int      `json:"exit"`
+	Stdout string   `json:"stdout"`
+	Stderr string   `json:"stderr"`
+	File   string   `json:"file"`
+}
+
+func TestTerritoriesOlderFiles(t *testing.T) {
+	// A game file made before the live store (schema versions 1 to 3, and
+	// one whose tables were changed by hand) is converted when a command
+	// first opens it; show, history, replay and map print byte for byte
+	// what they printed before, with the same exit codes: on the first
+	// command, and on every one after.
+	const testdata = "../../store/territories/testdata/"
+	fixtures, _ := filepath.Glob(testdata + "*.golden.json")
+	if len(fixtures) < 7 {
+		t.Fatalf("%d fixtures", len(fixtures))
+	}
+	for _, golden := range fixtures {
+		name := strings.TrimSuffix(filepath.Base(golden), ".golden.json")
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g struct{ Runs []olderRun }
+			if err := json.Unmarshal(b, &g); err != nil {
+				t.Fatal(err)
+			}
+			older, err := os.ReadFile(testdata + name + ".db")
+			if err != nil {
+				t.Fatal(err)
+			}
+			copyGame := func() string {
+				p := filepath.Join(t.TempDir(), "game.db")
+				if err := os.WriteFile(p, older, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			// Each command on a file of its own, which it converts; then
+			// every command, twice, on one file.
+			for _, r := range g.Runs {
+				checkOlderRun(t, copyGame(), r)
+			}
+			game := copyGame()
+			for range 2 {
+				for _, r := range g.Runs {
+					checkOlderRun(t, game, r)
+				}
+			}
+		})
+	}
+}
+
+// checkOlderRun runs r's command on game and compares what it prints with
+// what the referee before the live store printed.
+func checkOlderRun(t *testing.T, game string, r olderRun) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "now.svg")
+	args := make([]string, len(r.Args))
+	for i, a := range r.Args {
+		args[i] = strings.NewReplacer("GAME", game, "MAP", out).Replace(a)
+	}
+	code, stdout, stderr := arbiter(t, "", args...)
+	back := strings.NewReplacer(game, "GAME", out, "MAP")
+	if code != r.Exit || back.Replace(stdout) != r.Stdout || back.Replace(stderr) != r.Stderr {
+		t.Errorf("%v: exit %d\n%s%s\nwant exit %d\n%s%s", r.Args, code, back.Replace(stdout), back.Replace(stderr), r.Exit, r.Stdout, r.Stderr)
+	}
+	if r.File != "" {
+		if b, err := os.ReadFile(out); err != nil || string(b) != r.File {
+			t.Errorf("%v: the map drawn differs (%v)", r.Args, err)
 		}
 	}
 }
