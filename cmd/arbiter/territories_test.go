@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"image/png"
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
 	_ "modernc.org/sqlite"
 )
 
@@ -874,5 +878,68 @@ func checkOlderRun(t *testing.T, game string, r olderRun) {
 		if b, err := os.ReadFile(out); err != nil || string(b) != r.File {
 			t.Errorf("%v: the map drawn differs (%v)", r.Args, err)
 		}
+	}
+}
+
+func TestTerritoriesFileServed(t *testing.T) {
+	// A game file of arbiter territories is a store of live matches:
+	// arbiter serve opens it, lists its one match and shows it as the
+	// referee left it, and the file goes on as a game file after.
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	mustPlay(t, db, "alice", "raise", "CA")
+	_, before, _ := arbiter(t, "", "territories", "--db", db, "show")
+	ctx := context.Background()
+	st, err := store.Open(ctx, db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, NoAccessLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(srv.Handler())
+	get := func(path string, v any) {
+		t.Helper()
+		resp, err := http.Get(web.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(v) != nil {
+			t.Fatalf("GET %s: %s", path, resp.Status)
+		}
+	}
+	var list struct {
+		Matches []struct{ ID, Game, Status string }
+	}
+	get("/api/v1/matches", &list)
+	if len(list.Matches) != 1 || list.Matches[0].Game != "territories" || list.Matches[0].Status != "running" {
+		t.Fatalf("the list: %+v", list)
+	}
+	var m struct {
+		Seq  int
+		Mode string
+		View struct {
+			Nations []struct{ Name, Player string }
+		}
+	}
+	get("/api/v1/matches/"+list.Matches[0].ID, &m)
+	if m.Seq != 3 || m.Mode != "referee" || len(m.View.Nations) != 2 || m.View.Nations[1].Name != "Deseret" {
+		t.Errorf("the match as served: %+v", m)
+	}
+	web.Close()
+	srv.Shutdown(ctx)
+	st.Close()
+	mustPlay(t, db, "bob", "raise", "NV")
+	if _, after, _ := arbiter(t, "", "territories", "--db", db, "show"); !strings.Contains(after, "4 actions") || !strings.Contains(after, "NV 4") || !strings.Contains(before, "NV 3") {
+		t.Errorf("show after arbiter serve:\n%s\nbefore:\n%s", after, before)
+	}
+	if code, out, _ := arbiter(t, "", "territories", "--db", db, "replay"); code != 0 {
+		t.Errorf("replay after arbiter serve: %s", out)
 	}
 }
