@@ -266,7 +266,7 @@ func newMatch(cfg *rules.Config) (*store.Match, error) {
 		return nil, err
 	}
 	return &store.Match{ID: hex.EncodeToString(id[:]), Game: gameName, Variant: rules.Referee{}.Info().Variant, RulesVersion: rules.RulesVersion,
-		Mode: modeName, Setup: engine.Setup{Seed: cfg.SeedValue(), Options: map[string]string{"board": string(cfg.JSON())}},
+		Mode: modeName, Setup: engine.Setup{Seed: cfg.SeedValue(), Players: []string{}, Options: map[string]string{"board": string(cfg.JSON())}},
 		Config: []byte(hostConfig), Listed: true}, nil
 }
 

@@ -1,6 +1,7 @@
 package territories
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -243,10 +244,18 @@ func retryable(err error) bool {
 }
 
 // attempt applies fn's actions to the game as it stands and commits them.
+// The state this process committed last is taken to be current without
+// reading the database: the commit refuses the moves (store.ErrMoved) if
+// another process has moved the log on, or ended the match, meanwhile, and
+// transact reads the game again.
 func (r *Referee) attempt(ctx context.Context, fn func(*batch) error) error {
-	w, started, err := r.current(ctx, true)
-	if err != nil {
-		return err
+	w, started := r.world, r.started
+	cached := w != nil
+	if !cached {
+		var err error
+		if w, started, err = r.current(ctx, true); err != nil {
+			return err
+		}
 	}
 	now := r.o.Now().UTC()
 	if started.IsZero() {
@@ -257,10 +266,16 @@ func (r *Referee) attempt(ctx context.Context, fn func(*batch) error) error {
 		return err
 	}
 	if len(b.moves) == 0 {
-		return nil // every call refused or answered before: nothing changed
+		// Every call refused or answered before: nothing changed, if the
+		// refusals were the current game's.
+		if cached {
+			if now, _, err := r.current(ctx, true); err != nil || now != w {
+				return cmp.Or(err, store.ErrMoved)
+			}
+		}
+		return nil
 	}
-	err = r.st.CommitBatch(ctx, &store.Batch{Match: r.id, Moves: b.moves, Status: store.Running, Project: b.project})
-	if err != nil {
+	if err := r.st.CommitBatch(ctx, &store.Batch{Match: r.id, Moves: b.moves, Status: store.Running, Project: b.project}); err != nil {
 		return err
 	}
 	r.world, r.started = w, b.started

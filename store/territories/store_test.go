@@ -988,3 +988,34 @@ func BenchmarkSubmitParallel(b *testing.B) {
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
 }
+
+func TestTwoRefereesOneFile(t *testing.T) {
+	// Two referees on one file (two processes): each answers every call
+	// on the game as the other left it, its refusals included, though it
+	// keeps the state it committed last in memory.
+	a := newGame(t, nil, Options{})
+	b, err := Open(ctx, a.Path(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	accept(t, a, "alice join Pacifica CA")
+	accept(t, b, "bob join Deseret NV")    // the game starts: two nations
+	accept(t, a, "alice raise CA")         // refused on a's own last state
+	accept(t, b, "carol join Cascadia WA") // b's last state is behind a's
+	acks := act(t, a, "carol raise WA", "zed raise WA")
+	if acks[0].Refused != nil || acks[1].Refused == nil {
+		t.Errorf("on a's stale state: %v, %v", acks[0].Refused, acks[1].Refused)
+	}
+	accept(t, b, "bob raise NV")
+	if acks := act(t, a, "bob raise NV"); acks[0].Refused != nil || acks[0].Outcome.Armies != 5 {
+		t.Errorf("bob's raise after his own on the other referee: %+v", acks[0])
+	}
+	for _, r := range []*Referee{a, b} {
+		w, _ := r.World(ctx)
+		if w.Seq() != 7 {
+			t.Errorf("the game is at action %d; want 7", w.Seq())
+		}
+	}
+	mustVerify(t, b)
+}
