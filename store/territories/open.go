@@ -351,6 +351,24 @@ func Open(ctx context.Context, path string, o Options) (*Referee, error) {
 	return r, nil
 }
 
+// Upgrade converts the game file of the layout before the live store at
+// path, if it is one, in place and in one transaction (see convert), so
+// that arbiter serve may open it as a store of live matches; it reports
+// whether it did. Any other file, or none, is left as it is, for the
+// caller to judge.
+func Upgrade(ctx context.Context, path string) (bool, error) {
+	if strings.ContainsAny(path, "?#") {
+		return false, nil
+	}
+	if kind, err := identify(ctx, path); err != nil || kind != olderLayout {
+		return false, nil
+	}
+	if err := convert(ctx, path, Options{}.withDefaults()); err != nil {
+		return false, explain(path, err)
+	}
+	return true, nil
+}
+
 func open(ctx context.Context, path string, o Options) (*Referee, error) {
 	st, db, read, err := openStore(ctx, path, o)
 	if err != nil {
