@@ -768,6 +768,10 @@ func TestOlderLayouts(t *testing.T) {
 			}
 			mustVerify(t, r)
 			playsOn(t, r)
+			r.Close()
+			if id := headerID(t, path); id != applicationID {
+				t.Errorf("after closing, the file's header has application id %#x; want %#x", id, applicationID)
+			}
 		})
 	}
 }
