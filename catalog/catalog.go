@@ -36,7 +36,7 @@ var games = []Game{
 		modes: []mode{
 			{Mode: Mode{Name: "referee", About: "the referee: the judge (the application that drives the game) makes each action for a named player, and may give a player who joins a secret of their own", Judge: true},
 				game: &hosted[territories.Call, territories.Board]{rules: territories.Referee{}, bots: noBots[territories.Call, territories.Board]("territories"),
-					joiner: territories.Joiner, asPlayer: territoriesAsPlayer, judged: true}},
+					joiner: territories.Joiner, asPlayer: territoriesAsPlayer, judged: true, project: territoriesProjection}},
 			{Mode: Mode{Name: "seats", About: "nations in seats, bots or people, take their turns as arbiter play territories plays them"}},
 		}},
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/report"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // hosted is a game of move type M and view type V.
@@ -25,6 +27,9 @@ type hosted[M, V any] struct {
 	asPlayer func(name string, m M) (M, error)
 	// judged says the ruleset takes the judge's moves (engine.Judge).
 	judged bool
+	// project, when set, is the projection of a live match's move: the
+	// game's own tables, written in the move's transaction (projection.go).
+	project func(id string, m engine.Match[M, V], mv *store.Move) func(context.Context, *sql.Tx) error
 }
 
 // mode is a way of playing a game live, and the ruleset it plays when it is

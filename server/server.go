@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -141,6 +142,9 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Log, rules: rules{external: ext}, now: cfg.Now,
 		drivers: map[string]*driver{}, closing: make(chan struct{})}
 	s.ref = store.NewReferee(cfg.Store, s.rules)
+	if err := catalog.Project(context.Background(), s.ref); err != nil { // the games' own tables (territories')
+		return nil, err
+	}
 	s.hub = newHub()
 	s.ref.Committed = s.committed
 	s.ref.Updated = s.updated

@@ -50,6 +50,11 @@ type Referee struct {
 	// it holds was changed by another server other than by a move (its
 	// settings; its end by an abort), with the match's lock held.
 	Updated func(m *Match, live Live)
+	// Project, if not nil, gives the projection of a move whose submission
+	// brings none (a game's own tables, written in the move's transaction;
+	// nil for nothing): m is the match before the move, live the match
+	// after it, and mv the move, whose At is set when the projection runs.
+	Project func(m *Match, live Live, mv *Move) func(ctx context.Context, tx *sql.Tx) error
 
 	mu      sync.Mutex
 	matches map[string]*held
@@ -198,6 +203,8 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	}
 	if s.Project != nil {
 		a.Project = s.Project(h.live)
+	} else if r.Project != nil {
+		a.Project = r.Project(h.row, h.live, &a.Move)
 	}
 	if err := r.commit(ctx, a); err != nil {
 		// The match in memory has the move; the database has not.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
+	tstore "github.com/arbiter-games/arbiter/store/territories"
 	"github.com/spf13/cobra"
 )
 
@@ -116,6 +117,9 @@ lets only the holders of the secret in FILE create them, from anywhere.`,
 // serve runs the server until ctx ends (Ctrl-C): then moves under way
 // finish, streams are told, and the database is closed.
 func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, cfg server.Config, cmd *cobra.Command) error {
+	if _, err := tstore.Upgrade(ctx, db); err != nil { // a territories game file of the layout before
+		return usagef("--db: %v", err)
+	}
 	st, err := store.Open(ctx, db, store.Options{Synchronous: synchronous})
 	if err != nil {
 		return usagef("--db: %v", err)

@@ -538,3 +538,33 @@ func BenchmarkTerritoriesCLIApply(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/action")
 }
+
+func TestServeOlderTerritoriesFile(t *testing.T) {
+	// arbiter serve --db on a game file of arbiter territories made before
+	// the live store converts it, and serves its game.
+	bin := arbiterBinary(t)
+	older, err := os.ReadFile("../../store/territories/testdata/v3.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "game.db")
+	if err := os.WriteFile(db, older, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, bin, db)
+	defer s.kill()
+	code, body, err := apiCall("GET", s.url+"/api/v1/matches", "", nil)
+	var list struct {
+		Matches []struct {
+			ID, Game string
+			Seq      int
+		}
+	}
+	if err != nil || code != 200 || json.Unmarshal(body, &list) != nil || len(list.Matches) != 1 || list.Matches[0].Seq != 42 {
+		t.Fatalf("the list: %d %s %v", code, body, err)
+	}
+	code, body, _ = apiCall("GET", s.url+"/api/v1/matches/"+list.Matches[0].ID, "", nil)
+	if code != 200 || !bytes.Contains(body, []byte(`{"name":"Deseret","player":"bob","color":"#008000","territories":0,"armies":0,"out":36}`)) {
+		t.Errorf("the match: %d %s", code, body)
+	}
+}

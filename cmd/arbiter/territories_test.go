@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"image/png"
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
 	_ "modernc.org/sqlite"
 )
 
@@ -172,7 +176,7 @@ func TestTerritoriesExitCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sqldb.Exec(`UPDATE state SET world = '{"broken": true}'`)
+	sqldb.Exec(`UPDATE territories_states SET world = '{"broken": true}'`)
 	sqldb.Close()
 	if code, _, errOut = tplay(t, db, "alice", "raise", "CA"); code != 3 || !strings.Contains(errOut, "territories state") {
 		t.Errorf("a broken state: exit %d, %q; want 3", code, errOut)
@@ -795,5 +799,147 @@ func TestTerritoriesApplyGroups(t *testing.T) {
 		if n != 1000 {
 			t.Errorf("the transaction at %s stored %d actions; want 1000", at, n)
 		}
+	}
+}
+
+// olderRun is one command the referee before the live store ran on a game
+// file of its layout, with what it printed (store/territories/testdata).
+type olderRun struct {
+	Args   []string `json:"args"`
+	Exit   int      `json:"exit"`
+	Stdout string   `json:"stdout"`
+	Stderr string   `json:"stderr"`
+	File   string   `json:"file"`
+}
+
+func TestTerritoriesOlderFiles(t *testing.T) {
+	// A game file made before the live store (schema versions 1 to 3, and
+	// one whose tables were changed by hand) is converted when a command
+	// first opens it; show, history, replay and map print byte for byte
+	// what they printed before, with the same exit codes: on the first
+	// command, and on every one after.
+	const testdata = "../../store/territories/testdata/"
+	fixtures, _ := filepath.Glob(testdata + "*.golden.json")
+	if len(fixtures) < 7 {
+		t.Fatalf("%d fixtures", len(fixtures))
+	}
+	for _, golden := range fixtures {
+		name := strings.TrimSuffix(filepath.Base(golden), ".golden.json")
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g struct{ Runs []olderRun }
+			if err := json.Unmarshal(b, &g); err != nil {
+				t.Fatal(err)
+			}
+			older, err := os.ReadFile(testdata + name + ".db")
+			if err != nil {
+				t.Fatal(err)
+			}
+			copyGame := func() string {
+				p := filepath.Join(t.TempDir(), "game.db")
+				if err := os.WriteFile(p, older, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			// Each command on a file of its own, which it converts; then
+			// every command, twice, on one file.
+			for _, r := range g.Runs {
+				checkOlderRun(t, copyGame(), r)
+			}
+			game := copyGame()
+			for range 2 {
+				for _, r := range g.Runs {
+					checkOlderRun(t, game, r)
+				}
+			}
+		})
+	}
+}
+
+// checkOlderRun runs r's command on game and compares what it prints with
+// what the referee before the live store printed.
+func checkOlderRun(t *testing.T, game string, r olderRun) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "now.svg")
+	args := make([]string, len(r.Args))
+	for i, a := range r.Args {
+		args[i] = strings.NewReplacer("GAME", game, "MAP", out).Replace(a)
+	}
+	code, stdout, stderr := arbiter(t, "", args...)
+	back := strings.NewReplacer(game, "GAME", out, "MAP")
+	if code != r.Exit || back.Replace(stdout) != r.Stdout || back.Replace(stderr) != r.Stderr {
+		t.Errorf("%v: exit %d\n%s%s\nwant exit %d\n%s%s", r.Args, code, back.Replace(stdout), back.Replace(stderr), r.Exit, r.Stdout, r.Stderr)
+	}
+	if r.File != "" {
+		if b, err := os.ReadFile(out); err != nil || string(b) != r.File {
+			t.Errorf("%v: the map drawn differs (%v)", r.Args, err)
+		}
+	}
+}
+
+func TestTerritoriesFileServed(t *testing.T) {
+	// A game file of arbiter territories is a store of live matches:
+	// arbiter serve opens it, lists its one match and shows it as the
+	// referee left it, and the file goes on as a game file after.
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	mustPlay(t, db, "alice", "raise", "CA")
+	_, before, _ := arbiter(t, "", "territories", "--db", db, "show")
+	ctx := context.Background()
+	st, err := store.Open(ctx, db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, NoAccessLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(srv.Handler())
+	get := func(path string, v any) {
+		t.Helper()
+		resp, err := http.Get(web.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(v) != nil {
+			t.Fatalf("GET %s: %s", path, resp.Status)
+		}
+	}
+	var list struct {
+		Matches []struct{ ID, Game, Status string }
+	}
+	get("/api/v1/matches", &list)
+	if len(list.Matches) != 1 || list.Matches[0].Game != "territories" || list.Matches[0].Status != "running" {
+		t.Fatalf("the list: %+v", list)
+	}
+	var m struct {
+		Seq  int
+		Mode string
+		View struct {
+			Nations []struct{ Name, Player string }
+		}
+	}
+	get("/api/v1/matches/"+list.Matches[0].ID, &m)
+	if m.Seq != 3 || m.Mode != "referee" || len(m.View.Nations) != 2 || m.View.Nations[1].Name != "Deseret" {
+		t.Errorf("the match as served: %+v", m)
+	}
+	web.Close()
+	srv.Shutdown(ctx)
+	st.Close()
+	mustPlay(t, db, "bob", "raise", "NV")
+	if _, after, _ := arbiter(t, "", "territories", "--db", db, "show"); !strings.Contains(after, "4 actions") || !strings.Contains(after, "NV 4") || !strings.Contains(before, "NV 3") {
+		t.Errorf("show after arbiter serve:\n%s\nbefore:\n%s", after, before)
+	}
+	if code, out, _ := arbiter(t, "", "territories", "--db", db, "replay"); code != 0 {
+		t.Errorf("replay after arbiter serve: %s", out)
 	}
 }

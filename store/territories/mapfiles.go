@@ -3,6 +3,7 @@ package territories
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -63,20 +64,17 @@ func (r *Referee) updateMap(ctx context.Context, force bool) error {
 		return nil
 	}
 	var seq, drawn int
-	if err := r.db.QueryRowContext(ctx, `SELECT seq, map_seq FROM state WHERE id = 1`).Scan(&seq, &drawn); err != nil {
+	if err := r.read.QueryRowContext(ctx, mapSeqSQL, r.id).Scan(&seq, &drawn); err != nil {
 		return fmt.Errorf("%s: reading the game's state: %w", r.path, err)
 	}
 	if drawn >= seq && !force && exists(svgPath) && exists(pngPath) {
 		return nil
 	}
-	var world string
-	if err := r.db.QueryRowContext(ctx, `SELECT seq, world FROM state WHERE id = 1`).Scan(&seq, &world); err != nil {
-		return fmt.Errorf("%s: reading the game's state: %w", r.path, err)
-	}
-	w, err := rules.LoadWorld(r.cfg, []byte(world))
+	w, err := r.World(ctx)
 	if err != nil {
 		return err
 	}
+	seq = w.Seq()
 	files, err := r.render(w, svgPath, pngPath)
 	defer discard(files)
 	if err != nil {
@@ -85,29 +83,28 @@ func (r *Referee) updateMap(ctx context.Context, force bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.retry(ctx, func() error {
-		tx, err := r.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback()
-		var now, done int
-		if err := tx.QueryRowContext(ctx, `SELECT seq, map_seq FROM state WHERE id = 1`).Scan(&now, &done); err != nil {
-			return err
-		}
-		if now != seq || (done >= seq && !force && exists(svgPath) && exists(pngPath)) {
-			return nil // a later action's caller draws it, or someone drew it
-		}
-		for i := range files {
-			if err := files[i].place(); err != nil {
+		return inTx(ctx, r.db, func(tx *sql.Tx) error {
+			var now, done int
+			if err := tx.QueryRowContext(ctx, mapSeqSQL, r.id).Scan(&now, &done); err != nil {
 				return err
 			}
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE state SET map_seq = ? WHERE id = 1`, seq); err != nil {
+			if now != seq || (done >= seq && !force && exists(svgPath) && exists(pngPath)) {
+				return nil // a later action's caller draws it, or someone drew it
+			}
+			for i := range files {
+				if err := files[i].place(); err != nil {
+					return err
+				}
+			}
+			_, err := tx.ExecContext(ctx, `UPDATE territories_states SET map_seq = $1 WHERE match_id = $2`, seq, r.id)
 			return err
-		}
-		return tx.Commit()
+		})
 	})
 }
+
+// mapSeqSQL reads the action the game is at and the one its map files
+// show.
+const mapSeqSQL = `SELECT m.seq, g.map_seq FROM matches m JOIN territories_states g ON g.match_id = m.id WHERE m.id = $1`
 
 // mapFile is a map drawn into a temporary file, to be renamed to path.
 type mapFile struct {

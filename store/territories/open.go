@@ -1,26 +1,40 @@
-// Package territories keeps a game of territories in an SQLite file: the
-// referee that other applications drive, one action at a time.
+// Package territories keeps games of territories in the live store: a
+// game file of arbiter territories (one match, in mode referee, in an
+// SQLite file), and the tables of territories that any store (arbiter
+// serve's, SQLite or PostgreSQL) keeps for SQL readers.
 //
-// A [Referee] validates each action with the rules (games/territories),
-// and in one transaction appends it to the log with its dice, updates the
-// nations and holdings tables that other programs read, and saves the
-// rules' state; only then does it answer. Two processes acting on the same
-// file are serialised by the database (an immediate transaction per call,
-// with a busy timeout and a bounded retry): no lost update, no double move.
+// A [Referee] is the game file's referee, which other applications drive
+// one action at a time: it validates each action with the rules
+// (games/territories) and, in one transaction, appends it to the match's
+// move log (the store's moves table) and writes the projection of the log
+// that other programs read: the actions with their dice and answers, the
+// nations and holdings, and the rules' state after the last action, so
+// that the next call resumes without replaying the log. Only then does it
+// answer. Two processes acting on the same file at the same time are
+// serialised by the database (an immediate transaction per call, with a
+// busy timeout and a bounded retry; a process that finds the log moved on
+// reads it again): no lost update, no double move.
 // [Referee.SubmitBatch] takes many actions in one transaction, and
 // [Referee.Submit] from many goroutines commits them in groups, so that
 // durability costs one commit per group, not per action.
 //
-// The schema is versioned with goose migrations embedded in the binary
-// (migrations/), so a later Arbiter opens an older file and brings it up to
-// date. [Referee.Verify] replays the log into a fresh in-memory database
-// and compares every table.
+// The territories tables are versioned with goose migrations embedded in
+// the binary (migrations/), beside the store's own. A game file of the
+// layout before the live store (schema versions 1 to 3) is converted in
+// place, in one transaction, when it is opened. [Referee.Verify] replays
+// the log into a fresh in-memory store and compares every table.
+//
+// [Migrate] and [Moved] are the projection for every other store: the
+// catalog has arbiter serve's referee write the same tables for each
+// move of its territories matches.
 package territories
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -28,19 +42,31 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engine"
 	rules "github.com/arbiter-games/arbiter/games/territories"
-	"github.com/pressly/goose/v3"
+	"github.com/arbiter-games/arbiter/store"
 	"modernc.org/sqlite"
 )
 
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// SchemaVersion is the newest migration: the schema this code writes.
-const SchemaVersion = 3
+// SchemaVersion is the newest migration of the territories tables: the
+// schema this code writes.
+const SchemaVersion = 1
 
-// applicationID marks an SQLite file as a game of territories ("ARBT").
-const applicationID = 0x41524254
+// versionTable records the migrations of the territories tables.
+const versionTable = "territories_db_version"
+
+// applicationID marks an SQLite file as a store of live matches ("ARBL"):
+// a game file of arbiter territories is one.
+const applicationID = store.ApplicationID
+
+// The match of a game file.
+const (
+	gameName = "territories"
+	modeName = "referee"
+)
 
 // ErrNoGame is returned by Open for a path that holds no game of
 // territories: no file, or a file of something else.
@@ -55,7 +81,7 @@ type Options struct {
 	// transaction; default 5 s.
 	BusyTimeout time.Duration
 	// Patience bounds the retries of a transaction that finds the
-	// database busy; default 60 s.
+	// database busy, or the log moved on; default 60 s.
 	Patience time.Duration
 	// Synchronous is SQLite's synchronous setting: "FULL" (the default:
 	// every commit reaches the disk before the answer, through a power
@@ -92,6 +118,9 @@ func dsn(path string, o Options) string {
 		path, o.BusyTimeout.Milliseconds(), o.Synchronous)
 }
 
+// openDB opens the database's writer: one connection, which this process
+// uses for one transaction at a time and which keeps its statements and
+// pages warm.
 func openDB(path string, o Options) (*sql.DB, error) {
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("database path %q: a path may not contain ? or #", path)
@@ -103,15 +132,83 @@ func openDB(path string, o Options) (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	// One connection: this process writes one transaction at a time, and
-	// one connection keeps its statements and pages warm.
 	db.SetMaxOpenConns(1)
 	db.SetConnMaxIdleTime(0)
 	return db, nil
 }
 
+// openReader opens the database's readers, which never write.
+func openReader(path string, o Options) (*sql.DB, error) {
+	db, err := sql.Open("sqlite", dsn(path, o)+"&_pragma=query_only(1)")
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(4)
+	return db, nil
+}
+
+// openStore opens the store in the file at path, which is a store's.
+func openStore(ctx context.Context, path string, o Options) (*store.Store, *sql.DB, *sql.DB, error) {
+	db, err := openDB(path, o)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	read, err := openReader(path, o)
+	if err != nil {
+		db.Close()
+		return nil, nil, nil, err
+	}
+	var st *store.Store
+	err = retryBusy(ctx, o, path, func() error {
+		var err error
+		st, err = store.OpenDB(ctx, path, db, read, store.Options{Now: o.Now})
+		if err == nil {
+			err = migrateTables(ctx, st, read)
+		}
+		return err
+	})
+	if err != nil {
+		db.Close()
+		read.Close()
+		return nil, nil, nil, err
+	}
+	return st, db, read, nil
+}
+
+// tableMigrations returns the migrations of the territories tables.
+func tableMigrations() fs.FS {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		panic(err) // the embedded directory is there
+	}
+	return sub
+}
+
+// Migrate brings the territories tables of st up to date: those that
+// Moved writes for arbiter serve's territories matches.
+func Migrate(ctx context.Context, st *store.Store) error {
+	return st.Migrate(ctx, tableMigrations(), versionTable)
+}
+
+// migrateTables brings the territories tables of a game file up to date,
+// after making sure that a later Arbiter did not write them.
+func migrateTables(ctx context.Context, st *store.Store, read *sql.DB) error {
+	var v sql.NullInt64
+	err := read.QueryRowContext(ctx, `SELECT MAX(version_id) FROM `+versionTable).Scan(&v)
+	switch {
+	case err != nil && !strings.Contains(err.Error(), "no such table"):
+		return err
+	case v.Int64 > SchemaVersion:
+		return fmt.Errorf("%s: the database has schema version %d, newer than this Arbiter's %d; use a newer Arbiter", st.Target(), v.Int64, SchemaVersion)
+	case err == nil && v.Int64 == SchemaVersion:
+		return nil
+	}
+	return Migrate(ctx, st)
+}
+
 // Create makes a new game at path (which must not exist) from cfg, whose
 // seed must be set, and its map's SVG, which must fit cfg (see mapdraw).
+// The file is a store of live matches holding one match, the game.
 func Create(ctx context.Context, path string, cfg *rules.Config, mapSVG []byte, o Options) (*Referee, error) {
 	o = o.withDefaults()
 	if cfg.Seed == nil {
@@ -139,21 +236,83 @@ func create(ctx context.Context, path string, cfg *rules.Config, mapSVG []byte, 
 	if err := markFile(ctx, path, o); err != nil {
 		return nil, err
 	}
-	db, err := openDB(path, o)
+	st, db, read, err := openStore(ctx, path, o)
 	if err != nil {
 		return nil, err
 	}
-	if err := initSchema(ctx, db, cfg, mapSVG, o.Now()); err != nil {
-		db.Close()
+	m, err := newMatch(cfg)
+	if err != nil {
+		st.Close()
 		return nil, err
 	}
-	return newReferee(path, db, cfg, mapSVG, o)
+	err = inTx(ctx, db, func(tx *sql.Tx) error {
+		if err := store.ImportTx(ctx, tx, m, nil); err != nil {
+			return err
+		}
+		return newGameRows(ctx, tx, m.ID, mapSVG, rules.NewWorld(cfg), o.Now().UTC().Format(time.RFC3339Nano))
+	})
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("create: %w", err)
+	}
+	return newReferee(path, st, db, read, m.ID, cfg, mapSVG, o)
+}
+
+// newMatch returns the match of a new game on cfg: territories' referee,
+// its seed the configuration's and its board the configuration.
+func newMatch(cfg *rules.Config) (*store.Match, error) {
+	var id [8]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return nil, err
+	}
+	return &store.Match{ID: hex.EncodeToString(id[:]), Game: gameName, Variant: rules.Referee{}.Info().Variant, RulesVersion: rules.RulesVersion,
+		Mode: modeName, Setup: engine.Setup{Seed: cfg.SeedValue(), Players: []string{}, Options: map[string]string{"board": string(cfg.JSON())}},
+		Config: []byte(hostConfig), Listed: true}, nil
+}
+
+// hostConfig is what arbiter serve keeps of a match beside its setup, for a
+// game file: no seats; a judge, the application that calls; a seed its
+// maker knows.
+const hostConfig = `{"specs":[],"judge":true,"seeded":true,"time":{}}`
+
+// newGameRows writes the rows of a new game file's match: its map, and the
+// rules' state before the first action.
+func newGameRows(ctx context.Context, tx *sql.Tx, id string, mapSVG []byte, w *rules.World, turnStarted string) error {
+	snap, err := w.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return insertGame(ctx, tx, id, mapSVG, int64(w.Seq()), string(snap), turnStarted, 0)
+}
+
+// insertGame writes the rows of a game file's match in the
+// territories_maps and territories_states tables.
+func insertGame(ctx context.Context, tx *sql.Tx, id string, mapSVG []byte, seq int64, world, turnStarted string, mapSeq int64) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO territories_maps (match_id, svg) VALUES ($1, $2)`, id, string(mapSVG))
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `INSERT INTO territories_states (match_id, seq, world, turn_started, map_seq) VALUES ($1, $2, $3, $4, $5)`,
+			id, seq, world, turnStarted, mapSeq)
+	}
+	return err
+}
+
+// inTx runs fn in a transaction on db.
+func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
 }
 
 // markFile writes the application id into the new, empty file at path
 // before anything else, in SQLite's rollback-journal mode, so that the
-// file's own header says it is a game of territories from its first write
-// on (in WAL mode, the header would wait for a checkpoint).
+// file's own header says it is a store of live matches from its first
+// write on (in WAL mode, the header would wait for a checkpoint).
 func markFile(ctx context.Context, path string, o Options) error {
 	db, err := sql.Open("sqlite", fmt.Sprintf("%s?_pragma=busy_timeout(%d)", path, o.BusyTimeout.Milliseconds()))
 	if err != nil {
@@ -166,132 +325,92 @@ func markFile(ctx context.Context, path string, o Options) error {
 	return db.Close()
 }
 
-// initSchema migrates an empty database and writes a new game into it.
-func initSchema(ctx context.Context, db *sql.DB, cfg *rules.Config, mapSVG []byte, now time.Time) error {
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
-		return fmt.Errorf("create: %w", err)
-	}
-	if err := migrate(ctx, db, SchemaVersion); err != nil {
-		return err
-	}
-	world, err := rules.NewWorld(cfg).MarshalJSON()
-	if err != nil {
-		return err
-	}
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	stamp := now.UTC().Format(time.RFC3339Nano)
-	if _, err := tx.ExecContext(ctx, `INSERT INTO game (id, rules_version, config, map_svg, created) VALUES (1, ?, ?, ?, ?)`,
-		rules.RulesVersion, string(cfg.JSON()), mapSVG, stamp); err != nil {
-		return fmt.Errorf("create: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO state (id, seq, world, turn_started) VALUES (1, 0, ?, ?)`, string(world), stamp); err != nil {
-		return fmt.Errorf("create: %w", err)
-	}
-	return tx.Commit()
-}
-
-// migrate brings db's schema up to version with the embedded migrations.
-func migrate(ctx context.Context, db *sql.DB, version int64) error {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		return err
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
-	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
-	}
-	if _, err := p.UpTo(ctx, version); err != nil {
-		return fmt.Errorf("migrating the database to schema version %d: %w", version, err)
-	}
-	return nil
-}
-
-// schemaVersion returns the newest migration applied to db, 0 for none.
-func schemaVersion(ctx context.Context, db *sql.DB) (int64, error) {
-	var v sql.NullInt64
-	err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM goose_db_version`).Scan(&v)
-	if err != nil {
-		if strings.Contains(err.Error(), "no such table") {
-			return 0, nil
-		}
-		return 0, err
-	}
-	return v.Int64, nil
-}
-
-// Open opens the game at path, bringing an older schema up to date. It
-// first makes sure, without writing anything, that the file is a game of
-// territories (see identify): any other file, SQLite or not, is left
-// exactly as it was, and Open returns ErrNoGame with the reason.
+// Open opens the game at path. It first makes sure, without writing
+// anything, that the file is a game of territories (see identify): any
+// other file, SQLite or not, is left exactly as it was, and Open returns
+// ErrNoGame with the reason. A game of the layout before the live store is
+// converted first, in one transaction (see convert).
 func Open(ctx context.Context, path string, o Options) (*Referee, error) {
 	o = o.withDefaults()
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("%s: %w: a database path may not contain ? or #", path, ErrNoGame)
 	}
-	if err := identify(ctx, path); err != nil {
+	kind, err := identify(ctx, path)
+	if err != nil {
 		return nil, err
 	}
-	db, err := openDB(path, o)
-	if err != nil {
-		return nil, explain(path, err)
+	if kind == olderLayout {
+		if err := convert(ctx, path, o); err != nil {
+			return nil, explain(path, err)
+		}
 	}
-	r, err := open(ctx, path, db, o)
+	r, err := open(ctx, path, o)
 	if err != nil {
-		db.Close()
 		return nil, explain(path, err)
 	}
 	return r, nil
 }
 
-func open(ctx context.Context, path string, db *sql.DB, o Options) (*Referee, error) {
-	var app int64
-	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&app); err != nil {
-		return nil, notAGame(path, err)
+// Upgrade converts the game file of the layout before the live store at
+// path, if it is one, in place and in one transaction (see convert), so
+// that arbiter serve may open it as a store of live matches; it reports
+// whether it did. Any other file, or none, is left as it is, for the
+// caller to judge.
+func Upgrade(ctx context.Context, path string) (bool, error) {
+	if strings.ContainsAny(path, "?#") {
+		return false, nil
 	}
-	if app != applicationID && app != 0 { // 0: an older game, which the migrations mark
-		return nil, fmt.Errorf("%s: %w: it is not an Arbiter territories database", path, ErrNoGame)
+	if kind, err := identify(ctx, path); err != nil || kind != olderLayout {
+		return false, nil
 	}
-	v, err := schemaVersion(ctx, db)
+	if err := convert(ctx, path, Options{}.withDefaults()); err != nil {
+		return false, explain(path, err)
+	}
+	return true, nil
+}
+
+func open(ctx context.Context, path string, o Options) (*Referee, error) {
+	st, db, read, err := openStore(ctx, path, o)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case v > SchemaVersion:
-		return nil, fmt.Errorf("%s: the database has schema version %d, newer than this Arbiter's %d; use a newer Arbiter", path, v, SchemaVersion)
-	case v < SchemaVersion:
-		if err := migrate(ctx, db, SchemaVersion); err != nil {
-			// Another process may have migrated it first.
-			if v2, err2 := schemaVersion(ctx, db); err2 != nil || v2 != SchemaVersion {
-				return nil, err
-			}
-		}
+	r, err := load(ctx, path, st, db, read, o)
+	if err != nil {
+		st.Close()
+		return nil, err
 	}
-	var version, config string
-	var svg []byte
-	if err := db.QueryRowContext(ctx, `SELECT rules_version, config, map_svg FROM game WHERE id = 1`).Scan(&version, &config, &svg); err != nil {
+	return r, nil
+}
+
+// load reads the game file's match and its map.
+func load(ctx context.Context, path string, st *store.Store, db, read *sql.DB, o Options) (*Referee, error) {
+	var id string
+	var svg string
+	if err := read.QueryRowContext(ctx, `SELECT m.id, g.svg FROM matches m JOIN territories_maps g ON g.match_id = m.id`).Scan(&id, &svg); err != nil {
 		return nil, fmt.Errorf("%s: reading the game: %w", path, err)
 	}
-	if version != rules.RulesVersion {
-		return nil, fmt.Errorf("%s: the game was made under territories rules version %q; this Arbiter has %q", path, version, rules.RulesVersion)
+	m, err := st.Match(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading the game: %w", path, err)
 	}
-	cfg, err := rules.ParseConfig([]byte(config))
+	if m.RulesVersion != rules.RulesVersion {
+		return nil, fmt.Errorf("%s: the game was made under territories rules version %q; this Arbiter has %q", path, m.RulesVersion, rules.RulesVersion)
+	}
+	cfg, err := configOf(m.Setup)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the stored configuration: %w", path, err)
 	}
-	return newReferee(path, db, cfg, svg, o)
+	return newReferee(path, st, db, read, id, cfg, []byte(svg), o)
 }
 
-// notAGame says that a file SQLite cannot read is no game.
-func notAGame(path string, err error) error {
-	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code()&0xff == 26 { // SQLITE_NOTADB
-		return fmt.Errorf("%s: %w: it is not an SQLite database", path, ErrNoGame)
+// configOf returns the configuration of a match's setup, as territories'
+// referee reads it.
+func configOf(setup engine.Setup) (*rules.Config, error) {
+	m, err := rules.Referee{}.New(setup)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	return m.(*rules.Refereed).World().Config(), nil
 }
 
 // busy reports whether err is SQLite's "database is locked" or "busy".

@@ -13,11 +13,19 @@ import (
 
 // World returns the game as the last committed action left it.
 func (r *Referee) World(ctx context.Context) (*rules.World, error) {
-	var world string
-	if err := r.db.QueryRowContext(ctx, `SELECT world FROM state WHERE id = 1`).Scan(&world); err != nil {
-		return nil, explain(r.path, fmt.Errorf("%s: reading the game's state: %w", r.path, err))
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var w *rules.World
+	err := retryBusy(ctx, r.o, r.path, func() error {
+		var err error
+		w, _, err = r.current(ctx, false)
+		return err
+	})
+	if err != nil {
+		r.world = nil
+		return nil, explain(r.path, err)
 	}
-	return rules.LoadWorld(r.cfg, []byte(world))
+	return w.Clone(), nil
 }
 
 // Entry is one accepted action in the log.
@@ -37,12 +45,13 @@ type Entry struct {
 // History returns the log's actions after action after (0: all), oldest
 // first.
 func (r *Referee) History(ctx context.Context, after int) ([]Entry, error) {
-	log, err := history(ctx, r.db, after)
+	log, err := history(ctx, r.read, r.id, after)
 	return log, explain(r.path, err)
 }
 
-func history(ctx context.Context, db *sql.DB, after int) ([]Entry, error) {
-	rows, err := db.QueryContext(ctx, `SELECT seq, player, action, dice, outcome, at, COALESCE(request, '') FROM actions WHERE seq > ? ORDER BY seq`, after)
+func history(ctx context.Context, db *sql.DB, match string, after int) ([]Entry, error) {
+	rows, err := db.QueryContext(ctx, `SELECT a.seq, a.player, a.action, a.dice, a.outcome, a.at, COALESCE(m.idem_key, '')
+		FROM actions a LEFT JOIN moves m ON m.match_id = a.match_id AND m.seq = a.seq WHERE a.match_id = $1 AND a.seq > $2 ORDER BY a.seq`, match, after)
 	if err != nil {
 		return nil, err
 	}
@@ -71,19 +80,29 @@ type Table [][]string
 // Tables returns the nations and holdings tables as other programs read
 // them.
 func (r *Referee) Tables(ctx context.Context) (nations, holdings Table, err error) {
-	return tables(ctx, r.db)
+	return readTables(ctx, r.read, r.id)
 }
 
-func tables(ctx context.Context, db *sql.DB) (nations, holdings Table, err error) {
-	nations, err = dump(ctx, db, `SELECT name, player, color, joined, out, actions_left FROM nations ORDER BY name`)
+// The territories tables of a match as other programs read them, by name,
+// for Tables and Verify.
+var tableQueries = []struct{ name, query string }{
+	{"actions", `SELECT a.seq, a.player, a.action, a.dice, a.outcome, a.at, NULLIF(m.idem_key, '')
+		FROM actions a LEFT JOIN moves m ON m.match_id = a.match_id AND m.seq = a.seq WHERE a.match_id = $1 ORDER BY a.seq`},
+	{"nations", `SELECT name, player, color, joined, out, actions_left FROM nations WHERE match_id = $1 ORDER BY name`},
+	{"holdings", `SELECT territory, nation, armies FROM holdings WHERE match_id = $1 ORDER BY territory`},
+	{"state", `SELECT seq, world FROM territories_states WHERE match_id = $1`},
+}
+
+func readTables(ctx context.Context, db *sql.DB, match string) (nations, holdings Table, err error) {
+	nations, err = dump(ctx, db, tableQueries[1].query, match)
 	if err == nil {
-		holdings, err = dump(ctx, db, `SELECT territory, nation, armies FROM holdings ORDER BY territory`)
+		holdings, err = dump(ctx, db, tableQueries[2].query, match)
 	}
 	return nations, holdings, err
 }
 
-func dump(ctx context.Context, db *sql.DB, query string) (Table, error) {
-	rows, err := db.QueryContext(ctx, query)
+func dump(ctx context.Context, db *sql.DB, query string, args ...any) (Table, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +136,7 @@ func dump(ctx context.Context, db *sql.DB, query string) (Table, error) {
 // IntegrityCheck runs SQLite's PRAGMA integrity_check: "ok" for a sound
 // file, else the problems it found.
 func (r *Referee) IntegrityCheck(ctx context.Context) (string, error) {
-	rows, err := r.db.QueryContext(ctx, `PRAGMA integrity_check`)
+	rows, err := r.read.QueryContext(ctx, `PRAGMA integrity_check`)
 	if err != nil {
 		return "", err
 	}
@@ -136,6 +155,6 @@ func (r *Referee) IntegrityCheck(ctx context.Context) (string, error) {
 // MapSeq returns the action the map files show.
 func (r *Referee) MapSeq(ctx context.Context) (int, error) {
 	var seq int
-	err := r.db.QueryRowContext(ctx, `SELECT map_seq FROM state WHERE id = 1`).Scan(&seq)
+	err := r.read.QueryRowContext(ctx, `SELECT map_seq FROM territories_states WHERE match_id = $1`, r.id).Scan(&seq)
 	return seq, err
 }

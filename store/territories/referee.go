@@ -1,6 +1,7 @@
 package territories
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -12,62 +13,55 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	rules "github.com/arbiter-games/arbiter/games/territories"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // Referee is a game of territories in its database. Its methods are safe
 // for concurrent use; other processes may use the same file at the same
 // time.
 type Referee struct {
-	path   string
-	db     *sql.DB
-	cfg    *rules.Config
-	mapSVG []byte
-	o      Options
+	path     string
+	st       *store.Store
+	db, read *sql.DB // the store's writer (one connection) and readers
+	id       string  // the match
+	cfg      *rules.Config
+	mapSVG   []byte
+	o        Options
 
 	mapState
 
-	mu    sync.Mutex   // one transaction at a time in this process
-	world *rules.World // the state after the last transaction here, nil when unknown
-	stmts statements
+	mu      sync.Mutex                // one transaction at a time in this process
+	world   *rules.World              // the state after the last commit seen here, nil when unknown
+	started time.Time                 // when world's turn began; zero when unknown
+	stmts   [statementCount]*sql.Stmt // the projection's, on db
+	seqStmt *sql.Stmt                 // where the match is, on read
 
 	group sync.Mutex // the group commit: calls waiting, and whether one leads
 	queue []*waiter
 	lead  bool
 }
 
-// statements are the writes of a transaction, prepared once.
-type statements struct {
-	readState, insertAction, upsertNation, upsertHolding, deleteHolding, saveState, findRequest *sql.Stmt
-}
-
-func newReferee(path string, db *sql.DB, cfg *rules.Config, svg []byte, o Options) (*Referee, error) {
-	r := &Referee{path: path, db: db, cfg: cfg, mapSVG: svg, o: o}
-	for _, s := range []struct {
-		dst **sql.Stmt
-		sql string
-	}{
-		{&r.stmts.readState, `SELECT seq, world, turn_started FROM state WHERE id = 1`},
-		{&r.stmts.insertAction, `INSERT INTO actions (seq, player, action, dice, outcome, at, request) VALUES (?, ?, ?, ?, ?, ?, ?)`},
-		{&r.stmts.upsertNation, `INSERT INTO nations (name, player, color, joined, out, actions_left) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (name) DO UPDATE SET color = excluded.color, out = excluded.out, actions_left = excluded.actions_left`},
-		{&r.stmts.upsertHolding, `INSERT INTO holdings (territory, nation, armies) VALUES (?, ?, ?)
-			ON CONFLICT (territory) DO UPDATE SET nation = excluded.nation, armies = excluded.armies`},
-		{&r.stmts.deleteHolding, `DELETE FROM holdings WHERE territory = ?`},
-		{&r.stmts.saveState, `UPDATE state SET seq = ?, world = ?, turn_started = ? WHERE id = 1`},
-		{&r.stmts.findRequest, `SELECT seq, player, action, outcome FROM actions WHERE request = ?`},
-	} {
-		st, err := db.Prepare(s.sql)
+func newReferee(path string, st *store.Store, db, read *sql.DB, id string, cfg *rules.Config, svg []byte, o Options) (*Referee, error) {
+	r := &Referee{path: path, st: st, db: db, read: read, id: id, cfg: cfg, mapSVG: svg, o: o}
+	for i, q := range statementSQL {
+		s, err := db.Prepare(q)
 		if err != nil {
-			db.Close()
+			st.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		*s.dst = st
+		r.stmts[i] = s
 	}
+	s, err := read.Prepare(`SELECT seq, status FROM matches WHERE id = $1`)
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	r.seqStmt = s
 	return r, nil
 }
 
 // Close closes the database.
-func (r *Referee) Close() error { return r.db.Close() }
+func (r *Referee) Close() error { return r.st.Close() }
 
 // Path returns the database file's path.
 func (r *Referee) Path() string { return r.path }
@@ -77,6 +71,9 @@ func (r *Referee) Config() *rules.Config { return r.cfg }
 
 // MapSVG returns the map the game was created with.
 func (r *Referee) MapSVG() []byte { return r.mapSVG }
+
+// Match returns the id of the game's match in the store.
+func (r *Referee) Match() string { return r.id }
 
 // Call is one action a player asks for.
 type Call struct {
@@ -180,16 +177,16 @@ type waiter struct {
 	done chan struct{}
 }
 
-// SubmitBatch applies calls in order in one transaction and commits it:
+// SubmitBatch applies calls in order and commits them in one transaction:
 // every accepted call is stored, with its dice, before any is
 // acknowledged. A refused call changes nothing and does not stop the
 // others. An error is an internal failure, and nothing was stored.
 func (r *Referee) SubmitBatch(ctx context.Context, calls []Call) ([]Ack, error) {
-	var acks []Ack
-	err := r.transact(ctx, func(tx *sql.Tx, w *rules.World, st *txState) error {
-		acks = make([]Ack, len(calls))
+	acks := make([]Ack, len(calls))
+	err := r.transact(ctx, func(b *batch) error {
 		for i, c := range calls {
-			if err := r.apply(ctx, tx, w, st, c, &acks[i], true); err != nil {
+			acks[i] = Ack{}
+			if err := b.call(ctx, c, &acks[i], true); err != nil {
 				return err
 			}
 		}
@@ -201,18 +198,11 @@ func (r *Referee) SubmitBatch(ctx context.Context, calls []Call) ([]Ack, error) 
 	return acks, nil
 }
 
-// txState is the state row as a transaction found it and leaves it.
-type txState struct {
-	seq         int
-	turnStarted time.Time
-	now         time.Time
-	at          string // now, as the log writes it
-}
-
-// transact runs fn in an immediate transaction on the current state of the
-// game, then writes the rows the actions changed and the state, and
-// commits. A busy database is retried until Options.Patience runs out.
-func (r *Referee) transact(ctx context.Context, fn func(*sql.Tx, *rules.World, *txState) error) error {
+// transact applies a batch of actions (fn) to the game as it stands, and
+// commits them with the projection of the log in one transaction. When
+// the database is busy, or another process has moved the log on, it reads
+// the game again and starts over, until Options.Patience runs out.
+func (r *Referee) transact(ctx context.Context, fn func(*batch) error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return retryBusy(ctx, r.o, r.path, func() error {
@@ -225,14 +215,14 @@ func (r *Referee) transact(ctx context.Context, fn func(*sql.Tx, *rules.World, *
 }
 
 // retryBusy runs fn again while it finds the database busy (beyond the
-// busy timeout each attempt waits), with a growing, jittered pause, until
-// o.Patience runs out.
+// busy timeout each attempt waits) or the log moved on by another process,
+// with a growing, jittered pause, until o.Patience runs out.
 func retryBusy(ctx context.Context, o Options, path string, fn func() error) error {
 	deadline := time.Now().Add(o.Patience)
 	pause := time.Millisecond
 	for {
 		err := fn()
-		if err == nil || !busy(err) {
+		if err == nil || !retryable(err) {
 			return err
 		}
 		if time.Now().After(deadline) {
@@ -247,74 +237,151 @@ func retryBusy(ctx context.Context, o Options, path string, fn func() error) err
 	}
 }
 
-func (r *Referee) attempt(ctx context.Context, fn func(*sql.Tx, *rules.World, *txState) error) error {
-	tx, err := r.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var st txState
-	var world, started sql.NullString
-	if err := tx.StmtContext(ctx, r.stmts.readState).QueryRowContext(ctx).Scan(&st.seq, &world, &started); err != nil {
-		return fmt.Errorf("reading the game's state: %w", err)
-	}
-	w := r.world
-	if w == nil || w.Seq() != st.seq {
-		if w, err = rules.LoadWorld(r.cfg, []byte(world.String)); err != nil {
-			return err
-		}
-		if w.Seq() != st.seq {
-			return fmt.Errorf("the stored state is of action %d, the state row says %d", w.Seq(), st.seq)
-		}
-	}
-	st.now = r.o.Now().UTC()
-	st.at = st.now.Format(time.RFC3339Nano)
-	st.turnStarted = st.now
-	if started.Valid {
-		if t, err := time.Parse(time.RFC3339Nano, started.String); err == nil {
-			st.turnStarted = t
-		}
-	}
-	before := w.Seq()
-	if err := fn(tx, w, &st); err != nil {
-		return err
-	}
-	if w.Seq() != before {
-		if err := r.writeTables(ctx, tx, w, &st); err != nil {
+// retryable reports whether an attempt may succeed again: the database was
+// busy, or another process committed first.
+func retryable(err error) bool {
+	return busy(err) || errors.Is(err, store.ErrMoved) || errors.Is(err, store.ErrKeyTaken)
+}
+
+// attempt applies fn's actions to the game as it stands and commits them.
+// The state this process committed last is taken to be current without
+// reading the database: the commit refuses the moves (store.ErrMoved) if
+// another process has moved the log on, or ended the match, meanwhile, and
+// transact reads the game again.
+func (r *Referee) attempt(ctx context.Context, fn func(*batch) error) error {
+	w, started := r.world, r.started
+	cached := w != nil
+	if !cached {
+		var err error
+		if w, started, err = r.current(ctx, true); err != nil {
 			return err
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	now := r.o.Now().UTC()
+	if started.IsZero() {
+		started = now
+	}
+	b := &batch{r: r, w: w, now: now, started: started, keys: map[string]int{}}
+	if err := fn(b); err != nil {
 		return err
 	}
-	r.world = w
+	if len(b.moves) == 0 {
+		// Every call refused or answered before: nothing changed, if the
+		// refusals were the current game's.
+		if cached {
+			if now, _, err := r.current(ctx, true); err != nil || now != w {
+				return cmp.Or(err, store.ErrMoved)
+			}
+		}
+		return nil
+	}
+	if err := r.st.CommitBatch(ctx, &store.Batch{Match: r.id, Moves: b.moves, Status: store.Running, Project: b.project}); err != nil {
+		return err
+	}
+	r.world, r.started = w, b.started
 	return nil
 }
 
-// apply applies one call within a transaction. auto lets turn_duration end
-// a turn first (a replay applies exactly the logged actions instead).
-func (r *Referee) apply(ctx context.Context, tx *sql.Tx, w *rules.World, st *txState, c Call, ack *Ack, auto bool) error {
+// current returns the game as the last commit left it, and when its turn
+// began: the state this process committed last, or the one stored (and
+// the moves after it, if it is behind the log). forMoves refuses a match
+// that arbiter serve has ended.
+func (r *Referee) current(ctx context.Context, forMoves bool) (*rules.World, time.Time, error) {
+	var seq int64
+	var status string
+	if err := r.seqStmt.QueryRowContext(ctx, r.id).Scan(&seq, &status); err != nil {
+		return nil, time.Time{}, fmt.Errorf("reading the game: %w", err)
+	}
+	if forMoves && status != string(store.Running) {
+		return nil, time.Time{}, engine.Refuse("game-over", "the game is %s (arbiter serve ended its match); it takes no more actions", status)
+	}
+	if r.world != nil && int64(r.world.Seq()) == seq {
+		return r.world, r.started, nil
+	}
+	var stateSeq int64
+	var world, started string
+	err := r.read.QueryRowContext(ctx, `SELECT m.seq, g.seq, g.world, g.turn_started FROM matches m JOIN territories_states g ON g.match_id = m.id WHERE m.id = $1`, r.id).
+		Scan(&seq, &stateSeq, &world, &started)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("reading the game's state: %w", err)
+	}
+	w, err := rules.LoadWorld(r.cfg, []byte(world))
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if int64(w.Seq()) != stateSeq || stateSeq > seq {
+		return nil, time.Time{}, fmt.Errorf("the stored state is of action %d, its row says %d and the log has %d", w.Seq(), stateSeq, seq)
+	}
+	if stateSeq < seq {
+		if err := r.catchUp(ctx, w, stateSeq); err != nil {
+			return nil, time.Time{}, err
+		}
+	}
+	var t time.Time
+	if started != "" {
+		t, _ = time.Parse(time.RFC3339Nano, started)
+	}
+	r.world, r.started = w, t
+	return w, t, nil
+}
+
+// catchUp applies to w the moves of the log after action seq.
+func (r *Referee) catchUp(ctx context.Context, w *rules.World, seq int64) error {
+	moves, err := r.st.Moves(ctx, r.id, seq)
+	if err != nil {
+		return err
+	}
+	for _, mv := range moves {
+		var c rules.Call
+		err := json.Unmarshal(mv.Move, &c)
+		if err == nil {
+			var a rules.Action
+			if a, err = r.cfg.Resolve(c.Action); err == nil {
+				_, err = w.Apply(c.Player, a)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("move %d of the log does not replay: %w", mv.Seq, err)
+		}
+	}
+	return nil
+}
+
+// batch is the actions of one transaction: applied to the world in
+// memory, committed together.
+type batch struct {
+	r       *Referee
+	w       *rules.World
+	now     time.Time
+	started time.Time // when the turn began, after the batch's actions
+	moves   []store.Move
+	logged  []logged       // by move
+	keys    map[string]int // request id → index in moves
+}
+
+// call applies one call. auto lets turn_duration end a turn first (a
+// replay applies exactly the logged actions instead).
+func (b *batch) call(ctx context.Context, c Call, ack *Ack, auto bool) error {
 	if c.Request != "" {
-		done, err := r.repeat(ctx, tx, c, ack)
+		done, err := b.repeat(ctx, c, ack)
 		if done || err != nil {
 			return err
 		}
 	}
-	if auto && r.cfg.TurnManagement && r.cfg.TurnDuration > 0 && w.InGame() > 0 &&
-		!st.now.Before(st.turnStarted.Add(time.Duration(r.cfg.TurnDuration))) {
-		o, err := w.Apply(rules.Judge, rules.EndTurnAction)
+	cfg := b.r.cfg
+	if auto && cfg.TurnManagement && cfg.TurnDuration > 0 && b.w.InGame() > 0 &&
+		!b.now.Before(b.started.Add(time.Duration(cfg.TurnDuration))) {
+		o, err := b.w.Apply(rules.Judge, rules.EndTurnAction)
 		if err != nil {
 			return fmt.Errorf("ending a turn after turn_duration: %w", err)
 		}
-		if err := r.log(ctx, tx, rules.EndTurnAction, o, st.at, ""); err != nil {
-			return err
-		}
-		st.turnStarted = st.now
+		b.add(rules.Judge, rules.EndTurnAction, o, "", "")
+		b.started = b.now
 		ack.Judged = append(ack.Judged, o)
 	}
-	a, err := r.cfg.Resolve(c.Action)
+	a, err := cfg.Resolve(c.Action)
 	if err == nil {
-		ack.Outcome, err = w.Apply(c.Player, a)
+		ack.Outcome, err = b.w.Apply(c.Player, a)
 	}
 	if err != nil {
 		if engine.IsRuleError(err) {
@@ -324,87 +391,92 @@ func (r *Referee) apply(ctx context.Context, tx *sql.Tx, w *rules.World, st *txS
 		return err
 	}
 	if ack.Outcome.TurnEnded {
-		st.turnStarted = st.now
+		b.started = b.now
 	}
-	return r.log(ctx, tx, a, ack.Outcome, st.at, c.Request)
+	b.add(c.Player, a, ack.Outcome, c.Request, "")
+	return nil
 }
 
-// repeat looks the call's request id up in the log: the same call is
-// answered with its first answer, another call with the id is refused; done
-// says the call is answered either way.
-func (r *Referee) repeat(ctx context.Context, tx *sql.Tx, c Call, ack *Ack) (done bool, err error) {
-	var seq int
-	var player, action, out string
-	err = tx.StmtContext(ctx, r.stmts.findRequest).QueryRowContext(ctx, c.Request).Scan(&seq, &player, &action, &out)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return false, nil
-	case err != nil:
-		return false, err
+// add appends an accepted action to the batch's moves; at, when set, is
+// the time the actions table keeps (a replay's).
+func (b *batch) add(player string, a rules.Action, o rules.Outcome, request, at string) {
+	move := callJSON(player, a.String())
+	mv := store.Move{Seq: int64(o.Seq), Actor: engine.Judge, Request: -1, Move: move, Key: request}
+	if request != "" {
+		mv.KeyHash = keyHash(move)
+		b.keys[request] = len(b.moves)
 	}
-	a, err := r.cfg.Resolve(c.Action)
+	b.moves = append(b.moves, mv)
+	b.logged = append(b.logged, logged{player: player, action: a.String(), outcome: o, at: at})
+}
+
+// repeat looks the call's request id up, in the batch and in the log: the
+// same call is answered with its first answer, another call with the id
+// is refused; done says the call is answered either way.
+func (b *batch) repeat(ctx context.Context, c Call, ack *Ack) (done bool, err error) {
+	var seq int
+	var player, action string
+	var out sql.NullString
+	if i, ok := b.keys[c.Request]; ok {
+		l := b.logged[i]
+		seq, player, action = l.outcome.Seq, l.player, l.action
+		first, _ := json.Marshal(l.outcome)
+		out = sql.NullString{String: string(first), Valid: true}
+	} else {
+		seq, player, action, out, err = b.r.logEntry(ctx, c.Request)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return false, nil
+		case err != nil:
+			return false, err
+		}
+	}
+	a, err := b.r.cfg.Resolve(c.Action)
 	if err != nil || player != c.Player || a.String() != action {
 		ack.Conflict = &RequestConflict{Request: c.Request, Seq: seq, Player: player, Action: action}
 		return true, nil
 	}
+	if !out.Valid {
+		return false, fmt.Errorf("request %q: action %d has no answer in the actions table", c.Request, seq)
+	}
 	ack.Repeat = true
-	return true, json.Unmarshal([]byte(out), &ack.Outcome)
+	return true, json.Unmarshal([]byte(out.String), &ack.Outcome)
 }
 
-// log appends an accepted action to the log.
-func (r *Referee) log(ctx context.Context, tx *sql.Tx, a rules.Action, o rules.Outcome, at, request string) error {
-	dice, err := json.Marshal(append([]int{}, o.Dice...))
+// logEntry returns the logged call that has request id key: its seq,
+// player and action, and the answer it was given.
+func (r *Referee) logEntry(ctx context.Context, key string) (seq int, player, action string, outcome sql.NullString, err error) {
+	var move string
+	var p, a sql.NullString
+	err = r.read.QueryRowContext(ctx, `SELECT m.seq, m.move, a.player, a.action, a.outcome FROM moves m LEFT JOIN actions a ON a.match_id = m.match_id AND a.seq = m.seq WHERE m.match_id = $1 AND m.idem_key = $2`,
+		r.id, key).Scan(&seq, &move, &p, &a, &outcome)
 	if err != nil {
-		return err
+		return 0, "", "", outcome, err
 	}
-	out, err := json.Marshal(o)
-	if err != nil {
-		return err
+	if p.Valid && a.Valid {
+		return seq, p.String, a.String, outcome, nil
 	}
-	var req any
-	if request != "" {
-		req = request
-	}
-	_, err = tx.StmtContext(ctx, r.stmts.insertAction).ExecContext(ctx, o.Seq, o.Player, a.String(), string(dice), string(out), at, req)
-	return err
+	var c struct{ Player, Action string }
+	json.Unmarshal([]byte(move), &c)
+	return seq, c.Player, c.Action, outcome, nil
 }
 
-// writeTables writes the nations and holdings the transaction's actions
-// changed, and the state.
-func (r *Referee) writeTables(ctx context.Context, tx *sql.Tx, w *rules.World, st *txState) error {
-	nations, territories := w.Dirty()
-	up := tx.StmtContext(ctx, r.stmts.upsertNation)
-	for _, k := range nations {
-		n := w.Nation(k)
-		var out, left any
-		if n.Out != 0 {
-			out = n.Out
-		}
-		if r.cfg.TurnManagement {
-			left = n.ActionsLeft()
-		}
-		if _, err := up.ExecContext(ctx, n.Name, n.Player, string(n.Color), n.Joined, out, left); err != nil {
-			return fmt.Errorf("writing nation %s: %w", n.Name, err)
+// project writes the projection of the batch's moves, in their
+// transaction: the actions, the nations and holdings they changed, and
+// the rules' state after them.
+func (b *batch) project(ctx context.Context, tx *sql.Tx) error {
+	w := &writer{ctx: ctx, tx: tx, match: b.r.id, prepared: &b.r.stmts}
+	for i, mv := range b.moves {
+		if err := w.action(mv.Seq, b.logged[i], mv.At); err != nil {
+			return err
 		}
 	}
-	hold, drop := tx.StmtContext(ctx, r.stmts.upsertHolding), tx.StmtContext(ctx, r.stmts.deleteHolding)
-	for _, i := range territories {
-		id := r.cfg.Territory(i).ID
-		h := w.Holding(i)
-		var err error
-		if h.Nation < 0 {
-			_, err = drop.ExecContext(ctx, id)
-		} else {
-			_, err = hold.ExecContext(ctx, id, w.Nation(h.Nation).Name, h.Armies)
-		}
-		if err != nil {
-			return fmt.Errorf("writing the holding of %s: %w", id, err)
-		}
+	if err := w.rows(changed(b.w)); err != nil {
+		return err
 	}
-	snap, err := w.MarshalJSON()
+	snap, err := b.w.MarshalJSON()
 	if err != nil {
 		return err
 	}
-	_, err = tx.StmtContext(ctx, r.stmts.saveState).ExecContext(ctx, w.Seq(), string(snap), st.turnStarted.UTC().Format(time.RFC3339Nano))
-	return err
+	return w.exec(saveGame, b.w.Seq(), string(snap), b.started.UTC().Format(time.RFC3339Nano), b.r.id)
 }

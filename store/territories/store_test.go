@@ -18,6 +18,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	rules "github.com/arbiter-games/arbiter/games/territories"
+	"github.com/arbiter-games/arbiter/store"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -404,7 +405,7 @@ func TestMapFiles(t *testing.T) {
 		}
 	}
 	var drawn int
-	r.db.QueryRow(`SELECT map_seq FROM state`).Scan(&drawn)
+	r.db.QueryRow(`SELECT map_seq FROM territories_states`).Scan(&drawn)
 	if drawn != len(opening) {
 		t.Errorf("map_seq %d; want %d", drawn, len(opening))
 	}
@@ -629,78 +630,72 @@ func TestSQLiteErrorsAreExplained(t *testing.T) {
 	}
 }
 
-// writeVersion1 writes a game of two actions at path as schema version 1
-// wrote it, with or without the application id (which only the header of
-// a file whose WAL was checkpointed shows), and closes it.
-func writeVersion1(t *testing.T, path string, withID bool) {
+// olderFixture copies a game file of the layout before the live store
+// (testdata) into a temporary directory, as game.db, and returns its path.
+func olderFixture(t testing.TB, name string) string {
 	t.Helper()
-	o := Options{}.withDefaults()
-	db, err := openDB(path, o)
+	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	if withID {
-		if _, err := db.Exec(fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := migrate(ctx, db, 1); err != nil {
+	path := filepath.Join(t.TempDir(), "game.db")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := sampleConfig(t, nil)
-	w := rules.NewWorld(cfg)
-	stmts := []string{fmt.Sprintf(`INSERT INTO game VALUES (1, %q, '%s', x'', '2025-01-01T00:00:00Z')`, rules.RulesVersion, cfg.JSON())}
-	for _, l := range []struct{ player, action string }{{"alice", "join Pacifica CA"}, {"bob", "join Deseret NV"}} {
-		a, _ := rules.ParseAction(l.action)
-		o, err := w.Apply(l.player, a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, _ := json.Marshal(o)
-		dice, _ := json.Marshal(o.Dice)
-		stmts = append(stmts, fmt.Sprintf(`INSERT INTO actions VALUES (%d, '%s', '%s', '%s', '%s', '2025-01-01T00:00:00Z')`, o.Seq, l.player, a, dice, out))
-	}
-	snap, _ := w.MarshalJSON()
-	stmts = append(stmts,
-		fmt.Sprintf(`INSERT INTO nations VALUES ('Pacifica', 'alice', '%s', 1, NULL, NULL)`, w.Nation(0).Color),
-		fmt.Sprintf(`INSERT INTO nations VALUES ('Deseret', 'bob', '%s', 2, NULL, NULL)`, w.Nation(1).Color),
-		`INSERT INTO holdings VALUES ('CA', 'Pacifica', 3)`,
-		`INSERT INTO holdings VALUES ('NV', 'Deseret', 3)`,
-		fmt.Sprintf(`INSERT INTO state VALUES (1, 2, '%s')`, snap))
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	if _, err := db.Exec(`UPDATE game SET map_svg = ?`, rules.SampleMap()); err != nil {
-		t.Fatal(err)
-	}
+	return path
 }
 
-// playsOn opens an older game with the current code and checks that it is
-// migrated, marked with the application id, and plays on.
-func playsOn(t *testing.T, path string) {
+// olderFixtures are the game files of the layout before, by schema
+// version.
+var olderFixtures = []string{"v3.db", "v3-v2.db", "v3-v1.db", "turns.db", "turns-v2.db", "turns-v1.db"}
+
+// golden is what the code before the live store read of a fixture.
+type golden struct {
+	Nations  Table   `json:"nations"`
+	Holdings Table   `json:"holdings"`
+	World    string  `json:"world"`
+	MapSeq   int     `json:"map_seq"`
+	History  []Entry `json:"history"`
+}
+
+func readGolden(t *testing.T, fixture string) golden {
 	t.Helper()
-	r, err := Open(ctx, path, Options{})
+	b, err := os.ReadFile(filepath.Join("testdata", strings.TrimSuffix(fixture, ".db")+".golden.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	if v, _ := schemaVersion(ctx, r.db); v != SchemaVersion {
-		t.Errorf("schema version %d after opening; want %d", v, SchemaVersion)
+	var g golden
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// playsOn checks that an older game, opened, is now a store of live
+// matches (its tables migrated, the file marked with the store's
+// application id, the older tables gone), and plays on.
+func playsOn(t *testing.T, r *Referee) {
+	t.Helper()
+	var v int64
+	if err := r.db.QueryRow(`SELECT MAX(version_id) FROM territories_db_version`).Scan(&v); err != nil || v != SchemaVersion {
+		t.Errorf("territories schema version %d (%v) after opening; want %d", v, err, SchemaVersion)
 	}
 	var id int64
 	if err := r.db.QueryRow(`PRAGMA application_id`).Scan(&id); err != nil || id != applicationID {
 		t.Errorf("application id %#x after opening (%v); want %#x", id, err, applicationID)
 	}
-	accept(t, r, "carol join Cascadia WA", "alice raise CA")
-	call := Call{Player: "bob", Action: rules.RaiseAction("NV"), Request: "r1"}
+	var left int
+	r.db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name IN ('game', 'state')`).Scan(&left)
+	if left != 0 {
+		t.Errorf("%d tables of the layout before are left", left)
+	}
+	accept(t, r, "erin join Pembina MT")
+	call := Call{Player: "erin", Action: rules.RaiseAction("MT"), Request: "r1"}
 	if _, err := r.Submit(ctx, call); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := r.Submit(ctx, call); !again.Repeat {
-		t.Error("the migrated file does not keep request ids")
+		t.Error("the converted file does not keep request ids")
 	}
 	if err := r.UpdateMap(ctx, false); err != nil {
 		t.Fatal(err)
@@ -718,63 +713,211 @@ func headerID(t *testing.T, path string) uint32 {
 	return binary.BigEndian.Uint32(b[68:72])
 }
 
-// TestOlderSchema opens a file made at schema version 1, by hand, with the
-// current code: it is migrated and plays on.
-func TestOlderSchema(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	writeVersion1(t, path, true)
-	playsOn(t, path)
+func TestOlderLayouts(t *testing.T) {
+	// A game file made by the referee before the live store, at any of its
+	// schema versions, is converted when it is opened: its log becomes the
+	// match's moves, and it reads as before (the tables, the rules' state,
+	// the history with its times to the nanosecond, the map's action),
+	// replays, and plays on.
+	for _, name := range olderFixtures {
+		t.Run(name, func(t *testing.T) {
+			path := olderFixture(t, name)
+			want := readGolden(t, name)
+			r, err := Open(ctx, path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			nations, holdings, err := r.Tables(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want.Nations, nations); d != "" {
+				t.Errorf("nations (-before +after):\n%s", d)
+			}
+			if d := cmp.Diff(want.Holdings, holdings); d != "" {
+				t.Errorf("holdings (-before +after):\n%s", d)
+			}
+			w, err := r.World(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := w.MarshalJSON(); string(b) != want.World {
+				t.Errorf("the rules' state:\n%s\nwant\n%s", b, want.World)
+			}
+			if seq, err := r.MapSeq(ctx); err != nil || seq != want.MapSeq {
+				t.Errorf("map_seq %d (%v); want %d", seq, err, want.MapSeq)
+			}
+			log, err := r.History(ctx, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := json.Marshal(log)
+			before, _ := json.Marshal(want.History)
+			if string(got) != string(before) {
+				t.Errorf("the history:\n%s\nwant\n%s", got, before)
+			}
+			moves, err := r.st.Moves(ctx, r.Match(), 0)
+			if err != nil || len(moves) != len(log) {
+				t.Fatalf("%d moves (%v) for %d actions", len(moves), err, len(log))
+			}
+			for i, mv := range moves {
+				if mv.At.UnixMilli() != log[i].At.UnixMilli() || mv.Key != log[i].Request || mv.Actor != engine.Judge {
+					t.Errorf("move %d: %+v for the action %+v", i+1, mv, log[i])
+				}
+			}
+			mustVerify(t, r)
+			playsOn(t, r)
+			r.Close()
+			if id := headerID(t, path); id != applicationID {
+				t.Errorf("after closing, the file's header has application id %#x; want %#x", id, applicationID)
+			}
+		})
+	}
 }
 
-func TestOlderGameWithoutApplicationID(t *testing.T) {
-	// A game made before every file carried the application id in its
-	// header opens, and is migrated to carry it.
-	path := filepath.Join(t.TempDir(), "old.db")
-	writeVersion1(t, path, false)
-	if id := headerID(t, path); id != 0 {
-		t.Fatalf("the old file's header has application id %#x", id)
+func TestOlderLayoutConvertedOnce(t *testing.T) {
+	// Processes that open an older game at the same time convert it once:
+	// one converts it, in its transaction; the others find it converted.
+	path := olderFixture(t, "v3-v1.db")
+	var wg sync.WaitGroup
+	refs := make([]*Referee, 6)
+	errs := make([]error, 6)
+	for i := range refs {
+		wg.Go(func() { refs[i], errs[i] = Open(ctx, path, Options{}) })
 	}
-	playsOn(t, path)
-	if id := headerID(t, path); id != applicationID {
-		t.Errorf("after opening, the file's header has application id %#x; want %#x", id, applicationID)
+	wg.Wait()
+	for i, r := range refs {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		defer r.Close()
+	}
+	var matches int
+	refs[0].db.QueryRow(`SELECT count(*) FROM matches`).Scan(&matches)
+	if matches != 1 {
+		t.Errorf("%d matches; want the one game", matches)
+	}
+	accept(t, refs[3], "erin join Pembina MT")
+	mustVerify(t, refs[5])
+}
+
+func TestOlderLayoutRefusedUntouched(t *testing.T) {
+	// An older game that cannot be converted (made under other rules, or
+	// with a log whose numbers have a gap) is refused with the reason and
+	// left exactly as it was: the conversion is one transaction.
+	for _, c := range []struct{ edit, message string }{
+		{`UPDATE game SET rules_version = 'territories-0'`, `the game was made under territories rules version "territories-0"`},
+		{`DELETE FROM actions WHERE seq = 5`, "move 5 of the log is numbered 6"},
+		{`UPDATE goose_db_version SET version_id = 4 WHERE version_id = 3`, "schema version 4, newer than this Arbiter's 3"},
+	} {
+		path := olderFixture(t, "v3.db")
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(c.edit); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		before := snapshotDir(t, filepath.Dir(path))
+		if _, err := Open(ctx, path, Options{}); err == nil || !strings.Contains(err.Error(), c.message) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v; want one line with %q", c.edit, err, c.message)
+		}
+		if d := cmp.Diff(before, snapshotDir(t, filepath.Dir(path))); d != "" {
+			t.Errorf("%s: the refused conversion changed the file (-before +after):\n%s", c.edit, d)
+		}
 	}
 }
 
 func TestApplicationIDInTheWALOnly(t *testing.T) {
-	// A game whose application id was written in WAL mode, in a process
-	// killed before SQLite copied the WAL into the file: the header has no
-	// id yet, the WAL has it. A copy of the three files, taken while the
-	// writer is still open, is that state exactly.
-	dir := t.TempDir()
-	path := filepath.Join(dir, "live.db")
-	db, err := openDB(path, Options{}.withDefaults())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := initSchema(ctx, db, sampleConfig(t, nil), rules.SampleMap(), time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	crashed := filepath.Join(t.TempDir(), "game.db")
-	for _, ext := range []string{"", "-wal", "-shm"} {
-		b, err := os.ReadFile(path + ext)
+	// A converted game whose new application id waits in its WAL: the
+	// file's own header still says what it was (ARBT, or no id at all).
+	// A reader that holds the file's old state keeps SQLite from copying
+	// the WAL into the file, and a copy of the three files taken then is
+	// the state that a process killed before the checkpoint leaves.
+	for _, name := range []string{"v3.db", "v3-v1.db"} {
+		path := olderFixture(t, name)
+		reader, err := sql.Open("sqlite", path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(crashed+ext, b, 0o644); err != nil {
+		defer reader.Close()
+		hold, err := reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
 			t.Fatal(err)
 		}
+		var n int
+		if err := hold.QueryRow(`SELECT count(*) FROM actions`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open(ctx, path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		crashed := filepath.Join(t.TempDir(), "game.db")
+		for _, ext := range []string{"", "-wal", "-shm"} {
+			b, err := os.ReadFile(path + ext)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(crashed+ext, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		hold.Rollback()
+		r.Close()
+		if id := headerID(t, crashed); id == applicationID {
+			t.Skipf("SQLite copied the WAL into the file already (header id %#x)", id)
+		}
+		again, err := Open(ctx, crashed, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		accept(t, again, "erin join Pembina MT")
+		mustVerify(t, again)
+		again.Close()
 	}
-	if id := headerID(t, crashed); id != 0 {
-		t.Skipf("SQLite copied the WAL into the file already (header id %#x)", id)
-	}
-	r, err := Open(ctx, crashed, Options{})
+}
+
+func TestStoreFilesNotGames(t *testing.T) {
+	// A database of arbiter serve (a store of live matches) is no game
+	// file unless it holds one match of territories' referee made by
+	// arbiter territories init: it is refused, and left as it was.
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "serve.db")
+	st, err := store.Open(ctx, empty, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	accept(t, r, "alice join Pacifica CA")
-	mustVerify(t, r)
+	st.Close()
+	other := filepath.Join(dir, "zombie.db")
+	st, err = store.Open(ctx, other, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Migrate(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"a1", "b2"} {
+		if err := st.Create(ctx, &store.Match{ID: id, Game: "zombie", Mode: "party", Config: []byte("{}")}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	before := snapshotDir(t, dir)
+	for path, message := range map[string]string{
+		empty: "it is a database of live matches (arbiter serve's), with no game file's tables",
+		other: "it is a database of live matches (arbiter serve's), holding several matches; a game file holds one",
+	} {
+		_, err := Open(ctx, path, Options{})
+		if !errors.Is(err, ErrNoGame) || !strings.Contains(err.Error(), message) {
+			t.Errorf("%s: %v; want %q", filepath.Base(path), err, message)
+		}
+	}
+	if d := cmp.Diff(before, snapshotDir(t, dir)); d != "" {
+		t.Errorf("opening them changed them (-before +after):\n%s", d)
+	}
 }
 
 func TestNewFileCarriesApplicationID(t *testing.T) {
@@ -848,4 +991,35 @@ func BenchmarkSubmitParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+}
+
+func TestTwoRefereesOneFile(t *testing.T) {
+	// Two referees on one file (two processes): each answers every call
+	// on the game as the other left it, its refusals included, though it
+	// keeps the state it committed last in memory.
+	a := newGame(t, nil, Options{})
+	b, err := Open(ctx, a.Path(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	accept(t, a, "alice join Pacifica CA")
+	accept(t, b, "bob join Deseret NV")    // the game starts: two nations
+	accept(t, a, "alice raise CA")         // refused on a's own last state
+	accept(t, b, "carol join Cascadia WA") // b's last state is behind a's
+	acks := act(t, a, "carol raise WA", "zed raise WA")
+	if acks[0].Refused != nil || acks[1].Refused == nil {
+		t.Errorf("on a's stale state: %v, %v", acks[0].Refused, acks[1].Refused)
+	}
+	accept(t, b, "bob raise NV")
+	if acks := act(t, a, "bob raise NV"); acks[0].Refused != nil || acks[0].Outcome.Armies != 5 {
+		t.Errorf("bob's raise after his own on the other referee: %+v", acks[0])
+	}
+	for _, r := range []*Referee{a, b} {
+		w, _ := r.World(ctx)
+		if w.Seq() != 7 {
+			t.Errorf("the game is at action %d; want 7", w.Seq())
+		}
+	}
+	mustVerify(t, b)
 }
