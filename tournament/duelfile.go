@@ -359,7 +359,7 @@ func parseDuelHeader(line []byte) (DuelHeader, error) {
 func (f *DuelFile) Same(d *Duel, test *sprt.Test) error {
 	h := &f.Header
 	if h.Duel.ID() != d.ID() {
-		return fmt.Errorf("it holds another duel:\n  in the file: %s\n  asked:       %s\ngive another --out, or the same game, players, field, options and seed to continue it", h.Duel.Describe(), d.Describe())
+		return fmt.Errorf("it holds another duel (%s), not this one (%s); give another --out, or the same game, players, field, options and seed to continue it", h.Duel.Describe(), d.Describe())
 	}
 	switch {
 	case h.Test == nil && test != nil:

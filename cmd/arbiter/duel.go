@@ -280,7 +280,7 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 	if r.duel == nil { // refused before anything was played
 		return classify(runErr)
 	}
-	r.progress.close()
+	r.progress.close(&r.tally)
 	elapsed := time.Since(start)
 	ended := tournament.EndedGames
 	switch {
@@ -577,11 +577,12 @@ func conclusion(d *tournament.Duel, t *tournament.Tally) string {
 		return fmt.Sprintf("No decision after %d games: the LLR %.2f is still between %.2f and %.2f. Play more games: run the same command with a larger --games (with --out, the duel goes on).",
 			games, t.LLR, lo, hi)
 	}
-	e := t.Pentanomial.Elo(sprt.Normalized, confidence)
-	switch {
-	case e.Elo-e.Error > 0:
+	// The error bar's ends are on either side of 0 exactly when the
+	// likelihood of superiority is between 2.5% and 97.5%.
+	switch los := t.Pentanomial.LOS(); {
+	case los >= 1-(1-confidence)/2:
 		return fmt.Sprintf("%s is stronger than %s: at 95%% the difference is above 0.", d.A, d.B)
-	case e.Elo+e.Error < 0:
+	case los <= (1-confidence)/2:
 		return fmt.Sprintf("%s is weaker than %s: at 95%% the difference is below 0.", d.A, d.B)
 	}
 	return fmt.Sprintf("Not yet known which is stronger: at 95%% the difference may be 0 either way. Play more games (--games), or test with --sprt to stop when it is known.")
@@ -598,6 +599,7 @@ type duelProgress struct {
 	shown    time.Time
 	test     *sprt.Test
 	dirty    bool
+	lastLine int // games at the last line written, off a terminal
 }
 
 func newDuelProgress(w io.Writer, every int, test *sprt.Test) *duelProgress {
@@ -620,6 +622,7 @@ func (p *duelProgress) update(t *tournament.Tally) {
 	if !p.terminal {
 		if games/p.every != (games-2)/p.every {
 			fmt.Fprintln(p.out, progressLine(t))
+			p.lastLine = games
 		}
 		return
 	}
@@ -634,10 +637,15 @@ func (p *duelProgress) update(t *tournament.Tally) {
 	}
 }
 
-// close ends the line in place, on a terminal.
-func (p *duelProgress) close() {
-	if p != nil && p.dirty {
+// close ends the progress: on a terminal it clears the line in place;
+// elsewhere it writes the last figures, if the last line was not of them.
+func (p *duelProgress) close(t *tournament.Tally) {
+	switch {
+	case p == nil:
+	case p.dirty:
 		fmt.Fprint(p.out, "\r\x1b[K")
+	case !p.terminal && t.Pairs() > 0 && 2*t.Pairs() != p.lastLine:
+		fmt.Fprintln(p.out, progressLine(t))
 	}
 }
 
