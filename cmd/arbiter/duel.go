@@ -111,7 +111,7 @@ plays --games games (default %d) and reports the Elo difference with its
 
 A line of progress goes to standard error: updated in place on a terminal,
 one line every --report-every games otherwise:
-  Games 240: Elo 12.3 ± 8.1 (95%%)  nElo 20.1 ± 13.2  LLR 1.52 (-2.94, 2.94) [0, 5]  W/L/D 100/80/60  Ptnml(0-2) [5, 20, 50, 30, 15]
+  Games 240: LLR 1.52 (-2.94, 2.94) [0, 5]  Elo 12.3 ± 8.1 (95%%)  nElo 20.1 ± 13.2  W/L/D 100/80/60  Ptnml(0-2) [5, 20, 50, 30, 15]
 W/L/D are A's wins, losses and draws; Ptnml(0-2) counts the pairs by A's
 points in them, 0 to 2 by halves: [LL, LD, DD or WL, WD, WW]. The result
 goes to standard output.
@@ -649,16 +649,18 @@ func (p *duelProgress) close(t *tournament.Tally) {
 	}
 }
 
-// progressLine is the tally in the engine testers' form.
+// progressLine is the tally in the engine testers' form, what matters
+// most first, so that a narrow terminal cuts the least.
 func progressLine(t *tournament.Tally) string {
 	var b strings.Builder
 	p := t.Pentanomial
-	fmt.Fprintf(&b, "Games %d: Elo %s (95%%)", 2*p.Pairs(), plusMinus(p.Elo(sprt.Logistic, confidence)))
+	fmt.Fprintf(&b, "Games %d:", 2*p.Pairs())
+	if t.Test != nil {
+		fmt.Fprintf(&b, " LLR %s ", llrText(t))
+	}
+	fmt.Fprintf(&b, " Elo %s (95%%)", plusMinus(p.Elo(sprt.Logistic, confidence)))
 	if t.Test == nil || t.Test.Model == sprt.Normalized {
 		fmt.Fprintf(&b, "  nElo %s", plusMinus(p.Elo(sprt.Normalized, confidence)))
-	}
-	if t.Test != nil {
-		fmt.Fprintf(&b, "  LLR %s", llrText(t))
 	}
 	w := t.Trinomial
 	fmt.Fprintf(&b, "  W/L/D %d/%d/%d  Ptnml(0-2) %s", w[sprt.Win], w[sprt.Loss], w[sprt.Draw], p)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/arbiter-games/arbiter/tournament/sprt"
@@ -98,7 +100,7 @@ func TestDuelStopsWhenSure(t *testing.T) {
 		if len(lines) != games/100+1 || !strings.HasPrefix(lines[len(lines)-1], fmt.Sprintf("Games %d: ", games)) {
 			t.Fatalf("%d progress lines for %d games; want one every 100 and the last:\n%s", len(lines), games, errOut)
 		}
-		line := regexp.MustCompile(`^Games (\d+): Elo -?\d+\.\d ± \d+\.\d \(95%\)  nElo -?\d+\.\d ± \d+\.\d  LLR -?\d+\.\d\d \(-2\.94, 2\.94\) \[0, 5\]  W/L/D \d+/\d+/\d+  Ptnml\(0-2\) \[\d+, \d+, \d+, \d+, \d+\]$`)
+		line := regexp.MustCompile(`^Games (\d+): LLR -?\d+\.\d\d \(-2\.94, 2\.94\) \[0, 5\]  Elo -?\d+\.\d ± \d+\.\d \(95%\)  nElo -?\d+\.\d ± \d+\.\d  W/L/D \d+/\d+/\d+  Ptnml\(0-2\) \[\d+, \d+, \d+, \d+, \d+\]$`)
 		for i, l := range lines {
 			m := line.FindStringSubmatch(l)
 			if want := strconv.Itoa(min(100*(i+1), games)); m == nil || m[1] != want {
@@ -126,11 +128,27 @@ func TestDuelFixedGames(t *testing.T) {
 			t.Errorf("the result does not match %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "LLR") || strings.Count(errOut, "\nGames ") != 1 || !strings.Contains(errOut, "\nGames 40: Elo ") {
+	if strings.Contains(out, "LLR") || strings.Count(errOut, "\nGames ") != 1 || !strings.Contains(errOut, "\nGames 40: Elo ") || strings.Contains(errOut, "LLR") {
 		t.Errorf("a duel without --sprt has no LLR, and its progress ends with its 40 games:\n%s\n%s", out, errOut)
 	}
 	if p := ptnml(t, out); p.Pairs() != 20 {
 		t.Errorf("%v: %d pairs; want 20", p, p.Pairs())
+	}
+	// --json says the same to a program.
+	code, out, errOut = arbiter(t, "", "duel", "territories", "greedy", "random", "--field", "none", "--games", "40", "--seed", "2", "--turns", "30", "--json")
+	var res struct {
+		ID    string
+		Duel  tournament.Duel
+		State tournament.DuelState
+		Elo   sprt.Estimate
+		LOS   float64
+		Says  string
+	}
+	if err := json.Unmarshal([]byte(out), &res); code != 0 || err != nil {
+		t.Fatalf("--json: exit %d, %v\n%s\n%s", code, err, out, errOut)
+	}
+	if res.ID != res.Duel.ID() || res.Duel.A != "greedy" || res.State.Pairs != 20 || res.State.Trinomial.Games() != 40 || res.Says == "" || res.Elo.Error <= 0 {
+		t.Errorf("--json: %+v", res)
 	}
 }
 
@@ -444,4 +462,30 @@ func FuzzParseField(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestDuelProgressOnTerminal(t *testing.T) {
+	// "A progress line ... updated in place on a terminal": written over
+	// itself, cut to the terminal's width, and cleared at the end.
+	c, _ := startConsoleCols(t, 80, "duel", "zombie", "sensible", "spreader", "--sprt", "elo0=0,elo1=5", "--seed", "1")
+	seen := c.expect("H1 accepted after ")
+	if regexp.MustCompile(`\nGames \d+:`).MatchString(seen) || !strings.Contains(seen, "\rGames 2: LLR ") {
+		t.Errorf("the progress is not one line written over itself:\n%q", seen)
+	}
+	updates := regexp.MustCompile("\r(Games [^\r\x1b]*)\x1b\\[K").FindAllStringSubmatch(seen, -1)
+	if len(updates) < 2 {
+		t.Fatalf("%d updates of the progress line; want the first pair's and the last's:\n%q", len(updates), seen)
+	}
+	for _, u := range updates {
+		if n := utf8.RuneCountInString(u[1]); n >= 80 {
+			t.Errorf("a progress line of %d columns on a terminal of 80: %q", n, u[1])
+		}
+	}
+	// The last update is the deciding pair's, cut at 79 columns.
+	if last := updates[len(updates)-1][1]; !regexp.MustCompile(`^Games \d+: LLR 2\.9\d \(-2\.94, 2\.94\) \[0, 5\]  Elo [-0-9.]+ ± [0-9.]+ \(95%\)`).MatchString(last) {
+		t.Errorf("the last update: %q", last)
+	}
+	if !strings.Contains(seen, "\r\x1b[K") {
+		t.Errorf("the progress line is not cleared at the end:\n%q", seen)
+	}
 }
