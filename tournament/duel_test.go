@@ -348,3 +348,33 @@ func TestDuelFileRefusesPairsAfterTheDecision(t *testing.T) {
 
 // jsonPair reads a pair's line, digest and all.
 func jsonPair(line []byte, p *tournament.Pair) error { return json.Unmarshal(line, p) }
+
+func FuzzReadDuel(f *testing.F) {
+	test := &sprt.Test{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: sprt.Normalized}
+	data, _, _ := duelFile(f, test, 3)
+	f.Add(data)
+	f.Add(data[:len(data)/2])
+	plain, _, _ := duelFile(f, nil, 2)
+	f.Add(plain)
+	f.Add([]byte(`{"format":"arbiter-duel","version":1}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		df, err := tournament.ReadDuel(bytes.NewReader(data), "duel.jsonl")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "duel.jsonl") {
+				t.Fatalf("an error that does not name the file: %v", err)
+			}
+			return
+		}
+		if df.Size > int64(len(data)) || df.Size < 1 || df.Header.Duel == nil {
+			t.Fatalf("size %d of %d, header %+v", df.Size, len(data), df.Header)
+		}
+		if n := df.Tally.Trinomial.Games(); n != 2*df.Tally.Pairs() {
+			t.Fatalf("%d games in %d pairs", n, df.Tally.Pairs())
+		}
+		// What was read reads again, whole.
+		again, err := tournament.ReadDuel(bytes.NewReader(data[:df.Size]), "duel.jsonl")
+		if err != nil || again.Cut || again.Tally.State("") != df.Tally.State("") {
+			t.Fatalf("its %d whole bytes read again: %v", df.Size, err)
+		}
+	})
+}

@@ -507,8 +507,11 @@ func (r *duelRun) print() error {
 			games, t.Pairs(), d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
 		fmt.Fprintf(&b, "Ptnml(0-2): %s\n", p)
 		fmt.Fprintf(&b, "Elo: %s, nElo: %s (95%%), LOS: %.1f%%\n", plusMinus(elo), plusMinus(nElo), 100*p.LOS())
-		if tri := w.Elo(sprt.Logistic, confidence); games > 2 {
-			fmt.Fprintf(&b, "     (counted game by game rather than by pairs, the Elo's error bar would be ± %.1f)\n", tri.Error)
+		// What the pairs saved, when they did: the games for an error bar
+		// grow as its square.
+		if tri := w.Elo(sprt.Logistic, confidence); tri.Error > 1.05*elo.Error && !math.IsInf(tri.Error, 0) {
+			fmt.Fprintf(&b, "     (counted game by game rather than by pairs, the error bar would be ± %.1f: pairs need %.1f times fewer games)\n",
+				tri.Error, (tri.Error*tri.Error)/(elo.Error*elo.Error))
 		}
 	}
 	if t.Test != nil {
@@ -534,6 +537,9 @@ func finite(e sprt.Estimate) sprt.Estimate {
 
 // plusMinus writes an estimate: 12.3 ± 8.1.
 func plusMinus(e sprt.Estimate) string {
+	if math.Abs(e.Elo) < 0.05 {
+		e.Elo = 0 // not -0.0
+	}
 	if math.IsInf(e.Error, 0) {
 		return fmt.Sprintf("%.1f ± ∞", e.Elo)
 	}
