@@ -5,8 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/tournament/sprt"
@@ -63,12 +61,8 @@ func (d *Duel) PairSeed(k int) uint64 { return d.Seed + uint64(k) }
 // (from 0), as indices into Names: 0 for A, 1 for B, 2 and up for the
 // field.
 func (d *Duel) Lineup(k int, second bool) []int {
-	n := d.Seats()
-	i, j := seatPair(n, k%(n*(n-1)/2))
-	if second {
-		i, j = j, i
-	}
-	lineup := make([]int, n)
+	i, j := d.seatsOf(k, second)
+	lineup := make([]int, d.Seats())
 	lineup[i], lineup[j] = 0, 1
 	f := 2
 	for s := range lineup {
@@ -104,15 +98,7 @@ func (d *Duel) Describe() string {
 	}
 	s += fmt.Sprintf(", seed %d", d.Seed)
 	if len(d.Options) > 0 {
-		var opts []string
-		for _, k := range slices.Sorted(maps.Keys(d.Options)) {
-			v := d.Options[k]
-			if r := []rune(v); len(r) > 40 {
-				v = string(r[:20]) + "…"
-			}
-			opts = append(opts, k+"="+v)
-		}
-		s += " (" + strings.Join(opts, " ") + ")"
+		s += " (" + optionsText(d.Options) + ")"
 	}
 	return s
 }

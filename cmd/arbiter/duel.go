@@ -241,7 +241,7 @@ func parseField(s string) ([]string, error) {
 		case p == "none":
 			return nil, fmt.Errorf("--field %q: none is alone or not at all", s)
 		case !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl):
-			return nil, fmt.Errorf("--field: player name %q has a control character", p)
+			return nil, fmt.Errorf("--field: player name %q is not printable text", p)
 		}
 		parts[i] = p
 	}
