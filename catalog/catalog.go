@@ -90,6 +90,9 @@ type Game interface {
 	// tells each as it ends, in schedule order. It returns how many games
 	// were told.
 	Tournament(ctx context.Context, o TournamentOptions) (int, error)
+	// Duel plays a duel's pairs (see tournament.Duel) and tells each as it
+	// ends, in order. It returns how many pairs were told.
+	Duel(ctx context.Context, o DuelOptions) (int, error)
 	// Replay re-runs a match record and checks it.
 	Replay(data []byte) (Replayed, error)
 	// Step applies one step of the pure rules to the game's world JSON and

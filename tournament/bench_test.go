@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/games/reaj"
 	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/tournament/sprt"
 )
 
 // BenchmarkTournament plays a whole tournament per iteration: 1,000 six-seat
@@ -98,4 +100,50 @@ func BenchmarkResultsMerge(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/rounds, "ns/game")
+}
+
+// duelPairs returns n pairs of a duel of zombie bots, played once.
+func duelPairs(b *testing.B, n int) (*tournament.Duel, []tournament.Pair) {
+	r := zombieDuel(b, 1, "sensible", "cautious", "sensible", "sensible", "sensible", "sensible", "sensible")
+	r.To = n
+	pairs, _ := playDuel(b, r, nil)
+	return r.Duel, pairs
+}
+
+// BenchmarkDuelTally is a duel's bookkeeping per pair: its outcomes
+// counted, A's and B's faults, and the SPRT's log-likelihood ratio and
+// decision (normalized Elo, the costlier model), as the duel does after
+// every pair. The pairs are those of a real duel, played before.
+func BenchmarkDuelTally(b *testing.B) {
+	d, pairs := duelPairs(b, 1000)
+	test := &sprt.Test{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: sprt.Normalized}
+	b.ReportAllocs()
+	tally := tournament.Tally{Test: test}
+	i := 0
+	for b.Loop() {
+		if i%len(pairs) == 0 || tally.Verdict != sprt.Continue {
+			tally = tournament.Tally{Test: test}
+		}
+		if err := tally.Add(d, &pairs[i%len(pairs)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkDuelWrite is a pair's line in a duel file: JSON and its digest.
+func BenchmarkDuelWrite(b *testing.B) {
+	d, pairs := duelPairs(b, 100)
+	w, err := tournament.NewDuelWriter(io.Discard, d, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := w.Write(&pairs[i%len(pairs)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
 }

@@ -63,6 +63,11 @@ type Tournament[M, V any] struct {
 // first one not yet reported.
 const window = 64
 
+// ErrStop, returned by Played (or a duel's Pair), ends play early: the
+// games under way are dropped, every game reported so far is kept, and Run
+// returns without an error.
+var ErrStop = errors.New("tournament: enough games")
+
 // Run plays the games and reports each through Played. It returns how many
 // games were reported. When ctx is cancelled, the games under way are
 // dropped, and Run returns the count so far (every game before them was
@@ -80,8 +85,57 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 	if t.Shard.Count > 0 && (t.Shard.Index < 0 || t.Shard.Index >= t.Shard.Count) {
 		return 0, fmt.Errorf("tournament: shard %d/%d does not exist", t.Shard.Index, t.Shard.Count)
 	}
-	n := t.Shard.Games(len(s.Games))
-	workers := t.Parallel
+	p := &pool[M, V]{
+		ruleset: t.Ruleset, entrants: t.Entrants, names: s.Players, options: s.Options,
+		deadline: t.Deadline, bank: t.Bank, startDeadline: t.StartDeadline, parallel: t.Parallel,
+		n: t.Shard.Games(len(s.Games)),
+		deal: func(k int) (int, []int, uint64) {
+			g := t.Shard.Index + k*t.Shard.count()
+			return g, s.Games[g], s.GameSeed(g)
+		},
+		played: t.Played, training: t.Training,
+	}
+	reported, err := p.run(ctx)
+	switch {
+	case err == nil, errors.Is(err, ErrStop):
+		return reported, nil
+	case errors.Is(err, errAbandoned):
+		return reported, fmt.Errorf("tournament stopped after %d of %d games: %w", reported, p.n, errors.Unwrap(err))
+	}
+	return reported, err
+}
+
+// pool plays n games among entrants, several at once, and reports them in
+// order.
+type pool[M, V any] struct {
+	ruleset  engine.Ruleset[M, V]
+	entrants []engine.Entrant[M, V]
+	names    []string // the entrants' names
+	options  map[string]string
+
+	deadline, bank, startDeadline time.Duration
+	parallel                      int
+
+	n int
+	// deal says what the k-th game to play is: its game number (from 0),
+	// the entrants in its seats, its seed.
+	deal func(k int) (game int, lineup []int, seed uint64)
+
+	played   func(GameResult) error
+	training func(lines []byte) error
+}
+
+// errAbandoned wraps the cause of a run that stopped before its last game
+// because ctx was done.
+var errAbandoned = errors.New("abandoned")
+
+// run plays the games and reports each, in order. It returns how many were
+// reported, and: nil when all were; ErrStop when a report asked to stop;
+// the first error of a game or a report; or, when ctx was done first, an
+// error that wraps ctx's cause (errors.Unwrap gives it) and errAbandoned.
+func (p *pool[M, V]) run(ctx context.Context) (int, error) {
+	n := p.n
+	workers := p.parallel
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -91,7 +145,7 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 	defer stop(nil)
 	size := window * workers
 	var (
-		next  atomic.Int64                // the next game to take, counted within the shard
+		next  atomic.Int64                // the next game to take
 		slots = make(chan struct{}, size) // a game taken and not yet reported holds one
 		done  = make(chan *played, size)
 		wg    sync.WaitGroup
@@ -100,7 +154,7 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t.work(ctx, stop, &next, n, slots, done)
+			p.work(ctx, stop, &next, slots, done)
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
@@ -110,22 +164,22 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 	ring := make([]*played, size)
 	reported := 0
 	var failed error
-	for p := range done {
+	for g := range done {
 		if failed != nil {
 			continue
 		}
-		if p.err != nil {
-			if !errors.Is(p.err, errStopped) {
-				failed = p.err
+		if g.err != nil {
+			if !errors.Is(g.err, errStopped) {
+				failed = g.err
 				stop(failed)
 			}
 			continue
 		}
-		ring[p.k%size] = p
+		ring[g.k%size] = g
 		for ring[reported%size] != nil {
 			q := ring[reported%size]
 			ring[reported%size] = nil
-			if err := t.report(q); err != nil {
+			if err := p.report(q); err != nil {
 				failed = err
 				stop(err)
 				break
@@ -138,10 +192,17 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 		return reported, failed
 	}
 	if reported < n {
-		return reported, fmt.Errorf("tournament stopped after %d of %d games: %w", reported, n, context.Cause(ctx))
+		return reported, &abandoned{context.Cause(ctx)}
 	}
 	return reported, nil
 }
+
+// abandoned is a run stopped by its context before its last game.
+type abandoned struct{ cause error }
+
+func (a *abandoned) Error() string        { return a.cause.Error() }
+func (a *abandoned) Unwrap() error        { return a.cause }
+func (a *abandoned) Is(target error) bool { return target == errAbandoned }
 
 // errStopped marks a game dropped because the tournament was stopped.
 var errStopped = errors.New("stopped")
@@ -154,29 +215,28 @@ type played struct {
 	err      error
 }
 
-func (t *Tournament[M, V]) report(p *played) error {
-	if t.Played != nil {
-		if err := t.Played(p.result); err != nil {
+func (p *pool[M, V]) report(g *played) error {
+	if p.played != nil {
+		if err := p.played(g.result); err != nil {
 			return err
 		}
 	}
-	if t.Training != nil {
-		return t.Training(p.training)
+	if p.training != nil {
+		return p.training(g.training)
 	}
 	return nil
 }
 
 // work plays games until none is left or ctx is done. Each worker has its
 // own runner, record and players, reused from game to game.
-func (t *Tournament[M, V]) work(ctx context.Context, stop context.CancelCauseFunc, next *atomic.Int64, n int, slots chan struct{}, done chan<- *played) {
-	s := t.Schedule
-	info := t.Ruleset.Info()
+func (p *pool[M, V]) work(ctx context.Context, stop context.CancelCauseFunc, next *atomic.Int64, slots chan struct{}, done chan<- *played) {
+	info := p.ruleset.Info()
 	var (
 		runner  engine.Runner[M, V]
 		rec     engine.Record[M]
-		players = make([]engine.Player[M, V], len(t.Entrants))
+		players = make([]engine.Player[M, V], len(p.entrants))
 		seats   []engine.Seat[M, V]
-		options = maps.Clone(s.Options)
+		options = maps.Clone(p.options)
 		buf     bytes.Buffer
 	)
 	for {
@@ -186,39 +246,38 @@ func (t *Tournament[M, V]) work(ctx context.Context, stop context.CancelCauseFun
 			return
 		}
 		k := int(next.Add(1) - 1)
-		if k >= n {
+		if k >= p.n {
 			<-slots
 			return
 		}
-		g := t.Shard.Index + k*t.Shard.count()
-		lineup := s.Games[g]
-		setup := engine.Setup{Seed: s.GameSeed(g), Options: options, Players: make([]string, len(lineup))}
+		g, lineup, seed := p.deal(k)
+		setup := engine.Setup{Seed: seed, Options: options, Players: make([]string, len(lineup))}
 		seats = seats[:0]
 		for i, e := range lineup {
 			if players[e] == nil {
-				players[e] = t.Entrants[e].New()
+				players[e] = p.entrants[e].New()
 			}
-			setup.Players[i] = s.Players[e]
-			seats = append(seats, engine.Seat[M, V]{Name: s.Players[e], Player: players[e], Deadline: t.Deadline,
-				Bank: t.Bank, StartDeadline: t.StartDeadline})
+			setup.Players[i] = p.names[e]
+			seats = append(seats, engine.Seat[M, V]{Name: p.names[e], Player: players[e], Deadline: p.deadline,
+				Bank: p.bank, StartDeadline: p.startDeadline})
 		}
-		p := &played{k: k}
-		p.result, p.training, p.err = t.play(ctx, &runner, &rec, &buf, info, g, setup, seats)
-		if p.err != nil && ctx.Err() != nil {
-			p.err = errStopped
+		pl := &played{k: k}
+		pl.result, pl.training, pl.err = p.play(ctx, &runner, &rec, &buf, info, g, setup, seats)
+		if pl.err != nil && ctx.Err() != nil {
+			pl.err = errStopped
 		}
-		done <- p
-		if p.err != nil {
-			stop(p.err)
+		done <- pl
+		if pl.err != nil {
+			stop(pl.err)
 			return
 		}
 	}
 }
 
 // play plays game g.
-func (t *Tournament[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec *engine.Record[M], buf *bytes.Buffer,
+func (p *pool[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec *engine.Record[M], buf *bytes.Buffer,
 	info engine.Info, g int, setup engine.Setup, seats []engine.Seat[M, V]) (GameResult, []byte, error) {
-	m, err := t.Ruleset.New(setup)
+	m, err := p.ruleset.New(setup)
 	if err != nil {
 		return GameResult{}, nil, fmt.Errorf("game %d: %w", g+1, err)
 	}
@@ -242,11 +301,11 @@ func (t *Tournament[M, V]) play(ctx context.Context, runner *engine.Runner[M, V]
 			out.Faults[st.Seat]++
 		}
 	}
-	if t.Training == nil {
+	if p.training == nil {
 		return out, nil, nil
 	}
 	buf.Reset()
-	if err := report.WriteTraining(buf, t.Ruleset, rec, g+1); err != nil {
+	if err := report.WriteTraining(buf, p.ruleset, rec, g+1); err != nil {
 		return out, nil, fmt.Errorf("game %d: training lines: %w", g+1, err)
 	}
 	return out, bytes.Clone(buf.Bytes()), nil

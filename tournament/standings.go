@@ -160,17 +160,24 @@ func describe(s *Schedule) string {
 		how += fmt.Sprintf(", %d times over", s.Repeat)
 	}
 	if len(s.Options) > 0 {
-		var opts []string
-		for _, k := range slices.Sorted(maps.Keys(s.Options)) {
-			v := s.Options[k]
-			if r := []rune(v); len(r) > 40 { // a preset's JSON: the fingerprint tells them apart
-				v = string(r[:20]) + "…"
-			}
-			opts = append(opts, k+"="+v)
-		}
-		how += " (" + strings.Join(opts, " ") + ")"
+		how += " (" + optionsText(s.Options) + ")"
 	}
 	return how
+}
+
+// optionsText writes a game's options in one line, name=value in the
+// order of their names, a long value (a preset's JSON) cut short: the
+// fingerprint tells them apart.
+func optionsText(options map[string]string) string {
+	var opts []string
+	for _, k := range slices.Sorted(maps.Keys(options)) {
+		v := options[k]
+		if r := []rune(v); len(r) > 40 {
+			v = string(r[:20]) + "…"
+		}
+		opts = append(opts, k+"="+v)
+	}
+	return strings.Join(opts, " ")
 }
 
 func plural(n int, word string) string {

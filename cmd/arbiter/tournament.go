@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,8 +63,11 @@ type tournamentOptions struct {
 	out      string
 	training string
 	asJSON   bool
-	stdout   io.Writer
-	stderr   io.Writer
+	// certain, when above 0, stops the tournament once the order of its
+	// standings is settled at this confidence.
+	certain float64
+	stdout  io.Writer
+	stderr  io.Writer
 }
 
 func tournamentGameCommand(g catalog.Game) *cobra.Command {
@@ -78,6 +82,8 @@ func tournamentGameCommand(g catalog.Game) *cobra.Command {
 		shard, out, training string
 		deadline             time.Duration
 		asJSON, force        bool
+		untilCertain         bool
+		confidence           float64
 		bots                 *botFlags
 	)
 	cmd := &cobra.Command{
@@ -96,6 +102,15 @@ Schedules:
 Game k of the schedule (from 1) is played with seed S+k-1. The standings
 sort players by their rating's conservative estimate μ − 3σ (Weng–Lin
 Plackett–Luce, as OpenSkill): a player must be both good and proven.
+
+--until-certain stops the tournament as soon as the order of the standings
+is settled at --confidence (default 0.95): every player is ahead of the next
+with that probability, by their ratings μ ± σ taken as beliefs,
+Φ((μ1 − μ2)/√(σ1² + σ2²)). It is asked after every game, in schedule order,
+so the same seed stops at the same game whatever --parallel. When --games
+runs out first, it says which neighbours are still uncertain. (--out then
+holds the games played; a shard cannot know the whole order, so --shard
+does not stop early.)
 
 Players: %s.
 Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinSeats, info.MaxSeats),
@@ -121,6 +136,10 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 			}
 			if parallel < 0 {
 				return usagef("--parallel %d: give the number of games to play at once, at least 1 (default: one per core)", parallel)
+			}
+			certain, err := certainty(untilCertain, f.Changed("confidence"), confidence, shard)
+			if err != nil {
+				return err
 			}
 			if f.Changed("deadline") && deadline <= 0 {
 				return usagef("--deadline %v: give a positive duration such as 200ms or 2s", deadline)
@@ -154,7 +173,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
 				bank: bots.bank, startup: bots.startup, external: ext, strict: bots.strict, force: force,
-				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
+				certain: certain, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
 	}
@@ -174,8 +193,26 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 	bots = addBotFlags(f)
 	f.BoolVar(&asJSON, "json", false, "print the standings as JSON")
 	f.BoolVar(&force, "force", false, "replace the --out and --export-training files if they exist")
+	f.BoolVar(&untilCertain, "until-certain", false, "stop as soon as the order of the standings is settled at --confidence")
+	f.Float64Var(&confidence, "confidence", 0.95, "with --until-certain, how sure each player's place above the next must be, from 0.5 to 0.999999")
 	addOptionFlags(f, info)
 	return cmd
+}
+
+// certainty checks --until-certain and --confidence, and returns the
+// confidence to stop at, or 0 for a tournament that plays all its games.
+func certainty(until, given bool, confidence float64, shard string) (float64, error) {
+	switch {
+	case given && !until:
+		return 0, usagef("--confidence is for --until-certain; give both")
+	case !until:
+		return 0, nil
+	case !(confidence >= 0.5 && confidence <= 0.999999):
+		return 0, usagef("--confidence %v: give a probability from 0.5 to 0.999999, such as 0.95", confidence)
+	case shard != "":
+		return 0, usagef("--until-certain cannot stop a shard: a shard does not know the whole order (merge the shards, then look at the standings)")
+	}
+	return confidence, nil
 }
 
 func mergeCommand() *cobra.Command {
@@ -284,7 +321,12 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			return err
 		}
 		if results != nil {
-			return results.Write(g)
+			if err := results.Write(g); err != nil {
+				return err
+			}
+		}
+		if o.certain > 0 && table.Settled(o.certain) {
+			return tournament.ErrStop
 		}
 		return nil
 	}
@@ -340,6 +382,13 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		if err := write(o.stdout); err != nil {
 			return classify(err)
 		}
+		if o.certain > 0 && runErr == nil {
+			note := o.stdout
+			if o.asJSON {
+				note = o.stderr
+			}
+			fmt.Fprintln(note, certaintyNote(table, o.certain))
+		}
 	}
 	noteCuts(o.stderr, o.external.Logs)
 	noteLogs(o.stderr, o.specs, o.external)
@@ -354,6 +403,24 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		return classify(runErr)
 	}
 	return strictly(o.strict, faults)
+}
+
+// certaintyNote says whether the order of the standings is settled at
+// confidence, and if not, which neighbours are still uncertain.
+func certaintyNote(t *tournament.Table, confidence float64) string {
+	pct := strconv.FormatFloat(100*confidence, 'f', -1, 64) + "%"
+	uncertain := tournament.Uncertain(tournament.Order(t.Standings()), confidence)
+	if len(uncertain) == 0 {
+		return fmt.Sprintf("\nThe order is settled at %s after %d of %d games: each player is ahead of the next with a probability of at least %s.",
+			pct, t.Played, t.Games, pct)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nThe order is not settled at %s after all %d games; still uncertain:", pct, t.Played)
+	for _, n := range uncertain {
+		fmt.Fprintf(&b, "\n  %s above %s: %.1f%% sure", n.Upper, n.Lower, 100*n.Sure)
+	}
+	b.WriteString("\nPlay more games (--games) to settle them.")
+	return b.String()
 }
 
 // shortTitle is the game's name as its title spells it: "Reaj" for

@@ -21,6 +21,9 @@
   spin       spins at the first request, for ever
   bigfile    writes a file of $2 MiB in its directory at the first request
   chatty     writes $2 KiB to its standard error at every request, then plays
+  gate       plays the default; but in game $2 of its run (its match id
+             ends in -$2), if the file $3 does not exist yet, makes it and
+             never answers (it reads on until its standard input closes)
   peek       writes to its standard error what it can see and do: the
              processes in /proc, whether it can connect to 127.0.0.1:$3,
              whether it can write beside its own script, what is in /tmp;
@@ -100,6 +103,11 @@ for line in sys.stdin:
     m = json.loads(line)
     t = m["type"]
     if t == "hello":
+        if mode == "gate" and m["match"].endswith("-" + arg) and not os.path.exists(sys.argv[3]):
+            open(sys.argv[3], "w").close()
+            for _ in sys.stdin:
+                pass
+            break
         if mode != "default":
             send({"type": "ready"})
     elif t == "request":

@@ -1,0 +1,491 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/tournament/sprt"
+)
+
+// runBinary runs the arbiter binary to its end and returns its exit code
+// and output.
+func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(arbiterBinary(t), args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return code, out.String(), errOut.String()
+}
+
+// ptnmlRE finds the pentanomial counts a duel prints.
+var ptnmlRE = regexp.MustCompile(`Ptnml\(0-2\):? \[(\d+), (\d+), (\d+), (\d+), (\d+)\]`)
+
+// ptnml reads the last pentanomial counts in out.
+func ptnml(t *testing.T, out string) sprt.Pentanomial {
+	t.Helper()
+	all := ptnmlRE.FindAllStringSubmatch(out, -1)
+	if all == nil {
+		t.Fatalf("no Ptnml(0-2) in:\n%s", out)
+	}
+	var p sprt.Pentanomial
+	for i := range p {
+		p[i], _ = strconv.Atoi(all[len(all)-1][i+1])
+	}
+	return p
+}
+
+func TestDuelStopsWhenSure(t *testing.T) {
+	// "With --sprt it stops when the test accepts H0 or H1 (and says
+	// which, in words a bot writer understands)"; "deterministic given the
+	// seed (same seed → same games, same result, whatever --parallel)";
+	// "a progress line in the engine testers' form, one line per report
+	// otherwise".
+	var first string
+	for _, parallel := range []string{"1", "3"} {
+		code, out, errOut := runBinary(t, "duel", "zombie", "sensible", "spreader", "--sprt", "elo0=0,elo1=5,alpha=0.05,beta=0.05", "--seed", "1", "--parallel", parallel)
+		if code != 0 {
+			t.Fatalf("--parallel %s: exit %d\n%s", parallel, code, errOut)
+		}
+		if first == "" {
+			first = out
+		} else if out != first {
+			t.Fatalf("--parallel %s prints another result:\n%s\nwith --parallel 1:\n%s", parallel, out, first)
+		}
+		p := ptnml(t, out)
+		games := 2 * p.Pairs()
+		test := sprt.DefaultTest
+		llr := test.LLR(p)
+		for _, want := range []string{
+			"zombie duel ", ": sensible vs spreader, field sensible,sensible,sensible,sensible,sensible (7 seats), seed 1",
+			fmt.Sprintf("Games %d (%d pairs): sensible won ", games, p.Pairs()),
+			fmt.Sprintf("LLR: %.2f (-2.94, 2.94) [0, 5], normalized Elo", llr),
+			fmt.Sprintf("H1 accepted after %d games: sensible is stronger than spreader. The difference is nearer +5 nElo (elo1) than +0 (elo0)", games),
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the result lacks %q:\n%s", want, out)
+			}
+		}
+		if test.Decide(llr) != sprt.AcceptH1 || test.Decide(test.LLR(sprt.Pentanomial{p[0], p[1], p[2], p[3], p[4]})) != sprt.AcceptH1 {
+			t.Errorf("LLR %v of %v does not accept H1", llr, p)
+		}
+		// A line every 100 games, and one of the last figures, in the
+		// engine testers' form.
+		var lines []string
+		for _, l := range strings.Split(errOut, "\n") {
+			if strings.HasPrefix(l, "Games ") {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) != games/100+1 || !strings.HasPrefix(lines[len(lines)-1], fmt.Sprintf("Games %d: ", games)) {
+			t.Fatalf("%d progress lines for %d games; want one every 100 and the last:\n%s", len(lines), games, errOut)
+		}
+		line := regexp.MustCompile(`^Games (\d+): LLR -?\d+\.\d\d \(-2\.94, 2\.94\) \[0, 5\]  Elo -?\d+\.\d ± \d+\.\d \(95%\)  nElo -?\d+\.\d ± \d+\.\d  W/L/D \d+/\d+/\d+  Ptnml\(0-2\) \[\d+, \d+, \d+, \d+, \d+\]$`)
+		for i, l := range lines {
+			m := line.FindStringSubmatch(l)
+			if want := strconv.Itoa(min(100*(i+1), games)); m == nil || m[1] != want {
+				t.Errorf("progress line %d: %q", i+1, l)
+			}
+		}
+	}
+}
+
+func TestDuelFixedGames(t *testing.T) {
+	// "Without --sprt it plays --games (pairs×2) and reports Elo with its
+	// error bar."
+	code, out, errOut := runBinary(t, "duel", "territories", "greedy", "random", "--field", "none", "--games", "40", "--seed", "2", "--turns", "30")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	for _, re := range []string{
+		`territories duel [0-9a-f]{16}: greedy vs random, seed 2 \(board=sample turns=30\)\n`,
+		`Games 40 \(20 pairs\): greedy won \d+, lost \d+, drew \d+: \d+\.\d% of the points\n`,
+		`Ptnml\(0-2\): \[\d+, \d+, \d+, \d+, \d+\]\n`,
+		`Elo: -?\d+\.\d ± \d+\.\d, nElo: -?\d+\.\d ± \d+\.\d \(95%\), LOS: \d+\.\d%\n`,
+		`(greedy is stronger than random: at 95% the difference is above 0\.|Not yet known which is stronger)`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("the result does not match %s:\n%s", re, out)
+		}
+	}
+	if strings.Contains(out, "LLR") || strings.Count(errOut, "\nGames ") != 1 || !strings.Contains(errOut, "\nGames 40: Elo ") || strings.Contains(errOut, "LLR") {
+		t.Errorf("a duel without --sprt has no LLR, and its progress ends with its 40 games:\n%s\n%s", out, errOut)
+	}
+	if p := ptnml(t, out); p.Pairs() != 20 {
+		t.Errorf("%v: %d pairs; want 20", p, p.Pairs())
+	}
+	// --json says the same to a program.
+	code, out, errOut = arbiter(t, "", "duel", "territories", "greedy", "random", "--field", "none", "--games", "40", "--seed", "2", "--turns", "30", "--json")
+	var res struct {
+		ID    string
+		Duel  tournament.Duel
+		State tournament.DuelState
+		Elo   sprt.Estimate
+		LOS   float64
+		Says  string
+	}
+	if err := json.Unmarshal([]byte(out), &res); code != 0 || err != nil {
+		t.Fatalf("--json: exit %d, %v\n%s\n%s", code, err, out, errOut)
+	}
+	if res.ID != res.Duel.ID() || res.Duel.A != "greedy" || res.State.Pairs != 20 || res.State.Trinomial.Games() != 40 || res.Says == "" || res.Elo.Error <= 0 {
+		t.Errorf("--json: %+v", res)
+	}
+}
+
+// gateBot is an external player, playing the default moves, that stops
+// answering in game number game, once: when the file marker does not
+// exist yet, it makes it, and then waits for its input to close.
+func gateBot(game int, marker string) string {
+	return misbehave("gate", strconv.Itoa(game), marker)
+}
+
+// pairLines counts the pairs a duel file holds.
+func pairLines(path string) int {
+	data, _ := os.ReadFile(path)
+	return bytes.Count(data, []byte("\n{\"pair\":"))
+}
+
+func TestDuelStoppedGoesOn(t *testing.T) {
+	// "An interrupted duel (Ctrl-C, kill -9) run again with the same --out
+	// continues where it stopped, and arrives at the same decision as an
+	// uninterrupted one": a real process is stopped in the middle of the
+	// duel, in a game its field player never answers, which it cannot get
+	// past (the start-up limit is an hour), so that it is stopped there
+	// whatever the machine's speed.
+	need(t, "python3")
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "gate")
+	duel := func(out string) []string {
+		return []string{"duel", "territories", "greedy", "random", "--field", gateBot(7, marker), "--turns", "30",
+			"--sprt", "elo0=0,elo1=100,alpha=0.1,beta=0.1", "--seed", "1", "--out", out, "--parallel", "2", "--startup", "1h",
+			"--bot-logs", filepath.Join(dir, "logs")}
+	}
+	// The duel played through: the gate is open.
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want, errOut := runBinary(t, duel(whole)...)
+	if code != 0 || !strings.Contains(want, "H1 accepted after ") {
+		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
+	}
+	wantFile, _ := os.ReadFile(whole)
+	pairs := pairLines(whole)
+	if pairs <= 4 {
+		t.Fatalf("the duel decided after %d pairs; the test stops it at pair 4", pairs)
+	}
+
+	// stop starts the duel in out, waits until it stands at the gate (game
+	// 7, pair 4) with pair 1 in its file, and sends it sig.
+	stop := func(t *testing.T, out string, sig os.Signal) (int, string) {
+		t.Helper()
+		os.Remove(marker)
+		cmd := exec.Command(arbiterBinary(t), duel(out)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Only a hung machine takes this long: the limit tells a test that
+		// hangs from one that fails.
+		limit := time.Now().Add(2 * time.Minute)
+		for {
+			if _, err := os.Stat(marker); err == nil && pairLines(out) >= 1 {
+				break
+			}
+			if time.Now().After(limit) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("the duel did not reach pair 4 with pair 1 kept:\n%s", stderr.String())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		}
+		if n := pairLines(out); n < 1 || n > 3 {
+			t.Fatalf("the stopped duel kept %d pairs; want 1 to 3 (it stood at pair 4)", n)
+		}
+		return code, stderr.String()
+	}
+
+	t.Run("kill -9", func(t *testing.T) {
+		out := filepath.Join(dir, "killed.jsonl")
+		stop(t, out, syscall.SIGKILL)
+		// A kill may cut a line short as it is written: such a line is
+		// left out, and its pair played again.
+		f, err := os.OpenFile(out, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(`{"pair":99,"outcome":"W`)
+		f.Close()
+		code, got, errOut := runBinary(t, duel(out)...)
+		if code != 0 || got != want {
+			t.Fatalf("resumed: exit %d\n%s\nuninterrupted:\n%s\n%s", code, got, want, errOut)
+		}
+		for _, say := range []string{"its last line was cut short when the duel was stopped; that pair is played again", "pairs played before; going on from pair "} {
+			if !strings.Contains(errOut, say) {
+				t.Errorf("resumed: stderr lacks %q:\n%s", say, errOut)
+			}
+		}
+		if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+			t.Errorf("the duel killed and resumed is not the duel played through:\n%s\nwant:\n%s", gotFile, wantFile)
+		}
+	})
+
+	t.Run("Ctrl-C", func(t *testing.T) {
+		out := filepath.Join(dir, "interrupted.jsonl")
+		code, errOut := stop(t, out, os.Interrupt)
+		if code != exitInternal || !strings.Contains(errOut, "arbiter: interrupted after ") ||
+			!strings.Contains(errOut, out+" holds its ") || !strings.Contains(errOut, "run the same command again to go on") {
+			t.Fatalf("exit %d; want 3 and how to go on:\n%s", code, errOut)
+		}
+		data, _ := os.ReadFile(out)
+		if !bytes.Contains(data, []byte(`"ended":"interrupted"},"digest":"`)) {
+			t.Errorf("the file does not end with the duel's state:\n%s", data)
+		}
+		code, got, errOut := runBinary(t, duel(out)...)
+		if code != 0 || got != want {
+			t.Fatalf("resumed: exit %d\n%s\nuninterrupted:\n%s\n%s", code, got, want, errOut)
+		}
+		// The same pairs as the duel played through.
+		read := func(path string) *tournament.DuelFile {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			df, err := tournament.ReadDuel(f, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return df
+		}
+		if a, b := read(out), read(whole); a.Tally.State("") != b.Tally.State("") || *a.Last != *b.Last {
+			t.Errorf("resumed: %+v, %+v\nplayed through: %+v, %+v", a.Tally, *a.Last, b.Tally, *b.Last)
+		}
+	})
+}
+
+func TestDuelRefusals(t *testing.T) {
+	dir := t.TempDir()
+	notDuel := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notDuel, []byte("my notes\n"), 0o644)
+	other := filepath.Join(dir, "other.jsonl")
+	if code, _, errOut := arbiter(t, "", "duel", "zombie", "sensible", "random", "--games", "2", "--seed", "1", "--out", other); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"duel", "reaj", "steward"}, "arbiter duel reaj takes two players, A and B"},
+		{[]string{"duel", "chess", "a", "b"}, `unknown game "chess"; games: ajveciv, reaj, tncc, zombie, territories`},
+		{[]string{"duel", "reaj", "fixed", "steward"}, "A: fixed stands for 6 players (conquer, exchange, expand, develop, consent, adapt); a duel is between two: name one of them"},
+		{[]string{"duel", "reaj", "steward", "nobody"}, `B: unknown player "nobody"`},
+		{[]string{"duel", "reaj", "steward", "repl"}, "B: repl is a person"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--games", "3"}, "--games 3: a duel plays pairs of games; give an even number from 2 to 10000000"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--sprt", "elo0=5,elo1=1"}, `--sprt "elo0=5,elo1=1": elo0=5, elo1=1: elo0 (H0) must be less than elo1 (H1)`},
+		{[]string{"duel", "reaj", "steward", "adapt", "--sprt", "elo0=0,gamma=1"}, `unknown key "gamma"; the keys are elo0, elo1, alpha, beta`},
+		{[]string{"duel", "reaj", "steward", "adapt", "--elo-model", "logistic"}, "--elo-model is the Elo of --sprt's bounds; give --sprt too"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--sprt", "elo1=5", "--elo-model", "bayes"}, `--elo-model: elo model "bayes"; want normalized or logistic`},
+		{[]string{"duel", "territories", "greedy", "random", "--field", "greedy,greedy,greedy,greedy,greedy"}, "territories takes 2 to 6 seats; greedy, random and a field of 5 make 7"},
+		{[]string{"duel", "zombie", "sensible", "random", "--field", "none"}, "zombie takes 3 to 64 seats; sensible, random and a field of 0 make 2"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--field", "fixed,,random"}, `--field "fixed,,random": name 2 of 3 is empty`},
+		{[]string{"duel", "reaj", "steward", "adapt", "--field", "repl"}, "--field: repl is a person"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--turns", "0"}, "--turns 0: allowed 1 to"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--force"}, "--force replaces --out FILE; give --out too"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--out", dir}, "is a directory; give a file name"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--out", notDuel}, "the file exists and is not a duel this Arbiter can go on with"},
+		{[]string{"duel", "zombie", "sensible", "cautious", "--seed", "1", "--out", other}, "it holds another duel (zombie duel "},
+		{[]string{"duel", "zombie", "sensible", "random", "--seed", "1", "--out", other, "--sprt", "elo1=5"}, "it holds a duel of a fixed number of games, without --sprt"},
+	} {
+		code, out, errOut := arbiter(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.says) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || out != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and one line saying %q", strings.Join(c.args, " "), code, out, errOut, c.says)
+		}
+	}
+	// The file refused is left as it was.
+	if data, _ := os.ReadFile(notDuel); string(data) != "my notes\n" {
+		t.Errorf("a refused file was changed: %q", data)
+	}
+}
+
+func TestDuelAlreadyDecided(t *testing.T) {
+	// A duel whose file holds its decision plays no more: it says it again.
+	out := filepath.Join(t.TempDir(), "duel.jsonl")
+	args := []string{"duel", "zombie", "sensible", "spreader", "--sprt", "elo0=0,elo1=50,alpha=0.2,beta=0.2", "--seed", "4", "--out", out}
+	code, first, errOut := arbiter(t, "", args...)
+	if code != 0 || !strings.Contains(first, " accepted after ") {
+		t.Fatalf("exit %d\n%s\n%s", code, first, errOut)
+	}
+	before, _ := os.ReadFile(out)
+	code, again, errOut := arbiter(t, "", args...)
+	if code != 0 || again != first || !strings.Contains(errOut, "pairs played before; nothing more to play") {
+		t.Errorf("again: exit %d\n%s\n%s\nfirst:\n%s", code, again, errOut, first)
+	}
+	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+		t.Errorf("the file changed when nothing was played")
+	}
+	// Without --seed, a duel that goes on takes the file's.
+	code, again, errOut = arbiter(t, "", "duel", "zombie", "sensible", "spreader", "--sprt", "elo0=0,elo1=50,alpha=0.2,beta=0.2", "--out", out)
+	if code != 0 || again != first {
+		t.Errorf("without --seed: exit %d\n%s\n%s", code, again, errOut)
+	}
+}
+
+// cloneArgs copies a list of arguments.
+func cloneArgs(args []string) []string { return append([]string(nil), args...) }
+
+func TestTournamentUntilCertain(t *testing.T) {
+	// "arbiter tournament --until-certain [--confidence 0.95]: stops the
+	// tournament when the order of its standings is settled at that
+	// confidence (every pair of neighbours in the standings significantly
+	// ordered) and otherwise, when --games runs out, says which neighbours
+	// are still uncertain."
+	dir := t.TempDir()
+	args := []string{"tournament", "ajveciv", "--players", "basic.conquer,basic.develop,basic.expand,random", "--seats", "4", "--games", "100", "--until-certain", "--seed", "1"}
+	var first string
+	for _, parallel := range []string{"1", "2"} {
+		out := filepath.Join(dir, "results-"+parallel+".jsonl")
+		code, stdout, errOut := arbiter(t, "", append(cloneArgs(args), "--parallel", parallel, "--out", out)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if first == "" {
+			first = stdout
+		} else if stdout != first {
+			t.Fatalf("--parallel %s stops elsewhere:\n%s\nwith 1:\n%s", parallel, stdout, first)
+		}
+		m := regexp.MustCompile(`The order is settled at 95% after (\d+) of 400 games: each player is ahead of the next with a probability of at least 95%\.`).FindStringSubmatch(stdout)
+		if m == nil {
+			t.Fatalf("no settled order:\n%s", stdout)
+		}
+		played, _ := strconv.Atoi(m[1])
+		if played >= 400 || !strings.Contains(stdout, fmt.Sprintf("Only %s of the 400 games were played", m[1])) {
+			t.Errorf("settled after %d games:\n%s", played, stdout)
+		}
+		// The results file holds the games played, and reads.
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := tournament.NewReader(f, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for {
+			if _, err := r.Next(); err != nil {
+				break
+			}
+			n++
+		}
+		f.Close()
+		if n != played {
+			t.Errorf("%s holds %d games; %d were played", out, n, played)
+		}
+	}
+	code, stdout, errOut := arbiter(t, "", "tournament", "zombie", "--players", "sensible,cautious,spreader,random", "--seats", "4", "--games", "5", "--until-certain", "--confidence", "0.99", "--seed", "1")
+	if code != 0 || !strings.Contains(stdout, "The order is not settled at 99% after all 20 games; still uncertain:\n  ") ||
+		!regexp.MustCompile(`\n  \w+ above \w+: \d+\.\d% sure\n`).MatchString(stdout) || !strings.Contains(stdout, "Play more games (--games) to settle them.") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--confidence", "0.9"}, "--confidence is for --until-certain; give both"},
+		{[]string{"--until-certain", "--confidence", "1"}, "--confidence 1: give a probability from 0.5 to 0.999999"},
+		{[]string{"--until-certain", "--shard", "0/2", "--seed", "1", "--out", filepath.Join(dir, "s.jsonl")}, "--until-certain cannot stop a shard"},
+	} {
+		code, _, errOut := arbiter(t, "", append([]string{"tournament", "tncc", "--players", "nothing,turtle", "--seats", "2"}, c.args...)...)
+		if code != exitUsage || !strings.Contains(errOut, c.says) {
+			t.Errorf("%v: exit %d %s; want 2 and %q", c.args, code, errOut, c.says)
+		}
+	}
+}
+
+func FuzzParseField(f *testing.F) {
+	for _, s := range []string{"none", "fixed", "greedy,greedy,random", " a , b ", ",", "none,a", "exec:python3 bot.py", "a\x00b", strings.Repeat("a,", 70)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		names, err := parseField(s)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "--field") {
+				t.Fatalf("parseField(%q): %q; want one line about --field", s, err)
+			}
+			return
+		}
+		if names == nil {
+			t.Fatalf("parseField(%q): nil without an error; none is an empty list", s)
+		}
+		for _, n := range names {
+			if n == "" || n != strings.TrimSpace(n) || strings.Contains(n, ",") || n == "none" {
+				t.Fatalf("parseField(%q) = %q: name %q", s, names, n)
+			}
+		}
+		if len(names) > 64 {
+			t.Fatalf("parseField(%q): %d names", s, len(names))
+		}
+		// The names read back as they were given.
+		if len(names) > 0 {
+			again, err := parseField(strings.Join(names, ","))
+			if err != nil || strings.Join(again, ",") != strings.Join(names, ",") {
+				t.Fatalf("parseField(%q) = %q; again %q, %v", s, names, again, err)
+			}
+		}
+	})
+}
+
+func TestDuelProgressOnTerminal(t *testing.T) {
+	// "A progress line ... updated in place on a terminal": written over
+	// itself, cut to the terminal's width, and cleared at the end.
+	c, _ := startConsoleCols(t, 80, "duel", "zombie", "sensible", "spreader", "--sprt", "elo0=0,elo1=5", "--seed", "1")
+	seen := c.expect("H1 accepted after ")
+	if regexp.MustCompile(`\nGames \d+:`).MatchString(seen) || !strings.Contains(seen, "\rGames 2: LLR ") {
+		t.Errorf("the progress is not one line written over itself:\n%q", seen)
+	}
+	updates := regexp.MustCompile("\r(Games [^\r\x1b]*)\x1b\\[K").FindAllStringSubmatch(seen, -1)
+	if len(updates) < 2 {
+		t.Fatalf("%d updates of the progress line; want the first pair's and the last's:\n%q", len(updates), seen)
+	}
+	for _, u := range updates {
+		if n := utf8.RuneCountInString(u[1]); n >= 80 {
+			t.Errorf("a progress line of %d columns on a terminal of 80: %q", n, u[1])
+		}
+	}
+	// The last update is the deciding pair's, cut at 79 columns.
+	if last := updates[len(updates)-1][1]; !regexp.MustCompile(`^Games \d+: LLR 2\.9\d \(-2\.94, 2\.94\) \[0, 5\]  Elo [-0-9.]+ ± [0-9.]+ \(95%\)`).MatchString(last) {
+		t.Errorf("the last update: %q", last)
+	}
+	if !strings.Contains(seen, "\r\x1b[K") {
+		t.Errorf("the progress line is not cleared at the end:\n%q", seen)
+	}
+}
