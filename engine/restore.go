@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"encoding/json"
+	"fmt"
+)
+
 // Restorer is implemented by rulesets that resume a match from a snapshot
 // of it, without replaying its moves: a live store saves snapshots and
 // resumes a match from the latest one.
@@ -25,4 +30,17 @@ package engine
 type Restorer[M, V any] interface {
 	// Restore resumes the match of setup that snapshot shows.
 	Restore(setup Setup, snapshot []byte) (Match[M, V], error)
+}
+
+// SnapshotProblem says why data, a snapshot that game's rules could not
+// read (err), is not one of theirs: the game it is of, when its "game" key
+// names another, else err itself; prefixed with game's name.
+func SnapshotProblem(game string, data []byte, err error) error {
+	var probe struct {
+		Game *string `json:"game"`
+	}
+	if json.Unmarshal(data, &probe) == nil && probe.Game != nil && *probe.Game != game {
+		return fmt.Errorf("%s: the snapshot is of a %q match, not of %s", game, *probe.Game, game)
+	}
+	return fmt.Errorf("%s: snapshot: %w", game, err)
 }

@@ -1,7 +1,6 @@
 package territories
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -51,7 +50,7 @@ func (Referee) New(setup engine.Setup) (engine.Match[Call, Board], error) {
 	cfg := *board
 	seed := setup.Seed
 	cfg.Seed = &seed
-	return &Refereed{w: NewWorld(&cfg)}, nil
+	return &Refereed{w: NewWorld(&cfg), mapDigest: boardDigest(&cfg)}, nil
 }
 
 // Call is one action of a named player, a move of the judge's: its JSON is
@@ -64,8 +63,9 @@ type Call struct {
 
 // Refereed is a game of the Referee ruleset under way.
 type Refereed struct {
-	w    *World
-	last Outcome
+	w         *World
+	last      Outcome
+	mapDigest string // see boardDigest
 }
 
 // Pending returns nothing: every action comes from outside.
@@ -118,9 +118,6 @@ func (m *Refereed) Result() engine.Result {
 
 // Clock is the game's turn.
 func (m *Refereed) Clock() int { return m.w.Turn() }
-
-// MarshalJSON is the full state: the world with its dice.
-func (m *Refereed) MarshalJSON() ([]byte, error) { return json.Marshal(m.w) }
 
 // Joiner returns the player a judge's call makes join, if it is a join.
 func Joiner(c Call) (string, bool) {

@@ -3,7 +3,6 @@ package tncc
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -380,26 +379,3 @@ func (m *Match) Measure(k, seat int) float64 { return float64(m.world.Countries[
 // Public returns what a spectator may know now: the world. Never an open
 // war's flanks.
 func (m *Match) Public() any { return newPublic(m) }
-
-// snapshot is the full state of a match, for hashing.
-type snapshot struct {
-	World   worldJSON `json:"world"`
-	Phase   uint8     `json:"phase"`
-	Next    int       `json:"next"`
-	Action  *Move     `json:"action,omitempty"`
-	Refused string    `json:"refused,omitempty"`
-	History int       `json:"history"`
-	Battles []Battle  `json:"battles,omitempty"`
-	Reason  string    `json:"reason,omitempty"`
-}
-
-// MarshalJSON returns a snapshot of the full state, the judge's: the world,
-// whose move it is, the action waiting for its answer (with its flanks).
-func (m *Match) MarshalJSON() ([]byte, error) {
-	s := snapshot{World: toWorldJSON(&m.world), Phase: uint8(m.phase), Next: m.next, Refused: m.refused,
-		History: m.hist.len(), Battles: m.hist.battles, Reason: m.reason}
-	if m.phase == tradePhase || m.phase == warPhase {
-		s.Action = &m.action
-	}
-	return json.Marshal(s)
-}
