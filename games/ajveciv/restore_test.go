@@ -67,3 +67,10 @@ func FuzzRestore(f *testing.F) {
 		enginetest.CheckDamaged(t, Original(), setup, data, o)
 	})
 }
+
+// BenchmarkRestore: resuming a six-society match at about turn 500 of
+// 1000, from its snapshot or by replaying its moves.
+func BenchmarkRestore(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Players: make([]string, 6), Options: map[string]string{"turns": "1000"}}
+	enginetest.BenchRestore(b, Original(), setup, enginetest.Options[Value, View]{Seed: 1, Steps: 3300})
+}

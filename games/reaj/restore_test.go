@@ -2,6 +2,7 @@ package reaj
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -59,4 +60,22 @@ func FuzzRestore(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		enginetest.CheckDamaged(t, Game{}, setup, data, o)
 	})
+}
+
+// BenchmarkRestore: resuming a six-society match at turn 500 of 1000,
+// from its snapshot or by replaying its moves. The societies mostly adapt,
+// so that they live.
+func BenchmarkRestore(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Players: make([]string, 6), Options: map[string]string{"turns": "1000"}}
+	adapt := func(r *rand.Rand, m engine.Match[Value, View]) (int, Value, bool) {
+		q := m.Pending()
+		if len(q) == 0 {
+			return 0, None, false
+		}
+		if r.IntN(4) == 0 {
+			return q[0].Seat, AllValues[r.IntN(NumValues)], true
+		}
+		return q[0].Seat, Adapt, true
+	}
+	enginetest.BenchRestore(b, Game{}, setup, enginetest.Options[Value, View]{Seed: 1, Steps: 3000, Move: adapt})
 }

@@ -13,6 +13,21 @@ import (
 // (raise, move, attack, pass), so that attacks are not drowned in moves;
 // pass is drawn rarely.
 func pick(r *rand.Rand, legal []Action) Action {
+	return pickOf(r, legal, []Kind{Attack, Attack, Move, Raise, Raise})
+}
+
+// pickCalm is pick with an attack drawn one time in five hundred: for
+// games that last.
+func pickCalm(r *rand.Rand, legal []Action) Action {
+	if r.IntN(500) == 0 {
+		return pickOf(r, legal, []Kind{Attack})
+	}
+	return pickOf(r, legal, []Kind{Move, Raise})
+}
+
+// pickOf returns an action of a kind drawn from kinds, or pass one time
+// in eight.
+func pickOf(r *rand.Rand, legal []Action, kinds []Kind) Action {
 	if len(legal) == 0 {
 		return PassAction
 	}
@@ -20,7 +35,6 @@ func pick(r *rand.Rand, legal []Action) Action {
 	for _, a := range legal {
 		byKind[a.Kind] = append(byKind[a.Kind], a)
 	}
-	kinds := []Kind{Attack, Attack, Move, Raise, Raise}
 	if r.IntN(8) == 0 {
 		kinds = []Kind{Pass}
 	}
@@ -36,6 +50,11 @@ func pick(r *rand.Rand, legal []Action) Action {
 // a legal action drawn by pick; one time in ten something the rules
 // refuse (an unknown territory, a colour, another seat's move).
 func seatMove(r *rand.Rand, m engine.Match[Action, View]) (int, Action, bool) {
+	return seatMoveOf(r, m, pick)
+}
+
+// seatMoveOf is seatMove with the actions drawn by pick.
+func seatMoveOf(r *rand.Rand, m engine.Match[Action, View], pick func(*rand.Rand, []Action) Action) (int, Action, bool) {
 	reqs := m.Pending()
 	if len(reqs) == 0 {
 		return 0, Action{}, false
@@ -89,6 +108,11 @@ var callers = []string{"alice", "bob", "carol", "dave"}
 // in the game drawn by pick, the judge's end-turn, a colour; one call in
 // ten the rules refuse.
 func judgeCall(r *rand.Rand, m engine.Match[Call, Board]) (int, Call, bool) {
+	return judgeCallOf(r, m, pick)
+}
+
+// judgeCallOf is judgeCall with the actions drawn by pick.
+func judgeCallOf(r *rand.Rand, m engine.Match[Call, Board], pick func(*rand.Rand, []Action) Action) (int, Call, bool) {
 	if m.Over() {
 		return 0, Call{}, false
 	}
@@ -180,4 +204,22 @@ func FuzzRestoreReferee(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		enginetest.CheckDamaged(t, Referee{}, setup, data, o)
 	})
+}
+
+// BenchmarkRestore: resuming a match of 6 seats after 700 moves, few of
+// them attacks (the map is full, and the game over, soon after), from its
+// snapshot or by replaying its moves.
+func BenchmarkRestore(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Players: make([]string, 6), Options: map[string]string{"turns": "10000", "board": turnBoard()}}
+	enginetest.BenchRestore(b, Game{}, setup, enginetest.Options[Action, View]{Seed: 1, Steps: 700,
+		Move: func(r *rand.Rand, m engine.Match[Action, View]) (int, Action, bool) {
+			return seatMoveOf(r, m, pickCalm)
+		}})
+}
+
+// BenchmarkRestoreReferee: the same of a refereed game after 3,000 calls.
+func BenchmarkRestoreReferee(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Options: map[string]string{"board": turnBoard()}}
+	enginetest.BenchRestore(b, Referee{}, setup, enginetest.Options[Call, Board]{Seed: 1, Steps: 3000,
+		Move: func(r *rand.Rand, m engine.Match[Call, Board]) (int, Call, bool) { return judgeCallOf(r, m, pickCalm) }})
 }

@@ -120,3 +120,44 @@ func FuzzRestore(f *testing.F) {
 		enginetest.CheckDamaged(t, Game{}, setup, data, o)
 	})
 }
+
+// BenchmarkRestore: resuming a match of 8 countries on the default preset
+// after 3,000 moves, from its snapshot or by replaying its moves. The
+// countries trade, wait and now and then go to war, so that they live.
+func BenchmarkRestore(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Players: make([]string, 8), Options: map[string]string{"preset": `{"base": "default", "max_cycles": 1000}`}}
+	calm := func(r *rand.Rand, m engine.Match[Move, View]) (int, Move, bool) {
+		reqs := m.Pending()
+		if len(reqs) == 0 {
+			return 0, Move{}, false
+		}
+		q := reqs[0]
+		switch n := m.View(q.Seat).Countries(); {
+		case q.Kind != TurnKind || r.IntN(40) == 0:
+			return randomMove(r, m)
+		case r.IntN(2) == 0:
+			return q.Seat, TradeMove((q.Seat+1+r.IntN(n-1))%n, Gold, r.Int64N(10), Food, 1+r.Int64N(10)), true
+		}
+		return q.Seat, WaitMove, true
+	}
+	enginetest.BenchRestore(b, Game{}, setup, enginetest.Options[Move, View]{Seed: 1, Steps: 3000, Move: calm})
+}
+
+// TestIntRows: the history's table reads back what it writes, and refuses
+// what is not an array of arrays of whole numbers as JSON writes them.
+func TestIntRows(t *testing.T) {
+	rows := intRows{{1, -2, 30}, {}, {9_223_372_036_854_775_807}}
+	b, _ := rows.MarshalJSON()
+	var back intRows
+	if err := back.UnmarshalJSON(b); err != nil || fmt.Sprint(back) != fmt.Sprint(rows) {
+		t.Errorf("%s read back as %v, %v", b, back, err)
+	}
+	if err := back.UnmarshalJSON([]byte(" [ [ 1 , 2 ] , [3] ] ")); err != nil || fmt.Sprint(back) != "[[1 2] [3]]" {
+		t.Errorf("spaces: %v, %v", back, err)
+	}
+	for _, bad := range []string{``, `[`, `[[1,]]`, `[[01]]`, `[[1.5]]`, `[[1]]x`, `[[-]]`, `[1]`, `[[1][2]]`, `[[9223372036854775808]]`, `{}`, `[[1e3]]`} {
+		if err := back.UnmarshalJSON([]byte(bad)); err == nil {
+			t.Errorf("%s: read as %v", bad, back)
+		}
+	}
+}

@@ -184,3 +184,24 @@ func FuzzRestoreJudging(f *testing.F) {
 		enginetest.CheckDamaged(t, Judging{}, setup, data, o)
 	})
 }
+
+// BenchmarkRestore: resuming a party of 12 after 3,000 plans (or at its
+// end), from its snapshot or by replaying its moves.
+func BenchmarkRestore(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Players: make([]string, 12), Options: map[string]string{"turns": "1000", "antibodies": "1000", "viruses": "1"}}
+	enginetest.BenchRestore(b, Game{}, setup, enginetest.Options[Plan, View]{Seed: 1, Steps: 3000, Move: randomPlan})
+}
+
+// BenchmarkRestoreJudging: the same of a judge's game of 1000 turns after
+// 3,000 lines.
+func BenchmarkRestoreJudging(b *testing.B) {
+	setup := engine.Setup{Seed: 1, Players: []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Zed"}}
+	long := func(r *rand.Rand, m engine.Match[Line, Sheet]) (int, Line, bool) {
+		seat, l, ok := scriptLine(r, m)
+		if strings.HasPrefix(string(l), "GAME_START") {
+			l = "GAME_START 1000 antibodies=1000 viruses=1"
+		}
+		return seat, l, ok
+	}
+	enginetest.BenchRestore(b, Judging{}, setup, enginetest.Options[Line, Sheet]{Seed: 1, Steps: 3000, Move: long})
+}
