@@ -30,7 +30,7 @@ type snapshot struct {
 	// partner, give, take, accepted, ref, a, b (see logEntry), the action
 	// and resources by number.
 	History  intRows  `json:"history"`
-	Refusals []string    `json:"refusals,omitempty"`
+	Refusals []string `json:"refusals,omitempty"`
 	// Battles are the wars of the history, each attacker, defender, sent,
 	// defended, attackers left, defenders left, outcome and the loot's
 	// five resources.
