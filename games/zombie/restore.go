@@ -129,6 +129,7 @@ func (m *Match) replay(lines []string) error {
 			return fmt.Errorf("script line %d is %q; the setup's is %q", i+1, lines[i], c.String())
 		}
 	}
+	m.cmds = slices.Grow(m.cmds, len(lines)-start)
 	for i, line := range lines[start:] {
 		c, ok := ParseLine(line)
 		if !ok || c.Op == OpUnknown || c.Bad != "" {
@@ -265,6 +266,7 @@ func (g Judging) Restore(setup engine.Setup, data []byte) (engine.Match[Line, Sh
 	if !slices.Equal(s.Seats, m.names) {
 		return nil, fmt.Errorf("%s: the snapshot's seats are %v; the setup's are %v", judgedGame, s.Seats, m.names)
 	}
+	m.cmds = slices.Grow(m.cmds, len(s.Lines))
 	for i, l := range s.Lines {
 		if err := m.Apply(engine.Judge, Line(l)); err != nil {
 			return nil, fmt.Errorf("%s: snapshot: line %d: %w", judgedGame, i+1, err)
