@@ -76,8 +76,10 @@ func NextMove[M, V any](r *rand.Rand, m engine.Match[M, V]) (seat int, move M, o
 // move, those restored at steps 0, 1, 4, 16, 64, ... to the end. rules must be
 // an engine.Restorer.
 //
-// It also checks that Restore refuses a snapshot cut short, no snapshot at
-// all, and the snapshot under a setup with another number of seats.
+// It also checks that a move the rules refuse changes nothing the match
+// shows (engine.Match's Apply), and that Restore refuses a snapshot cut
+// short, no snapshot at all, and the snapshot under a setup with another
+// number of seats.
 func CheckRestore[M, V any](t testing.TB, rules engine.Ruleset[M, V], setup engine.Setup, o Options[M, V]) {
 	t.Helper()
 	checkRestore(t, rules, setup, o)
@@ -129,6 +131,11 @@ func checkRestore[M, V any](t reporter, rules engine.Ruleset[M, V], setup engine
 			return
 		}
 		errWant := m.Apply(seat, mv)
+		if errWant != nil {
+			if what, got, exp := faceOf(m, setup.Seats(), o.Judge).differs(want); what != "" {
+				t.Fatalf("step %d: seat %d's move %s was refused (%v), but it changed %s:\n got %.600s\nwant %.600s", step, seat, text(mv), errWant, what, got, exp)
+			}
+		}
 		others := kept
 		if last != nil {
 			others = append(others, *last)

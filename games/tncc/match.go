@@ -103,7 +103,7 @@ type Match struct {
 	reqs    [3]engine.Request[Move] // by kind: turnRequest, ...
 	kind    int                     // the kind of request open now
 	serial  int64
-	refused string // why the last action of this turn was refused
+	refused string // why this turn's action was refused, when its default is applied (Defaulted)
 	deaths  []death
 	buried  uint16 // bit i: country i's death is in deaths
 	living  int    // living countries, as last counted
@@ -180,14 +180,9 @@ func (m *Match) Apply(seat int, mv Move) error {
 		return nil
 	}
 	if !mv.Type.IsAction() {
-		err := engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
-		m.refused = err.Msg
-		return err
+		return engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
 	}
 	if err := w.Check(seat, mv); err != nil {
-		if re, ok := err.(*engine.RuleError); ok {
-			m.refused = re.Msg
-		}
 		return err
 	}
 	switch mv.Type {
@@ -207,6 +202,15 @@ func (m *Match) Apply(seat int, mv Move) error {
 	}
 	m.done()
 	return nil
+}
+
+// Defaulted notes why the action of the country whose turn it is was
+// refused, when the default wait replaces it (engine.Defaulter): the
+// history's wait says so. Other faults, and answers, leave no note.
+func (m *Match) Defaulted(seat int, f engine.Fault) {
+	if f.Kind == engine.FaultIllegal && m.phase == turnPhase && seat == m.next {
+		m.refused = f.Detail
+	}
 }
 
 func offerOf(seat int, mv Move) Offer {
