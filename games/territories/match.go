@@ -105,7 +105,7 @@ func newMatch(setup engine.Setup) (*Match, error) {
 	}
 	seed := setup.Seed
 	cfg.Seed = &seed
-	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n), mapDigest: boardDigest(&cfg)}
+	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n)}
 	m.seen = blindCopy(m.w)
 	for s := range n {
 		m.players[s] = fmt.Sprintf("seat %d", s+1)
@@ -127,7 +127,7 @@ type Match struct {
 	events    []engine.Event
 	choices   []Action // the join request's choices
 	seen      *World   // the world as the seats see it (board): no seed, not the match's dice
-	mapDigest string   // see boardDigest
+	mapDigest string   // see digest
 }
 
 // World returns the match's world, dice included. It is the match's own:

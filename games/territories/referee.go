@@ -50,7 +50,7 @@ func (Referee) New(setup engine.Setup) (engine.Match[Call, Board], error) {
 	cfg := *board
 	seed := setup.Seed
 	cfg.Seed = &seed
-	return &Refereed{w: NewWorld(&cfg), mapDigest: boardDigest(&cfg)}, nil
+	return &Refereed{w: NewWorld(&cfg)}, nil
 }
 
 // Call is one action of a named player, a move of the judge's: its JSON is
@@ -65,7 +65,7 @@ type Call struct {
 type Refereed struct {
 	w         *World
 	last      Outcome
-	mapDigest string // see boardDigest
+	mapDigest string // see digest
 }
 
 // Pending returns nothing: every action comes from outside.

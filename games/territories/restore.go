@@ -41,8 +41,8 @@ func (m *Match) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(matchSnapshot{Game: snapshotGame, Seats: m.seats, Turns: m.turns, Board: m.mapDigest, World: w, Seat: m.req[0].Seat, Kind: m.req[0].Kind,
-		Serial: m.serial, Over: m.over, Reason: m.reason, Events: m.events})
+	return json.Marshal(matchSnapshot{Game: snapshotGame, Seats: m.seats, Turns: m.turns, Board: digest(&m.mapDigest, m.w.cfg),
+		World: w, Seat: m.req[0].Seat, Kind: m.req[0].Kind, Serial: m.serial, Over: m.over, Reason: m.reason, Events: m.events})
 }
 
 // Restore resumes the match of setup from a snapshot made by MarshalJSON
@@ -65,7 +65,7 @@ func (Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Seats != m.seats || s.Turns != m.turns || s.Board != m.mapDigest {
+	if s.Seats != m.seats || s.Turns != m.turns || s.Board != digest(&m.mapDigest, m.w.cfg) {
 		return nil, fmt.Errorf("territories: the snapshot is of a game of %d seats and %d turns on map %s; the setup's has %d and %d on map %s",
 			s.Seats, s.Turns, s.Board, m.seats, m.turns, m.mapDigest)
 	}
@@ -187,6 +187,15 @@ func (m *Match) firstToAct() int {
 	return -1
 }
 
+// digest returns the digest of cfg (see boardDigest), made once into
+// *cached.
+func digest(cached *string, cfg *Config) string {
+	if *cached == "" {
+		*cached = boardDigest(cfg)
+	}
+	return *cached
+}
+
 // boardDigest names a map and its numbers in snapshots: the first 64 bits
 // of the SHA-256 of its configuration's JSON, without the seed.
 func boardDigest(cfg *Config) string {
@@ -214,7 +223,7 @@ func (m *Refereed) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(refereeSnapshot{Game: refereeGame, Board: m.mapDigest, World: w})
+	return json.Marshal(refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w})
 }
 
 // Restore resumes the game of setup from a snapshot made by MarshalJSON
@@ -232,8 +241,8 @@ func (r Referee) Restore(setup engine.Setup, data []byte) (engine.Match[Call, Bo
 		return nil, err
 	}
 	g := m.(*Refereed)
-	if s.Board != g.mapDigest {
-		return nil, fmt.Errorf("%s: the snapshot is of a game on map %s; the setup's is on map %s", refereeGame, s.Board, g.mapDigest)
+	if d := digest(&g.mapDigest, g.w.cfg); s.Board != d {
+		return nil, fmt.Errorf("%s: the snapshot is of a game on map %s; the setup's is on map %s", refereeGame, s.Board, d)
 	}
 	if g.w, err = LoadWorld(g.w.cfg, s.World); err != nil {
 		return nil, fmt.Errorf("%s: snapshot: %w", refereeGame, err)
