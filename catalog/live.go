@@ -77,6 +77,10 @@ type Live interface {
 	// round open: by the engine's contract for simultaneous requests, it
 	// changed nothing anyone sees but the mover's own requests.
 	Quiet() bool
+	// Snapshot returns the full state, from which LiveGame.RestoreLive
+	// resumes the match (see engine.Restorer). It holds every secret of
+	// the match: keep it in storage, never show it.
+	Snapshot() ([]byte, error)
 	// Bot reports whether seat is played by a bot (a built-in one or a
 	// remote one), which Ask asks.
 	Bot(seat int) bool
@@ -111,6 +115,12 @@ type LiveGame interface {
 	ModeInfo(mode string) (engine.Info, error)
 	// NewLive starts a live match.
 	NewLive(ctx context.Context, s LiveSetup) (Live, error)
+	// RestoreLive resumes the live match of s (the LiveSetup NewLive was
+	// given) from a snapshot that its Snapshot made. It continues exactly
+	// as the original would, but its bots start afresh. A snapshot that is
+	// not of this game, mode and setup, or is damaged, is an error: the
+	// match can still be replayed from its moves.
+	RestoreLive(ctx context.Context, s LiveSetup, snapshot []byte) (Live, error)
 	// ReadMove checks that a move's JSON is a move of the game, before it
 	// is applied: a body too long or not a move is refused early.
 	ReadMove(move json.RawMessage) error
@@ -169,6 +179,18 @@ func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
 
 // newLive starts a live match of h's own ruleset.
 func (h *hosted[M, V]) newLive(ctx context.Context, s LiveSetup) (Live, error) {
+	return h.startLive(s, func(setup engine.Setup) (engine.Match[M, V], error) {
+		m, err := h.rules.New(setup)
+		if err != nil {
+			return nil, Invalid(err)
+		}
+		return m, nil
+	})
+}
+
+// startLive makes the live match of s whose match start makes from the
+// setup with the seats' names.
+func (h *hosted[M, V]) startLive(s LiveSetup, start func(engine.Setup) (engine.Match[M, V], error)) (Live, error) {
 	info := h.rules.Info()
 	makers, names, err := h.seatPlayers(s)
 	if err != nil {
@@ -176,9 +198,9 @@ func (h *hosted[M, V]) newLive(ctx context.Context, s LiveSetup) (Live, error) {
 	}
 	setup := s.Setup
 	setup.Players = names
-	m, err := h.rules.New(setup)
+	m, err := start(setup)
 	if err != nil {
-		return nil, Invalid(err)
+		return nil, err
 	}
 	lm := &liveMatch[M, V]{h: h, m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
 		failed: make([]error, len(names)), make: makers, seed: setup.Seed,
@@ -460,7 +482,15 @@ func (l *liveMatch[M, V]) Public() json.RawMessage {
 	return l.public
 }
 
-func (l *liveMatch[M, V]) Quiet() bool           { return l.quiet }
+func (l *liveMatch[M, V]) Quiet() bool { return l.quiet }
+
+// Defaulted tells the match why the seat's next move is its default (see
+// engine.Defaulter).
+func (l *liveMatch[M, V]) Defaulted(seat int, f engine.Fault) {
+	if d, ok := l.m.(engine.Defaulter); ok {
+		d.Defaulted(seat, f)
+	}
+}
 func (l *liveMatch[M, V]) Over() bool            { return l.m.Over() }
 func (l *liveMatch[M, V]) Result() engine.Result { return l.m.Result() }
 func (l *liveMatch[M, V]) Hash() (string, error) { return engine.StateHash(l.m) }

@@ -43,6 +43,7 @@ type mode struct {
 type liveRules interface {
 	Info() engine.Info
 	newLive(ctx context.Context, s LiveSetup) (Live, error)
+	restoreLive(s LiveSetup, snapshot []byte) (Live, error)
 	Replay(data []byte) (Replayed, error)
 }
 

@@ -31,7 +31,9 @@
 // Optional interfaces let hosts learn more without knowing the game:
 // [Publisher] (what a spectator may see), [Measurer] (per-seat numbers over
 // time, for charts) and [json.Marshaler] on the match itself (a snapshot of the
-// full state, hashed into the record).
+// full state, hashed into the record). A ruleset that is a [Restorer] resumes
+// a match from such a snapshot without replaying its moves; package
+// enginetest checks that it does so exactly.
 //
 // # Running matches
 //

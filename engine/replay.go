@@ -107,6 +107,9 @@ func ReplayWatched[M, V any](rs Ruleset[M, V], rec *Record[M], w Watch[M, V]) (M
 					return nil, fmt.Errorf("replay: step %d: %w", i, err)
 				}
 			}
+			if s.Fault != nil {
+				defaulted(m, s.Seat, *s.Fault)
+			}
 			if err := m.Apply(s.Seat, s.Move); err != nil {
 				return nil, &ReplayError{Step: i, Msg: fmt.Sprintf("seat %d's move %s was refused: %v", s.Seat, moveText(s.Move), err)}
 			}

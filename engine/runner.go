@@ -423,6 +423,9 @@ func (r *Runner[M, V]) refused(req *Request[M], err error) error {
 // fault. req is read before the move is applied.
 func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 	seat, def := req.Seat, req.Default
+	if f.Kind != "" {
+		defaulted(r.match, seat, f)
+	}
 	if err := r.match.Apply(seat, mv); err != nil {
 		if !IsRuleError(err) {
 			return fmt.Errorf("engine: applying seat %d's move: %w", seat, err)
@@ -431,6 +434,7 @@ func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 			return fmt.Errorf("engine: the rules refused seat %d's default move: %w", seat, err)
 		}
 		f, mv = Fault{Kind: FaultIllegal, Detail: err.Error()}, def
+		defaulted(r.match, seat, f)
 		if err := r.match.Apply(seat, mv); err != nil {
 			return fmt.Errorf("engine: the rules refused seat %d's default move: %w", seat, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,40 @@ func TestHTTPBotFaults(t *testing.T) {
 				t.Errorf("no %s fault in the record:\n%s", tc.kind, rec.body)
 			}
 		})
+	}
+}
+
+func TestARefusedBotActionIsToldLiveAndAfterARestart(t *testing.T) {
+	// A bot's action the rules refuse becomes its default, and the match
+	// says why (TNCC's history: "its action was refused"), live and when
+	// the match is read again from its log.
+	bot := httpBot(t, func(w http.ResponseWriter, r *http.Request, req botRequest) {
+		if bytes.Contains(req.Default, []byte(`"wait"`)) {
+			moveOf(w, req, json.RawMessage(`{"type":"recruit","n":999999999}`))
+			return
+		}
+		moveOf(w, req, req.Default)
+	})
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServer(t, db, server.Config{AllowPrivateBots: true})
+	c := ts.create(map[string]any{"game": "tncc", "seats": []map[string]any{{"player": "person"}, {"player": bot}},
+		"options": map[string]any{"preset": "default"}})
+	// The person waits until the history tells a refusal and it is
+	// their turn: then nothing moves until they do.
+	m := ts.waitState(c.ID, c.Seats[0].Secret, func(m matchState) bool {
+		if len(m.Requests) == 0 {
+			return false
+		}
+		if strings.Contains(string(m.View), `"refused"`) {
+			return true
+		}
+		ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": m.Requests[0].ID, "move": m.Requests[0].Default})
+		return false
+	})
+	before := m.View
+	ts.stop()
+	again := startServer(t, db, server.Config{AllowPrivateBots: true})
+	if after := again.state(c.ID, c.Seats[0].Secret).View; !bytes.Equal(before, after) {
+		t.Errorf("after a restart the view is\n%s\nwas\n%s", after, before)
 	}
 }

@@ -316,7 +316,7 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 	store.NoteOpened(&at, live, row.Created) // the requests' times as they were
 	var out [][]byte
 	for _, mv := range moves[:row.Seq] {
-		if err := live.Apply(mv.Actor, mv.Move); err != nil {
+		if err := store.Apply(live, mv.Actor, mv.Move, mv.Fault); err != nil {
 			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
 		}
 		store.NoteOpened(&at, live, mv.At)

@@ -34,6 +34,18 @@ type Rules interface {
 	Live(ctx context.Context, m *Match) (Live, error)
 }
 
+// Apply applies a move of the log to live: for a default applied for a
+// fault, the match is told why first (engine.Defaulter), as the record's
+// replay tells it.
+func Apply(live Live, actor int, move json.RawMessage, fault *engine.Fault) error {
+	if fault != nil {
+		if d, ok := live.(engine.Defaulter); ok {
+			d.Defaulted(actor, *fault)
+		}
+	}
+	return live.Apply(actor, move)
+}
+
 // Referee is the push driver of live matches: moves come from outside, one
 // at a time per match, and each is validated by the match's rules,
 // committed, and only then acknowledged. It keeps the matches it serves in
@@ -235,7 +247,7 @@ func (r *Referee) admit(h *held, s Submission) error {
 	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
 		return ErrStale
 	}
-	if err := h.live.Apply(s.Actor, s.Move); err != nil {
+	if err := Apply(h.live, s.Actor, s.Move, s.Fault); err != nil {
 		if !engine.IsRuleError(err) {
 			r.drop(s.Match, h)
 		}

@@ -51,7 +51,7 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 		at := *row // shares row's Opened, which follows the replay
 		at.Status, at.Result = Running, nil
 		for _, mv := range moves {
-			if err := live.Apply(mv.Actor, mv.Move); err != nil {
+			if err := Apply(live, mv.Actor, mv.Move, mv.Fault); err != nil {
 				live.Close()
 				return fmt.Errorf("match %s: move %d of its log does not replay: %w", id, mv.Seq, err)
 			}
@@ -159,7 +159,7 @@ func (r *Referee) catchUp(ctx context.Context, id string, h *held) (bool, error)
 			if mv.Seq > row.Seq {
 				break // committed after the row was read: told later
 			}
-			if err := h.live.Apply(mv.Actor, mv.Move); err != nil {
+			if err := Apply(h.live, mv.Actor, mv.Move, mv.Fault); err != nil {
 				r.drop(id, h)
 				return false, fmt.Errorf("match %s: move %d does not replay: %w", id, mv.Seq, err)
 			}

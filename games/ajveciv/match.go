@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -419,6 +420,8 @@ type snapshot struct {
 	World       World       `json:"world"`
 	Offers      [][3]Value  `json:"offers"`
 	Chosen      []Value     `json:"chosen"`
+	Last        []Value     `json:"last,omitempty"`            // the last round's choices, once one is played
+	LastInfl    bool        `json:"last_inflection,omitempty"` // and whether it was an inflection
 	RNG         []byte      `json:"rng"`
 	Over        bool        `json:"over"`
 	Reason      string      `json:"reason,omitempty"`
@@ -438,35 +441,58 @@ func (m *Match) MarshalJSON() ([]byte, error) {
 			offers[i] = [3]Value{None, None, None}
 		}
 	}
+	var last []Value
+	if slices.ContainsFunc(m.last, func(v Value) bool { return v != None }) {
+		last = m.last
+	}
 	return json.Marshal(snapshot{
 		Variant: m.variant, Turns: m.turns, Inflections: m.inflections,
 		Turn: m.turn, Kind: m.kind, Round: m.round, World: m.world,
-		Offers: offers, Chosen: m.chosen, RNG: rng, Over: m.over, Reason: m.reason,
+		Offers: offers, Chosen: m.chosen, Last: last, LastInfl: last != nil && m.lastInfl, RNG: rng, Over: m.over, Reason: m.reason,
 	})
 }
 
-// Restore resumes a match from a snapshot made by MarshalJSON under the same
-// rules.
-func (g Game) Restore(data []byte) (*Match, error) {
+// Restore resumes the match of setup from a snapshot made by MarshalJSON
+// under the same rules (see engine.Restorer). The snapshot holds the
+// match's random source, and so the offers of every turn to come: it is
+// for storage only.
+func (g Game) Restore(setup engine.Setup, data []byte) (engine.Match[Value, View], error) {
+	return g.RestoreMatch(setup, data)
+}
+
+// RestoreMatch is Restore with the concrete type.
+func (g Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	var s snapshot
-	if err := json.Unmarshal(data, &s); err != nil {
+	if err := engine.DecodeJSON(data, &s); err != nil {
 		return nil, fmt.Errorf("ajveciv: snapshot: %w", err)
 	}
 	if s.Variant != g.Variant {
-		return nil, fmt.Errorf("ajveciv: the snapshot is of the %s world; these rules are %s", s.Variant, g.Variant)
+		return nil, fmt.Errorf("ajveciv: the snapshot is of the %q world; these rules are %s", s.Variant, g.Variant)
+	}
+	if err := g.fits(setup, &s); err != nil {
+		return nil, err
 	}
 	if err := s.World.Check(); err != nil {
 		return nil, fmt.Errorf("ajveciv: snapshot: %w", err)
 	}
 	n := len(s.World.Societies)
-	if len(s.Offers) != n || len(s.Chosen) != n || n < MinSeats {
-		return nil, errors.New("ajveciv: snapshot: offers and choices must have one entry per society")
+	if n != setup.Seats() || len(s.Offers) != n || len(s.Chosen) != n {
+		return nil, fmt.Errorf("ajveciv: snapshot: %d societies, %d offers and %d choices; the setup has %d seats", n, len(s.Offers), len(s.Chosen), setup.Seats())
+	}
+	if s.Turn < 0 || s.Turn > s.Turns || s.Round < 0 {
+		return nil, fmt.Errorf("ajveciv: snapshot: turn %d of %d, round %d; want 0 to %d, and a round from 0", s.Turn, s.Turns, s.Round, s.Turns)
 	}
 	m := &Match{
 		rules: g.Rules, variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
-		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), pcg: &rand.PCG{},
+		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), lastInfl: s.LastInfl, players: setup.Players, pcg: &rand.PCG{},
 		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
+	}
+	if s.Last != nil {
+		if len(s.Last) != n {
+			return nil, fmt.Errorf("ajveciv: snapshot: %d last choices for %d societies", len(s.Last), n)
+		}
+		copy(m.last, s.Last)
 	}
 	for i, o := range s.Offers {
 		if o[0] == None {
@@ -480,11 +506,17 @@ func (g Game) Restore(data []byte) (*Match, error) {
 	}
 	m.rng = rand.New(m.pcg)
 	if s.Over {
+		if s.Reason != "all dead" && s.Reason != "turns" {
+			return nil, fmt.Errorf("ajveciv: snapshot: the game ended for %q; games end for \"all dead\" or \"turns\"", s.Reason)
+		}
 		m.end(s.Reason)
 		return m, nil
 	}
 	if s.Kind != TurnKind && s.Kind != InflectionKind {
 		return nil, fmt.Errorf("ajveciv: snapshot: kind %q; want turn or inflection", s.Kind)
+	}
+	if err := s.checkRound(); err != nil {
+		return nil, err
 	}
 	m.living = m.world.Living()
 	m.vturn = m.turn + 1
@@ -493,8 +525,8 @@ func (g Game) Restore(data []byte) (*Match, error) {
 	}
 	for i := range m.world.Societies {
 		if m.world.Societies[i].Dead {
-			if m.chosen[i] != None {
-				return nil, fmt.Errorf("ajveciv: snapshot: society %d is dead but has a choice", i+1)
+			if m.chosen[i] != None || m.offers[i] != noOffer {
+				return nil, fmt.Errorf("ajveciv: snapshot: society %d is dead but has an offer or a choice", i+1)
 			}
 			continue
 		}
@@ -514,4 +546,49 @@ func (g Game) Restore(data []byte) (*Match, error) {
 		return nil, errors.New("ajveciv: snapshot: every choice of the round is made but the round is not resolved")
 	}
 	return m, nil
+}
+
+// fits checks that a snapshot is of a match of setup: the turns and
+// inflections its options give.
+func (g Game) fits(setup engine.Setup, s *snapshot) error {
+	info := g.Info()
+	if err := setup.Check(info); err != nil {
+		return err
+	}
+	turns, err := setup.Int(info, "turns")
+	if err != nil {
+		return err
+	}
+	inflections, err := setup.Bool(info, "inflections")
+	if err != nil {
+		return err
+	}
+	if s.Turns != turns || s.Inflections != inflections {
+		return fmt.Errorf("ajveciv: the snapshot is of a game of %d turns (inflections %v); the setup's is of %d (inflections %v)", s.Turns, s.Inflections, turns, inflections)
+	}
+	return nil
+}
+
+// checkRound checks that the round a snapshot has open is the one the
+// rules open after its turn: its kind and its number.
+func (s *snapshot) checkRound() error {
+	if s.Turn >= s.Turns {
+		return fmt.Errorf("ajveciv: snapshot: turn %d of %d, and the game is not over", s.Turn, s.Turns)
+	}
+	infl := s.Kind == InflectionKind
+	if infl && !(s.Inflections && s.Turn > 0 && s.Turn%InflectionEvery == 0) {
+		return fmt.Errorf("ajveciv: snapshot: an inflection after turn %d; inflections come after every tenth turn, when the game has them", s.Turn)
+	}
+	t := int64(s.Turn)
+	want := t + 1 // the turns played, and the one open
+	if s.Inflections {
+		want += t / InflectionEvery
+	}
+	if infl {
+		want--
+	}
+	if s.Round != want {
+		return fmt.Errorf("ajveciv: snapshot: round %d after turn %d; the rules open round %d there", s.Round, s.Turn, want)
+	}
+	return nil
 }

@@ -219,7 +219,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Original().Restore(snap)
+	back, err := Original().RestoreMatch(setup, snap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		t.Error("the restored match played on differently")
 	}
 	for _, bad := range []string{`{}`, `{"variant":"flood"}`, strings.Replace(string(snap), `"kind":"turn"`, `"kind":"war"`, 1), `[`} {
-		if _, err := Original().Restore([]byte(bad)); err == nil {
+		if _, err := Original().RestoreMatch(setup, []byte(bad)); err == nil {
 			t.Errorf("Restore(%.40s) accepted", bad)
 		}
 	}

@@ -242,6 +242,7 @@ type snapshot struct {
 	Turn   int     `json:"turn"`
 	State  State   `json:"state"`
 	Chosen []Value `json:"chosen"`
+	Last   []Value `json:"last,omitempty"` // the last turn's choices, once a turn is played
 	RNG    []byte  `json:"rng"`
 	Over   bool    `json:"over"`
 	Reason string  `json:"reason,omitempty"`
@@ -254,27 +255,61 @@ func (m *Match) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(snapshot{Turns: m.turns, Turn: m.turn, State: m.state, Chosen: m.chosen, RNG: rng, Over: m.over, Reason: m.reason})
+	var last []Value
+	if m.turn > 0 {
+		last = m.last
+	}
+	return json.Marshal(snapshot{Turns: m.turns, Turn: m.turn, State: m.state, Chosen: m.chosen, Last: last, RNG: rng, Over: m.over, Reason: m.reason})
 }
 
-// Restore resumes a match from a snapshot made by MarshalJSON.
-func (Game) Restore(data []byte) (*Match, error) {
+// Restore resumes the match of setup from a snapshot made by MarshalJSON
+// (see engine.Restorer). The snapshot holds the match's random source, and
+// so every draw to come: it is for storage only.
+func (g Game) Restore(setup engine.Setup, data []byte) (engine.Match[Value, View], error) {
+	return g.RestoreMatch(setup, data)
+}
+
+// RestoreMatch is Restore with the concrete type.
+func (Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	var s snapshot
-	if err := json.Unmarshal(data, &s); err != nil {
+	if err := engine.DecodeJSON(data, &s); err != nil {
 		return nil, fmt.Errorf("reaj: snapshot: %w", err)
+	}
+	if err := setup.Check(info); err != nil {
+		return nil, err
+	}
+	turns, err := setup.Int(info, "turns")
+	if err != nil {
+		return nil, err
+	}
+	if s.Turns != turns {
+		return nil, fmt.Errorf("reaj: the snapshot is of a game of %d turns; the setup's is of %d", s.Turns, turns)
 	}
 	if err := s.State.Check(); err != nil {
 		return nil, fmt.Errorf("reaj: snapshot: %w", err)
 	}
 	n := len(s.State.Societies)
-	if len(s.Chosen) != n || n < MinSeats || s.Turns < 1 || s.Turn < 0 || s.Turn > s.Turns {
-		return nil, errors.New("reaj: snapshot: turns, turn and choices do not fit the state")
+	if n != setup.Seats() || len(s.Chosen) != n {
+		return nil, fmt.Errorf("reaj: snapshot: %d societies and %d choices; the setup has %d seats", n, len(s.Chosen), setup.Seats())
 	}
-	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n), last: noChoices(n)}
+	if s.Turn < 0 || s.Turn > s.Turns || !s.Over && (s.Turn == s.Turns || s.State.Living() == 0) {
+		return nil, fmt.Errorf("reaj: snapshot: turn %d of %d with %d societies alive, and the game is not over", s.Turn, s.Turns, s.State.Living())
+	}
+	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n), last: noChoices(n), players: setup.Players}
+	if s.Last != nil {
+		if len(s.Last) != n {
+			return nil, fmt.Errorf("reaj: snapshot: %d last choices for %d societies", len(s.Last), n)
+		}
+		copy(m.last, s.Last)
+	}
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("reaj: snapshot: rng: %w", err)
 	}
 	if s.Over {
+		if s.Reason != "all dead" && s.Reason != "turns" {
+			return nil, fmt.Errorf("reaj: snapshot: the game ended for %q; games end for \"all dead\" or \"turns\"", s.Reason)
+		}
+		copy(m.chosen, s.Chosen) // the last turn's
 		m.end(s.Reason)
 		return m, nil
 	}

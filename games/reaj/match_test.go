@@ -143,7 +143,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	q := m.Pending()[0]
 	m.Apply(q.Seat, Expand)
 	snap, _ := m.MarshalJSON()
-	back, err := Game{}.Restore(snap)
+	back, err := Game{}.RestoreMatch(engine.Setup{Seed: 1, Players: make([]string, 4)}, snap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		t.Error("the restored match played on differently")
 	}
 	for _, bad := range []string{`{}`, `[`, strings.Replace(string(snap), `"turns":100`, `"turns":0`, 1)} {
-		if _, err := (Game{}).Restore([]byte(bad)); err == nil {
+		if _, err := (Game{}).RestoreMatch(engine.Setup{Seed: 1, Players: make([]string, 4)}, []byte(bad)); err == nil {
 			t.Errorf("Restore(%.40s) accepted", bad)
 		}
 	}

@@ -2,7 +2,6 @@ package territories
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -72,6 +71,17 @@ func (g Game) New(setup engine.Setup) (engine.Match[Action, View], error) { retu
 
 // NewMatch is New with the concrete type.
 func (Game) NewMatch(setup engine.Setup) (*Match, error) {
+	m, err := newMatch(setup)
+	if err != nil {
+		return nil, err
+	}
+	m.ask(0, JoinKind)
+	return m, nil
+}
+
+// newMatch returns the match of setup before its first request: the
+// setup checked, the map, the world, the seats' players.
+func newMatch(setup engine.Setup) (*Match, error) {
 	if err := setup.Check(info); err != nil {
 		return nil, err
 	}
@@ -102,25 +112,25 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 	for s := range n {
 		m.players[s] = fmt.Sprintf("seat %d", s+1)
 	}
-	m.ask(0, JoinKind)
 	return m, nil
 }
 
 // Match is a match under way: an engine.Match.
 type Match struct {
-	w       *World
-	seats   int
-	turns   int
-	players []string // the world's player of each seat
-	req     [1]engine.Request[Action]
-	serial  int64
-	over    bool
-	reason  string
-	result  engine.Result
-	events  []engine.Event
-	choices []Action // the join request's choices
-	seen    *World   // the world as the seats see it (board): no seed, not the match's dice
-	names   []string // each seat's player, as the setup names it
+	w         *World
+	seats     int
+	turns     int
+	players   []string // the world's player of each seat
+	req       [1]engine.Request[Action]
+	serial    int64
+	over      bool
+	reason    string
+	result    engine.Result
+	events    []engine.Event
+	choices   []Action // the join request's choices
+	seen      *World   // the world as the seats see it (board): no seed, not the match's dice
+	mapDigest string   // see digest
+	names     []string // each seat's player, as the setup names it
 	// recent keeps the latest outcomes, for people: told counts every
 	// outcome so far, and recent[k%recentSize] is outcome k; acted[seat] is
 	// told when the seat's last action was applied.
@@ -374,18 +384,3 @@ func (m *Match) Chronicle() []engine.Event { return append([]engine.Event(nil), 
 
 // Public returns the board now: a copy that prints as text.
 func (m *Match) Public() any { return newBoard(m.w) }
-
-// MarshalJSON returns a snapshot of the full state: the world, and whose
-// decision is owed.
-func (m *Match) MarshalJSON() ([]byte, error) {
-	w, err := m.w.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(struct {
-		World json.RawMessage `json:"world"`
-		Seat  int             `json:"seat"`
-		Kind  engine.Kind     `json:"kind"`
-		Over  bool            `json:"over,omitempty"`
-	}{w, m.req[0].Seat, m.req[0].Kind, m.over})
-}

@@ -1,7 +1,6 @@
 package territories
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -64,8 +63,9 @@ type Call struct {
 
 // Refereed is a game of the Referee ruleset under way.
 type Refereed struct {
-	w    *World
-	last Outcome
+	w         *World
+	last      Outcome
+	mapDigest string // see digest
 }
 
 // Pending returns nothing: every action comes from outside.
@@ -118,9 +118,6 @@ func (m *Refereed) Result() engine.Result {
 
 // Clock is the game's turn.
 func (m *Refereed) Clock() int { return m.w.Turn() }
-
-// MarshalJSON is the full state: the world with its dice.
-func (m *Refereed) MarshalJSON() ([]byte, error) { return json.Marshal(m.w) }
 
 // Joiner returns the player a judge's call makes join, if it is a join.
 func Joiner(c Call) (string, bool) {

@@ -3,7 +3,6 @@ package tncc
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -108,7 +107,7 @@ type Match struct {
 	reqs    [3]engine.Request[Move] // by kind: turnRequest, ...
 	kind    int                     // the kind of request open now
 	serial  int64
-	refused string // why the last action of this turn was refused
+	refused string // why this turn's action was refused, when its default is applied (Defaulted)
 	deaths  []death
 	buried  uint16 // bit i: country i's death is in deaths
 	living  int    // living countries, as last counted
@@ -186,14 +185,9 @@ func (m *Match) Apply(seat int, mv Move) error {
 		return nil
 	}
 	if !mv.Type.IsAction() {
-		err := engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
-		m.refused = err.Msg
-		return err
+		return engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
 	}
 	if err := w.Check(seat, mv); err != nil {
-		if re, ok := err.(*engine.RuleError); ok {
-			m.refused = re.Msg
-		}
 		return err
 	}
 	switch mv.Type {
@@ -213,6 +207,15 @@ func (m *Match) Apply(seat int, mv Move) error {
 	}
 	m.done()
 	return nil
+}
+
+// Defaulted notes why the action of the country whose turn it is was
+// refused, when the default wait replaces it (engine.Defaulter): the
+// history's wait says so. Other faults, and answers, leave no note.
+func (m *Match) Defaulted(seat int, f engine.Fault) {
+	if f.Kind == engine.FaultIllegal && m.phase == turnPhase && seat == m.next {
+		m.refused = f.Detail
+	}
 }
 
 func offerOf(seat int, mv Move) Offer {
@@ -386,26 +389,3 @@ func (m *Match) Measure(k, seat int) float64 { return float64(m.world.Countries[
 // Public returns what a spectator may know now: the world, and what
 // happened in the last cycle played. Never an open war's flanks.
 func (m *Match) Public() any { return newPublic(m) }
-
-// snapshot is the full state of a match, for hashing.
-type snapshot struct {
-	World   worldJSON `json:"world"`
-	Phase   uint8     `json:"phase"`
-	Next    int       `json:"next"`
-	Action  *Move     `json:"action,omitempty"`
-	Refused string    `json:"refused,omitempty"`
-	History int       `json:"history"`
-	Battles []Battle  `json:"battles,omitempty"`
-	Reason  string    `json:"reason,omitempty"`
-}
-
-// MarshalJSON returns a snapshot of the full state, the judge's: the world,
-// whose move it is, the action waiting for its answer (with its flanks).
-func (m *Match) MarshalJSON() ([]byte, error) {
-	s := snapshot{World: toWorldJSON(&m.world), Phase: uint8(m.phase), Next: m.next, Refused: m.refused,
-		History: m.hist.len(), Battles: m.hist.battles, Reason: m.reason}
-	if m.phase == tradePhase || m.phase == warPhase {
-		s.Action = &m.action
-	}
-	return json.Marshal(s)
-}

@@ -181,6 +181,15 @@ func TestFaultDefaults(t *testing.T) {
 		if c := m.World().Countries[0]; c.Stock[Army] != 0 {
 			t.Errorf("the refused recruit changed the army: %+v", c)
 		}
+		// The record keeps the reason in the fault, and its replay tells
+		// the match: the replayed history is the one played, to the hash.
+		back, err := engine.Replay[Move, View](Game{}, rec, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := back.(*Match).History()[0]; e != m.History()[0] {
+			t.Errorf("replayed, the history begins %+v; played, %+v", e, m.History()[0])
+		}
 	})
 	t.Run("crashes and errors", func(t *testing.T) {
 		panicky := &misbehaving{

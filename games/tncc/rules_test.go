@@ -550,11 +550,23 @@ func TestRuleIllegalRefused(t *testing.T) {
 		check(c.mv.String(), 0, c.mv, c.why)
 	}
 	check("country 2 out of turn", 1, WaitMove, "country 1's move")
-	// A bot's refused action becomes wait, recorded with the reason.
-	wantRefused(t, "recruit 801", m.Apply(0, RecruitMove(801)))
+	// A bot's refused action becomes wait, recorded with the reason: the
+	// runner (and a replay of its record) applies the default for the
+	// fault, which says why.
+	err := m.Apply(0, RecruitMove(801))
+	wantRefused(t, "recruit 801", err)
+	m.Defaulted(0, engine.Fault{Kind: engine.FaultIllegal, Detail: err.Error()})
 	rulesPlay(t, m, 0, WaitMove)
 	if e := m.History()[0]; e.Type != Wait || !strings.Contains(e.Refused, "800 citizens") {
 		t.Errorf("the wait after a refusal is recorded as %+v; want the reason", e)
+	}
+	// A refused move itself changes nothing: a wait of a country's own
+	// after it (a person tries again) is a plain wait.
+	other := rulesMatch(t, 2, nil)
+	wantRefused(t, "recruit 801", other.Apply(0, RecruitMove(801)))
+	rulesPlay(t, other, 0, WaitMove)
+	if e := other.History()[0]; e.Type != Wait || e.Refused != "" {
+		t.Errorf("a wait after a refused action is recorded as %+v; want a plain wait", e)
 	}
 	// Answers: the trade's partner must answer yes or no; the defender, with
 	// flanks it has.
@@ -1084,7 +1096,9 @@ func TestRuleHistory(t *testing.T) {
 	rulesPlay(t, m, 1, TradeMove(0, Gold, 5, Food, 6))
 	rulesPlay(t, m, 0, DeclineMove)
 	// Cycle 2: country 1's 790 citizens have grown to ⌊845.3⌋.
-	wantRefused(t, "recruit too many", m.Apply(0, RecruitMove(1e6)))
+	err := m.Apply(0, RecruitMove(1e6))
+	wantRefused(t, "recruit too many", err)
+	m.Defaulted(0, engine.Fault{Kind: engine.FaultIllegal, Detail: err.Error()})
 	rulesPlay(t, m, 0, WaitMove)
 	var got []string
 	for _, e := range m.History() {

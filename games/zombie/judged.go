@@ -2,7 +2,6 @@ package zombie
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -190,16 +189,4 @@ func (m *Judged) Result() engine.Result {
 		roster[s] = m.rosterOf(s)
 	}
 	return judgedResult(m.judge, roster)
-}
-
-// MarshalJSON is the full state: every line so far, which replays it.
-func (m *Judged) MarshalJSON() ([]byte, error) {
-	lines := make([]string, len(m.cmds))
-	for i, c := range m.cmds {
-		lines[i] = c.String()
-	}
-	return json.Marshal(struct {
-		Seats []string `json:"seats"`
-		Lines []string `json:"lines"`
-	}{m.names, lines})
 }

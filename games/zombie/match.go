@@ -2,7 +2,6 @@ package zombie
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -573,38 +572,6 @@ func (p Public) String() string {
 		s += p.Result + "\n"
 	}
 	return s
-}
-
-// snapshot is the full state of a match, the judge's, for hashing.
-type snapshot struct {
-	Phase   string        `json:"phase"`
-	Turn    int           `json:"turn"`
-	Players []playerState `json:"players"`
-	Planned []*Plan       `json:"planned"`
-	Script  int           `json:"script"`
-	Events  int           `json:"events"`
-}
-
-type playerState struct {
-	Name       string `json:"name"`
-	State      string `json:"state"`
-	Antibodies int64  `json:"antibodies"`
-	Viruses    int64  `json:"viruses"`
-}
-
-// MarshalJSON returns a snapshot of the full state, the judge's: every
-// player's true state and the plans made so far this turn.
-func (m *Match) MarshalJSON() ([]byte, error) {
-	s := snapshot{Phase: m.judge.Phase().String(), Turn: m.judge.Turn(), Script: len(m.cmds), Events: len(m.judge.Events()),
-		Players: make([]playerState, m.n), Planned: make([]*Plan, m.n)}
-	for i := range s.Players {
-		p := m.judge.Player(i)
-		s.Players[i] = playerState{Name: p.Name, State: p.State.String(), Antibodies: p.Antibodies, Viruses: p.Viruses}
-		if m.planned[i] {
-			s.Planned[i] = &m.plans[i]
-		}
-	}
-	return json.Marshal(s)
 }
 
 func howMany(n int, one, many string) string {
