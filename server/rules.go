@@ -39,7 +39,19 @@ func (r rules) live(ctx context.Context, m *store.Match) (catalog.Live, error) {
 	return r.make(ctx, m, false)
 }
 
+// Restore implements store.Restorer: the live match of m restored from
+// one of its snapshots.
+func (r rules) Restore(ctx context.Context, m *store.Match, snapshot []byte) (store.Live, error) {
+	return r.restore(ctx, m, false, snapshot)
+}
+
 func (r rules) make(ctx context.Context, m *store.Match, quiet bool) (catalog.Live, error) {
+	return r.restore(ctx, m, quiet, nil)
+}
+
+// restore makes the live match of m, as it stood before its first move,
+// or after the move of snapshot when one is given.
+func (r rules) restore(ctx context.Context, m *store.Match, quiet bool, snapshot []byte) (catalog.Live, error) {
 	g, err := catalog.Find(m.Game)
 	if err != nil {
 		return nil, fmt.Errorf("%w: match %s is a game of %s, which this Arbiter does not host", errRulesGone, m.ID, m.Game)
@@ -54,7 +66,15 @@ func (r rules) make(ctx context.Context, m *store.Match, quiet bool) (catalog.Li
 	}
 	setup := m.Setup
 	setup.Players = cfg.Specs // the seats as created: bots are made again from them
-	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: m.Mode, External: r.external, Quiet: quiet, Names: cfg.Names})
+	ls := catalog.LiveSetup{Setup: setup, Mode: m.Mode, External: r.external, Quiet: quiet, Names: cfg.Names}
+	var live catalog.Live
+	if snapshot != nil {
+		if live, err = lg.RestoreLive(ctx, ls, snapshot); err != nil {
+			return nil, fmt.Errorf("match %s: its snapshot: %w", m.ID, err)
+		}
+	} else {
+		live, err = lg.NewLive(ctx, ls)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: match %s cannot be made again: %v", errRulesGone, m.ID, err)
 	}

@@ -71,6 +71,8 @@ type Referee struct {
 	mu      sync.Mutex
 	matches map[string]*held
 
+	writes sync.WaitGroup // snapshots being written
+
 	group sync.Mutex // the group commit: appends waiting, and whether one leads
 	queue []*pending
 	lead  bool
@@ -229,6 +231,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	h.row.Seq, h.row.Status, h.row.Result, h.row.Updated = a.Move.Seq, a.Status, a.Result, a.Move.At
 	h.seq.Store(a.Move.Seq)
 	NoteOpened(h.row, h.live, a.Move.At)
+	r.snapshot(h)
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}
@@ -408,4 +411,5 @@ func (r *Referee) Close() {
 	for _, id := range ids {
 		r.Forget(id)
 	}
+	r.writes.Wait()
 }

@@ -30,24 +30,27 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 		if err != nil {
 			return err
 		}
-		moves, err := r.store.Moves(ctx, id, 0)
-		if err != nil {
-			return err
-		}
-		if int64(len(moves)) < row.Seq {
-			continue // the row was read before its last move: read both again
-		}
-		moves = moves[:row.Seq] // later moves are told later
-		live, err := r.rules.Live(ctx, row)
-		if err != nil {
-			return err
-		}
 		announced := int64(-1)
 		before := h.row
+		from := row.Seq // the replay starts at the latest snapshot
 		if before != nil {
 			announced = before.Seq
+			from = min(from, announced) // and tells the moves after announced
 		}
-		NoteOpened(row, live, row.Created)
+		live, start, err := r.resume(ctx, row, from, row)
+		if err != nil {
+			return err
+		}
+		moves, err := r.store.Moves(ctx, id, start)
+		if err != nil {
+			live.Close()
+			return err
+		}
+		if int64(len(moves)) < row.Seq-start {
+			live.Close()
+			continue // the row was read before its last move: read both again
+		}
+		moves = moves[:row.Seq-start] // later moves are told later
 		at := *row // shares row's Opened, which follows the replay
 		at.Status, at.Result = Running, nil
 		for _, mv := range moves {

@@ -526,7 +526,7 @@ func (s *Store) End(ctx context.Context, id string, status Status, result *engin
 // Delete removes a match and its log (after it is archived).
 func (s *Store) Delete(ctx context.Context, id string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		for _, q := range []string{`DELETE FROM moves WHERE match_id = $1`, `DELETE FROM secrets WHERE match_id = $1`, `DELETE FROM matches WHERE id = $1`} {
+		for _, q := range []string{`DELETE FROM snapshots WHERE match_id = $1`, `DELETE FROM moves WHERE match_id = $1`, `DELETE FROM secrets WHERE match_id = $1`, `DELETE FROM matches WHERE id = $1`} {
 			if _, err := tx.ExecContext(ctx, q, id); err != nil {
 				return err
 			}
