@@ -180,6 +180,14 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 		if errors.Is(err, errReload) {
 			err = fmt.Errorf("%w: other moves to the match kept coming first; send it again", ErrMoved)
 		}
+		if err != nil && s.Key != "" {
+			// A retry refused because its first sending committed
+			// meanwhile (through another server, after the key was
+			// looked for) gets the first answer.
+			if mv, ok, kerr := r.store.MoveByKey(ctx, s.Match, s.Key); kerr == nil && ok && mv.KeyHash == s.KeyHash {
+				return Ack{Seq: mv.Seq, Repeat: true}, nil
+			}
+		}
 		return ack, err
 	}
 }

@@ -51,7 +51,7 @@ func (r *Referee) reload(ctx context.Context, id string, h *held) error {
 			continue // the row was read before its last move: read both again
 		}
 		moves = moves[:row.Seq-start] // later moves are told later
-		at := *row // shares row's Opened, which follows the replay
+		at := *row                    // shares row's Opened, which follows the replay
 		at.Status, at.Result = Running, nil
 		for _, mv := range moves {
 			if err := Apply(live, mv.Actor, mv.Move, mv.Fault); err != nil {
