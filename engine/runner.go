@@ -446,18 +446,21 @@ func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, us int64) error {
 
 // ceremonies calls, from seat r.at on, every Starter's Start or every
 // Finisher's Finish. A Start that fails or overruns abandons its seat. It
-// reports whether the match was taken over during a call.
+// reports whether the match was taken over during a call. A player with no
+// such method is passed over without a word: its seat's seed is not even
+// worked out.
 func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 	for ; r.at < len(r.seats); r.at++ {
 		seat := r.at
 		p := r.callee[seat]
-		if p == nil {
+		if p == nil || !hasCeremony(kind, p) {
 			continue
 		}
-		h := r.rec.Header
+		var info MatchInfo
+		if kind == startCalls {
+			info = r.matchInfo(seat)
+		}
 		ctx, res := r.ctx, r.result
-		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Game: max(r.Game, 1), Seat: seat,
-			Players: h.Setup.Players, Options: h.Setup.Options, Seed: SeatSeed(h.Setup.Seed, seat), Time: r.seats[seat].TimeControl()}
 		var word uint64
 		if r.watched {
 			word = r.enter(seat, ceremonyBit)
@@ -472,6 +475,23 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 		}
 	}
 	return false
+}
+
+// matchInfo is what the player of seat is told when the match starts.
+func (r *Runner[M, V]) matchInfo(seat int) MatchInfo {
+	h := &r.rec.Header
+	return MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Game: max(r.Game, 1), Seat: seat,
+		Players: h.Setup.Players, Options: h.Setup.Options, Seed: SeatSeed(h.Setup.Seed, seat), Time: r.seats[seat].TimeControl()}
+}
+
+// hasCeremony reports whether p has a call of this kind: Start or Finish.
+func hasCeremony[M, V any](kind callKind, p Player[M, V]) bool {
+	if kind == startCalls {
+		_, ok := p.(Starter)
+		return ok
+	}
+	_, ok := p.(Finisher)
+	return ok
 }
 
 // callKind says which ceremony a call is.

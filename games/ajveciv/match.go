@@ -103,6 +103,7 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 		turns:       turns,
 		inflections: inflections,
 		world:       NewWorld(n),
+		original:    isOriginal(g.Rules),
 		pcg:         engine.NewRNG(setup.Seed),
 		offers:      make([]offer, n),
 		chosen:      make([]Value, n),
@@ -126,6 +127,16 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	return m, nil
 }
 
+// isOriginal reports whether r are the original rules, which a match plays
+// on a fast path of its own.
+func isOriginal(r Rules) bool {
+	switch r.(type) {
+	case OriginalRules, *OriginalRules:
+		return true
+	}
+	return false
+}
+
 // Match is an AjveCiv match under way: an engine.Match.
 //
 // Each turn every living society is offered three of its six values and all
@@ -147,8 +158,12 @@ type Match struct {
 	inflections bool
 
 	world World
-	pcg   *rand.PCG  // the match's random source
-	rng   *rand.Rand // the same source, for the rules
+	// lag is the change of feelings the original rules have not yet
+	// written into the world (see regard); settle writes it.
+	lag      regard
+	original bool       // the rules are OriginalRules: turns leave lag
+	pcg      *rand.PCG  // the match's random source
+	rng      *rand.Rand // the same source, for the rules
 
 	turn   int         // turns completed
 	kind   engine.Kind // what the open round asks
@@ -289,11 +304,10 @@ func (m *Match) resolve() error {
 		m.openTurn()
 		return nil
 	}
-	if err := m.rules.Turn(&m.world, m.chosen, m.rng); err != nil {
+	if err := m.playTurn(); err != nil {
 		return fmt.Errorf("ajveciv: %s rules, turn %d: %w", m.variant, m.turn+1, err)
 	}
 	m.turn++
-	m.living = m.world.Living()
 	switch {
 	case m.living == 0:
 		m.end("all dead")
@@ -306,6 +320,25 @@ func (m *Match) resolve() error {
 	}
 	return nil
 }
+
+// playTurn applies the turn's choices and counts the living. The original
+// rules leave the change of feelings in m.lag.
+func (m *Match) playTurn() (err error) {
+	if m.original {
+		m.living, err = originalTurn(&m.world, m.chosen, m.rng, &m.lag)
+		return err
+	}
+	if err := m.rules.Turn(&m.world, m.chosen, m.rng); err != nil {
+		return err
+	}
+	m.living = m.world.Living()
+	return nil
+}
+
+// settle writes the feelings the match owes into its world. Only the
+// match's owner calls it: views read the feelings with the lag added,
+// changing nothing.
+func (m *Match) settle() { m.lag.settle(&m.world) }
 
 // end scores the game: nation yield plus population. Living societies rank
 // above dead ones; the living with the highest score win.
@@ -360,13 +393,19 @@ func (m *Match) Over() bool { return m.over }
 func (m *Match) Result() engine.Result { return m.result }
 
 // World returns the world as it is now. It is the match's own: do not change it.
-func (m *Match) World() *World { return &m.world }
+func (m *Match) World() *World {
+	m.settle()
+	return &m.world
+}
 
 // Turn returns the number of turns completed.
 func (m *Match) Turn() int { return m.turn }
 
 // Public returns a copy of the world: a spectator sees everything.
-func (m *Match) Public() any { return m.world.Clone() }
+func (m *Match) Public() any {
+	m.settle()
+	return m.world.Clone()
+}
 
 // Clock is the number of turns completed.
 func (m *Match) Clock() int { return m.turn }
@@ -412,6 +451,7 @@ func (m *Match) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.settle()
 	offers := make([][3]Value, len(m.offers))
 	for i := range offers {
 		offers[i] = [3]Value(m.offers[i][:3])
@@ -444,7 +484,7 @@ func (g Game) Restore(data []byte) (*Match, error) {
 		return nil, errors.New("ajveciv: snapshot: offers and choices must have one entry per society")
 	}
 	m := &Match{
-		rules: g.Rules, variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
+		rules: g.Rules, original: isOriginal(g.Rules), variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
 		offers: make([]offer, n), chosen: s.Chosen, pcg: &rand.PCG{},
 		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),

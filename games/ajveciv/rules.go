@@ -81,75 +81,151 @@ var effects = [NumValues]effect{
 }
 
 // Turn applies one turn of the original rules.
-//
-// It works in phases, each a small function: a function with few live values
-// keeps them in registers, and the phases that run for every society are
-// written without branches that depend on the choices, which a processor
-// cannot predict.
 func (OriginalRules) Turn(w *World, choices []Value, rng *rand.Rand) error {
-	n := len(w.Societies)
-	if len(choices) != n || len(w.Feels) != n {
-		return fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(w.Feels), n)
-	}
-	if n > MaxSocieties {
-		return fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
-	}
-	if err := checkChoices(w.Societies, choices); err != nil {
+	var lag regard
+	if _, err := originalTurn(w, choices, rng, &lag); err != nil {
 		return err
 	}
-	var t turnScratch
-	t.rise(w.Societies, choices)
-	t.aim(w.Feels, choices, rng)
-	if t.affect(w, choices) {
-		t.regardAll(w.Feels, n)
-	}
-	t.starve(w.Societies, w.Yield)
+	lag.settle(w)
 	return nil
 }
 
-// turnScratch is what one turn works out about each society before it
-// changes the feelings: whom it targets and how everyone else's feeling
-// toward it changes. It lives on the stack.
-type turnScratch struct {
-	living [MaxSocieties]int // the living societies, in seat order
-	count  int               // how many are living
-	aimers [MaxSocieties]int // the living that conquer or exchange, in seat order
-	aiming int               // how many
-	target [MaxSocieties]int // whom each living society raids or trades with; itself for nobody
-	regard [MaxSocieties]int // the change of everyone else's feeling toward each
-}
+// regard is the change of feelings that a turn leaves unwritten, one number
+// per society felt about: living society k's feeling toward j ≠ k is
+// Feels[k][j] + regard[j]. Every living society's feeling toward a chooser
+// changes the same way, so a match adds each turn's change here, once per
+// society, rather than to every row of its feelings; it writes them into the
+// feelings (settle) when the living change, and whenever someone else looks.
+type regard [MaxSocieties]int
 
-// checkChoices returns an error unless every living society chooses a value
-// and every dead one None. It changes nothing, so a refused turn leaves the
-// world as it was.
-func checkChoices(socs []Society, choices []Value) error {
-	for i := range socs {
-		switch c := choices[i]; {
-		case socs[i].Dead && c != None:
-			return fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
-		case !socs[i].Dead && !c.Valid():
-			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+// settle adds r to the feelings of every living society of w, never on the
+// diagonal, and empties r.
+func (r *regard) settle(w *World) {
+	if *r == (regard{}) {
+		return
+	}
+	n := len(w.Societies)
+	add := r[:n]
+	for k := range w.Societies {
+		if !w.Societies[k].Dead {
+			addRow(w.Feels[k][:n], add, k)
 		}
 	}
-	return nil
+	*r = regard{}
 }
 
-// rise raises each living society's chosen value by 1, noting the living
-// and the conquerors and traders.
-func (t *turnScratch) rise(socs []Society, choices []Value) {
-	choices = choices[:len(socs)]
+// addRow adds add to row, but for row[self].
+func addRow(row, add []int, self int) {
+	keep := row[self]
+	for j, d := range add[:len(row)] {
+		row[j] += d
+	}
+	row[self] = keep
+}
+
+// originalTurn applies one turn of the original rules, leaving the change
+// of feelings toward each chooser in lag (see regard), which it reads too,
+// and returns how many societies are living after it. When a society dies,
+// lag is written into the feelings and emptied.
+//
+// It keeps what it works out about the societies in small arrays of its own
+// (registers and the stack, never the heap), and the loops that run for
+// every society are written without branches that depend on the choices,
+// which a processor cannot predict.
+func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, error) {
+	n := len(w.Societies)
+	if len(choices) != n || len(w.Feels) != n {
+		return 0, fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(w.Feels), n)
+	}
+	if n > MaxSocieties {
+		return 0, fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
+	}
+	socs, feels := w.Societies[:n], w.Feels[:n]
+	choices = choices[:n]
+
+	// The living, and among them those that conquer or exchange, in seat
+	// order; nothing changes before every choice is checked, so a refused
+	// turn leaves the world as it was.
+	var living, aimers, target [MaxSocieties]uint8
+	count, aiming := 0, 0
 	for i := range socs {
-		s, c := &socs[i], choices[i]
-		if s.Dead {
+		c := choices[i]
+		if socs[i].Dead {
+			if c != None {
+				return 0, fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
+			}
 			continue
 		}
-		s.Values[c]++
-		t.living[t.count] = i
-		t.count++
-		// Note the conquerors and traders without a branch on the choice.
-		t.aimers[t.aiming] = i
-		t.aiming += b2i(c <= Exchange)
+		if !c.Valid() {
+			return 0, fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+		}
+		living[count] = uint8(i)
+		count++
+		aimers[aiming] = uint8(i)
+		aiming += b2i(c <= Exchange)
 	}
+	live := living[:count]
+
+	// Each living society's chosen value rises by 1.
+	for _, i := range live {
+		socs[i].Values[choices[i]]++
+	}
+
+	// Targets, from the feelings before any effect, in seat order (the
+	// order of any draws among ties): a society with no target aims at
+	// itself, which the effects turn into nothing.
+	for _, i := range live {
+		target[i] = i
+	}
+	for _, i := range aimers[:aiming] {
+		if j := favourite(feels[i], lag[:n], int(i), live, choices[i] == Exchange, rng); j >= 0 {
+			target[i] = uint8(j)
+		}
+	}
+
+	// Every chooser's effect at once, from the world after the rises. The
+	// change of everyone else's feeling toward it goes to lag.
+	worldYield := w.Yield
+	for _, i := range live {
+		c := choices[i]
+		s := &socs[i]
+		d := s.Values[c]
+		e := &effects[c]
+		s.Nation.Yield += e.yield * d
+		s.Nation.Population += e.population * d
+		worldYield += e.world * d
+		lag[i] += e.regard + e.regardD*d
+		j := target[i]
+		real := b2i(j != i)
+		o := &socs[j]
+		gain := real * e.raid * d
+		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
+		s.Nation.Yield += gain
+		feels[j][i] += real * e.answer
+	}
+	w.Yield = worldYield
+
+	// Starvation: a living society whose population exceeds the world's
+	// yield plus its own falls to that sum; one left with none dies.
+	dead := 0
+	for _, i := range live {
+		s := &socs[i]
+		s.Nation.Population = min(s.Nation.Population, worldYield+s.Nation.Yield)
+		if s.Nation.Population <= 0 {
+			s.Nation.Population = 0
+			s.Dead = true
+			dead++
+		}
+	}
+	if dead > 0 {
+		// The feelings owed are those of the societies living before
+		// the deaths.
+		for _, k := range live {
+			addRow(feels[k][:n], lag[:n], int(k))
+		}
+		*lag = regard{}
+	}
+	return count - dead, nil
 }
 
 // b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
@@ -161,97 +237,20 @@ func b2i(b bool) int {
 	return 0
 }
 
-// aim chooses the target of every conquer (whom it likes least) and every
-// exchange (whom it likes most), from the feelings before any effect, in
-// seat order, which is the order of any draws among ties. A society with no
-// target (another value, or nobody else alive) aims at itself, which the
-// effects turn into nothing.
-func (t *turnScratch) aim(feels [][]int, choices []Value, rng *rand.Rand) {
-	living := t.living[:t.count]
-	for _, i := range living {
-		t.target[i] = i
-	}
-	for _, i := range t.aimers[:t.aiming] {
-		if j := favourite(feels[i], i, living, choices[i] == Exchange, rng); j >= 0 {
-			t.target[i] = j
-		}
-	}
-}
-
-// affect applies every chooser's effect, worked out from the world after the
-// rises: yields, populations and the world's yield at once, and the
-// feelings of the raided and the traded with; everyone else's feelings
-// (regard) are only noted, for the pass after this one. It reports whether
-// any regard is not zero.
-func (t *turnScratch) affect(w *World, choices []Value) (anyRegard bool) {
-	socs, feels, worldYield := w.Societies, w.Feels, w.Yield
-	nonzero := 0
-	for _, i := range t.living[:t.count] {
-		c := choices[i] & 7
-		s := &socs[i]
-		d := s.Values[c]
-		e := &effects[c]
-		s.Nation.Yield += e.yield * d
-		s.Nation.Population += e.population * d
-		worldYield += e.world * d
-		r := e.regard + e.regardD*d
-		t.regard[i] = r
-		nonzero |= r
-		// The target: a raid or a trade, or itself, to no effect.
-		j := t.target[i]
-		real := 0
-		if j != i {
-			real = 1
-		}
-		o := &socs[j]
-		gain := real * e.raid * d
-		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
-		s.Nation.Yield += gain
-		feels[j][i] += real * e.answer
-	}
-	w.Yield = worldYield
-	return nonzero != 0
-}
-
-// regardAll changes every living society's feeling toward each chooser by
-// its regard, never on the diagonal.
-func (t *turnScratch) regardAll(feels [][]int, n int) {
-	add := t.regard[:n]
-	for _, k := range t.living[:t.count] {
-		row := feels[k][:n]
-		self := row[k]
-		for i, r := range add {
-			row[i] += r
-		}
-		row[k] = self
-	}
-}
-
-// starve shrinks every living society whose population exceeds the world's
-// yield plus its own to that sum; one left with no people dies.
-func (t *turnScratch) starve(socs []Society, worldYield int) {
-	for _, i := range t.living[:t.count] {
-		s := &socs[i]
-		s.Nation.Population = min(s.Nation.Population, worldYield+s.Nation.Yield)
-		if s.Nation.Population <= 0 {
-			s.Nation.Population = 0
-			s.Dead = true
-		}
-	}
-}
-
 // favourite returns the living society j ≠ i that i likes most (or least),
-// by i's row of feelings, drawing among ties, or -1 when i is alone. living
-// lists the living societies in seat order.
-func favourite(row []int, i int, living []int, most bool, rng *rand.Rand) int {
+// by i's row of feelings plus lag (see regard), drawing among ties, or -1
+// when i is alone. living lists the living societies in seat order.
+func favourite(row, lag []int, i int, living []uint8, most bool, rng *rand.Rand) int {
+	row = row[:len(lag)]
 	sign := 1 - 2*b2i(most) // minimise sign × feeling
 	// key = sign·feeling·32 + j orders by feeling, then by seat, and is
 	// unique: the smallest key is the first of the best. Both passes are
 	// conditional moves and flag arithmetic, not branches: the feelings are
 	// too varied for a processor to predict.
 	best := math.MaxInt
-	for _, j := range living {
-		k := sign*row[j]*32 + j
+	for _, b := range living {
+		j := int(b)
+		k := sign*(row[j]+lag[j])*32 + j
 		if j == i {
 			k = math.MaxInt
 		}
@@ -262,15 +261,16 @@ func favourite(row []int, i int, living []int, most bool, rng *rand.Rand) int {
 	}
 	at, f := best&31, best>>5
 	ties := 0
-	for _, j := range living {
-		ties += b2i(sign*row[j] == f) & b2i(j != i)
+	for _, b := range living {
+		j := int(b)
+		ties += b2i(sign*(row[j]+lag[j]) == f) & b2i(j != i)
 	}
 	if ties == 1 {
 		return at
 	}
 	k := rng.IntN(ties)
-	for _, j := range living {
-		if j != i && sign*row[j] == f {
+	for _, b := range living {
+		if j := int(b); j != i && sign*(row[j]+lag[j]) == f {
 			if k == 0 {
 				return j
 			}
