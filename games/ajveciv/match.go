@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -50,7 +49,26 @@ type Game struct {
 // Original returns AjveCiv as the seed describes it: the original world.
 func Original() Game { return Game{Variant: "original", Rules: OriginalRules{}} }
 
-var variantName = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
+// validVariant reports whether name is a variant's name: 1 to 40 of a-z,
+// 0-9, '_', '.', '-', the first a letter or digit.
+func validVariant(name string) bool {
+	if len(name) == 0 || len(name) > 40 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case i > 0 && (c == '_' || c == '.' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// declared is what the game declares of itself, whatever its world: its
+// seats and options, which every new match checks its setup against.
+var declared = Game{}.Info()
 
 // Info describes the game.
 func (g Game) Info() engine.Info {
@@ -78,11 +96,11 @@ func (g Game) New(setup engine.Setup) (engine.Match[Value, View], error) {
 
 // NewMatch is New with the concrete type.
 func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
-	info := g.Info()
+	info := declared
 	if g.Rules == nil {
 		return nil, errors.New("ajveciv: the game has no rules")
 	}
-	if !variantName.MatchString(g.Variant) {
+	if !validVariant(g.Variant) {
 		return nil, fmt.Errorf("ajveciv: variant name %q; want 1 to 40 of a-z, 0-9, '_', '.', '-'", g.Variant)
 	}
 	if err := setup.Check(info); err != nil {
@@ -104,13 +122,12 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 		inflections: inflections,
 		world:       NewWorld(n),
 		original:    isOriginal(g.Rules),
-		pcg:         engine.NewRNG(setup.Seed),
+		pcg:         *engine.NewRNG(setup.Seed),
 		offers:      make([]offer, n),
 		chosen:      make([]Value, n),
-		reqs:        make([]engine.Request[Value], 0, n),
-		open:        make([]engine.Request[Value], 0, n),
 	}
-	m.rng = rand.New(m.pcg)
+	m.reqs, m.open = requests(n)
+	m.rng = *rand.New(&m.pcg)
 	if init, ok := g.Rules.(Initializer); ok {
 		if err := init.Init(&m.world); err != nil {
 			return nil, fmt.Errorf("ajveciv: %s world: Init: %w", g.Variant, err)
@@ -125,6 +142,13 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 	m.living = m.world.Living()
 	m.openTurn()
 	return m, nil
+}
+
+// requests returns the empty request lists of a match of n societies, the
+// round's and the open ones, in one piece of memory.
+func requests(n int) (round, open []engine.Request[Value]) {
+	all := make([]engine.Request[Value], 2*n)
+	return all[:0:n], all[n:n:2*n]
 }
 
 // isOriginal reports whether r are the original rules, which a match plays
@@ -161,9 +185,9 @@ type Match struct {
 	// lag is the change of feelings the original rules have not yet
 	// written into the world (see regard); settle writes it.
 	lag      regard
-	original bool       // the rules are OriginalRules: turns leave lag
-	pcg      *rand.PCG  // the match's random source
-	rng      *rand.Rand // the same source, for the rules
+	original bool      // the rules are OriginalRules: turns leave lag
+	pcg      rand.PCG  // the match's random source
+	rng      rand.Rand // the same source, for the rules
 
 	turn   int         // turns completed
 	kind   engine.Kind // what the open round asks
@@ -231,7 +255,7 @@ func (m *Match) openRound(inflection bool) {
 		// One draw deals the offers of up to nine societies (see Match).
 		for g := 0; g < len(m.reqs); g += dealGroup {
 			group := m.reqs[g:min(g+dealGroup, len(m.reqs))]
-			k := engine.Below(m.pcg, dealSpan[len(group)])
+			k := engine.Below(&m.pcg, dealSpan[len(group)])
 			for i := range group {
 				r := &group[i]
 				seat := r.Seat
@@ -325,10 +349,10 @@ func (m *Match) resolve() error {
 // rules leave the change of feelings in m.lag.
 func (m *Match) playTurn() (err error) {
 	if m.original {
-		m.living, err = originalTurn(&m.world, m.chosen, m.rng, &m.lag)
+		m.living, err = originalTurn(&m.world, m.chosen, &m.rng, &m.lag)
 		return err
 	}
-	if err := m.rules.Turn(&m.world, m.chosen, m.rng); err != nil {
+	if err := m.rules.Turn(&m.world, m.chosen, &m.rng); err != nil {
 		return err
 	}
 	m.living = m.world.Living()
@@ -486,9 +510,9 @@ func (g Game) Restore(data []byte) (*Match, error) {
 	m := &Match{
 		rules: g.Rules, original: isOriginal(g.Rules), variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
-		offers: make([]offer, n), chosen: s.Chosen, pcg: &rand.PCG{},
-		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
+		offers: make([]offer, n), chosen: s.Chosen,
 	}
+	m.reqs, m.open = requests(n)
 	for i, o := range s.Offers {
 		if o[0] == None {
 			m.offers[i] = noOffer
@@ -499,7 +523,7 @@ func (g Game) Restore(data []byte) (*Match, error) {
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("ajveciv: snapshot: rng: %w", err)
 	}
-	m.rng = rand.New(m.pcg)
+	m.rng = *rand.New(&m.pcg)
 	if s.Over {
 		m.end(s.Reason)
 		return m, nil
