@@ -247,7 +247,11 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 					return nil, fmt.Errorf("engine: %s match is not over but owes no decision after %d moves", r.rec.Header.Ruleset, len(r.rec.Steps)), false
 				}
 			}
-			switch err := r.round(); err {
+			round := r.round
+			if !r.watched && !r.Timings {
+				round = r.roundBounded
+			}
+			switch err := round(); err {
 			case nil:
 			case errLost:
 				return nil, nil, true
@@ -339,6 +343,72 @@ func (r *Runner[M, V]) round() (err error) {
 			r.rec.Steps = append(r.rec.Steps, Step[M]{Seat: seat, Move: mv})
 		}
 		r.at = i + 1
+	}
+	return nil
+}
+
+// roundBounded is round for a match that nothing watches and whose
+// decisions are not timed: every player is Bounded, and the match is played
+// on Run's goroutine. It keeps what it reads on every decision in locals,
+// the record's steps too, and writes them back before anything else may
+// read them: a call off the usual path, a panic, the round's end.
+func (r *Runner[M, V]) roundBounded() (err error) {
+	var (
+		reqs      = r.reqs
+		m         = r.match
+		ctx       = r.ctx
+		callee    = r.callee
+		deadlines = r.deadlines[:len(callee)]
+		rec       = r.rec
+		steps     = rec.Steps
+		i         = r.at
+		asking    bool // a player is deciding: a panic now is the player's
+	)
+	defer func() {
+		rec.Steps, r.at = steps, i
+		if !asking {
+			return // the round's end, or a panic in the rules for play to report
+		}
+		x := recover()
+		err = r.record(&reqs[i], reqs[i].Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
+		r.at = i + 1
+	}()
+	for ; i < len(reqs); i++ {
+		req := &reqs[i]
+		seat := req.Seat
+		if uint(seat) >= uint(len(callee)) {
+			return fmt.Errorf("engine: the match asks seat %d; it has seats 0 to %d", seat, len(r.seats)-1)
+		}
+		p := callee[seat]
+		if p == nil {
+			rec.Steps = steps
+			err := r.slowStep(req, p)
+			steps = rec.Steps
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		req.Deadline = deadlines[seat][req.Class&1]
+		view := m.View(seat)
+		asking = true
+		mv, err := p.Decide(ctx, req, view)
+		asking = false
+		if err == nil {
+			if err = m.Apply(seat, mv); err == nil {
+				steps = append(steps, Step[M]{Seat: seat, Move: mv})
+				continue
+			}
+			rec.Steps = steps
+			err = r.refused(req, err)
+		} else {
+			rec.Steps = steps
+			err = r.answer(req, mv, err, 0)
+		}
+		steps = rec.Steps
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

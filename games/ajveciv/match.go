@@ -148,7 +148,7 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 // round's and the open ones, in one piece of memory.
 func requests(n int) (round, open []engine.Request[Value]) {
 	all := make([]engine.Request[Value], 2*n)
-	return all[:0:n], all[n:n:2*n]
+	return all[:0:n], all[n : n : 2*n]
 }
 
 // isOriginal reports whether r are the original rules, which a match plays

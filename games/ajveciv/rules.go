@@ -2,7 +2,6 @@ package ajveciv
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
@@ -71,7 +70,8 @@ type effect struct {
 	answer     int // the target's feeling toward the chooser changes by this, beyond its regard
 }
 
-var effects = [NumValues]effect{
+// effects is indexed by value; the two entries past the six do nothing.
+var effects = [8]effect{
 	Conquer:  {regard: -1, raid: 1, answer: -4}, // −5 in all for the raided
 	Exchange: {yield: 1, trade: 1, answer: 1},
 	Discover: {yield: 1},
@@ -128,57 +128,50 @@ func addRow(row, add []int, self int) {
 // and returns how many societies are living after it. When a society dies,
 // lag is written into the feelings and emptied.
 //
-// It keeps what it works out about the societies in small arrays of its own
-// (registers and the stack, never the heap), and the loops that run for
-// every society are written without branches that depend on the choices,
-// which a processor cannot predict.
+// Its loops run over the seats, skipping the dead (a branch a processor
+// predicts: the living change a few times a game), and what it works out
+// about each society it keeps in small arrays on the stack. The effects are
+// read from a table, without branches on the choices, which a processor
+// cannot predict.
 func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, error) {
-	n := len(w.Societies)
-	if len(choices) != n || len(w.Feels) != n {
-		return 0, fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(w.Feels), n)
+	socs, feels := w.Societies, w.Feels
+	n := len(socs)
+	if len(choices) != n || len(feels) != n {
+		return 0, fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(feels), n)
 	}
 	if n > MaxSocieties {
 		return 0, fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
 	}
-	socs, feels := w.Societies[:n], w.Feels[:n]
-	choices = choices[:n]
+	choices, lg := choices[:n], lag[:n]
 
-	// The living, and among them those that conquer or exchange, in seat
-	// order; nothing changes before every choice is checked, so a refused
-	// turn leaves the world as it was.
-	var living, aimers, target [MaxSocieties]uint8
-	count, aiming := 0, 0
+	// Each living society's chosen value rises by 1. Every choice is
+	// checked first: a refused turn leaves the world as it was. The living
+	// are noted, as a set of seats, and those that conquer or exchange, in
+	// seat order.
+	if err := checkChoices(socs, choices); err != nil {
+		return 0, err
+	}
+	var aimers [MaxSocieties]uint8
+	var living uint32
+	aiming := 0
 	for i := range socs {
-		c := choices[i]
-		if socs[i].Dead {
-			if c != None {
-				return 0, fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
-			}
+		s := &socs[i]
+		if s.Dead {
 			continue
 		}
-		if !c.Valid() {
-			return 0, fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
-		}
-		living[count] = uint8(i)
-		count++
+		c := choices[i]
+		s.Values[c]++
+		living |= 1 << i
 		aimers[aiming] = uint8(i)
 		aiming += b2i(c <= Exchange)
-	}
-	live := living[:count]
-
-	// Each living society's chosen value rises by 1.
-	for _, i := range live {
-		socs[i].Values[choices[i]]++
 	}
 
 	// Targets, from the feelings before any effect, in seat order (the
 	// order of any draws among ties): a society with no target aims at
 	// itself, which the effects turn into nothing.
-	for _, i := range live {
-		target[i] = i
-	}
+	target := selves
 	for _, i := range aimers[:aiming] {
-		if j := favourite(feels[i], lag[:n], int(i), live, choices[i] == Exchange, rng); j >= 0 {
+		if j := favourite(feels[i], lg, int(i), living, choices[i] == Exchange, rng); j >= 0 {
 			target[i] = uint8(j)
 		}
 	}
@@ -186,30 +179,36 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 	// Every chooser's effect at once, from the world after the rises. The
 	// change of everyone else's feeling toward it goes to lag.
 	worldYield := w.Yield
-	for _, i := range live {
-		c := choices[i]
+	for i := range socs {
 		s := &socs[i]
+		if s.Dead {
+			continue
+		}
+		c := choices[i]
 		d := s.Values[c]
-		e := &effects[c]
-		s.Nation.Yield += e.yield * d
-		s.Nation.Population += e.population * d
-		worldYield += e.world * d
-		lag[i] += e.regard + e.regardD*d
-		j := target[i]
+		e := &effects[c&7]
+		j := int(target[i])
 		real := b2i(j != i)
 		o := &socs[j]
 		gain := real * e.raid * d
+		s.Nation.Yield += e.yield*d + gain
+		s.Nation.Population += e.population * d
+		worldYield += e.world * d
+		lg[i] += e.regard + e.regardD*d
 		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
-		s.Nation.Yield += gain
 		feels[j][i] += real * e.answer
 	}
 	w.Yield = worldYield
 
 	// Starvation: a living society whose population exceeds the world's
 	// yield plus its own falls to that sum; one left with none dies.
-	dead := 0
-	for _, i := range live {
+	count, dead := 0, 0
+	for i := range socs {
 		s := &socs[i]
+		if s.Dead {
+			continue
+		}
+		count++
 		s.Nation.Population = min(s.Nation.Population, worldYield+s.Nation.Yield)
 		if s.Nation.Population <= 0 {
 			s.Nation.Population = 0
@@ -220,12 +219,36 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 	if dead > 0 {
 		// The feelings owed are those of the societies living before
 		// the deaths.
-		for _, k := range live {
-			addRow(feels[k][:n], lag[:n], int(k))
+		for k := range socs {
+			if living>>k&1 != 0 {
+				addRow(feels[k][:n], lg, k)
+			}
 		}
 		*lag = regard{}
 	}
 	return count - dead, nil
+}
+
+// selves is the target of every society that aims at nobody: itself.
+var selves = func() (t [MaxSocieties]uint8) {
+	for i := range t {
+		t[i] = uint8(i)
+	}
+	return t
+}()
+
+// checkChoices returns an error unless every living society chooses a value
+// and every dead one None.
+func checkChoices(socs []Society, choices []Value) error {
+	for i := range socs {
+		switch c := choices[i]; {
+		case socs[i].Dead && c != None:
+			return fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
+		case !socs[i].Dead && !c.Valid():
+			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+		}
+	}
+	return nil
 }
 
 // b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
@@ -239,45 +262,56 @@ func b2i(b bool) int {
 
 // favourite returns the living society j ≠ i that i likes most (or least),
 // by i's row of feelings plus lag (see regard), drawing among ties, or -1
-// when i is alone. living lists the living societies in seat order.
-func favourite(row, lag []int, i int, living []uint8, most bool, rng *rand.Rand) int {
+// when i is alone. living is the set of the living, bit j for seat j.
+//
+// Each seat's key, sign·feeling·32 + seat, orders the seats by feeling, then
+// by seat, and is unique: the smallest key is the first of the best. One
+// pass keeps the two smallest keys, in arithmetic without a branch or a
+// conditional (the feelings are too varied for a processor to predict);
+// the best is shared only when both keys have the same feeling, and only
+// then does a second pass count and draw. Keys stay within ±2^57 (feelings
+// within ±10^15), so none of the differences overflows.
+func favourite(row, lag []int, i int, living uint32, most bool, rng *rand.Rand) int {
+	const none = 1 << 62 // the key of a seat that is not a target
 	row = row[:len(lag)]
 	sign := 1 - 2*b2i(most) // minimise sign × feeling
-	// key = sign·feeling·32 + j orders by feeling, then by seat, and is
-	// unique: the smallest key is the first of the best. Both passes are
-	// conditional moves and flag arithmetic, not branches: the feelings are
-	// too varied for a processor to predict.
-	best := math.MaxInt
-	for _, b := range living {
-		j := int(b)
-		k := sign*(row[j]+lag[j])*32 + j
-		if j == i {
-			k = math.MaxInt
-		}
-		best = min(best, k)
+	living &^= 1 << (uint(i) & 31)
+	k1, k2 := none, none
+	for j, r := range row {
+		k := sign*(r+lag[j])<<5 + j
+		target := -int(living >> (uint(j) & 31) & 1) // all ones for a target, else 0
+		k = k&target | none&^target
+		d := k - k1
+		d &= d >> 63 // k − k1 when k < k1, else 0
+		k2 = min2(k2, k-d)
+		k1 += d
 	}
-	if best == math.MaxInt {
+	if k1 == none {
 		return -1
 	}
-	at, f := best&31, best>>5
-	ties := 0
-	for _, b := range living {
-		j := int(b)
-		ties += b2i(sign*(row[j]+lag[j]) == f) & b2i(j != i)
-	}
-	if ties == 1 {
+	at, best := k1&31, k1>>5
+	if k2 == none || k2>>5 != best {
 		return at
 	}
+	ties := 0
+	for j, r := range row {
+		ties += b2i(living>>(uint(j)&31)&1 != 0 && sign*(r+lag[j]) == best)
+	}
 	k := rng.IntN(ties)
-	for _, b := range living {
-		if j := int(b); j != i && sign*(row[j]+lag[j]) == f {
+	for j := at; ; j++ {
+		if living>>(uint(j)&31)&1 != 0 && sign*(row[j]+lag[j]) == best {
 			if k == 0 {
 				return j
 			}
 			k--
 		}
 	}
-	return at // not reached
+}
+
+// min2 is min(a, b) in arithmetic, for a and b within ±2^62.
+func min2(a, b int) int {
+	d := b - a
+	return a + d&(d>>63)
 }
 
 // Inflection applies one inflection of the original rules.
