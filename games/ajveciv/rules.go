@@ -143,26 +143,35 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 		return 0, fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
 	}
 	choices, lg := choices[:n], lag[:n]
+	var devotions [MaxSocieties]int
+	dev := devotions[:n]
 
-	// Each living society's chosen value rises by 1. Every choice is
-	// checked first: a refused turn leaves the world as it was. The living
-	// are noted, as a set of seats, and those that conquer or exchange, in
-	// seat order.
-	if err := checkChoices(socs, choices); err != nil {
-		return 0, err
-	}
-	var aimers [MaxSocieties]uint8
+	// Each living society's chosen value rises by 1; a wrong choice undoes
+	// the rises before it, so that a refused turn leaves the world as it
+	// was. The living are noted, as a set of seats, and those that conquer
+	// or exchange, in seat order.
+	var aimers [32]uint8
+	var bias [MaxSocieties]int // none for the dead, who are nobody's target
 	var living uint32
 	aiming := 0
 	for i := range socs {
-		s := &socs[i]
+		s, c := &socs[i], choices[i]
 		if s.Dead {
+			if c != None {
+				undoRises(socs[:i], choices)
+				return 0, fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
+			}
+			bias[i] = none
 			continue
 		}
-		c := choices[i]
+		if c >= NumValues {
+			undoRises(socs[:i], choices)
+			return 0, fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+		}
 		s.Values[c]++
-		living |= 1 << i
-		aimers[aiming] = uint8(i)
+		dev[i] = s.Values[c]
+		living |= 1 << (uint(i) & 31)
+		aimers[aiming&31] = uint8(i)
 		aiming += b2i(c <= Exchange)
 	}
 
@@ -170,9 +179,11 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 	// order of any draws among ties): a society with no target aims at
 	// itself, which the effects turn into nothing.
 	target := selves
+	tgt := target[:n]
 	for _, i := range aimers[:aiming] {
-		if j := favourite(feels[i], lg, int(i), living, choices[i] == Exchange, rng); j >= 0 {
-			target[i] = uint8(j)
+		sign := 1 - 2*b2i(choices[i] == Exchange)
+		if j := favourite(feels[i], lg, bias[:n], int(i), sign, rng); j >= 0 {
+			tgt[i] = uint8(j)
 		}
 	}
 
@@ -184,10 +195,9 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 		if s.Dead {
 			continue
 		}
-		c := choices[i]
-		d := s.Values[c]
-		e := &effects[c&7]
-		j := int(target[i])
+		e := &effects[choices[i]&7]
+		d := dev[i]
+		j := int(tgt[i])
 		real := b2i(j != i)
 		o := &socs[j]
 		gain := real * e.raid * d
@@ -220,13 +230,22 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 		// The feelings owed are those of the societies living before
 		// the deaths.
 		for k := range socs {
-			if living>>k&1 != 0 {
+			if living>>(uint(k)&31)&1 != 0 {
 				addRow(feels[k][:n], lg, k)
 			}
 		}
 		*lag = regard{}
 	}
 	return count - dead, nil
+}
+
+// undoRises takes back the rise of every living society's choice.
+func undoRises(socs []Society, choices []Value) {
+	for i := range socs {
+		if !socs[i].Dead {
+			socs[i].Values[choices[i]]--
+		}
+	}
 }
 
 // selves is the target of every society that aims at nobody: itself.
@@ -237,69 +256,49 @@ var selves = func() (t [MaxSocieties]uint8) {
 	return t
 }()
 
-// checkChoices returns an error unless every living society chooses a value
-// and every dead one None.
-func checkChoices(socs []Society, choices []Value) error {
-	for i := range socs {
-		switch c := choices[i]; {
-		case socs[i].Dead && c != None:
-			return fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
-		case !socs[i].Dead && !c.Valid():
-			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
-		}
-	}
-	return nil
-}
+// none lifts the key of a seat that is not a target above every other (see
+// favourite). Keys stay within ±2^57 (feelings within ±10^15), so no sum or
+// difference of keys overflows.
+const none = 1 << 62
 
-// b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
-// a branch.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// favourite returns the living society j ≠ i that i likes most (or least),
-// by i's row of feelings plus lag (see regard), drawing among ties, or -1
-// when i is alone. living is the set of the living, bit j for seat j.
+// favourite returns the living society j ≠ i that i likes least (sign 1)
+// or most (sign −1), by i's row of feelings plus lag (see regard), drawing
+// among ties, or -1 when i is alone. bias is none for the dead, else 0.
 //
-// Each seat's key, sign·feeling·32 + seat, orders the seats by feeling, then
-// by seat, and is unique: the smallest key is the first of the best. One
-// pass keeps the two smallest keys, in arithmetic without a branch or a
+// Seat j's key, sign·feeling·32 + j, orders the seats by feeling, then by
+// seat, and is unique: the smallest key is the first of the best. One pass
+// keeps the two smallest keys, in arithmetic without a branch or a
 // conditional (the feelings are too varied for a processor to predict);
 // the best is shared only when both keys have the same feeling, and only
-// then does a second pass count and draw. Keys stay within ±2^57 (feelings
-// within ±10^15), so none of the differences overflows.
-func favourite(row, lag []int, i int, living uint32, most bool, rng *rand.Rand) int {
-	const none = 1 << 62 // the key of a seat that is not a target
-	row = row[:len(lag)]
-	sign := 1 - 2*b2i(most) // minimise sign × feeling
-	living &^= 1 << (uint(i) & 31)
+// then does a second pass count and draw.
+func favourite(row, lag, bias []int, i, sign int, rng *rand.Rand) int {
+	lag = lag[:len(bias)]
+	row = row[:len(bias)]
+	sign32 := sign << 5
+	bias[i] += none // not itself
 	k1, k2 := none, none
 	for j, r := range row {
-		k := sign*(r+lag[j])<<5 + j
-		target := -int(living >> (uint(j) & 31) & 1) // all ones for a target, else 0
-		k = k&target | none&^target
+		k := (r+lag[j])*sign32 + j + bias[j]
 		d := k - k1
 		d &= d >> 63 // k − k1 when k < k1, else 0
 		k2 = min2(k2, k-d)
 		k1 += d
 	}
-	if k1 == none {
+	bias[i] -= none
+	if k1 >= none/2 {
 		return -1
 	}
 	at, best := k1&31, k1>>5
-	if k2 == none || k2>>5 != best {
+	if k2 >= none/2 || k2>>5 != best {
 		return at
 	}
 	ties := 0
 	for j, r := range row {
-		ties += b2i(living>>(uint(j)&31)&1 != 0 && sign*(r+lag[j]) == best)
+		ties += b2i(j != i && bias[j] == 0 && sign*(r+lag[j]) == best)
 	}
 	k := rng.IntN(ties)
 	for j := at; ; j++ {
-		if living>>(uint(j)&31)&1 != 0 && sign*(row[j]+lag[j]) == best {
+		if j != i && bias[j] == 0 && sign*(row[j]+lag[j]) == best {
 			if k == 0 {
 				return j
 			}
@@ -312,6 +311,15 @@ func favourite(row, lag []int, i int, living uint32, most bool, rng *rand.Rand) 
 func min2(a, b int) int {
 	d := b - a
 	return a + d&(d>>63)
+}
+
+// b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
+// a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Inflection applies one inflection of the original rules.

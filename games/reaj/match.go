@@ -62,7 +62,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 		return nil, err
 	}
 	n := setup.Seats()
-	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n)}
+	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n), living: n}
 	m.open()
 	return m, nil
 }
@@ -77,6 +77,7 @@ type Match struct {
 	pcg    *rand.PCG
 	chosen []Value // this turn's choices; None until made
 	owed   int
+	living int // living societies
 	reqs   []engine.Request[Value]
 	open_  []engine.Request[Value]
 	over   bool
@@ -84,17 +85,25 @@ type Match struct {
 	result engine.Result
 }
 
-// open asks every living society for the next turn's choice.
+// open asks every living society for the next turn's choice. The requests
+// are kept from turn to turn: only their numbers change, until a society
+// dies.
 func (m *Match) open() {
 	n := int64(len(m.chosen))
-	m.reqs = m.reqs[:0]
-	for i := range m.state.Societies {
-		m.chosen[i] = None
-		if !m.state.Societies[i].Dead {
-			m.reqs = append(m.reqs, engine.Request[Value]{
-				ID: int64(m.turn)*n + int64(i), Seat: i, Kind: TurnKind, Choices: AllValues, Default: Adapt,
-			})
+	if len(m.reqs) != m.living {
+		m.reqs = m.reqs[:0]
+		for i := range m.state.Societies {
+			m.chosen[i] = None
+			if !m.state.Societies[i].Dead {
+				m.reqs = append(m.reqs, engine.Request[Value]{Seat: i, Kind: TurnKind, Choices: AllValues, Default: Adapt})
+			}
 		}
+	}
+	base := int64(m.turn) * n
+	for k := range m.reqs {
+		r := &m.reqs[k]
+		r.ID = base + int64(r.Seat)
+		m.chosen[r.Seat] = None
 	}
 	m.owed = len(m.reqs)
 }
@@ -135,12 +144,13 @@ func (m *Match) Apply(seat int, v Value) error {
 	if m.owed--; m.owed > 0 {
 		return nil
 	}
-	if err := Turn(&m.state, m.turn+1, m.chosen, m.pcg); err != nil {
+	living, err := resolve(&m.state, m.turn+1, m.chosen, m.pcg)
+	if err != nil {
 		return err
 	}
-	m.turn++
+	m.turn, m.living = m.turn+1, living
 	switch {
-	case m.state.Living() == 0:
+	case living == 0:
 		m.end("all dead")
 	case m.turn >= m.turns:
 		m.end("turns")
@@ -255,7 +265,7 @@ func (Game) Restore(data []byte) (*Match, error) {
 	if len(s.Chosen) != n || n < MinSeats || s.Turns < 1 || s.Turn < 0 || s.Turn > s.Turns {
 		return nil, errors.New("reaj: snapshot: turns, turn and choices do not fit the state")
 	}
-	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n)}
+	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n), living: s.State.Living()}
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("reaj: snapshot: rng: %w", err)
 	}
