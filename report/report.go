@@ -12,9 +12,12 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -109,6 +112,48 @@ func (g *Game) Brief() {
 	g.Charts = nil
 }
 
+// BriefGame makes the part of a report that the text form prints (see
+// Brief) for a match just played, numbered number, without replaying its
+// record: the world at the start is a new match's of the same setup, and
+// the world at the end is m's, which must be the match rec records, as play
+// left it. A game whose matches do not measure their clock (engine.Measurer)
+// is replayed, as BuildGame does.
+func BriefGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], m engine.Match[M, V], number int) (Game, error) {
+	meas, ok := m.(engine.Measurer)
+	pub, ok2 := m.(engine.Publisher)
+	if !ok || !ok2 {
+		g, err := BuildGame(rs, rec, number)
+		g.Brief()
+		return g, err
+	}
+	start, err := rs.New(rec.Header.Setup)
+	if err != nil {
+		return Game{}, fmt.Errorf("report: game %d: %w", number, err)
+	}
+	g := Outcome(rec, number)
+	g.ClockName = clockName(rs.Info())
+	g.History = append(g.History, start.(engine.Publisher).Public())
+	g.Clock = start.(engine.Measurer).Clock()
+	g.Clocks = append(g.Clocks, g.Clock)
+	if len(rec.Steps) > 0 {
+		g.History = append(g.History, pub.Public())
+		g.Clocks = append(g.Clocks, meas.Clock())
+		g.Clock = meas.Clock()
+	}
+	if c, ok := m.(engine.Chronicler); ok {
+		g.Events = c.Chronicle()
+	}
+	return g, nil
+}
+
+// clockName is the word for a game's clock: "turn" unless it says.
+func clockName(info engine.Info) string {
+	if info.Clock == "" {
+		return "turn"
+	}
+	return info.Clock
+}
+
 // Outcome makes a record's part of a report, numbered number, without
 // replaying it: its setup, faults and result, but no history, events or
 // charts. It is all the series standings need (see SummaryWriter), at a
@@ -142,10 +187,7 @@ func adjudicated[M any](rec *engine.Record[M]) *engine.Result {
 func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, error) {
 	h := rec.Header
 	g := Outcome(rec, 0)
-	g.ClockName = rs.Info().Clock
-	if g.ClockName == "" {
-		g.ClockName = "turn"
-	}
+	g.ClockName = clockName(rs.Info())
 	seats := len(h.Setup.Players)
 	var sampled bool
 	m, err := engine.Replay(rs, rec, func(m engine.Match[M, V]) {
@@ -215,15 +257,24 @@ func (r *Report) writeTo(gw GameWriter) error {
 	return gw.Close()
 }
 
-func (g *Game) writeText(b *strings.Builder, verbose bool) {
+func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 	name := g.Ruleset
 	if g.Variant != "" {
 		name += " (" + g.Variant + ")"
 	}
-	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
-	fmt.Fprintf(b, "players:")
+	var num [24]byte
+	b.WriteString("game ")
+	b.Write(strconv.AppendInt(num[:0], int64(g.Number), 10))
+	b.WriteString(": ")
+	b.WriteString(name)
+	b.WriteString(", seed ")
+	b.Write(strconv.AppendUint(num[:0], g.Seed, 10))
+	b.WriteString("\nplayers:")
 	for s, p := range g.Players {
-		fmt.Fprintf(b, " %d %s", s+1, p)
+		b.WriteByte(' ')
+		b.Write(strconv.AppendInt(num[:0], int64(s+1), 10))
+		b.WriteByte(' ')
+		b.WriteString(p)
 		if s < len(g.Players)-1 {
 			b.WriteByte(',')
 		}
@@ -231,7 +282,7 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 	b.WriteByte('\n')
 	if len(g.History) > 0 {
 		b.WriteString("at the start\n")
-		indent(b, fmt.Sprint(g.History[0]), "  ")
+		indent(b, text(g.History[0]), "  ")
 		last := len(g.History) - 1
 		if verbose && len(g.Clocks) == len(g.History) {
 			// The world each time the clock moves on.
@@ -243,8 +294,12 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 			}
 		}
 		if last > 0 {
-			fmt.Fprintf(b, "at the end (%s %d)\n", g.ClockName, g.Clock)
-			indent(b, fmt.Sprint(g.History[last]), "  ")
+			b.WriteString("at the end (")
+			b.WriteString(g.ClockName)
+			b.WriteByte(' ')
+			b.Write(strconv.AppendInt(num[:0], int64(g.Clock), 10))
+			b.WriteString(")\n")
+			indent(b, text(g.History[last]), "  ")
 		}
 	}
 	if len(g.Events) > 0 {
@@ -270,13 +325,25 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
 				mark += "  " + strings.ToUpper(g.Result.Status[s])
 			}
-			rank := ""
-			if s < len(g.Result.Ranks) {
-				rank = fmt.Sprintf("  rank %d", g.Result.Ranks[s])
+			b.WriteString("  ")
+			writeRight(b, int64(s+1), 2)
+			b.WriteString("  ")
+			b.WriteString(g.Players[s])
+			for range width - utf8.RuneCountInString(g.Players[s]) { // as fmt's %-*s pads
+				b.WriteByte(' ')
 			}
-			fmt.Fprintf(b, "  %2d  %-*s  %8d%s%s\n", s+1, width, g.Players[s], score, rank, mark)
+			b.WriteString("  ")
+			writeRight(b, score, 8)
+			if s < len(g.Result.Ranks) {
+				b.WriteString("  rank ")
+				b.Write(strconv.AppendInt(num[:0], int64(g.Result.Ranks[s]), 10))
+			}
+			b.WriteString(mark)
+			b.WriteByte('\n')
 		}
-		fmt.Fprintf(b, "total score %d\n", total)
+		b.WriteString("total score ")
+		b.Write(strconv.AppendInt(num[:0], total, 10))
+		b.WriteByte('\n')
 		if len(g.Result.Winners) == 0 {
 			b.WriteString("nobody wins\n")
 		}
@@ -318,10 +385,36 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 }
 
 // indent writes text with prefix before every line.
-func indent(b *strings.Builder, text, prefix string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+func indent(b *bytes.Buffer, text, prefix string) {
+	text = strings.TrimRight(text, "\n")
+	for {
+		line, rest, more := strings.Cut(text, "\n")
 		b.WriteString(prefix)
 		b.WriteString(line)
 		b.WriteByte('\n')
+		if !more {
+			return
+		}
+		text = rest
 	}
+}
+
+// text is what a spectator saw, as text for people: its String, or fmt's
+// form of it.
+func text(v any) string {
+	if s, ok := v.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return fmt.Sprint(v)
+}
+
+// writeRight writes x right-aligned in width columns, as fmt's %*d does: a
+// wider number takes what it needs.
+func writeRight(b *bytes.Buffer, x int64, width int) {
+	var digits [24]byte
+	d := strconv.AppendInt(digits[:0], x, 10)
+	for range width - len(d) {
+		b.WriteByte(' ')
+	}
+	b.Write(d)
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // GameWriter writes a report game by game, as the games are played: each
@@ -31,7 +30,7 @@ type GameWriter interface {
 type TextWriter struct {
 	w       io.Writer
 	verbose bool
-	b       strings.Builder
+	b       bytes.Buffer // kept from game to game
 	series  standings
 }
 
@@ -49,7 +48,7 @@ func (t *TextWriter) WriteGame(g *Game) error {
 	}
 	t.series.add(g)
 	g.writeText(&t.b, t.verbose)
-	_, err := io.WriteString(t.w, t.b.String())
+	_, err := t.w.Write(t.b.Bytes())
 	return err
 }
 
@@ -61,7 +60,7 @@ func (t *TextWriter) Close() error {
 	t.b.Reset()
 	t.b.WriteByte('\n')
 	t.series.writeText(&t.b)
-	_, err := io.WriteString(t.w, t.b.String())
+	_, err := t.w.Write(t.b.Bytes())
 	return err
 }
 
@@ -84,9 +83,9 @@ func (s *SummaryWriter) WriteGame(g *Game) error {
 
 // Close writes the standings.
 func (s *SummaryWriter) Close() error {
-	var b strings.Builder
+	var b bytes.Buffer
 	s.series.writeText(&b)
-	_, err := io.WriteString(s.w, b.String())
+	_, err := s.w.Write(b.Bytes())
 	return err
 }
 
@@ -195,7 +194,7 @@ func (s *standings) count() string {
 
 // writeText writes each player's games, wins and mean score over the
 // series.
-func (s *standings) writeText(b *strings.Builder) {
+func (s *standings) writeText(b *bytes.Buffer) {
 	fmt.Fprintf(b, "series: %s\n", s.count())
 	width := len("player")
 	for _, st := range s.order {

@@ -3,6 +3,7 @@ package ajveciv
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -216,38 +217,60 @@ func (w World) String() string {
 	return b.String()
 }
 
-// writeText writes the world as a table, marking society you (if ≥ 0).
+// writeText writes the world as a table, marking society you (if ≥ 0). It
+// formats the numbers itself, into one buffer: reports print thousands of
+// worlds.
 func (w *World) writeText(b *strings.Builder, you int) {
-	fmt.Fprintf(b, "world yield %d\n", w.Yield)
-	fmt.Fprintf(b, "  society  population    yield  conquer exchange discover   expand  develop  consent   feels toward")
+	n := len(w.Societies)
+	buf := make([]byte, 0, 112+(n+1)*(100+5*n))
+	buf = append(buf, "world yield "...)
+	buf = strconv.AppendInt(buf, int64(w.Yield), 10)
+	buf = append(buf, "\n  society  population    yield  conquer exchange discover   expand  develop  consent   feels toward"...)
 	for j := range w.Societies {
-		fmt.Fprintf(b, " %4d", j+1)
+		buf = appendColumn(buf, j+1, 4)
 	}
-	b.WriteByte('\n')
+	buf = append(buf, '\n')
 	for i := range w.Societies {
 		s := &w.Societies[i]
-		mark := ' '
+		mark := byte(' ')
 		if i == you {
 			mark = '>'
 		}
-		fmt.Fprintf(b, "%c %7d %11d %8d", mark, i+1, s.Nation.Population, s.Nation.Yield)
+		buf = append(buf, mark)
+		buf = appendColumn(buf, i+1, 7)
+		buf = appendColumn(buf, s.Nation.Population, 11)
+		buf = appendColumn(buf, s.Nation.Yield, 8)
 		for _, d := range s.Values {
-			fmt.Fprintf(b, " %8d", d)
+			buf = appendColumn(buf, d, 8)
 		}
-		status := "             "
-		if s.Dead {
-			status = "  dead       "
-		} else if i == you {
-			status = "  (you)      "
+		switch {
+		case s.Dead:
+			buf = append(buf, "  dead       "...)
+		case i == you:
+			buf = append(buf, "  (you)      "...)
+		default:
+			buf = append(buf, "             "...)
 		}
-		b.WriteString(status)
 		for j, f := range w.Feels[i] {
 			if j == i {
-				b.WriteString("    ·")
+				buf = append(buf, "    ·"...)
 			} else {
-				fmt.Fprintf(b, " %4d", f)
+				buf = appendColumn(buf, f, 4)
 			}
 		}
-		b.WriteByte('\n')
+		buf = append(buf, '\n')
 	}
+	b.Write(buf)
+}
+
+// appendColumn appends a space and x right-aligned in width columns, as
+// fmt's " %*d" does: a wider number takes what it needs.
+func appendColumn(buf []byte, x, width int) []byte {
+	var digits [24]byte
+	d := strconv.AppendInt(digits[:0], int64(x), 10)
+	buf = append(buf, ' ')
+	for range width - len(d) {
+		buf = append(buf, ' ')
+	}
+	return append(buf, d...)
 }
