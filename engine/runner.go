@@ -75,10 +75,11 @@ type Runner[M, V any] struct {
 	Game int
 
 	phase atomic.Uint64 // see the phase word in watchdog.go
-	done  chan error    // the owner's last word on a watched match
+	last  chan error    // the owner's last word on a watched match
 
 	// Set by Run; read-only while the match is played.
 	ctx         context.Context
+	done        <-chan struct{} // ctx.Done(), looked at between rounds; nil when ctx is never done
 	match       Match[M, V]
 	seats       []Seat[M, V]
 	rec         *Record[M]
@@ -92,6 +93,7 @@ type Runner[M, V any] struct {
 	stage     stage
 	reqs      []Request[M] // the round being asked: the match's own slice
 	at        int          // the request (or, in a ceremony, the seat) being asked
+	deciding  int          // in roundBounded, the request a player is deciding; -1 when none
 	serial    uint64
 	asked     *Request[M]    // watched: the copy of the request a player is given
 	callee    []Player[M, V] // per seat: the player to ask, nil once abandoned
@@ -140,8 +142,8 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 			r.watched = true
 		}
 	}
-	r.ctx, r.match, r.seats, r.rec = ctx, m, seats, rec
-	r.stage, r.reqs, r.at, r.result = starting, nil, 0, Result{}
+	r.ctx, r.done, r.match, r.seats, r.rec = ctx, ctx.Done(), m, seats, rec
+	r.stage, r.reqs, r.at, r.deciding, r.result = starting, nil, 0, -1, Result{}
 	r.setLimits()
 	r.callee = resize(r.callee, len(seats))
 	r.abandoned = resize(r.abandoned, len(seats))
@@ -149,15 +151,15 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	for i, s := range seats {
 		r.callee[i], r.abandoned[i], r.owed[i] = s.Player, "", Fault{}
 	}
-	defer func() { r.ctx, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil }()
+	defer func() { r.ctx, r.done, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil, nil }()
 	defer closePlayers(seats)
 
 	if !r.watched {
 		end, err, _ := r.play()
 		return r.close(end, err)
 	}
-	if r.done == nil {
-		r.done = make(chan error, 1)
+	if r.last == nil {
+		r.last = make(chan error, 1)
 	}
 	r.phase.Store(phaseWord(r.serial, 0, 0, stateRunning))
 	if r.asked == nil {
@@ -167,7 +169,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	defer dog.remove(r)
 	go r.playWatched()
 	select {
-	case err := <-r.done:
+	case err := <-r.last:
 		return err
 	case <-ctx.Done():
 		return r.interrupt()
@@ -209,7 +211,7 @@ func (r *Runner[M, V]) playWatched() {
 	}
 	err = r.close(end, err)
 	r.phase.Store(phaseWord(r.serial, 0, 0, stateDone))
-	r.done <- err
+	r.last <- err
 }
 
 // play runs the match from where it stands while this goroutine owns it:
@@ -237,10 +239,12 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 					r.stage, r.at = finishing, 0
 					continue
 				}
-				select {
-				case <-r.ctx.Done():
-					return &End{Aborted: "interrupted"}, nil, false
-				default:
+				if r.done != nil {
+					select {
+					case <-r.done:
+						return &End{Aborted: "interrupted"}, nil, false
+					default:
+					}
 				}
 				r.reqs, r.at = m.Pending(), 0
 				if len(r.reqs) == 0 {
@@ -350,66 +354,58 @@ func (r *Runner[M, V]) round() (err error) {
 // roundBounded is round for a match that nothing watches and whose
 // decisions are not timed: every player is Bounded, and the match is played
 // on Run's goroutine. It keeps what it reads on every decision in locals,
-// the record's steps too, and writes them back before anything else may
-// read them: a call off the usual path, a panic, the round's end.
+// so that they stay in registers between the calls.
 func (r *Runner[M, V]) roundBounded() (err error) {
-	var (
-		reqs      = r.reqs
-		m         = r.match
-		ctx       = r.ctx
-		callee    = r.callee
-		deadlines = r.deadlines[:len(callee)]
-		rec       = r.rec
-		steps     = rec.Steps
-		i         = r.at
-		asking    bool // a player is deciding: a panic now is the player's
-	)
 	defer func() {
-		rec.Steps, r.at = steps, i
-		if !asking {
+		i := r.deciding
+		if i < 0 {
 			return // the round's end, or a panic in the rules for play to report
 		}
+		r.deciding = -1
 		x := recover()
-		err = r.record(&reqs[i], reqs[i].Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
+		req := &r.reqs[i]
+		err = r.record(req, req.Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
 		r.at = i + 1
 	}()
-	for ; i < len(reqs); i++ {
+	reqs, m, ctx, rec := r.reqs, r.match, r.ctx, r.rec
+	callee := r.callee
+	deadlines := r.deadlines[:len(callee)]
+	for i := r.at; i < len(reqs); i++ {
 		req := &reqs[i]
 		seat := req.Seat
 		if uint(seat) >= uint(len(callee)) {
+			r.at = i
 			return fmt.Errorf("engine: the match asks seat %d; it has seats 0 to %d", seat, len(r.seats)-1)
 		}
 		p := callee[seat]
 		if p == nil {
-			rec.Steps = steps
-			err := r.slowStep(req, p)
-			steps = rec.Steps
-			if err != nil {
+			r.at = i
+			if err := r.slowStep(req, p); err != nil {
 				return err
 			}
 			continue
 		}
 		req.Deadline = deadlines[seat][req.Class&1]
 		view := m.View(seat)
-		asking = true
+		r.deciding = i
 		mv, err := p.Decide(ctx, req, view)
-		asking = false
+		r.deciding = -1
 		if err == nil {
 			if err = m.Apply(seat, mv); err == nil {
-				steps = append(steps, Step[M]{Seat: seat, Move: mv})
+				rec.Steps = append(rec.Steps, Step[M]{Seat: seat, Move: mv})
 				continue
 			}
-			rec.Steps = steps
+			r.at = i
 			err = r.refused(req, err)
 		} else {
-			rec.Steps = steps
+			r.at = i
 			err = r.answer(req, mv, err, 0)
 		}
-		steps = rec.Steps
 		if err != nil {
 			return err
 		}
 	}
+	r.at = len(reqs)
 	return nil
 }
 
@@ -672,7 +668,7 @@ func (r *Runner[M, V]) interrupt() error {
 			return r.interrupted()
 		}
 		select {
-		case err := <-r.done:
+		case err := <-r.last:
 			return err
 		case <-time.After(time.Millisecond):
 		}
@@ -738,7 +734,7 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 	if err != nil {
 		err = r.close(nil, err)
 		r.phase.Store(phaseWord(r.serial, 0, 0, stateDone))
-		r.done <- err
+		r.last <- err
 		return
 	}
 	r.playWatched()
