@@ -71,18 +71,19 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 // society is asked for one of the six values (all are offered; adapt is the
 // default); when all have chosen, the turn is played (see Turn).
 type Match struct {
-	turns  int
-	turn   int // turns completed
-	state  State
-	pcg    *rand.PCG
-	chosen []Value // this turn's choices; None until made
-	owed   int
-	living int // living societies
-	reqs   []engine.Request[Value]
-	open_  []engine.Request[Value]
-	over   bool
-	reason string
-	result engine.Result
+	turns   int
+	turn    int // turns completed
+	state   State
+	pcg     *rand.PCG
+	chosen  []Value // this turn's choices; None until made
+	owed    int
+	waiting uint32 // bit i: society i is asked this turn and has not answered
+	living  int    // living societies
+	reqs    []engine.Request[Value]
+	open_   []engine.Request[Value]
+	over    bool
+	reason  string
+	result  engine.Result
 }
 
 // open asks every living society for the next turn's choice. The requests
@@ -100,10 +101,12 @@ func (m *Match) open() {
 		}
 	}
 	base := int64(m.turn) * n
+	m.waiting = 0
 	for k := range m.reqs {
 		r := &m.reqs[k]
 		r.ID = base + int64(r.Seat)
 		m.chosen[r.Seat] = None
+		m.waiting |= 1 << r.Seat
 	}
 	m.owed = len(m.reqs)
 }
@@ -128,20 +131,15 @@ func (m *Match) Pending() []engine.Request[Value] {
 // Apply records seat's choice; when every living society has chosen, the
 // turn is played.
 func (m *Match) Apply(seat int, v Value) error {
-	switch {
-	case m.over:
-		return engine.Refuse("over", "the game is over")
-	case seat < 0 || seat >= len(m.chosen):
-		return engine.Refuse("no-seat", "there is no society %d; societies are 1 to %d", seat+1, len(m.chosen))
-	case m.state.Societies[seat].Dead:
-		return engine.Refuse("dead", "society %d is dead and makes no choices", seat+1)
-	case m.chosen[seat] != None:
-		return engine.Refuse("answered", "society %d has already chosen %v this turn", seat+1, m.chosen[seat])
-	case !v.Valid():
-		return engine.Refuse("not-offered", "%v is not a value; choose conquer, exchange, expand, develop, consent or adapt", v)
+	// The societies asked this turn and yet to answer are the bits of
+	// waiting: one test covers a finished game, a dead society and an
+	// answered one.
+	if uint(seat) >= MaxSocieties || m.waiting>>seat&1 == 0 || !v.Valid() || seat >= len(m.chosen) {
+		return m.refuse(seat, v)
 	}
 	m.chosen[seat] = v
-	if m.owed--; m.owed > 0 {
+	m.owed--
+	if m.waiting &^= 1 << seat; m.waiting != 0 {
 		return nil
 	}
 	living, err := resolve(&m.state, m.turn+1, m.chosen, m.pcg)
@@ -158,6 +156,21 @@ func (m *Match) Apply(seat int, v Value) error {
 		m.open()
 	}
 	return nil
+}
+
+// refuse says why seat may not choose v.
+func (m *Match) refuse(seat int, v Value) error {
+	switch {
+	case m.over:
+		return engine.Refuse("over", "the game is over")
+	case seat < 0 || seat >= len(m.chosen):
+		return engine.Refuse("no-seat", "there is no society %d; societies are 1 to %d", seat+1, len(m.chosen))
+	case m.state.Societies[seat].Dead:
+		return engine.Refuse("dead", "society %d is dead and makes no choices", seat+1)
+	case m.chosen[seat] != None:
+		return engine.Refuse("answered", "society %d has already chosen %v this turn", seat+1, m.chosen[seat])
+	}
+	return engine.Refuse("not-offered", "%v is not a value; choose conquer, exchange, expand, develop, consent or adapt", v)
 }
 
 // end scores the game: every society, dead or alive, scores its resources

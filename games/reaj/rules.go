@@ -2,6 +2,7 @@ package reaj
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -61,30 +62,36 @@ func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 	if n > MaxSocieties {
 		return 0, fmt.Errorf("reaj: %d societies; the rules take at most %d", n, MaxSocieties)
 	}
-	if err := checkChoices(socs, choices); err != nil {
-		return 0, err
-	}
 	choices = choices[:n]
-	env := &st.Environment
-	env.Resources += max(0, env.Ecology)
 
-	// The rises; who is living, and who expands, develops and adapts.
-	var expanders, developers [MaxSocieties]int
+	// The rises; who is living, and who expands, develops and adapts. A
+	// wrong choice undoes the rises before it, so that a refused turn
+	// leaves the state as it was.
+	var expanders, developers [32]uint8
 	var living uint32
 	expanding, developing, adapting := 0, 0, 0
 	for i := range socs {
-		s := &socs[i]
+		s, c := &socs[i], choices[i]
 		if s.Dead {
+			if c != None {
+				undoRises(socs[:i], choices)
+				return 0, engine.Refuse("dead", "society %d is dead and cannot choose %v; its choice must be null", i+1, c)
+			}
 			continue
 		}
-		c := choices[i]
+		if c >= NumValues {
+			undoRises(socs[:i], choices)
+			return 0, engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
+		}
 		s.Values[c]++
-		living |= 1 << i
-		expanders[expanding], developers[developing] = i, i
+		living |= 1 << (uint(i) & 31)
+		expanders[expanding&31], developers[developing&31] = uint8(i), uint8(i)
 		expanding += b2i(c == Expand)
 		developing += b2i(c == Develop)
 		adapting += b2i(c == Adapt)
 	}
+	env := &st.Environment
+	env.Resources += max(0, env.Ecology)
 
 	// What conquer and exchange bring, from the state after the rises and
 	// before any effect.
@@ -123,9 +130,8 @@ func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 		if delta == 0 {
 			continue
 		}
-		others := living &^ (1 << i)
-		for j, row := range rel {
-			row[i] += delta & -int(others>>(uint(j)&31)&1)
+		for others := living &^ (1 << (uint(i) & 31)); others != 0; others &= others - 1 {
+			rel[bits.TrailingZeros32(others)][i] += delta
 		}
 	}
 
@@ -168,25 +174,19 @@ func b2i(b bool) int {
 	return 0
 }
 
-// checkChoices returns a *engine.RuleError unless every living society
-// chooses a value and every dead one None. It changes nothing, so a refused turn leaves the
-// state as it was.
-func checkChoices(socs []Society, choices []Value) error {
+// undoRises takes back the rise of every living society's choice.
+func undoRises(socs []Society, choices []Value) {
 	for i := range socs {
-		switch c := choices[i]; {
-		case socs[i].Dead && c != None:
-			return engine.Refuse("dead", "society %d is dead and cannot choose %v; its choice must be null", i+1, c)
-		case !socs[i].Dead && !c.Valid():
-			return engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
+		if !socs[i].Dead {
+			socs[i].Values[choices[i]]--
 		}
 	}
-	return nil
 }
 
 // share gives what is left of a resource (land or ecology) to the
 // contenders, one each, +3 resources each: all of them when there is enough,
 // else the first in a random order.
-func share(left *int, contenders []int, gain *[MaxSocieties]int, rng *rand.PCG) {
+func share(left *int, contenders []uint8, gain *[MaxSocieties]int, rng *rand.PCG) {
 	if len(contenders) > *left {
 		for k := len(contenders) - 1; k > 0; k-- {
 			j := int(engine.Below(rng, uint64(k+1)))
