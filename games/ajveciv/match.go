@@ -220,9 +220,8 @@ func (m *Match) openRound(inflection bool) {
 	if inflection {
 		kind = InflectionKind
 	}
-	m.kind, m.infl = kind, inflection
 	m.vturn = m.turn + 1
-	if m.infl {
+	if inflection {
 		m.vturn = m.turn
 	}
 	m.round++
@@ -236,7 +235,8 @@ func (m *Match) openRound(inflection bool) {
 			}
 		}
 	}
-	if len(m.reqs) > 0 && (m.reqs[0].Kind == InflectionKind) != inflection {
+	if m.kind == "" || m.infl != inflection {
+		m.kind, m.infl = kind, inflection
 		for k := range m.reqs {
 			m.reqs[k].Kind = kind
 		}
@@ -253,17 +253,19 @@ func (m *Match) openRound(inflection bool) {
 		}
 	} else {
 		// One draw deals the offers of up to nine societies (see Match).
+		base, offers, chosen := m.round*n, m.offers, m.chosen
 		for g := 0; g < len(m.reqs); g += dealGroup {
 			group := m.reqs[g:min(g+dealGroup, len(m.reqs))]
 			k := engine.Below(&m.pcg, dealSpan[len(group)])
 			for i := range group {
 				r := &group[i]
 				seat := r.Seat
-				o := offerTable[k%120]
-				k /= 120
-				m.offers[seat] = o
-				r.ID, r.Default = m.round*n+int64(seat), o[0]
-				m.chosen[seat] = None
+				q := k / 120
+				o := offerTable[k-q*120]
+				k = q
+				offers[seat] = o
+				chosen[seat] = None
+				r.ID, r.Default = base+int64(seat), o[0]
 			}
 		}
 	}
@@ -322,6 +324,13 @@ func (m *Match) refuse(seat int, v Value) error {
 // resolve applies the round's choices and opens the next round.
 func (m *Match) resolve() error {
 	if m.infl {
+		if m.original {
+			// The round's offers are every living society's three
+			// highest values.
+			originalInflection(m.world.Societies, m.chosen, m.offers)
+			m.openTurn()
+			return nil
+		}
 		if err := m.rules.Inflection(&m.world, m.chosen); err != nil {
 			return fmt.Errorf("ajveciv: %s rules, inflection after turn %d: %w", m.variant, m.turn, err)
 		}

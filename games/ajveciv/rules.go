@@ -322,6 +322,28 @@ func b2i(b bool) int {
 	return 0
 }
 
+// originalInflection is Inflection for choices a match has checked against
+// offers, every living society's three highest values in order: the
+// chosen value rises by 2 and the other two fall by 1, never below 0.
+func originalInflection(socs []Society, choices []Value, offers []offer) {
+	choices, offers = choices[:len(socs)], offers[:len(socs)]
+	for i := range socs {
+		s := &socs[i]
+		if s.Dead {
+			continue
+		}
+		c := choices[i]
+		for _, v := range offers[i][:3] {
+			d := &s.Values[v%NumValues]
+			if v == c {
+				*d += 2
+			} else if *d > 0 {
+				*d--
+			}
+		}
+	}
+}
+
 // Inflection applies one inflection of the original rules.
 func (OriginalRules) Inflection(w *World, choices []Value) error {
 	if len(choices) != len(w.Societies) {
