@@ -354,7 +354,10 @@ func (r *Runner[M, V]) round() (err error) {
 // roundBounded is round for a match that nothing watches and whose
 // decisions are not timed: every player is Bounded, and the match is played
 // on Run's goroutine. It keeps what it reads on every decision in locals,
-// so that they stay in registers between the calls.
+// so that they stay in registers between the calls. When nothing can
+// interrupt the match (its context is never done), it goes on to the next
+// rounds itself, until the match is over: a game of one request a round
+// spends no call per round.
 func (r *Runner[M, V]) roundBounded() (err error) {
 	defer func() {
 		i := r.deciding
@@ -367,10 +370,20 @@ func (r *Runner[M, V]) roundBounded() (err error) {
 		err = r.record(req, req.Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
 		r.at = i + 1
 	}()
-	reqs, m, ctx, rec := r.reqs, r.match, r.ctx, r.rec
+	m, ctx, rec := r.match, r.ctx, r.rec
 	callee := r.callee
 	deadlines := r.deadlines[:len(callee)]
-	for i := r.at; i < len(reqs); i++ {
+	for reqs, i := r.reqs, r.at; ; i++ {
+		if i >= len(reqs) {
+			r.at = len(reqs)
+			if r.done != nil || m.Over() {
+				return nil // play looks at the context, or ends the match
+			}
+			if reqs = m.Pending(); len(reqs) == 0 {
+				return nil // play says the match owes nothing
+			}
+			r.reqs, r.at, i = reqs, 0, 0
+		}
 		req := &reqs[i]
 		seat := req.Seat
 		if uint(seat) >= uint(len(callee)) {
@@ -405,8 +418,6 @@ func (r *Runner[M, V]) roundBounded() (err error) {
 			return err
 		}
 	}
-	r.at = len(reqs)
-	return nil
 }
 
 // slowStep asks, applies and records one request the careful way: for an
