@@ -99,6 +99,10 @@ type Played struct {
 	Outcome func() report.Game
 	// Report replays the match into its part of a report.
 	Report func() (report.Game, error)
+	// Brief is its part of a text report, without the history between the
+	// first and the last world, made from the match as play left it (see
+	// report.BriefGame).
+	Brief func() (report.Game, error)
 	// WriteRecord writes the match record, JSON Lines.
 	WriteRecord func(io.Writer) error
 	// WriteTraining writes one line per decision for training bots (see
@@ -132,7 +136,7 @@ func (h *hosted[M, V]) Series(ctx context.Context, o SeriesOptions) error {
 	}
 	// Each match's seats are made just before it is played, and each
 	// record is forgotten once told: a long series holds one at a time.
-	s := &engine.Series[M, V]{Ruleset: h.rules, Seed: o.Seed, Options: o.Options, Timings: o.Timings, Matches: o.Games, Forget: true}
+	s := &engine.Series[M, V]{Ruleset: h.rules, Seed: o.Seed, Options: o.Options, Timings: o.Timings, Matches: o.Games, Forget: true, Unsealed: true}
 	s.Lineup = func(int) []engine.Seat[M, V] {
 		seats := make([]engine.Seat[M, V], len(entrants))
 		for i, e := range entrants {
@@ -143,17 +147,34 @@ func (h *hosted[M, V]) Series(ctx context.Context, o SeriesOptions) error {
 		}
 		return seats
 	}
-	s.Played = func(k int, rec *engine.Record[M], _ engine.Match[M, V]) error {
+	s.Played = func(k int, rec *engine.Record[M], m engine.Match[M, V]) error {
 		if o.Played == nil {
 			return nil
 		}
 		return o.Played(Played{
-			Number:        k + 1,
-			Faults:        len(rec.Faults()),
-			Outcome:       func() report.Game { return report.Outcome(rec, k+1) },
-			Report:        func() (report.Game, error) { return report.BuildGame(h.rules, rec, k+1) },
-			WriteRecord:   func(w io.Writer) error { _, err := rec.WriteTo(w); return err },
-			WriteTraining: func(w io.Writer) error { return report.WriteTraining(w, h.rules, rec, k+1) },
+			Number:  k + 1,
+			Faults:  len(rec.Faults()),
+			Outcome: func() report.Game { return report.Outcome(rec, k+1) },
+			Report: func() (report.Game, error) {
+				if err := engine.SealOnce(rec, m); err != nil {
+					return report.Game{}, err
+				}
+				return report.BuildGame(h.rules, rec, k+1)
+			},
+			Brief: func() (report.Game, error) { return report.BriefGame(h.rules, rec, m, k+1) },
+			WriteRecord: func(w io.Writer) error {
+				if err := engine.SealOnce(rec, m); err != nil {
+					return err
+				}
+				_, err := rec.WriteTo(w)
+				return err
+			},
+			WriteTraining: func(w io.Writer) error {
+				if err := engine.SealOnce(rec, m); err != nil {
+					return err
+				}
+				return report.WriteTraining(w, h.rules, rec, k+1)
+			},
 		})
 	}
 	_, err = s.Play(ctx)

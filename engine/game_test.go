@@ -51,11 +51,18 @@ type tallyView struct {
 	Sums       []int64
 }
 
+// open asks every seat for the next round's pick. The requests are kept
+// from round to round, as a game's are: only their numbers change.
 func (m *tallyMatch) open() {
-	m.reqs = m.reqs[:0]
+	if len(m.reqs) != len(m.Sums) {
+		m.reqs = m.reqs[:0]
+		for s := range m.Sums {
+			m.reqs = append(m.reqs, Request[int]{Seat: s, Kind: "pick", Choices: tallyChoices, Default: 1})
+		}
+	}
 	for s := range m.Sums {
 		m.Picked[s] = 0
-		m.reqs = append(m.reqs, Request[int]{ID: int64(m.Round*len(m.Sums) + s), Seat: s, Kind: "pick", Choices: tallyChoices, Default: 1})
+		m.reqs[s].ID = int64(m.Round*len(m.Sums) + s)
 	}
 	m.owed = len(m.Sums)
 }

@@ -213,6 +213,15 @@ func (s Setup) Bool(info Info, name string) (bool, error) {
 // CheckOptions returns an error naming the first option in s that info does
 // not declare.
 func (s Setup) CheckOptions(info Info) error {
+	known := 0
+	for name := range s.Options {
+		if _, ok := info.option(name); ok {
+			known++
+		}
+	}
+	if known == len(s.Options) {
+		return nil
+	}
 	names := make([]string, 0, len(s.Options))
 	for name := range s.Options {
 		names = append(names, name)
@@ -226,10 +235,10 @@ func (s Setup) CheckOptions(info Info) error {
 	return nil
 }
 
-func (s Setup) option(info Info, name string, kind OptionKind) (Option, string, error) {
+func (s Setup) option(info Info, name string, kind OptionKind) (*Option, string, error) {
 	opt, ok := info.option(name)
 	if !ok || opt.Kind != kind {
-		return Option{}, "", fmt.Errorf("%s declares no such option %q", info.Name, name)
+		return nil, "", fmt.Errorf("%s declares no such option %q", info.Name, name)
 	}
 	text, ok := s.Options[name]
 	if !ok {
@@ -238,13 +247,13 @@ func (s Setup) option(info Info, name string, kind OptionKind) (Option, string, 
 	return opt, text, nil
 }
 
-func (info Info) option(name string) (Option, bool) {
-	for _, o := range info.Options {
-		if o.Name == name {
+func (info Info) option(name string) (*Option, bool) {
+	for i := range info.Options {
+		if o := &info.Options[i]; o.Name == name {
 			return o, true
 		}
 	}
-	return Option{}, false
+	return nil, false
 }
 
 func (info Info) optionNames() string {

@@ -75,10 +75,11 @@ type Runner[M, V any] struct {
 	Game int
 
 	phase atomic.Uint64 // see the phase word in watchdog.go
-	done  chan error    // the owner's last word on a watched match
+	last  chan error    // the owner's last word on a watched match
 
 	// Set by Run; read-only while the match is played.
 	ctx         context.Context
+	done        <-chan struct{} // ctx.Done(), looked at between rounds; nil when ctx is never done
 	match       Match[M, V]
 	seats       []Seat[M, V]
 	rec         *Record[M]
@@ -92,6 +93,7 @@ type Runner[M, V any] struct {
 	stage     stage
 	reqs      []Request[M] // the round being asked: the match's own slice
 	at        int          // the request (or, in a ceremony, the seat) being asked
+	deciding  int          // in roundBounded, the request a player is deciding; -1 when none
 	serial    uint64
 	asked     *Request[M]    // watched: the copy of the request a player is given
 	callee    []Player[M, V] // per seat: the player to ask, nil once abandoned
@@ -140,8 +142,8 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 			r.watched = true
 		}
 	}
-	r.ctx, r.match, r.seats, r.rec = ctx, m, seats, rec
-	r.stage, r.reqs, r.at, r.result = starting, nil, 0, Result{}
+	r.ctx, r.done, r.match, r.seats, r.rec = ctx, ctx.Done(), m, seats, rec
+	r.stage, r.reqs, r.at, r.deciding, r.result = starting, nil, 0, -1, Result{}
 	r.setLimits()
 	r.callee = resize(r.callee, len(seats))
 	r.abandoned = resize(r.abandoned, len(seats))
@@ -149,15 +151,15 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	for i, s := range seats {
 		r.callee[i], r.abandoned[i], r.owed[i] = s.Player, "", Fault{}
 	}
-	defer func() { r.ctx, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil }()
+	defer func() { r.ctx, r.done, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil, nil }()
 	defer closePlayers(seats)
 
 	if !r.watched {
 		end, err, _ := r.play()
 		return r.close(end, err)
 	}
-	if r.done == nil {
-		r.done = make(chan error, 1)
+	if r.last == nil {
+		r.last = make(chan error, 1)
 	}
 	r.phase.Store(phaseWord(r.serial, 0, 0, stateRunning))
 	if r.asked == nil {
@@ -167,7 +169,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	defer dog.remove(r)
 	go r.playWatched()
 	select {
-	case err := <-r.done:
+	case err := <-r.last:
 		return err
 	case <-ctx.Done():
 		return r.interrupt()
@@ -209,7 +211,7 @@ func (r *Runner[M, V]) playWatched() {
 	}
 	err = r.close(end, err)
 	r.phase.Store(phaseWord(r.serial, 0, 0, stateDone))
-	r.done <- err
+	r.last <- err
 }
 
 // play runs the match from where it stands while this goroutine owns it:
@@ -237,17 +239,23 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 					r.stage, r.at = finishing, 0
 					continue
 				}
-				select {
-				case <-r.ctx.Done():
-					return &End{Aborted: "interrupted"}, nil, false
-				default:
+				if r.done != nil {
+					select {
+					case <-r.done:
+						return &End{Aborted: "interrupted"}, nil, false
+					default:
+					}
 				}
 				r.reqs, r.at = m.Pending(), 0
 				if len(r.reqs) == 0 {
 					return nil, fmt.Errorf("engine: %s match is not over but owes no decision after %d moves", r.rec.Header.Ruleset, len(r.rec.Steps)), false
 				}
 			}
-			switch err := r.round(); err {
+			round := r.round
+			if !r.watched && !r.Timings {
+				round = r.roundBounded
+			}
+			switch err := round(); err {
 			case nil:
 			case errLost:
 				return nil, nil, true
@@ -341,6 +349,75 @@ func (r *Runner[M, V]) round() (err error) {
 		r.at = i + 1
 	}
 	return nil
+}
+
+// roundBounded is round for a match that nothing watches and whose
+// decisions are not timed: every player is Bounded, and the match is played
+// on Run's goroutine. It keeps what it reads on every decision in locals,
+// so that they stay in registers between the calls. When nothing can
+// interrupt the match (its context is never done), it goes on to the next
+// rounds itself, until the match is over: a game of one request a round
+// spends no call per round.
+func (r *Runner[M, V]) roundBounded() (err error) {
+	defer func() {
+		i := r.deciding
+		if i < 0 {
+			return // the round's end, or a panic in the rules for play to report
+		}
+		r.deciding = -1
+		x := recover()
+		req := &r.reqs[i]
+		err = r.record(req, req.Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
+		r.at = i + 1
+	}()
+	m, ctx, rec := r.match, r.ctx, r.rec
+	callee := r.callee
+	deadlines := r.deadlines[:len(callee)]
+	for reqs, i := r.reqs, r.at; ; i++ {
+		if i >= len(reqs) {
+			r.at = len(reqs)
+			if r.done != nil || m.Over() {
+				return nil // play looks at the context, or ends the match
+			}
+			if reqs = m.Pending(); len(reqs) == 0 {
+				return nil // play says the match owes nothing
+			}
+			r.reqs, r.at, i = reqs, 0, 0
+		}
+		req := &reqs[i]
+		seat := req.Seat
+		if uint(seat) >= uint(len(callee)) {
+			r.at = i
+			return fmt.Errorf("engine: the match asks seat %d; it has seats 0 to %d", seat, len(r.seats)-1)
+		}
+		p := callee[seat]
+		if p == nil {
+			r.at = i
+			if err := r.slowStep(req, p); err != nil {
+				return err
+			}
+			continue
+		}
+		req.Deadline = deadlines[seat][req.Class&1]
+		view := m.View(seat)
+		r.deciding = i
+		mv, err := p.Decide(ctx, req, view)
+		r.deciding = -1
+		if err == nil {
+			if err = m.Apply(seat, mv); err == nil {
+				rec.Steps = append(rec.Steps, Step[M]{Seat: seat, Move: mv})
+				continue
+			}
+			r.at = i
+			err = r.refused(req, err)
+		} else {
+			r.at = i
+			err = r.answer(req, mv, err, 0)
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // slowStep asks, applies and records one request the careful way: for an
@@ -450,18 +527,21 @@ func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 
 // ceremonies calls, from seat r.at on, every Starter's Start or every
 // Finisher's Finish. A Start that fails or overruns abandons its seat. It
-// reports whether the match was taken over during a call.
+// reports whether the match was taken over during a call. A player with no
+// such method is passed over without a word: its seat's seed is not even
+// worked out.
 func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 	for ; r.at < len(r.seats); r.at++ {
 		seat := r.at
 		p := r.callee[seat]
-		if p == nil {
+		if p == nil || !hasCeremony(kind, p) {
 			continue
 		}
-		h := r.rec.Header
+		var info MatchInfo
+		if kind == startCalls {
+			info = r.matchInfo(seat)
+		}
 		ctx, res := r.ctx, r.result
-		info := MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Game: max(r.Game, 1), Seat: seat,
-			Players: h.Setup.Players, Options: h.Setup.Options, Seed: SeatSeed(h.Setup.Seed, seat), Time: r.seats[seat].TimeControl()}
 		var word uint64
 		if r.watched {
 			word = r.enter(seat, ceremonyBit)
@@ -476,6 +556,23 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 		}
 	}
 	return false
+}
+
+// matchInfo is what the player of seat is told when the match starts.
+func (r *Runner[M, V]) matchInfo(seat int) MatchInfo {
+	h := &r.rec.Header
+	return MatchInfo{Ruleset: h.Ruleset, Variant: h.Variant, RulesVersion: h.RulesVersion, Game: max(r.Game, 1), Seat: seat,
+		Players: h.Setup.Players, Options: h.Setup.Options, Seed: SeatSeed(h.Setup.Seed, seat), Time: r.seats[seat].TimeControl()}
+}
+
+// hasCeremony reports whether p has a call of this kind: Start or Finish.
+func hasCeremony[M, V any](kind callKind, p Player[M, V]) bool {
+	if kind == startCalls {
+		_, ok := p.(Starter)
+		return ok
+	}
+	_, ok := p.(Finisher)
+	return ok
 }
 
 // callKind says which ceremony a call is.
@@ -590,7 +687,7 @@ func (r *Runner[M, V]) interrupt() error {
 			return r.interrupted()
 		}
 		select {
-		case err := <-r.done:
+		case err := <-r.last:
 			return err
 		case <-time.After(time.Millisecond):
 		}
@@ -656,7 +753,7 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 	if err != nil {
 		err = r.close(nil, err)
 		r.phase.Store(phaseWord(r.serial, 0, 0, stateDone))
-		r.done <- err
+		r.last <- err
 		return
 	}
 	r.playWatched()

@@ -19,13 +19,19 @@ type Series[M, V any] struct {
 	// when the match ended) and the match; an error stops the series.
 	Played func(k int, rec *Record[M], m Match[M, V]) error
 	// Forget drops each record once Played has seen it, so that a long
-	// series holds one match at a time; Play then returns no records.
+	// series holds one match at a time; Play then returns no records. The
+	// record's memory is kept for the next match: Played must not keep
+	// the record.
 	Forget bool
 	// Lineup, if not nil, makes the seats of match k (from 0) just before
 	// it is played, for Matches more matches after those added with Game:
 	// a long series then holds the seats of one match at a time.
 	Lineup  func(k int) []Seat[M, V]
 	Matches int
+	// Unsealed leaves each record without the hash of its final state:
+	// Played seals it (SealOnce) if it keeps it, and need not work the
+	// hash out otherwise.
+	Unsealed bool
 
 	lineups [][]Seat[M, V]
 }
@@ -65,6 +71,7 @@ func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
 	info := s.Ruleset.Info()
 	n := s.Len()
 	recs := make([]*Record[M], 0, min(n, 1024))
+	var kept *Record[M] // with Forget, the last record, whose memory the next match reuses
 	for k := range n {
 		seats := s.seats(k)
 		if err := ctx.Err(); err != nil {
@@ -78,17 +85,21 @@ func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
 		if err != nil {
 			return recs, fmt.Errorf("match %d: %w", k+1, err)
 		}
-		rec := NewRecord[M](info, setup)
+		rec := kept
+		if rec == nil || !s.Forget {
+			rec = NewRecord[M](info, setup)
+		}
+		rec.Reset(info, setup)
 		runner.Game = k + 1
-		if !s.Forget {
+		if s.Forget {
+			kept = rec
+		} else {
 			recs = append(recs, rec)
 		}
 		runErr := runner.Run(ctx, m, seats, rec)
-		if rec.End != nil && rec.End.Result != nil {
-			if _, ok := any(m).(interface{ MarshalJSON() ([]byte, error) }); ok {
-				if err := rec.Seal(m); err != nil {
-					return recs, fmt.Errorf("match %d: %w", k+1, err)
-				}
+		if !s.Unsealed {
+			if err := SealOnce(rec, m); err != nil {
+				return recs, fmt.Errorf("match %d: %w", k+1, err)
 			}
 		}
 		if s.Played != nil {
@@ -101,4 +112,17 @@ func (s *Series[M, V]) Play(ctx context.Context) ([]*Record[M], error) {
 		}
 	}
 	return recs, nil
+}
+
+// SealOnce seals a record that ended with a result and has no hash yet
+// (Record.Seal) with m, the match it records as play left it, if m has a
+// snapshot (json.Marshaler); otherwise it does nothing.
+func SealOnce[M, V any](rec *Record[M], m Match[M, V]) error {
+	if rec.End == nil || rec.End.Result == nil || rec.End.Hash != "" {
+		return nil
+	}
+	if _, ok := any(m).(interface{ MarshalJSON() ([]byte, error) }); !ok {
+		return nil
+	}
+	return rec.Seal(m)
 }

@@ -19,10 +19,12 @@ func TestNamesGivenInReady(t *testing.T) {
 	n.wish("exec:d.py", "  a\x1b[31m  bot\n")
 	n.wish("exec:e.py", strings.Repeat("x", 100))
 	n.wish("exec:f.py", "  ")
-	want := map[string]string{"exec:a.py": "starter", "exec:b.py": "starter #2", "exec:c.py": "random #2", "exec:d.py": "a [31m bot", "exec:e.py": strings.Repeat("x", 40)}
-	for p, w := range want {
-		if got, ok := n.Of(p); !ok || got != w {
-			t.Errorf("%s is named %q, %v; want %q", p, got, ok, w)
+	// Names are made unique in the order they are first asked for, as a
+	// report asks for them: seat by seat, whenever the programs said ready.
+	want := [][2]string{{"exec:a.py", "starter"}, {"exec:b.py", "starter #2"}, {"exec:c.py", "random #2"}, {"exec:d.py", "a [31m bot"}, {"exec:e.py", strings.Repeat("x", 40)}}
+	for _, pw := range want {
+		if got, ok := n.Of(pw[0]); !ok || got != pw[1] {
+			t.Errorf("%s is named %q, %v; want %q", pw[0], got, ok, pw[1])
 		}
 	}
 	if got, ok := n.Of("exec:f.py"); ok {

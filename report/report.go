@@ -12,9 +12,11 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -135,6 +137,48 @@ func (g *Game) Brief() {
 	g.Charts = nil
 }
 
+// BriefGame makes the part of a report that the text form prints (see
+// Brief) for a match just played, numbered number, without replaying its
+// record: the world at the start is a new match's of the same setup, and
+// the world at the end is m's, which must be the match rec records, as play
+// left it. A game whose matches do not measure their clock (engine.Measurer)
+// is replayed, as BuildGame does.
+func BriefGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], m engine.Match[M, V], number int) (Game, error) {
+	meas, ok := m.(engine.Measurer)
+	pub, ok2 := m.(engine.Publisher)
+	if !ok || !ok2 {
+		g, err := BuildGame(rs, rec, number)
+		g.Brief()
+		return g, err
+	}
+	start, err := rs.New(rec.Header.Setup)
+	if err != nil {
+		return Game{}, fmt.Errorf("report: game %d: %w", number, err)
+	}
+	g := Outcome(rec, number)
+	g.ScoreName, g.ClockName = rs.Info().Score, clockName(rs.Info())
+	g.History = append(g.History, start.(engine.Publisher).Public())
+	g.Clock = start.(engine.Measurer).Clock()
+	g.Clocks = append(g.Clocks, g.Clock)
+	if len(rec.Steps) > 0 {
+		g.History = append(g.History, pub.Public())
+		g.Clocks = append(g.Clocks, meas.Clock())
+		g.Clock = meas.Clock()
+	}
+	if c, ok := m.(engine.Chronicler); ok {
+		g.Events = c.Chronicle()
+	}
+	return g, nil
+}
+
+// clockName is the word for a game's clock: "turn" unless it says.
+func clockName(info engine.Info) string {
+	if info.Clock == "" {
+		return "turn"
+	}
+	return info.Clock
+}
+
 // Outcome makes a record's part of a report, numbered number, without
 // replaying it: its setup, faults and result, but no history, events or
 // charts. It is all the series standings need (see SummaryWriter), at a
@@ -169,10 +213,7 @@ func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, erro
 	h := rec.Header
 	g := Outcome(rec, 0)
 	g.ScoreName = rs.Info().Score
-	g.ClockName = rs.Info().Clock
-	if g.ClockName == "" {
-		g.ClockName = "turn"
-	}
+	g.ClockName = clockName(rs.Info())
 	seats := len(h.Setup.Players)
 	var sampled bool
 	m, err := engine.Replay(rs, rec, func(m engine.Match[M, V]) {
@@ -242,7 +283,8 @@ func (r *Report) writeTo(gw GameWriter) error {
 	return gw.Close()
 }
 
-func (g *Game) writeText(b *strings.Builder, verbose bool) {
+func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
+	var digits [24]byte
 	name := g.Ruleset
 	if g.Variant != "" {
 		name += " (" + g.Variant + ")"
@@ -258,7 +300,7 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 	}
 	if len(g.History) > 0 {
 		b.WriteString("at the start\n")
-		indent(b, fmt.Sprint(g.History[0]), "  ")
+		indent(b, text(g.History[0]), "  ")
 		last := len(g.History) - 1
 		if verbose && len(g.Clocks) == len(g.History) {
 			// The world each time the clock moves on.
@@ -270,8 +312,12 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 			}
 		}
 		if last > 0 {
-			fmt.Fprintf(b, "at the end (%s %d)\n", g.ClockName, g.Clock)
-			indent(b, fmt.Sprint(g.History[last]), "  ")
+			b.WriteString("at the end (")
+			b.WriteString(g.ClockName)
+			b.WriteByte(' ')
+			b.Write(strconv.AppendInt(digits[:0], int64(g.Clock), 10))
+			b.WriteString(")\n")
+			indent(b, text(g.History[last]), "  ")
 		}
 	}
 	if len(g.Events) > 0 {
@@ -302,11 +348,21 @@ func (g *Game) writeText(b *strings.Builder, verbose bool) {
 			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
 				mark += "  " + strings.ToUpper(g.Result.Status[s])
 			}
-			rank := ""
-			if s < len(g.Result.Ranks) {
-				rank = fmt.Sprintf("  rank %d", g.Result.Ranks[s])
+			b.WriteString("  ")
+			writeRight(b, int64(s+1), 2)
+			b.WriteString("  ")
+			b.WriteString(g.Players[s])
+			for range width - utf8.RuneCountInString(g.Players[s]) { // as fmt's %-*s pads
+				b.WriteByte(' ')
 			}
-			fmt.Fprintf(b, "  %2d  %-*s  %8d%s%s\n", s+1, width, g.Players[s], score, rank, mark)
+			b.WriteString("  ")
+			writeRight(b, score, 8)
+			if s < len(g.Result.Ranks) {
+				b.WriteString("  rank ")
+				b.Write(strconv.AppendInt(digits[:0], int64(g.Result.Ranks[s]), 10))
+			}
+			b.WriteString(mark)
+			b.WriteByte('\n')
 		}
 		if len(g.Result.Winners) == 0 {
 			b.WriteString("nobody wins\n")
@@ -372,7 +428,7 @@ const lineWidth = 80
 
 // writeWrapped writes text in lines of at most lineWidth columns, broken at
 // spaces, the first line after first and the others after rest.
-func writeWrapped(b *strings.Builder, text, first, rest string) {
+func writeWrapped(b *bytes.Buffer, text, first, rest string) {
 	n := 0
 	for i, word := range strings.Fields(text) {
 		wl := utf8.RuneCountInString(word)
@@ -394,10 +450,36 @@ func writeWrapped(b *strings.Builder, text, first, rest string) {
 }
 
 // indent writes text with prefix before every line.
-func indent(b *strings.Builder, text, prefix string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+func indent(b *bytes.Buffer, text, prefix string) {
+	text = strings.TrimRight(text, "\n")
+	for {
+		line, rest, more := strings.Cut(text, "\n")
 		b.WriteString(prefix)
 		b.WriteString(line)
 		b.WriteByte('\n')
+		if !more {
+			return
+		}
+		text = rest
 	}
+}
+
+// text is what a spectator saw, as text for people: its String, or fmt's
+// form of it.
+func text(v any) string {
+	if s, ok := v.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return fmt.Sprint(v)
+}
+
+// writeRight writes x right-aligned in width columns, as fmt's %*d does: a
+// wider number takes what it needs.
+func writeRight(b *bytes.Buffer, x int64, width int) {
+	var digits [24]byte
+	d := strconv.AppendInt(digits[:0], x, 10)
+	for range width - len(d) {
+		b.WriteByte(' ')
+	}
+	b.Write(d)
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -33,7 +32,7 @@ type GameWriter interface {
 type TextWriter struct {
 	w       io.Writer
 	verbose bool
-	b       strings.Builder
+	b       bytes.Buffer // kept from game to game
 	series  standings
 	spool   io.ReadWriteSeeker
 }
@@ -62,7 +61,7 @@ func (t *TextWriter) WriteGame(g *Game) error {
 	if t.spool != nil {
 		w = t.spool
 	}
-	_, err := io.WriteString(w, t.b.String())
+	_, err := w.Write(t.b.Bytes())
 	return err
 }
 
@@ -79,7 +78,7 @@ func (t *TextWriter) Close() error {
 			t.b.WriteByte('\n')
 		}
 	}
-	if _, err := io.WriteString(t.w, t.b.String()); err != nil || t.spool == nil {
+	if _, err := t.w.Write(t.b.Bytes()); err != nil || t.spool == nil {
 		return err
 	}
 	if _, err := t.spool.Seek(0, io.SeekStart); err != nil {
@@ -108,9 +107,9 @@ func (s *SummaryWriter) WriteGame(g *Game) error {
 
 // Close writes the standings.
 func (s *SummaryWriter) Close() error {
-	var b strings.Builder
+	var b bytes.Buffer
 	s.series.writeText(&b)
-	_, err := io.WriteString(s.w, b.String())
+	_, err := s.w.Write(b.Bytes())
 	return err
 }
 
@@ -270,7 +269,7 @@ func (s *standings) count() string {
 
 // writeText writes each player's games, wins and win rate, and mean score
 // over the series, each with its 95% confidence interval.
-func (s *standings) writeText(b *strings.Builder) {
+func (s *standings) writeText(b *bytes.Buffer) {
 	fmt.Fprintf(b, "series: %s\n", s.count())
 	width := len("player")
 	for _, st := range s.order {

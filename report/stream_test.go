@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -378,5 +379,66 @@ func BenchmarkWriteGame(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestBriefGameIsTheReplayedGame(t *testing.T) {
+	// The text report of a match just played, from the match as play left
+	// it, is the text report of its record replayed: for a match that
+	// ended, one with faults, and one interrupted mid-round and before its
+	// first move.
+	s := ajveciv.NewSeries(ajveciv.Original(), 42)
+	s.Options = map[string]string{"turns": "12"}
+	s.Game(ajveciv.Seats(ajveciv.Priority(ajveciv.Conquer), ajveciv.Priority(ajveciv.Develop), stubborn{})...)
+	s.Game(ajveciv.Seats(ajveciv.Priority(ajveciv.Conquer), failing{}, ajveciv.Priority(ajveciv.Consent), ajveciv.Priority(ajveciv.Expand))...)
+	var full, brief bytes.Buffer
+	fw, bw := NewText(&full, false), NewText(&brief, false)
+	check := func(k int, rec *engine.Record[ajveciv.Value], m engine.Match[ajveciv.Value, ajveciv.View]) error {
+		g, err := BuildGame(s.Ruleset, rec, k+1)
+		if err != nil {
+			return err
+		}
+		b, err := BriefGame(s.Ruleset, rec, m, k+1)
+		if err != nil {
+			return err
+		}
+		g.Brief()
+		if len(b.History) != len(g.History) || b.Clock != g.Clock || len(b.Events) != len(g.Events) {
+			t.Errorf("game %d: brief history %d, clock %d; replayed %d, %d", k+1, len(b.History), b.Clock, len(g.History), g.Clock)
+		}
+		if err := fw.WriteGame(&g); err != nil {
+			return err
+		}
+		return bw.WriteGame(&b)
+	}
+	s.Played = check
+	if _, err := s.Play(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// Interrupted: after 7 moves (mid-round), and before any.
+	for k, stop := range []int{7, 0} {
+		ctx, cancel := context.WithCancel(context.Background())
+		moves := 0
+		stopper := engine.PlayerFunc[ajveciv.Value, ajveciv.View](func(_ context.Context, req *engine.Request[ajveciv.Value], _ ajveciv.View) (ajveciv.Value, error) {
+			if moves++; moves > stop {
+				cancel()
+				return ajveciv.None, ctx.Err()
+			}
+			return req.Default, nil
+		})
+		i := ajveciv.NewSeries(ajveciv.Original(), 7)
+		i.Game(engine.Seat[ajveciv.Value, ajveciv.View]{Name: "stopper", Player: stopper}, engine.Seat[ajveciv.Value, ajveciv.View]{Name: "b", Player: ajveciv.Player(ajveciv.Priority(ajveciv.Expand))})
+		i.Played = func(_ int, rec *engine.Record[ajveciv.Value], m engine.Match[ajveciv.Value, ajveciv.View]) error {
+			return check(2+k, rec, m)
+		}
+		if _, err := i.Play(ctx); !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted series: %v", err)
+		}
+		cancel()
+	}
+	fw.Close()
+	bw.Close()
+	if full.String() != brief.String() || !strings.Contains(full.String(), "not finished: interrupted") {
+		t.Errorf("brief text report:\n%s\nreplayed:\n%s", brief.String(), full.String())
 	}
 }

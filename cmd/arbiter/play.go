@@ -87,9 +87,15 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		faults += p.Faults
 		var g report.Game
 		var err error
-		if o.report.form == "summary" {
+		switch {
+		case o.report.form == "summary":
 			g = p.Outcome()
-		} else if g, err = p.Report(); err != nil {
+		case o.report.form == "text" && !o.verbose:
+			g, err = p.Brief()
+		default:
+			g, err = p.Report()
+		}
+		if err != nil {
 			return err
 		}
 		g.Rename(o.external.Names.Rename(g.Players))

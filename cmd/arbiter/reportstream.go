@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -23,16 +24,18 @@ func (t reportTarget) scrolls(stdout io.Writer) bool {
 // finish renames into place, so that the file is whole or absent.
 type reportStream struct {
 	report.GameWriter
-	path   string
-	file   *os.File // nil on standard output
-	spool  *os.File // a file's games, until its summary is written before them
-	games  int
-	failed bool
+	path      string
+	file      *os.File      // nil on standard output
+	spool     *os.File      // a file's games, until its summary is written before them
+	buf       *bufio.Writer // every write of the report goes through it
+	flushEach bool          // the report scrolls by on a terminal: each game shows as it ends
+	games     int
+	failed    bool
 }
 
 // open starts the report of a series on stdout or in its file.
 func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error) {
-	rs := &reportStream{path: t.path}
+	rs := &reportStream{path: t.path, flushEach: t.scrolls(stdout)}
 	w := stdout
 	if t.path != "" {
 		f, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".*")
@@ -51,6 +54,8 @@ func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error
 		}
 		rs.spool = f
 	}
+	rs.buf = bufio.NewWriterSize(w, 64<<10)
+	w = rs.buf
 	switch t.form {
 	case "json":
 		rs.GameWriter = report.NewJSON(w)
@@ -75,7 +80,11 @@ func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error
 // write writes one game of the report.
 func (rs *reportStream) write(g *report.Game) error {
 	rs.games++
-	if err := rs.WriteGame(g); err != nil {
+	err := rs.WriteGame(g)
+	if err == nil && rs.flushEach {
+		err = rs.buf.Flush()
+	}
+	if err != nil {
 		rs.failed = true
 		return fmt.Errorf("writing the report: %w", err)
 	}
@@ -92,6 +101,9 @@ func (rs *reportStream) finish(stderr io.Writer) error {
 	}
 	err := rs.Close()
 	rs.dropSpool()
+	if err == nil {
+		err = rs.buf.Flush()
+	}
 	if err != nil {
 		rs.discard()
 		return fmt.Errorf("writing the report: %w", err)

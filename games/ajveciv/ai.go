@@ -67,8 +67,8 @@ func (p *priority) choose(v View) Value {
 	o := v.offer()
 	if p.n == 1 {
 		// The basic AI, without a branch on what was offered.
-		pick := [2]Value{o[0], p.order[0]}
-		return pick[b2i(o.has(p.order[0]))]
+		want, first := p.order[0], o[0]
+		return first ^ (first^want)&Value(-b2i(o.has(want)))
 	}
 	for _, want := range p.order[:p.n] {
 		if o.has(want) {
@@ -82,8 +82,16 @@ func (p *priority) Turn(v View) (Value, error)       { return p.choose(v), nil }
 func (p *priority) Inflection(v View) (Value, error) { return p.choose(v), nil }
 
 // Decide makes the priority AI a player by itself: it chooses the same way
-// at a turn and at an inflection.
+// at a turn and at an inflection. The basic AI's choice is worked out here,
+// without a call: it is most of the decisions of most games.
 func (p *priority) Decide(_ context.Context, _ *engine.Request[Value], v View) (Value, error) {
+	if p.n == 1 && uint(v.you) < uint(len(v.m.offers)) {
+		o := &v.m.offers[v.you]
+		want, first := p.order[0], o[0]
+		// want if offered, else the first: a select in arithmetic, not a
+		// branch on what was dealt.
+		return first ^ (first^want)&Value(-b2i(o.has(want))), nil
+	}
 	return p.choose(v), nil
 }
 

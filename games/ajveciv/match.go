@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"slices"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -51,7 +50,26 @@ type Game struct {
 // Original returns AjveCiv as its rules tell it: the original world.
 func Original() Game { return Game{Variant: "original", Rules: OriginalRules{}} }
 
-var variantName = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
+// validVariant reports whether name is a variant's name: 1 to 40 of a-z,
+// 0-9, '_', '.', '-', the first a letter or digit.
+func validVariant(name string) bool {
+	if len(name) == 0 || len(name) > 40 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case i > 0 && (c == '_' || c == '.' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// declared is what the game declares of itself, whatever its world: its
+// seats and options, which every new match checks its setup against.
+var declared = Game{}.Info()
 
 // Info describes the game.
 func (g Game) Info() engine.Info {
@@ -80,11 +98,11 @@ func (g Game) New(setup engine.Setup) (engine.Match[Value, View], error) {
 
 // NewMatch is New with the concrete type.
 func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
-	info := g.Info()
+	info := declared
 	if g.Rules == nil {
 		return nil, errors.New("ajveciv: the game has no rules")
 	}
-	if !variantName.MatchString(g.Variant) {
+	if !validVariant(g.Variant) {
 		return nil, fmt.Errorf("ajveciv: variant name %q; want 1 to 40 of a-z, 0-9, '_', '.', '-'", g.Variant)
 	}
 	if err := setup.Check(info); err != nil {
@@ -105,15 +123,15 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 		turns:       turns,
 		inflections: inflections,
 		world:       NewWorld(n),
-		pcg:         engine.NewRNG(setup.Seed),
+		original:    isOriginal(g.Rules),
+		pcg:         *engine.NewRNG(setup.Seed),
 		offers:      make([]offer, n),
 		chosen:      make([]Value, n),
 		last:        noChoices(n),
 		players:     setup.Players,
-		reqs:        make([]engine.Request[Value], 0, n),
-		open:        make([]engine.Request[Value], 0, n),
 	}
-	m.rng = rand.New(m.pcg)
+	m.reqs, m.open = requests(n)
+	m.rng = *rand.New(&m.pcg)
 	if init, ok := g.Rules.(Initializer); ok {
 		if err := init.Init(&m.world); err != nil {
 			return nil, fmt.Errorf("ajveciv: %s world: Init: %w", g.Variant, err)
@@ -139,6 +157,23 @@ func noChoices(n int) []Value {
 	return vs
 }
 
+// requests returns the empty request lists of a match of n societies, the
+// round's and the open ones, in one piece of memory.
+func requests(n int) (round, open []engine.Request[Value]) {
+	all := make([]engine.Request[Value], 2*n)
+	return all[:0:n], all[n : n : 2*n]
+}
+
+// isOriginal reports whether r are the original rules, which a match plays
+// on a fast path of its own.
+func isOriginal(r Rules) bool {
+	switch r.(type) {
+	case OriginalRules, *OriginalRules:
+		return true
+	}
+	return false
+}
+
 // Match is an AjveCiv match under way: an engine.Match.
 //
 // Each turn every living society is offered three of its six values and all
@@ -160,8 +195,12 @@ type Match struct {
 	inflections bool
 
 	world World
-	pcg   *rand.PCG  // the match's random source
-	rng   *rand.Rand // the same source, for the rules
+	// lag is the change of feelings the original rules have not yet
+	// written into the world (see regard); settle writes it.
+	lag      regard
+	original bool      // the rules are OriginalRules: turns leave lag
+	pcg      rand.PCG  // the match's random source
+	rng      rand.Rand // the same source, for the rules
 
 	turn   int         // turns completed
 	kind   engine.Kind // what the open round asks
@@ -199,9 +238,8 @@ func (m *Match) openRound(inflection bool) {
 	if inflection {
 		kind = InflectionKind
 	}
-	m.kind, m.infl = kind, inflection
 	m.vturn = m.turn + 1
-	if m.infl {
+	if inflection {
 		m.vturn = m.turn
 	}
 	m.round++
@@ -215,7 +253,8 @@ func (m *Match) openRound(inflection bool) {
 			}
 		}
 	}
-	if len(m.reqs) > 0 && (m.reqs[0].Kind == InflectionKind) != inflection {
+	if m.kind == "" || m.infl != inflection {
+		m.kind, m.infl = kind, inflection
 		for k := range m.reqs {
 			m.reqs[k].Kind = kind
 		}
@@ -232,17 +271,19 @@ func (m *Match) openRound(inflection bool) {
 		}
 	} else {
 		// One draw deals the offers of up to nine societies (see Match).
+		base, offers, chosen := m.round*n, m.offers, m.chosen
 		for g := 0; g < len(m.reqs); g += dealGroup {
 			group := m.reqs[g:min(g+dealGroup, len(m.reqs))]
-			k := engine.Below(m.pcg, dealSpan[len(group)])
+			k := engine.Below(&m.pcg, dealSpan[len(group)])
 			for i := range group {
 				r := &group[i]
 				seat := r.Seat
-				o := offerTable[k%120]
-				k /= 120
-				m.offers[seat] = o
-				r.ID, r.Default = m.round*n+int64(seat), o[0]
-				m.chosen[seat] = None
+				q := k / 120
+				o := offerTable[k-q*120]
+				k = q
+				offers[seat] = o
+				chosen[seat] = None
+				r.ID, r.Default = base+int64(seat), o[0]
 			}
 		}
 	}
@@ -303,17 +344,23 @@ func (m *Match) resolve() error {
 	copy(m.last, m.chosen)
 	m.lastInfl = m.infl
 	if m.infl {
+		if m.original {
+			// The round's offers are every living society's three
+			// highest values.
+			originalInflection(m.world.Societies, m.chosen, m.offers)
+			m.openTurn()
+			return nil
+		}
 		if err := m.rules.Inflection(&m.world, m.chosen); err != nil {
 			return fmt.Errorf("ajveciv: %s rules, inflection after turn %d: %w", m.variant, m.turn, err)
 		}
 		m.openTurn()
 		return nil
 	}
-	if err := m.rules.Turn(&m.world, m.chosen, m.rng); err != nil {
+	if err := m.playTurn(); err != nil {
 		return fmt.Errorf("ajveciv: %s rules, turn %d: %w", m.variant, m.turn+1, err)
 	}
 	m.turn++
-	m.living = m.world.Living()
 	switch {
 	case m.living == 0:
 		m.end("all dead")
@@ -326,6 +373,25 @@ func (m *Match) resolve() error {
 	}
 	return nil
 }
+
+// playTurn applies the turn's choices and counts the living. The original
+// rules leave the change of feelings in m.lag.
+func (m *Match) playTurn() (err error) {
+	if m.original {
+		m.living, err = originalTurn(&m.world, m.chosen, &m.rng, &m.lag)
+		return err
+	}
+	if err := m.rules.Turn(&m.world, m.chosen, &m.rng); err != nil {
+		return err
+	}
+	m.living = m.world.Living()
+	return nil
+}
+
+// settle writes the feelings the match owes into its world. Only the
+// match's owner calls it: views read the feelings with the lag added,
+// changing nothing.
+func (m *Match) settle() { m.lag.settle(&m.world) }
 
 // end scores the game: nation yield plus population. Living societies rank
 // above dead ones; the living with the highest score win.
@@ -380,13 +446,19 @@ func (m *Match) Over() bool { return m.over }
 func (m *Match) Result() engine.Result { return m.result }
 
 // World returns the world as it is now. It is the match's own: do not change it.
-func (m *Match) World() *World { return &m.world }
+func (m *Match) World() *World {
+	m.settle()
+	return &m.world
+}
 
 // Turn returns the number of turns completed.
 func (m *Match) Turn() int { return m.turn }
 
 // Public returns a copy of the world: a spectator sees everything.
-func (m *Match) Public() any { return m.world.Clone() }
+func (m *Match) Public() any {
+	m.settle()
+	return m.world.Clone()
+}
 
 // Clock is the number of turns completed.
 func (m *Match) Clock() int { return m.turn }
@@ -434,6 +506,7 @@ func (m *Match) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.settle()
 	offers := make([][3]Value, len(m.offers))
 	for i := range offers {
 		offers[i] = [3]Value(m.offers[i][:3])
@@ -483,11 +556,11 @@ func (g Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 		return nil, fmt.Errorf("ajveciv: snapshot: turn %d of %d, round %d; want 0 to %d, and a round from 0", s.Turn, s.Turns, s.Round, s.Turns)
 	}
 	m := &Match{
-		rules: g.Rules, variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
+		rules: g.Rules, original: isOriginal(g.Rules), variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
-		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), lastInfl: s.LastInfl, players: setup.Players, pcg: &rand.PCG{},
-		reqs: make([]engine.Request[Value], 0, n), open: make([]engine.Request[Value], 0, n),
+		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), lastInfl: s.LastInfl, players: setup.Players,
 	}
+	m.reqs, m.open = requests(n)
 	if s.Last != nil {
 		if len(s.Last) != n {
 			return nil, fmt.Errorf("ajveciv: snapshot: %d last choices for %d societies", len(s.Last), n)
@@ -504,7 +577,7 @@ func (g Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("ajveciv: snapshot: rng: %w", err)
 	}
-	m.rng = rand.New(m.pcg)
+	m.rng = *rand.New(&m.pcg)
 	if s.Over {
 		if s.Reason != "all dead" && s.Reason != "turns" {
 			return nil, fmt.Errorf("ajveciv: snapshot: the game ended for %q; games end for \"all dead\" or \"turns\"", s.Reason)

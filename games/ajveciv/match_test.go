@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -380,5 +381,26 @@ func TestNoAllocationsPerTurn(t *testing.T) {
 	choices := []Value{Conquer, Exchange, Discover, Expand, Develop, Consent}
 	if n := testing.AllocsPerRun(100, func() { _ = (OriginalRules{}).Turn(&w, choices, rng) }); n != 0 {
 		t.Errorf("a turn of the rules allocates %v times", n)
+	}
+}
+
+func TestVariantNames(t *testing.T) {
+	// A variant's name is 1 to 40 of a-z, 0-9, '_', '.', '-', the first a
+	// letter or digit: the pattern ^[a-z0-9][a-z0-9_.-]{0,39}$, checked
+	// without a regular expression.
+	pattern := regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,39}$`)
+	names := []string{"", "original", "a", "0", "_a", ".a", "-a", "a_b.c-d", "A", "aB", "a b", "a\n", "é",
+		strings.Repeat("a", 40), strings.Repeat("a", 41), "a" + strings.Repeat("-", 39), "a/b", "a\x00"}
+	for c := range 256 {
+		names = append(names, string([]byte{byte(c)}), "x"+string([]byte{byte(c)}))
+	}
+	for _, name := range names {
+		if got, want := validVariant(name), pattern.MatchString(name); got != want {
+			t.Errorf("validVariant(%q) = %v; want %v", name, got, want)
+		}
+		_, err := Game{Variant: name, Rules: OriginalRules{}}.NewMatch(engine.Setup{Players: []string{"a", "b"}})
+		if (err == nil) != pattern.MatchString(name) {
+			t.Errorf("NewMatch with variant %q: %v", name, err)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package ajveciv
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -22,9 +23,14 @@ var noOffer = offer{None, None, None, None}
 // looks for a zero byte in the offer xor v in every byte. A society with
 // noOffer "has" only None, which callers refuse on their own.
 func (o *offer) has(v Value) bool {
-	x := uint32(o[0]) | uint32(o[1])<<8 | uint32(o[2])<<16 | uint32(o[3])<<24
-	x ^= uint32(v) * 0x01010101
+	x := o.word() ^ uint32(v)*0x01010101
 	return (x-0x01010101)&^x&0x80808080 != 0
+}
+
+// word is the offer's four bytes as one number, read in one load.
+func (o *offer) word() uint32 {
+	b := [4]byte{byte(o[0]), byte(o[1]), byte(o[2]), byte(o[3])}
+	return binary.LittleEndian.Uint32(b[:])
 }
 
 // deal draws one offer the way the game does: a draw k in [0, 120), read

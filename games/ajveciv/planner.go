@@ -130,6 +130,8 @@ func (p *Planner) plan(v View) Value {
 func (p *Planner) playout(rules Rules, v View, now Value) int64 {
 	w := &p.world
 	copyWorld(w, &v.m.world)
+	lag := v.m.lag
+	lag.settle(w)
 	n := len(w.Societies)
 	if cap(p.choices) < n {
 		p.choices = make([]Value, n)

@@ -2,7 +2,6 @@ package ajveciv
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
@@ -71,7 +70,8 @@ type effect struct {
 	answer     int // the target's feeling toward the chooser changes by this, beyond its regard
 }
 
-var effects = [NumValues]effect{
+// effects is indexed by value; the two entries past the six do nothing.
+var effects = [8]effect{
 	Conquer:  {regard: -1, raid: 1, answer: -4}, // −5 in all for the raided
 	Exchange: {yield: 1, trade: 1, answer: 1},
 	Discover: {yield: 1},
@@ -81,75 +81,236 @@ var effects = [NumValues]effect{
 }
 
 // Turn applies one turn of the original rules.
-//
-// It works in phases, each a small function: a function with few live values
-// keeps them in registers, and the phases that run for every society are
-// written without branches that depend on the choices, which a processor
-// cannot predict.
 func (OriginalRules) Turn(w *World, choices []Value, rng *rand.Rand) error {
-	n := len(w.Societies)
-	if len(choices) != n || len(w.Feels) != n {
-		return fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(w.Feels), n)
-	}
-	if n > MaxSocieties {
-		return fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
-	}
-	if err := checkChoices(w.Societies, choices); err != nil {
+	var lag regard
+	if _, err := originalTurn(w, choices, rng, &lag); err != nil {
 		return err
 	}
-	var t turnScratch
-	t.rise(w.Societies, choices)
-	t.aim(w.Feels, choices, rng)
-	if t.affect(w, choices) {
-		t.regardAll(w.Feels, n)
-	}
-	t.starve(w.Societies, w.Yield)
+	lag.settle(w)
 	return nil
 }
 
-// turnScratch is what one turn works out about each society before it
-// changes the feelings: whom it targets and how everyone else's feeling
-// toward it changes. It lives on the stack.
-type turnScratch struct {
-	living [MaxSocieties]int // the living societies, in seat order
-	count  int               // how many are living
-	aimers [MaxSocieties]int // the living that conquer or exchange, in seat order
-	aiming int               // how many
-	target [MaxSocieties]int // whom each living society raids or trades with; itself for nobody
-	regard [MaxSocieties]int // the change of everyone else's feeling toward each
-}
+// regard is the change of feelings that a turn leaves unwritten, one number
+// per society felt about: living society k's feeling toward j ≠ k is
+// Feels[k][j] + regard[j]. Every living society's feeling toward a chooser
+// changes the same way, so a match adds each turn's change here, once per
+// society, rather than to every row of its feelings; it writes them into the
+// feelings (settle) when the living change, and whenever someone else looks.
+type regard [MaxSocieties]int
 
-// checkChoices returns an error unless every living society chooses a value
-// and every dead one None. It changes nothing, so a refused turn leaves the
-// world as it was.
-func checkChoices(socs []Society, choices []Value) error {
-	for i := range socs {
-		switch c := choices[i]; {
-		case socs[i].Dead && c != None:
-			return fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
-		case !socs[i].Dead && !c.Valid():
-			return fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+// settle adds r to the feelings of every living society of w, never on the
+// diagonal, and empties r.
+func (r *regard) settle(w *World) {
+	if *r == (regard{}) {
+		return
+	}
+	n := len(w.Societies)
+	add := r[:n]
+	for k := range w.Societies {
+		if !w.Societies[k].Dead {
+			addRow(w.Feels[k][:n], add, k)
 		}
 	}
-	return nil
+	*r = regard{}
 }
 
-// rise raises each living society's chosen value by 1, noting the living
-// and the conquerors and traders.
-func (t *turnScratch) rise(socs []Society, choices []Value) {
-	choices = choices[:len(socs)]
+// addRow adds add to row, but for row[self].
+func addRow(row, add []int, self int) {
+	keep := row[self]
+	for j, d := range add[:len(row)] {
+		row[j] += d
+	}
+	row[self] = keep
+}
+
+// originalTurn applies one turn of the original rules, leaving the change
+// of feelings toward each chooser in lag (see regard), which it reads too,
+// and returns how many societies are living after it. When a society dies,
+// lag is written into the feelings and emptied.
+//
+// Its loops run over the seats, skipping the dead (a branch a processor
+// predicts: the living change a few times a game), and what it works out
+// about each society it keeps in small arrays on the stack. The effects are
+// read from a table, without branches on the choices, which a processor
+// cannot predict.
+func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, error) {
+	socs, feels := w.Societies, w.Feels
+	n := len(socs)
+	if len(choices) != n || len(feels) != n {
+		return 0, fmt.Errorf("ajveciv: %d choices and %d rows of feels for %d societies", len(choices), len(feels), n)
+	}
+	if n > MaxSocieties {
+		return 0, fmt.Errorf("ajveciv: %d societies; the rules take at most %d", n, MaxSocieties)
+	}
+	choices, lg := choices[:n], lag[:n]
+	var devotions [MaxSocieties]int
+	dev := devotions[:n]
+
+	// Each living society's chosen value rises by 1; a wrong choice undoes
+	// the rises before it, so that a refused turn leaves the world as it
+	// was. The living are noted, as a set of seats, and those that conquer
+	// or exchange, in seat order.
+	var aimers [32]uint8
+	var bias [MaxSocieties]int // none for the dead, who are nobody's target
+	var living uint32
+	aiming := 0
 	for i := range socs {
 		s, c := &socs[i], choices[i]
 		if s.Dead {
+			if c != None {
+				undoRises(socs[:i], choices)
+				return 0, fmt.Errorf("ajveciv: society %d is dead and cannot choose %v", i+1, c)
+			}
+			bias[i] = none
 			continue
 		}
+		if c >= NumValues {
+			undoRises(socs[:i], choices)
+			return 0, fmt.Errorf("ajveciv: society %d is alive and must choose a value", i+1)
+		}
 		s.Values[c]++
-		t.living[t.count] = i
-		t.count++
-		// Note the conquerors and traders without a branch on the choice.
-		t.aimers[t.aiming] = i
-		t.aiming += b2i(c <= Exchange)
+		dev[i] = s.Values[c]
+		living |= 1 << (uint(i) & 31)
+		aimers[aiming&31] = uint8(i)
+		aiming += b2i(c <= Exchange)
 	}
+
+	// Targets, from the feelings before any effect, in seat order (the
+	// order of any draws among ties): a society with no target aims at
+	// itself, which the effects turn into nothing.
+	target := selves
+	tgt := target[:n]
+	for _, i := range aimers[:aiming] {
+		sign := 1 - 2*b2i(choices[i] == Exchange)
+		if j := favourite(feels[i], lg, bias[:n], int(i), sign, rng); j >= 0 {
+			tgt[i] = uint8(j)
+		}
+	}
+
+	// Every chooser's effect at once, from the world after the rises. The
+	// change of everyone else's feeling toward it goes to lag.
+	worldYield := w.Yield
+	for i := range socs {
+		s := &socs[i]
+		if s.Dead {
+			continue
+		}
+		e := &effects[choices[i]&7]
+		d := dev[i]
+		j := int(tgt[i])
+		real := b2i(j != i)
+		o := &socs[j]
+		gain := real * e.raid * d
+		s.Nation.Yield += e.yield*d + gain
+		s.Nation.Population += e.population * d
+		worldYield += e.world * d
+		lg[i] += e.regard + e.regardD*d
+		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
+		feels[j][i] += real * e.answer
+	}
+	w.Yield = worldYield
+
+	// Starvation: a living society whose population exceeds the world's
+	// yield plus its own falls to that sum; one left with none dies.
+	count, dead := 0, 0
+	for i := range socs {
+		s := &socs[i]
+		if s.Dead {
+			continue
+		}
+		count++
+		s.Nation.Population = min(s.Nation.Population, worldYield+s.Nation.Yield)
+		if s.Nation.Population <= 0 {
+			s.Nation.Population = 0
+			s.Dead = true
+			dead++
+		}
+	}
+	if dead > 0 {
+		// The feelings owed are those of the societies living before
+		// the deaths.
+		for k := range socs {
+			if living>>(uint(k)&31)&1 != 0 {
+				addRow(feels[k][:n], lg, k)
+			}
+		}
+		*lag = regard{}
+	}
+	return count - dead, nil
+}
+
+// undoRises takes back the rise of every living society's choice.
+func undoRises(socs []Society, choices []Value) {
+	for i := range socs {
+		if !socs[i].Dead {
+			socs[i].Values[choices[i]]--
+		}
+	}
+}
+
+// selves is the target of every society that aims at nobody: itself.
+var selves = func() (t [MaxSocieties]uint8) {
+	for i := range t {
+		t[i] = uint8(i)
+	}
+	return t
+}()
+
+// none lifts the key of a seat that is not a target above every other (see
+// favourite). Keys stay within ±2^57 (feelings within ±10^15), so no sum or
+// difference of keys overflows.
+const none = 1 << 62
+
+// favourite returns the living society j ≠ i that i likes least (sign 1)
+// or most (sign −1), by i's row of feelings plus lag (see regard), drawing
+// among ties, or -1 when i is alone. bias is none for the dead, else 0.
+//
+// Seat j's key, sign·feeling·32 + j, orders the seats by feeling, then by
+// seat, and is unique: the smallest key is the first of the best. One pass
+// keeps the two smallest keys, in arithmetic without a branch or a
+// conditional (the feelings are too varied for a processor to predict);
+// the best is shared only when both keys have the same feeling, and only
+// then does a second pass count and draw.
+func favourite(row, lag, bias []int, i, sign int, rng *rand.Rand) int {
+	lag = lag[:len(bias)]
+	row = row[:len(bias)]
+	sign32 := sign << 5
+	bias[i] += none // not itself
+	k1, k2 := none, none
+	for j, r := range row {
+		k := (r+lag[j])*sign32 + j + bias[j]
+		d := k - k1
+		d &= d >> 63 // k − k1 when k < k1, else 0
+		k2 = min2(k2, k-d)
+		k1 += d
+	}
+	bias[i] -= none
+	if k1 >= none/2 {
+		return -1
+	}
+	at, best := k1&31, k1>>5
+	if k2 >= none/2 || k2>>5 != best {
+		return at
+	}
+	ties := 0
+	for j, r := range row {
+		ties += b2i(j != i && bias[j] == 0 && sign*(r+lag[j]) == best)
+	}
+	k := rng.IntN(ties)
+	for j := at; ; j++ {
+		if j != i && bias[j] == 0 && sign*(row[j]+lag[j]) == best {
+			if k == 0 {
+				return j
+			}
+			k--
+		}
+	}
+}
+
+// min2 is min(a, b) in arithmetic, for a and b within ±2^62.
+func min2(a, b int) int {
+	d := b - a
+	return a + d&(d>>63)
 }
 
 // b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
@@ -161,123 +322,26 @@ func b2i(b bool) int {
 	return 0
 }
 
-// aim chooses the target of every conquer (whom it likes least) and every
-// exchange (whom it likes most), from the feelings before any effect, in
-// seat order, which is the order of any draws among ties. A society with no
-// target (another value, or nobody else alive) aims at itself, which the
-// effects turn into nothing.
-func (t *turnScratch) aim(feels [][]int, choices []Value, rng *rand.Rand) {
-	living := t.living[:t.count]
-	for _, i := range living {
-		t.target[i] = i
-	}
-	for _, i := range t.aimers[:t.aiming] {
-		if j := favourite(feels[i], i, living, choices[i] == Exchange, rng); j >= 0 {
-			t.target[i] = j
-		}
-	}
-}
-
-// affect applies every chooser's effect, worked out from the world after the
-// rises: yields, populations and the world's yield at once, and the
-// feelings of the raided and the traded with; everyone else's feelings
-// (regard) are only noted, for the pass after this one. It reports whether
-// any regard is not zero.
-func (t *turnScratch) affect(w *World, choices []Value) (anyRegard bool) {
-	socs, feels, worldYield := w.Societies, w.Feels, w.Yield
-	nonzero := 0
-	for _, i := range t.living[:t.count] {
-		c := choices[i] & 7
+// originalInflection is Inflection for choices a match has checked against
+// offers, every living society's three highest values in order: the
+// chosen value rises by 2 and the other two fall by 1, never below 0.
+func originalInflection(socs []Society, choices []Value, offers []offer) {
+	choices, offers = choices[:len(socs)], offers[:len(socs)]
+	for i := range socs {
 		s := &socs[i]
-		d := s.Values[c]
-		e := &effects[c]
-		s.Nation.Yield += e.yield * d
-		s.Nation.Population += e.population * d
-		worldYield += e.world * d
-		r := e.regard + e.regardD*d
-		t.regard[i] = r
-		nonzero |= r
-		// The target: a raid or a trade, or itself, to no effect.
-		j := t.target[i]
-		real := 0
-		if j != i {
-			real = 1
+		if s.Dead {
+			continue
 		}
-		o := &socs[j]
-		gain := real * e.raid * d
-		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
-		s.Nation.Yield += gain
-		feels[j][i] += real * e.answer
-	}
-	w.Yield = worldYield
-	return nonzero != 0
-}
-
-// regardAll changes every living society's feeling toward each chooser by
-// its regard, never on the diagonal.
-func (t *turnScratch) regardAll(feels [][]int, n int) {
-	add := t.regard[:n]
-	for _, k := range t.living[:t.count] {
-		row := feels[k][:n]
-		self := row[k]
-		for i, r := range add {
-			row[i] += r
-		}
-		row[k] = self
-	}
-}
-
-// starve shrinks every living society whose population exceeds the world's
-// yield plus its own to that sum; one left with no people dies.
-func (t *turnScratch) starve(socs []Society, worldYield int) {
-	for _, i := range t.living[:t.count] {
-		s := &socs[i]
-		s.Nation.Population = min(s.Nation.Population, worldYield+s.Nation.Yield)
-		if s.Nation.Population <= 0 {
-			s.Nation.Population = 0
-			s.Dead = true
-		}
-	}
-}
-
-// favourite returns the living society j ≠ i that i likes most (or least),
-// by i's row of feelings, drawing among ties, or -1 when i is alone. living
-// lists the living societies in seat order.
-func favourite(row []int, i int, living []int, most bool, rng *rand.Rand) int {
-	sign := 1 - 2*b2i(most) // minimise sign × feeling
-	// key = sign·feeling·32 + j orders by feeling, then by seat, and is
-	// unique: the smallest key is the first of the best. Both passes are
-	// conditional moves and flag arithmetic, not branches: the feelings are
-	// too varied for a processor to predict.
-	best := math.MaxInt
-	for _, j := range living {
-		k := sign*row[j]*32 + j
-		if j == i {
-			k = math.MaxInt
-		}
-		best = min(best, k)
-	}
-	if best == math.MaxInt {
-		return -1
-	}
-	at, f := best&31, best>>5
-	ties := 0
-	for _, j := range living {
-		ties += b2i(sign*row[j] == f) & b2i(j != i)
-	}
-	if ties == 1 {
-		return at
-	}
-	k := rng.IntN(ties)
-	for _, j := range living {
-		if j != i && sign*row[j] == f {
-			if k == 0 {
-				return j
+		c := choices[i]
+		for _, v := range offers[i][:3] {
+			d := &s.Values[v%NumValues]
+			if v == c {
+				*d += 2
+			} else if *d > 0 {
+				*d--
 			}
-			k--
 		}
 	}
-	return at // not reached
 }
 
 // Inflection applies one inflection of the original rules.

@@ -1,7 +1,10 @@
 package ajveciv
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -755,5 +758,78 @@ func TestRuleSharedWin(t *testing.T) {
 	m.end("turns") // societies 0 and 1 are equal, 2 is weaker
 	if res := m.Result(); len(res.Winners) != 2 || res.Ranks[0] != 1 || res.Ranks[1] != 1 || res.Ranks[2] != 3 {
 		t.Errorf("result %+v; want seats 0 and 1 winning, both rank 1", res)
+	}
+}
+
+// eager are the original rules played without a match's fast path: every
+// turn writes its change of feelings at once.
+type eager struct{ OriginalRules }
+
+// seeingAI is the basic AI that writes down, at every decision, the world
+// as its view shows it, in every form a player can read it.
+type seeingAI struct {
+	priority
+	seen *[]string
+}
+
+func (a *seeingAI) Decide(ctx context.Context, req *engine.Request[Value], v View) (Value, error) {
+	w := v.World()
+	clone := w.Clone()
+	feels := make([]int, 0, w.Len()*w.Len())
+	for i := range w.Len() {
+		for j := range w.Len() {
+			feels = append(feels, w.Feels(i, j))
+		}
+	}
+	j1, _ := json.Marshal(w)
+	j2, _ := json.Marshal(clone)
+	j3, _ := v.MarshalJSON()
+	*a.seen = append(*a.seen, fmt.Sprint(feels), string(j1), string(j2), string(j3), v.String(), w.String())
+	return a.priority.Decide(ctx, req, v)
+}
+
+func TestViewsSeeEveryFeeling(t *testing.T) {
+	// A match of the original rules leaves each turn's change of feelings
+	// toward the choosers unwritten until the living change or the match
+	// is read: every form of every view must show the feelings as rules
+	// that write them at once do, and so must the match's snapshot.
+	play := func(g Game, seed uint64) ([]string, []byte) {
+		var seen []string
+		seats := make([]engine.Seat[Value, View], 6)
+		setup := engine.Setup{Seed: seed, Players: make([]string, 6)}
+		for i := range seats {
+			setup.Players[i] = Value(i).String()
+			ai := &seeingAI{seen: &seen}
+			ai.n, ai.order[0] = 1, Value(i)
+			seats[i] = engine.Seat[Value, View]{Name: setup.Players[i], Player: ai}
+		}
+		m, err := g.NewMatch(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r engine.Runner[Value, View]
+		if err := r.Run(context.Background(), m, seats, engine.NewRecord[Value](g.Info(), setup)); err != nil {
+			t.Fatal(err)
+		}
+		snap, err := m.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return seen, snap
+	}
+	for seed := range uint64(20) {
+		fast, fastSnap := play(Original(), seed)
+		slow, slowSnap := play(Game{Variant: "original", Rules: eager{}}, seed)
+		if len(fast) != len(slow) {
+			t.Fatalf("seed %d: %d views against %d", seed, len(fast), len(slow))
+		}
+		for i := range fast {
+			if fast[i] != slow[i] {
+				t.Fatalf("seed %d, view %d:\n%s\nwant\n%s", seed, i/6, fast[i], slow[i])
+			}
+		}
+		if !bytes.Equal(fastSnap, slowSnap) {
+			t.Fatalf("seed %d: snapshots differ", seed)
+		}
 	}
 }

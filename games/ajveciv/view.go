@@ -55,7 +55,7 @@ func (v View) offer() *offer {
 }
 
 // World returns a read-only window on the world.
-func (v View) World() WorldView { return WorldView{&v.m.world} }
+func (v View) World() WorldView { return WorldView{&v.m.world, &v.m.lag} }
 
 // Me returns a copy of the player's own society.
 func (v View) Me() Society { return v.m.world.Societies[v.you] }
@@ -81,7 +81,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 	if offered == nil {
 		offered = []Value{}
 	}
-	return json.Marshal(viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), Kind: v.Kind(), Offered: offered, World: &v.m.world})
+	w := v.World().settled()
+	return json.Marshal(viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), Kind: v.Kind(), Offered: offered, World: w})
 }
 
 // String shows the decision to a person: the turn, the world with each
@@ -96,12 +97,13 @@ func (v View) String() string {
 	} else {
 		fmt.Fprintf(&b, "Turn %d of %d\n", v.Turn(), v.Turns())
 	}
-	fmt.Fprintf(&b, "world yield %d\n", m.world.Yield)
+	w := v.World().settled()
+	fmt.Fprintf(&b, "world yield %d\n", w.Yield)
 	head := "last turn"
 	if m.lastInfl {
 		head = "inflection"
 	}
-	m.world.writeBoard(&b, v.you, m.players, m.last, head)
+	w.writeBoard(&b, v.you, m.players, m.last, head)
 	if offered := v.Offered(); len(offered) > 0 {
 		fmt.Fprintf(&b, "You are society %d. Offered:", v.you+1)
 		for _, o := range offered {
@@ -140,10 +142,30 @@ var valueEffects = [NumValues]string{
 
 // WorldView is a read-only window on a match's world, for players. It costs
 // nothing to make and copies nothing; Clone copies the world out.
-type WorldView struct{ w *World }
+type WorldView struct {
+	w   *World
+	lag *regard // feelings the match has not yet written into w; nil for none
+}
 
 // ViewOf returns a read-only view of w.
-func ViewOf(w *World) WorldView { return WorldView{w} }
+func ViewOf(w *World) WorldView { return WorldView{w: w} }
+
+// lagging reports whether the view's feelings differ from its world's.
+func (v WorldView) lagging() bool { return v.lag != nil && *v.lag != (regard{}) }
+
+// settled returns the world with the feelings the match owes written in: the
+// match's own world when it owes none, else a copy. It changes nothing of
+// the match's: a view may be read by a player the match no longer waits
+// for.
+func (v WorldView) settled() *World {
+	if !v.lagging() {
+		return v.w
+	}
+	c := v.w.Clone()
+	lag := *v.lag
+	lag.settle(&c)
+	return &c
+}
 
 // Yield returns the world's yield.
 func (v WorldView) Yield() int { return v.w.Yield }
@@ -152,16 +174,27 @@ func (v WorldView) Yield() int { return v.w.Yield }
 func (v WorldView) Len() int { return len(v.w.Societies) }
 
 // Feels returns society i's feeling toward society j.
-func (v WorldView) Feels(i, j int) int { return v.w.Feels[i][j] }
+func (v WorldView) Feels(i, j int) int {
+	f := v.w.Feels[i][j]
+	if v.lag != nil && i != j && !v.w.Societies[i].Dead {
+		f += v.lag[j]
+	}
+	return f
+}
 
 // Society returns a copy of society i.
 func (v WorldView) Society(i int) Society { return v.w.Societies[i] }
 
 // Clone returns a deep copy of the world.
-func (v WorldView) Clone() World { return v.w.Clone() }
+func (v WorldView) Clone() World {
+	if v.lagging() {
+		return *v.settled()
+	}
+	return v.w.Clone()
+}
 
 // MarshalJSON writes the world in its JSON shape.
-func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.w) }
+func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.settled()) }
 
 // String formats the world as World.String does.
-func (v WorldView) String() string { return v.w.String() }
+func (v WorldView) String() string { return v.settled().String() }

@@ -21,8 +21,13 @@ type AI interface {
 type AIInitializer = engine.Initializer
 
 // Player turns an AI into a player for a seat. The player is engine.Bounded
-// when the AI is.
-func Player(ai AI) engine.Player[Value, View] { return &aiPlayer{engine.Shell{Bot: ai}, ai} }
+// when the AI is. An AI that is an engine.Player itself is used as it is.
+func Player(ai AI) engine.Player[Value, View] {
+	if p, ok := ai.(engine.Player[Value, View]); ok {
+		return p
+	}
+	return &aiPlayer{engine.Shell{Bot: ai}, ai}
+}
 
 type aiPlayer struct {
 	engine.Shell
@@ -39,6 +44,11 @@ func Fixed(v Value) AI { return fixed(v) }
 type fixed Value
 
 func (f fixed) Turn(View) (Value, error) { return Value(f), nil }
+
+// Decide makes the fixed AI a player by itself.
+func (f fixed) Decide(context.Context, *engine.Request[Value], View) (Value, error) {
+	return Value(f), nil
+}
 
 // Bounded reports that a fixed AI answers at once.
 func (fixed) Bounded() bool { return true }

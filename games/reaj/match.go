@@ -63,7 +63,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 		return nil, err
 	}
 	n := setup.Seats()
-	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n), last: noChoices(n), players: setup.Players}
+	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n), living: n, last: noChoices(n), players: setup.Players}
 	m.open()
 	return m, nil
 }
@@ -81,16 +81,18 @@ func noChoices(n int) []Value {
 // society is asked for one of the six values (all are offered; adapt is the
 // default); when all have chosen, the turn is played (see Turn).
 type Match struct {
-	turns  int
-	turn   int // turns completed
-	state  State
-	pcg    *rand.PCG
-	chosen []Value // this turn's choices; None until made
+	turns   int
+	turn    int // turns completed
+	state   State
+	pcg     *rand.PCG
+	chosen  []Value // this turn's choices; None until made
+	owed    int
+	waiting uint32 // bit i: society i is asked this turn and has not answered
+	living  int    // living societies
 	// last is the last turn's choices, and players names each seat's
 	// player, for people.
 	last    []Value
 	players []string
-	owed    int
 	reqs    []engine.Request[Value]
 	open_   []engine.Request[Value]
 	over    bool
@@ -98,17 +100,27 @@ type Match struct {
 	result  engine.Result
 }
 
-// open asks every living society for the next turn's choice.
+// open asks every living society for the next turn's choice. The requests
+// are kept from turn to turn: only their numbers change, until a society
+// dies.
 func (m *Match) open() {
 	n := int64(len(m.chosen))
-	m.reqs = m.reqs[:0]
-	for i := range m.state.Societies {
-		m.chosen[i] = None
-		if !m.state.Societies[i].Dead {
-			m.reqs = append(m.reqs, engine.Request[Value]{
-				ID: int64(m.turn)*n + int64(i), Seat: i, Kind: TurnKind, Choices: AllValues, Default: Adapt,
-			})
+	if len(m.reqs) != m.living {
+		m.reqs = m.reqs[:0]
+		for i := range m.state.Societies {
+			m.chosen[i] = None
+			if !m.state.Societies[i].Dead {
+				m.reqs = append(m.reqs, engine.Request[Value]{Seat: i, Kind: TurnKind, Choices: AllValues, Default: Adapt})
+			}
 		}
+	}
+	base := int64(m.turn) * n
+	m.waiting = 0
+	for k := range m.reqs {
+		r := &m.reqs[k]
+		r.ID = base + int64(r.Seat)
+		m.chosen[r.Seat] = None
+		m.waiting |= 1 << r.Seat
 	}
 	m.owed = len(m.reqs)
 }
@@ -133,6 +145,36 @@ func (m *Match) Pending() []engine.Request[Value] {
 // Apply records seat's choice; when every living society has chosen, the
 // turn is played.
 func (m *Match) Apply(seat int, v Value) error {
+	// The societies asked this turn and yet to answer are the bits of
+	// waiting: one test covers a finished game, a dead society and an
+	// answered one.
+	if uint(seat) >= MaxSocieties || m.waiting>>seat&1 == 0 || !v.Valid() || seat >= len(m.chosen) {
+		return m.refuse(seat, v)
+	}
+	m.chosen[seat] = v
+	m.owed--
+	if m.waiting &^= 1 << seat; m.waiting != 0 {
+		return nil
+	}
+	living, err := resolve(&m.state, m.turn+1, m.chosen, m.pcg)
+	if err != nil {
+		return err
+	}
+	copy(m.last, m.chosen)
+	m.turn, m.living = m.turn+1, living
+	switch {
+	case living == 0:
+		m.end("all dead")
+	case m.turn >= m.turns:
+		m.end("turns")
+	default:
+		m.open()
+	}
+	return nil
+}
+
+// refuse says why seat may not choose v.
+func (m *Match) refuse(seat int, v Value) error {
 	switch {
 	case m.over:
 		return engine.Refuse("over", "the game is over")
@@ -142,27 +184,8 @@ func (m *Match) Apply(seat int, v Value) error {
 		return engine.Refuse("dead", "society %d is dead and makes no choices", seat+1)
 	case m.chosen[seat] != None:
 		return engine.Refuse("answered", "society %d has already chosen %v this turn", seat+1, m.chosen[seat])
-	case !v.Valid():
-		return engine.Refuse("not-offered", "%v is not a value; choose conquer, exchange, expand, develop, consent or adapt", v)
 	}
-	m.chosen[seat] = v
-	if m.owed--; m.owed > 0 {
-		return nil
-	}
-	if err := Turn(&m.state, m.turn+1, m.chosen, m.pcg); err != nil {
-		return err
-	}
-	copy(m.last, m.chosen)
-	m.turn++
-	switch {
-	case m.state.Living() == 0:
-		m.end("all dead")
-	case m.turn >= m.turns:
-		m.end("turns")
-	default:
-		m.open()
-	}
-	return nil
+	return engine.Refuse("not-offered", "%v is not a value; choose conquer, exchange, expand, develop, consent or adapt", v)
 }
 
 // end scores the game: every society, dead or alive, scores its resources
@@ -295,7 +318,7 @@ func (Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	if s.Turn < 0 || s.Turn > s.Turns || !s.Over && (s.Turn == s.Turns || s.State.Living() == 0) {
 		return nil, fmt.Errorf("reaj: snapshot: turn %d of %d with %d societies alive, and the game is not over", s.Turn, s.Turns, s.State.Living())
 	}
-	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n), last: noChoices(n), players: setup.Players}
+	m := &Match{turns: s.Turns, turn: s.Turn, state: s.State, pcg: &rand.PCG{}, chosen: make([]Value, n), living: s.State.Living(), last: noChoices(n), players: setup.Players}
 	if s.Last != nil {
 		if len(s.Last) != n {
 			return nil, fmt.Errorf("reaj: snapshot: %d last choices for %d societies", len(s.Last), n)

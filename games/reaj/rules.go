@@ -2,6 +2,7 @@ package reaj
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -42,155 +43,107 @@ import (
 // Dead societies choose nothing and are touched by nothing: their resources,
 // values, and row and column of the relations stay as they were.
 func Turn(st *State, turn int, choices []Value, rng *rand.PCG) error {
+	_, err := resolve(st, turn, choices, rng)
+	return err
+}
+
+// resolve is Turn, and returns how many societies are living after it.
+//
+// Its loops run over the seats, skipping the dead (a branch a processor
+// predicts: the living change a few times a game); what it works out about
+// each society it keeps in small arrays on the stack, and what it counts
+// it counts without branches on the choices.
+func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 	socs, rel := st.Societies, st.Relations
 	n := len(socs)
 	if len(choices) != n || len(rel) != n {
-		return fmt.Errorf("reaj: %d choices and %d rows of relations for %d societies", len(choices), len(rel), n)
+		return 0, fmt.Errorf("reaj: %d choices and %d rows of relations for %d societies", len(choices), len(rel), n)
 	}
 	if n > MaxSocieties {
-		return fmt.Errorf("reaj: %d societies; the rules take at most %d", n, MaxSocieties)
+		return 0, fmt.Errorf("reaj: %d societies; the rules take at most %d", n, MaxSocieties)
 	}
-	if err := checkChoices(socs, choices); err != nil {
-		return err
-	}
-	env := &st.Environment
-	env.Resources += max(0, env.Ecology)
-	var t turnScratch
-	t.rise(socs, choices)
-	t.gains(st, choices)
-	t.share(&env.Land, t.expanders[:t.expanding], rng)
-	t.share(&env.Ecology, t.developers[:t.developing], rng)
-	env.Ecology += t.adapting
-	t.regard(rel, choices)
-	for i := range socs {
-		socs[i].Resources += t.gain[i]
-	}
-	t.upkeep(st, turn)
-	return nil
-}
+	choices = choices[:n]
 
-// turnScratch is what one turn works out before it changes the state. It
-// lives on the stack.
-type turnScratch struct {
-	living     [MaxSocieties]int // the living, in seat order
-	count      int
-	gain       [MaxSocieties]int // each society's resources gained this turn
-	expanders  [MaxSocieties]int // who expands, in seat order
-	expanding  int
-	developers [MaxSocieties]int // who develops, in seat order
-	developing int
-	adapting   int // how many adapt
-}
-
-// checkChoices returns a *engine.RuleError unless every living society
-// chooses a value and every dead one None. It changes nothing, so a refused turn leaves the
-// state as it was.
-func checkChoices(socs []Society, choices []Value) error {
-	for i := range socs {
-		switch c := choices[i]; {
-		case socs[i].Dead && c != None:
-			return engine.Refuse("dead", "society %d is dead and cannot choose %v; its choice must be null", i+1, c)
-		case !socs[i].Dead && !c.Valid():
-			return engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
-		}
-	}
-	return nil
-}
-
-// rise raises each living society's chosen value, and notes who is living
-// and who expands, develops and adapts.
-func (t *turnScratch) rise(socs []Society, choices []Value) {
+	// The rises; who is living, and who expands, develops and adapts. A
+	// wrong choice undoes the rises before it, so that a refused turn
+	// leaves the state as it was.
+	var expanders, developers [32]uint8
+	var living uint32
+	expanding, developing, adapting := 0, 0, 0
 	for i := range socs {
 		s, c := &socs[i], choices[i]
 		if s.Dead {
+			if c != None {
+				undoRises(socs[:i], choices)
+				return 0, engine.Refuse("dead", "society %d is dead and cannot choose %v; its choice must be null", i+1, c)
+			}
 			continue
+		}
+		if c >= NumValues {
+			undoRises(socs[:i], choices)
+			return 0, engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
 		}
 		s.Values[c]++
-		t.living[t.count] = i
-		t.count++
-		switch c {
-		case Expand:
-			t.expanders[t.expanding] = i
-			t.expanding++
-		case Develop:
-			t.developers[t.developing] = i
-			t.developing++
-		case Adapt:
-			t.adapting++
-		}
+		living |= 1 << (uint(i) & 31)
+		expanders[expanding&31], developers[developing&31] = uint8(i), uint8(i)
+		expanding += b2i(c == Expand)
+		developing += b2i(c == Develop)
+		adapting += b2i(c == Adapt)
 	}
-}
+	env := &st.Environment
+	env.Resources += max(0, env.Ecology)
 
-// gains works out what conquer and exchange bring, from the state after the
-// rises and before any effect.
-func (t *turnScratch) gains(st *State, choices []Value) {
-	socs, rel := st.Societies, st.Relations
-	for _, i := range t.living[:t.count] {
-		switch choices[i] {
-		case Conquer:
-			mine := socs[i].Values[Conquer]
-			for j := range socs {
-				if j != i && socs[j].Values[Conquer] < mine {
-					t.gain[i]++
-				}
-			}
-		case Exchange:
-			for j, row := range rel {
-				if j != i && row[i] > 0 {
-					t.gain[i]++
-				}
-			}
-		}
-	}
-}
-
-// share gives what is left of a resource (land or ecology) to the
-// contenders, one each, +3 resources each: all of them when there is enough,
-// else the first in a random order.
-func (t *turnScratch) share(left *int, contenders []int, rng *rand.PCG) {
-	if len(contenders) > *left {
-		for k := len(contenders) - 1; k > 0; k-- {
-			j := int(engine.Below(rng, uint64(k+1)))
-			contenders[k], contenders[j] = contenders[j], contenders[k]
-		}
-		contenders = contenders[:*left]
-	}
-	*left -= len(contenders)
-	for _, i := range contenders {
-		t.gain[i] += 3
-	}
-}
-
-// regard changes dispositions: every other living society's toward a
-// conqueror −1, toward a consenter +1.
-func (t *turnScratch) regard(rel [][]int, choices []Value) {
-	living := t.living[:t.count]
-	for _, i := range living {
-		delta := 0
-		switch choices[i] {
-		case Conquer:
-			delta = -1
-		case Consent:
-			delta = 1
-		default:
+	// What conquer and exchange bring, from the state after the rises and
+	// before any effect.
+	var gain [MaxSocieties]int
+	for i := range socs {
+		if socs[i].Dead {
 			continue
 		}
-		for _, j := range living {
-			if j != i {
-				rel[j][i] += delta
+		switch choices[i] {
+		case Conquer:
+			mine, g := socs[i].Values[Conquer], 0
+			for j := range socs {
+				g += b2i(socs[j].Values[Conquer] < mine) // never itself
 			}
+			gain[i] = g
+		case Exchange:
+			g := 0
+			for _, row := range rel {
+				g += b2i(row[i] > 0)
+			}
+			gain[i] = g - b2i(rel[i][i] > 0)
 		}
 	}
-}
 
-// upkeep charges every living society, in seat order, its adapt less its
-// expand and develop; the short draw on the environment, and die if it runs
-// out.
-func (t *turnScratch) upkeep(st *State, turn int) {
-	env := &st.Environment
-	for _, i := range t.living[:t.count] {
-		s := &st.Societies[i]
-		s.Resources += s.Values.Upkeep()
+	share(&env.Land, expanders[:expanding], &gain, rng)
+	share(&env.Ecology, developers[:developing], &gain, rng)
+	env.Ecology += adapting
+
+	// Dispositions: every other living society's toward a conqueror −1,
+	// toward a consenter +1.
+	for i := range socs {
+		if socs[i].Dead {
+			continue
+		}
+		delta := regardOf[choices[i]&7]
+		if delta == 0 {
+			continue
+		}
+		for others := living &^ (1 << (uint(i) & 31)); others != 0; others &= others - 1 {
+			rel[bits.TrailingZeros32(others)][i] += delta
+		}
+	}
+
+	// Upkeep, in seat order.
+	count := 0
+	for i := range socs {
+		s := &socs[i]
+		if s.Dead {
+			continue
+		}
+		s.Resources += gain[i] + s.Values.Upkeep()
+		count++
 		if s.Resources >= 0 {
 			continue
 		}
@@ -202,5 +155,47 @@ func (t *turnScratch) upkeep(st *State, turn int) {
 		}
 		env.Resources = 0
 		s.Resources, s.Dead, s.Died = 0, true, turn
+		count--
+	}
+	return count, nil
+}
+
+// regardOf is the change of every other living society's disposition
+// toward a society that chooses each value; the two entries past the six
+// change nothing.
+var regardOf = [8]int{Conquer: -1, Consent: 1}
+
+// b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
+// a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// undoRises takes back the rise of every living society's choice.
+func undoRises(socs []Society, choices []Value) {
+	for i := range socs {
+		if !socs[i].Dead {
+			socs[i].Values[choices[i]]--
+		}
+	}
+}
+
+// share gives what is left of a resource (land or ecology) to the
+// contenders, one each, +3 resources each: all of them when there is enough,
+// else the first in a random order.
+func share(left *int, contenders []uint8, gain *[MaxSocieties]int, rng *rand.PCG) {
+	if len(contenders) > *left {
+		for k := len(contenders) - 1; k > 0; k-- {
+			j := int(engine.Below(rng, uint64(k+1)))
+			contenders[k], contenders[j] = contenders[j], contenders[k]
+		}
+		contenders = contenders[:*left]
+	}
+	*left -= len(contenders)
+	for _, i := range contenders {
+		gain[i] += 3
 	}
 }

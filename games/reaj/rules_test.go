@@ -298,7 +298,7 @@ func TestRuleDeadUntouched(t *testing.T) {
 		}
 	}
 	m := newMatch(t, 3, nil)
-	m.state = st
+	m.state, m.living = st, st.Living()
 	m.open()
 	for _, r := range m.Pending() {
 		if r.Seat == 2 {
@@ -318,6 +318,7 @@ func TestRuleScoring(t *testing.T) {
 	m.state.Relations[1][0], m.state.Relations[2][0] = 5, -3 // negatives do not count
 	m.state.Relations[0][2] = 5
 	m.state.Societies[2] = Society{Dead: true, Died: 1}
+	m.living = 2
 	m.open()
 	for _, r := range m.Pending() {
 		if err := m.Apply(r.Seat, Conquer); err != nil {

@@ -42,10 +42,7 @@ func Step(st State, mv Moves, seed uint64) (State, error) {
 	if len(mv.Choices) != len(st.Societies) {
 		return State{}, fmt.Errorf("moves: %d choices for %d societies; give one per society, null for a dead one", len(mv.Choices), len(st.Societies))
 	}
-	if err := checkChoices(st.Societies, mv.Choices); err != nil {
-		return State{}, err
-	}
-	next := st.Clone()
+	next := st.Clone() // a refused choice leaves it as it was: Turn checks them all first
 	if err := Turn(&next, 0, mv.Choices, engine.NewRNG(seed)); err != nil {
 		return State{}, err
 	}

@@ -53,23 +53,24 @@ type Attack struct {
 // Entry is built from it when asked for.
 type history struct {
 	log      []logEntry
+	amounts  []int64 // recruits' and trades' numbers, which may pass an int32
 	battles  []Battle
 	refusals []string
 }
 
-// logEntry is an Entry as history keeps it.
+// logEntry is an Entry as history keeps it, in 16 bytes.
 type logEntry struct {
-	cycle    int32
+	cycle int32
+	// ref is, for a wait, 1 + the index of its refusal (0 for none); for a
+	// war, the index of its battle; for a recruit, the index of its N in
+	// amounts, and for a trade of its GiveN, followed by its TakeN.
+	ref      int32
 	seat     int8
 	with     int8 // a trade's partner
 	typ      MoveType
 	give     Resource
 	take     Resource
 	accepted bool
-	// ref is, for a wait, 1 + the index of its refusal (0 for none); for a
-	// war, the index of its battle.
-	ref  int32
-	a, b int64 // a recruit's N in a; a trade's amounts
 }
 
 func (h *history) len() int { return len(h.log) }
@@ -84,17 +85,19 @@ func (h *history) wait(cycle, seat int, refused string) {
 }
 
 func (h *history) recruit(cycle, seat int, n int64) {
-	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: Recruit, a: n})
+	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: Recruit, ref: int32(len(h.amounts))})
+	h.amounts = append(h.amounts, n)
 }
 
 func (h *history) trade(cycle, seat int, m Move, accepted bool) {
 	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: Trade, with: int8(m.With),
-		give: m.Give, take: m.Take, a: m.GiveN, b: m.TakeN, accepted: accepted})
+		give: m.Give, take: m.Take, ref: int32(len(h.amounts)), accepted: accepted})
+	h.amounts = append(h.amounts, m.GiveN, m.TakeN)
 }
 
 func (h *history) war(cycle, seat int, b Battle) {
 	if h.battles == nil {
-		h.battles = make([]Battle, 0, 32)
+		h.battles = make([]Battle, 0, 16)
 	}
 	h.battles = append(h.battles, b)
 	h.log = append(h.log, logEntry{cycle: int32(cycle), seat: int8(seat), typ: War, ref: int32(len(h.battles) - 1)})
@@ -110,9 +113,9 @@ func (h *history) entry(i int) Entry {
 			e.Refused = h.refusals[l.ref-1]
 		}
 	case Recruit:
-		e.N = l.a
+		e.N = h.amounts[l.ref]
 	case Trade:
-		e.Offer = Offer{From: e.Seat, With: int(l.with), Give: l.give, GiveN: l.a, Take: l.take, TakeN: l.b}
+		e.Offer = Offer{From: e.Seat, With: int(l.with), Give: l.give, GiveN: h.amounts[l.ref], Take: l.take, TakeN: h.amounts[l.ref+1]}
 		e.Accepted = l.accepted
 	case War:
 		e.Battle = h.battles[l.ref]

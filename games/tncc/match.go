@@ -80,6 +80,7 @@ func newMatch(w World) *Match {
 	m := &Match{world: w, reqs: requests(), living: w.Living()}
 	n := len(w.Countries)
 	m.hist.log = make([]logEntry, 0, min(n*w.Preset.MaxCycles+n, 160))
+	m.hist.amounts = make([]int64, 0, 48)
 	m.next = -1
 	m.advance()
 	return m

@@ -104,7 +104,29 @@ func (r Ratio) reduced() Ratio {
 
 // Floor returns ⌊r × x⌋, rounded toward −∞, exactly. A product too large
 // for an int64 saturates.
+//
+// The usual case, numbers from 0 to 2³¹ and a denominator of 1 or a small
+// power of ten (the presets' are), takes a few instructions: a division by
+// a constant is a multiplication. The rest is floor's.
 func (r Ratio) Floor(x int64) int64 {
+	if uint64(x)|uint64(r.Num) < 1<<31 {
+		p := uint64(x * r.Num)
+		switch r.Den {
+		case 0, 1:
+			return int64(p)
+		case 10:
+			return int64(p / 10)
+		case 100:
+			return int64(p / 100)
+		case 1000:
+			return int64(p / 1000)
+		}
+	}
+	return r.floor(x)
+}
+
+// floor is Floor in full.
+func (r Ratio) floor(x int64) int64 {
 	d := r.den()
 	if small(x) && small(r.Num) {
 		// The usual case: the product fits in an int64.

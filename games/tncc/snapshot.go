@@ -61,7 +61,14 @@ func (m *Match) MarshalJSON() ([]byte, error) {
 		if e.accepted {
 			acc = 1
 		}
-		s.History[i] = []int64{int64(e.cycle), int64(e.seat), int64(e.typ), int64(e.with), int64(e.give), int64(e.take), acc, int64(e.ref), e.a, e.b}
+		ref, a, b := int64(e.ref), int64(0), int64(0)
+		switch e.typ {
+		case Recruit:
+			ref, a = 0, m.hist.amounts[e.ref]
+		case Trade:
+			ref, a, b = 0, m.hist.amounts[e.ref], m.hist.amounts[e.ref+1]
+		}
+		s.History[i] = []int64{int64(e.cycle), int64(e.seat), int64(e.typ), int64(e.with), int64(e.give), int64(e.take), acc, ref, a, b}
 	}
 	for i, b := range m.hist.battles {
 		s.Battles[i] = []int64{int64(b.Attacker), int64(b.Defender), b.Sent, b.Defended, b.AttackersLeft, b.DefendersLeft, int64(b.Outcome),
@@ -209,7 +216,7 @@ func (m *Match) restoreHistory(s *snapshot) error {
 // countries now in cycle now.
 func (h *history) entryOf(x [10]int64, n int64, now int) (logEntry, error) {
 	cycle, seat, typ, with, give, take, acc, ref := x[0], x[1], MoveType(x[2]), x[3], x[4], x[5], x[6], x[7]
-	e := logEntry{cycle: int32(cycle), seat: int8(seat), typ: typ, accepted: acc == 1, a: x[8], b: x[9]}
+	e := logEntry{cycle: int32(cycle), seat: int8(seat), typ: typ, accepted: acc == 1}
 	switch {
 	case cycle < 1 || cycle > int64(now):
 		return e, fmt.Errorf("cycle %d; the game is in cycle %d", cycle, now)
@@ -251,6 +258,14 @@ func (h *history) entryOf(x [10]int64, n int64, now int) (logEntry, error) {
 		}
 	}
 	e.ref = int32(ref)
+	switch typ {
+	case Recruit:
+		e.ref = int32(len(h.amounts))
+		h.amounts = append(h.amounts, x[8])
+	case Trade:
+		e.ref = int32(len(h.amounts))
+		h.amounts = append(h.amounts, x[8], x[9])
+	}
 	return e, nil
 }
 
