@@ -199,8 +199,9 @@ func newBrowser(t *testing.T) *browser {
 
 // tab is one person's page.
 type tab struct {
-	t    *testing.T
-	name string
+	t     *testing.T
+	name  string
+	width int64
 	ctx  context.Context
 	mu   sync.Mutex
 	errs []string
@@ -216,7 +217,7 @@ func (b *browser) open(name, url string, width, height int64) *tab {
 	b.t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
 	b.t.Cleanup(cancel)
-	tb := &tab{t: b.t, name: name, ctx: ctx, reqs: map[network.RequestID]string{}}
+	tb := &tab{t: b.t, name: name, ctx: ctx, width: width, reqs: map[network.RequestID]string{}}
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch e := ev.(type) {
 		case *runtime.EventExceptionThrown:
@@ -305,11 +306,20 @@ func (tb *tab) clickText(sel, text string) {
 	tb.run(chromedp.Click(chromedp.JSPath(q)))
 }
 
+// clickMap clicks territory id on the page's map, as a finger would.
+func (tb *tab) clickMap(id string) {
+	tb.t.Helper()
+	sel := fmt.Sprintf(".map path[id=%q]", id)
+	tb.until("the map's "+id, fmt.Sprintf("document.querySelector(%q)", sel))
+	eval[bool](tb, fmt.Sprintf("document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true})) || true", sel))
+}
+
 // typeInto empties the field sel and types text into it.
 func (tb *tab) typeInto(sel, text string) {
 	tb.t.Helper()
 	tb.until("a field "+sel, fmt.Sprintf("document.querySelector(%q)", sel))
-	tb.run(chromedp.Clear(chromedp.CSS(sel)), chromedp.SendKeys(chromedp.CSS(sel), text))
+	eval[bool](tb, fmt.Sprintf("(() => { const e = document.querySelector(%q); e.focus(); e.value = ''; return true; })()", sel))
+	tb.run(chromedp.SendKeys(chromedp.CSS(sel), text))
 }
 
 // choose sets the select sel to value, as a person picks it.
@@ -340,10 +350,15 @@ func (tb *tab) shot(dir, name string) {
 	}
 }
 
-// noErrors fails the test if the page threw or logged an error.
+// noErrors fails the test if the page threw or logged an error, or is
+// wider than its screen.
 func (tb *tab) noErrors() {
 	tb.t.Helper()
 	if errs := tb.errors(); len(errs) > 0 {
 		tb.t.Errorf("%s: the page's errors: %v", tb.name, errs)
+	}
+	if w := eval[int](tb, "document.documentElement.scrollWidth"); int64(w) > tb.width {
+		wide := eval[string](tb, fmt.Sprintf(`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > %d && !e.closest(".scroll")).map(e => e.tagName + "." + e.className).slice(0, 5).join(", ")`, tb.width+1))
+		tb.t.Errorf("%s: the page is %d pixels wide on a screen of %d: %s", tb.name, w, tb.width, wide)
 	}
 }

@@ -25,10 +25,11 @@ function marker(kind, x, y, colour) {
   return null;
 }
 
-// ticks returns about n round numbers from lo to hi.
-function ticks(lo, hi, n) {
+// ticks returns about n round numbers from lo to hi; whole ones when
+// whole is set.
+function ticks(lo, hi, n, whole = false) {
   if (hi <= lo) return [lo];
-  const raw = (hi - lo) / n;
+  const raw = Math.max((hi - lo) / n, whole ? 1 : 0);
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) || raw;
   const out = [];
@@ -53,7 +54,7 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
     g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
       svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
   }
-  for (const t of ticks(x0, x1, 8)) {
+  for (const t of ticks(x0, x1, 8, true)) {
     g.append(svg("text", { x: sx(t), y: H - 10, "text-anchor": "middle" }, num(t)));
   }
   g.append(svg("text", { x: W - R, y: H - 1, "text-anchor": "end" }, clock));

@@ -62,13 +62,12 @@ async function main() {
   el("replay-link").href = `/replay?match=${encodeURIComponent(id)}`;
   render(m);
   if (ctx.role === "judge") judgePanel();
-  if (ctx.role === "player" && game.playerTools) replace(el("player"), game.playerTools(m, ctx));
   document.body.dataset.ready = "1";
   window.arbiterReady = performance.now();
   story();
   follow(id, secret, {
     onMatch: (next) => { if (!m || next.seq >= m.seq) { m = next; render(m); storySoon(); } },
-    onEnd: () => { live("the match is over", "off"); refresh(); },
+    onEnd: () => { live("the match is over", "off"); refresh(); clearTimeout(storyTimer); story(); },
     onState: (s, why) => live(s === "live" ? "live" : s === "reconnecting" ? "reconnecting…" : "stopped: " + why, s === "live" ? "live" : "off"),
   });
 }
@@ -103,7 +102,7 @@ function render(match) {
   drawRequests();
   drawSeats();
   drawResult();
-  if (ctx.role === "player" && game.playerTools && !el("player").contains(document.activeElement)) replace(el("player"), game.playerTools(m, ctx));
+  if (ctx.role === "player" && game.playerTools) replace(el("player"), game.playerTools(m, ctx, el("player").firstChild));
   for (const fn of updates) fn(match);
 }
 
@@ -279,7 +278,7 @@ function judgePanel() {
 let storyTimer = null;
 function storySoon() {
   clearTimeout(storyTimer);
-  storyTimer = setTimeout(story, 1200);
+  storyTimer = setTimeout(story, 600);
 }
 
 async function story() {

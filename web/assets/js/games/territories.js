@@ -84,7 +84,7 @@ export function drawMap(text, board, o = {}) {
       const y = by + 8 + i * row;
       g.append(svg("rect", { x: bx + 8, y: y + 2, width: row * 0.5, height: row * 0.5, fill: n.color, stroke: "#333" }),
         svg("text", { x: bx + 16 + row * 0.5, y: y + row * 0.36, "font-size": row * 0.36, "font-weight": "bold", fill: n.out ? "#8a8a8a" : "#1a1a1a" }, `${n.name} (${n.player})`),
-        svg("text", { x: bx + 16 + row * 0.5, y: y + row * 0.78, "font-size": row * 0.3, fill: n.out ? "#8a8a8a" : "#1a1a1a" }, n.out ? `out in turn ${n.out}` : `${n.territories} territories, ${n.armies} armies`));
+        svg("text", { x: bx + 16 + row * 0.5, y: y + row * 0.78, "font-size": row * 0.3, fill: n.out ? "#8a8a8a" : "#1a1a1a" }, n.out ? `out (action ${n.out})` : `${n.territories} ${n.territories === 1 ? "territory" : "territories"}, ${n.armies} ${n.armies === 1 ? "army" : "armies"}`));
     });
     box.parentNode.append(g);
     if (bw <= 0) g.remove();
@@ -96,7 +96,7 @@ export function drawMap(text, board, o = {}) {
 function nationsTable(board, mine) {
   return table(["nation", "player", "territories", "armies"], board.nations.map((n) => ({
     class: [n.name === mine ? "you" : "", n.out ? "dead" : ""].join(" ").trim() || null,
-    cells: [h("span", null, h("span", { class: "swatch", "aria-hidden": "true", "data-colour": n.color }), n.name + (n.name === mine ? " (you)" : "") + (n.out ? ` (out, turn ${n.out})` : "")), n.player, num(n.territories), num(n.armies)],
+    cells: [h("span", null, h("span", { class: "swatch", "aria-hidden": "true", "data-colour": n.color }), n.name + (n.name === mine ? " (you)" : "") + (n.out ? " (out)" : "")), n.player, num(n.territories), num(n.armies)],
   })), { "aria-label": "the nations" });
 }
 
@@ -153,7 +153,7 @@ export function legal(b, terr, nation, maxArmies) {
 // actionForm builds an action for nation (or a join for a new one), from
 // selects that offer only what the rules allow and from clicks on the map.
 // send(text) sends it.
-export function actionForm(view, ctx, { nation, maxArmies = 5, join = false, pass = true, send, extra = null }) {
+export function actionForm(view, ctx, { nation, maxArmies = 5, join = false, pass = true, send, extra = null, keep = null }) {
   const b = boardOf(view);
   const terr = territoriesOf(view, mapDoc(ctx.map));
   const names = new Map(terr.map((t) => [t.id, t.name]));
@@ -223,6 +223,17 @@ export function actionForm(view, ctx, { nation, maxArmies = 5, join = false, pas
   f.addEventListener("input", () => { preview.textContent = text(); });
   f.addEventListener("submit", (ev) => { ev.preventDefault(); send(text()); });
   refresh(false);
+  // What was chosen in the form this one replaces, where it still holds.
+  if (keep) {
+    const has = (sel, v) => [...sel.options].some((o) => o.value === v);
+    if (has(kind, keep.kind)) { kind.value = keep.kind; refresh(false); }
+    if (has(from, keep.from)) { from.value = keep.from; refresh(true); }
+    if (has(to, keep.to)) { to.value = keep.to; refresh(true); }
+    if (keep.n) { count.value = keep.n; refresh(true); }
+    if (keep.nation) newNation.value = keep.nation;
+    preview.textContent = text();
+  }
+  f.state = () => ({ kind: kind.value, from: from.value, to: to.value, n: count.value, nation: newNation.value });
   // A click on the map: a territory to act from, then one to act on.
   f.pick = (id) => {
     const k = kind.value;
@@ -257,44 +268,62 @@ export function form(req, view, ctx) {
 
 // playerTools are a named player's actions (the referee's game, with a
 // link of their own): they act for themself.
-export function playerTools(m, ctx) {
+export function playerTools(m, ctx, old = null) {
   const nation = m.view.nations.find((n) => n.player.toLowerCase() === (ctx.name || "").toLowerCase());
   if (!nation) return h("p", null, `You are ${ctx.name}; you have no nation yet: the referee makes you join.`);
-  const f = actionForm(m.view, ctx, { nation: nation.name, send: (text) => ctx.act({ action: text }) });
+  if (nation.out) return h("p", null, `${nation.name} is out of the game.`);
+  const f = actionForm(m.view, ctx, { nation: nation.name, send: (text) => ctx.act({ action: text }), keep: old?.state?.() });
   ctx.setPicker(f);
-  return h("section", { class: "panel owed" }, h("h2", null, `Your actions: ${nation.name}`), f);
+  const box = h("section", { class: "panel owed" }, h("h2", null, `Your actions: ${nation.name}`), f);
+  box.state = f.state;
+  return box;
 }
 
 // judgeTools are the referee's: an action for any player, a join for a new
 // one, with a link of their own when asked.
 export function judgeTools(m, ctx) {
   if (m.mode !== "referee") return null;
-  const b = boardOf(m.view);
-  const players = b.nations.map((n) => n.player);
-  const who = h("select", { name: "player" }, h("option", { value: "" }, "a new player…"), b.nations.map((n) => h("option", { value: n.player }, `${n.player} (${n.name})`)));
+  let view = m.view;
+  let form = null;
+  const who = h("select", { name: "player" });
   const newName = h("input", { type: "text", name: "new-player", autocomplete: "off", maxlength: 40 });
   const issue = h("input", { type: "checkbox", name: "issue", checked: true });
   const place = h("div");
-  const links = h("div", { "aria-live": "polite" });
-  const build = () => {
+  const links = h("div", { class: "cards", "aria-live": "polite" });
+  const players = () => {
+    const b = boardOf(view);
+    const was = who.value;
+    who.replaceChildren(h("option", { value: "" }, "a new player…"), b.nations.filter((n) => !n.out).map((n) => h("option", { value: n.player }, `${n.player} (${n.name})`)));
+    if ([...who.options].some((o) => o.value === was)) who.value = was;
+  };
+  const build = (keep) => {
     const player = who.value;
-    const nation = b.nations.find((n) => n.player === player);
-    const f = actionForm(m.view, ctx, {
-      nation: nation ? nation.name : "", join: !nation, pass: true,
+    const nation = boardOf(view).nations.find((n) => n.player === player);
+    form = actionForm(view, ctx, {
+      nation: nation ? nation.name : "", join: !nation, pass: true, keep,
       extra: nation ? null : h("div", null, h("label", { class: "block" }, "the new player's name", newName), h("label", null, issue, "give them a link of their own")),
       send: async (text) => {
         const name = player || newName.value.trim();
         if (!name) { ctx.say("Name the player first."); return; }
         const r = await ctx.judgeMove({ player: name, action: text }, !nation && issue.checked);
-        if (r.ok && r.data.player) links.append(ctx.linkCard(`${r.data.player.name}'s link`, r.data.player.url));
+        if (r.ok && r.data.player) links.append(ctx.linkCard(`${r.data.player.name}'s link`, r.data.player.url, "their own link: they act for themself"));
+        if (r.ok && !nation) newName.value = "";
       },
     });
-    ctx.setPicker(f);
-    place.replaceChildren(f);
+    ctx.setPicker(form);
+    place.replaceChildren(form);
   };
-  who.addEventListener("change", build);
-  build();
+  who.addEventListener("change", () => build(null));
+  players();
+  build(null);
+  // The board changes: the players and what they may do, what was chosen
+  // kept where it still holds.
+  ctx.onUpdate((next) => {
+    view = next.view;
+    players();
+    build(form && form.state());
+  });
   return h("section", { class: "panel" }, h("h2", null, "The referee's actions"),
-    h("label", { class: "block" }, "for", who), place, links,
-    players.length ? null : h("p", { class: "small muted" }, "Nobody has joined yet: name a player, choose a territory, send the join."));
+    h("p", { class: "small muted" }, "Name a new player, choose their territory (or click it on the map) and send the join; then act for any nation."),
+    h("label", { class: "block" }, "for", who), place, links);
 }

@@ -48,7 +48,7 @@ export function board(view, ctx) {
     cells: [country(ctx, i) + (i === you ? " (you)" : "") + (c.dead ? ` (dead, cycle ${c.died})` : ""), ...resources.map((r) => num(c[r]))],
   }));
   const out = h("div", null,
-    h("p", null, `Cycle ${st.cycle}${view.max_cycles ? " of " + view.max_cycles : ""} · preset `, h("strong", null, st.preset || view.preset || "")),
+    h("p", null, `Cycle ${st.cycle}${view.max_cycles ? " of " + view.max_cycles : ""} · preset `, h("strong", null, presetName(st.preset ?? view.preset))),
     table(["country", ...resources], rows, { "aria-label": "the countries" }));
   if (view.offer) {
     const o = view.offer;
@@ -76,6 +76,13 @@ export function board(view, ctx) {
 }
 
 export const asks = { turn: "your action this turn" };
+
+// presetName names a preset: its name, or "custom" for numbers of one's own.
+function presetName(p) {
+  if (!p) return "";
+  if (typeof p === "string") return p;
+  return p.name ? `${p.name}` : "custom";
+}
 
 export function moveText(move) {
   switch (move.type) {
