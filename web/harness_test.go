@@ -202,9 +202,9 @@ type tab struct {
 	t     *testing.T
 	name  string
 	width int64
-	ctx  context.Context
-	mu   sync.Mutex
-	errs []string
+	ctx   context.Context
+	mu    sync.Mutex
+	errs  []string
 	// bodies are the responses the page received, by request, kept when
 	// keep is set.
 	keep   bool
