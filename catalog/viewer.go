@@ -163,8 +163,9 @@ type ViewerStep struct {
 // Frames are a viewpoint's views at each of its steps: a full view every
 // Every steps (Keys[i] is step i×Every's), and for every other step the
 // changes from the view before (Deltas[i], empty at a keyframe). A change
-// is ["s", path, value] (set), ["d", path] (delete a key) or ["t", path, n]
-// (cut an array to n); a path is the keys and indices from the view's root.
+// is ["s", path, value] (set), ["d", path] (delete a key), ["t", path, n]
+// (cut an array to n) or ["p", path, n] (drop an array's first n); a path is
+// the keys and indices from the view's root.
 type Frames struct {
 	Every  int               `json:"every"`
 	Keys   []json.RawMessage `json:"keys"`
@@ -287,8 +288,9 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 			v.Measures.Values[k] = make([][]float64, n)
 		}
 	}
+	judge := func() json.RawMessage { return judgeView(lm) }
 	for _, t := range views {
-		if err := t.add(lm, 0, clock(), nil, false); err != nil {
+		if err := t.add(lm, judge, 0, clock(), nil, false); err != nil {
 			return nil, err
 		}
 	}
@@ -306,7 +308,7 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 		now := m.Pending()
 		quiet := st.Seat != engine.Judge && len(now) > 0 && len(now) == len(asked)-1 && leftOpen(asked, now, st.Seat) >= 0
 		for _, t := range views {
-			if err := t.add(lm, i+1, clock(), recordStep[M]{st}, quiet); err != nil {
+			if err := t.add(lm, judge, i+1, clock(), recordStep[M]{st}, quiet); err != nil {
 				return nil, err
 			}
 		}
@@ -396,7 +398,7 @@ type viewTrack struct {
 
 // add adds step seq (st, nil at the start) if the viewpoint sees it. A move
 // that left its round open (quiet) is seen by the judge and its mover only.
-func (t *viewTrack) add(lm viewSource, seq, clock int, st stepOf, quiet bool) error {
+func (t *viewTrack) add(lm viewSource, judge func() json.RawMessage, seq, clock int, st stepOf, quiet bool) error {
 	p := t.point
 	vs := ViewerStep{Seq: seq, Clock: clock}
 	if st != nil {
@@ -427,7 +429,7 @@ func (t *viewTrack) add(lm viewSource, seq, clock int, st stepOf, quiet bool) er
 	var view json.RawMessage
 	switch {
 	case p.Judge:
-		view = lm.View(engine.Judge)
+		view = judge()
 	case p.Seat < 0:
 		view = lm.Public()
 	default:
@@ -467,6 +469,23 @@ func (t *viewTrack) add(lm viewSource, seq, clock int, st stepOf, quiet bool) er
 type viewSource interface {
 	View(seat int) json.RawMessage
 	Public() json.RawMessage
+}
+
+// judgeView is the judge's view: in a game of seats, the public view and
+// every seat's, made of the seats' views already made for their own
+// viewpoints (what liveMatch.View(engine.Judge) makes again).
+func judgeView[M, V any](lm *liveMatch[M, V]) json.RawMessage {
+	if lm.h.judged {
+		return lm.View(engine.Judge)
+	}
+	b := append(append([]byte(`{"public":`), lm.Public()...), `,"seats":[`...)
+	for s := range lm.names {
+		if s > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, lm.View(s)...)
+	}
+	return append(b, "]}"...)
 }
 
 // stepOf is a record's step of any move type.
@@ -534,6 +553,15 @@ func (d *delta) diff(path []any, a, b any) {
 			d.set(path, b)
 			return
 		}
+		if k := shifted(av, bv); k > 0 {
+			// A window that moved on (a history's latest entries): the
+			// first k go, the rest are appended.
+			d.ops = append(d.ops, []any{"p", slices.Clone(path), k})
+			for i := len(av) - k; i < len(bv); i++ {
+				d.set(append(path, i), bv[i])
+			}
+			return
+		}
 		n := min(len(av), len(bv))
 		for i := range n {
 			d.diff(append(path, i), av[i], bv[i])
@@ -549,6 +577,71 @@ func (d *delta) diff(path []any, a, b any) {
 			d.set(path, b)
 		}
 	}
+}
+
+// shifted returns k > 0 when b is a with its first k elements gone and
+// others appended (a[k:] begins b), for the smallest such k that keeps at
+// least one element; 0 otherwise.
+func shifted(a, b []any) int {
+	for k := 1; k < len(a); k++ {
+		if len(a)-k > len(b) {
+			continue
+		}
+		same := true
+		for i := k; i < len(a) && same; i++ {
+			same = equalTree(a[i], b[i-k])
+		}
+		if same {
+			if equalPrefix(a, b) {
+				return 0 // b only grew: appending is cheaper
+			}
+			return k
+		}
+	}
+	return 0
+}
+
+// equalPrefix reports whether b begins with every element of a.
+func equalPrefix(a, b []any) bool {
+	if len(b) < len(a) {
+		return false
+	}
+	for i := range a {
+		if !equalTree(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equalTree reports whether two decoded views are equal.
+func equalTree(a, b any) bool {
+	switch av := a.(type) {
+	case map[string]any:
+		bv, ok := b.(map[string]any)
+		if !ok || len(av) != len(bv) {
+			return false
+		}
+		for k, x := range av {
+			y, ok := bv[k]
+			if !ok || !equalTree(x, y) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		bv, ok := b.([]any)
+		if !ok || len(av) != len(bv) {
+			return false
+		}
+		for i := range av {
+			if !equalTree(av[i], bv[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return sameScalar(a, b)
 }
 
 func (d *delta) set(path []any, v any) {

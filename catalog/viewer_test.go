@@ -94,6 +94,10 @@ func apply(t *testing.T, root any, op []json.RawMessage) any {
 			var n int
 			json.Unmarshal(op[2], &n)
 			p[last.(string)] = p[last.(string)].([]any)[:n]
+		case "p":
+			var n int
+			json.Unmarshal(op[2], &n)
+			p[last.(string)] = append([]any(nil), p[last.(string)].([]any)[n:]...)
 		}
 	case []any:
 		i := int(last.(float64))
@@ -109,6 +113,10 @@ func apply(t *testing.T, root any, op []json.RawMessage) any {
 			var n int
 			json.Unmarshal(op[2], &n)
 			return setAt(t, root, path, p[i].([]any)[:n])
+		case "p":
+			var n int
+			json.Unmarshal(op[2], &n)
+			return setAt(t, root, path, append([]any(nil), p[i].([]any)[n:]...))
 		}
 	}
 	return root

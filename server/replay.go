@@ -2,11 +2,14 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -154,7 +157,23 @@ func (s *Server) writeViewer(w http.ResponseWriter, r *http.Request, record []by
 		return
 	}
 	v.Offered = offered
-	writeJSON(w, http.StatusOK, v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if len(b) > 4096 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		// A long match's views repeat themselves: they travel gzipped.
+		w.Header().Set("Content-Encoding", "gzip")
+		zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+		zw.Write(b)
+		zw.Close()
+		return
+	}
+	w.Write(b)
 }
 
 // gameMap answers the map a match's board is drawn on (GET

@@ -2,7 +2,8 @@ package web
 
 import (
 	"bytes"
-	"encoding/json"
+	"compress/gzip"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"io/fs"
@@ -128,7 +129,8 @@ func module(p, text string) (string, error) {
 
 // WriteReplay writes the replay viewer as one self-contained page: nothing
 // is fetched, so it opens from a file, anywhere. data is what the viewer
-// shows (catalog.Viewer, as JSON), with every viewpoint's views in it.
+// shows (catalog.Viewer, as JSON), with every viewpoint's views in it; the
+// page holds it gzipped.
 func WriteReplay(w io.Writer, title string, data []byte) error {
 	page, err := fs.ReadFile(files(), "replay.html")
 	if err != nil {
@@ -142,8 +144,17 @@ func WriteReplay(w io.Writer, title string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	var safe bytes.Buffer
-	json.HTMLEscape(&safe, data)
+	// The data, gzipped and in base64: a long match's views repeat
+	// themselves, and the page unzips them (DecompressionStream).
+	var z bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
+	if _, err := zw.Write(data); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	packed := base64.StdEncoding.EncodeToString(z.Bytes())
 	html := string(page)
 	cut := func(old, new string) error {
 		if !strings.Contains(html, old) {
@@ -157,7 +168,7 @@ func WriteReplay(w io.Writer, title string, data []byte) error {
 		{`<title>Replay — Arbiter</title>`, "<title>" + esc.Replace(title) + " — Arbiter</title>"},
 		{`<link rel="stylesheet" href="/assets/style.css">`, "<style>\n" + string(css) + "</style>"},
 		{`<script type="module" src="/assets/js/replay.js"></script>`, ""},
-		{`</body>`, `<script type="application/json" id="replay-data">` + safe.String() + "</script>\n<script>\n" + scriptSafe(js) + "</script>\n</body>"},
+		{`</body>`, `<script type="application/octet-stream" id="replay-data-gz">` + packed + "</script>\n<script>\n" + scriptSafe(js) + "</script>\n</body>"},
 		{`<a href="/">Games and new matches</a>`, ""},
 		{`<a class="home" href="/">Arbiter</a>`, `<span class="home">Arbiter</span>`},
 	} {

@@ -16,9 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
@@ -205,21 +208,62 @@ type tab struct {
 	ctx   context.Context
 	mu    sync.Mutex
 	errs  []string
-	// bodies are the responses the page received, by request, kept when
-	// keep is set.
-	keep   bool
-	reqs   map[network.RequestID]string
-	bodies []string
+	sent  []sent // the requests the page sent
+}
+
+// requests returns the requests the page has sent.
+func (tb *tab) requests() []sent {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return append([]sent(nil), tb.sent...)
 }
 
 // open opens a person's tab at url, width × height pixels.
 func (b *browser) open(name, url string, width, height int64) *tab {
 	b.t.Helper()
+	return b.openTab(name, url, width, height, false)
+}
+
+// keeper is a script run before a page's own: it keeps the body of every
+// answer the page's scripts fetch (event streams included, as they come)
+// in window.__received, so that a test reads what the page was given.
+const keeper = `(() => {
+  const got = window.__received = [];
+  const fetch0 = window.fetch;
+  window.fetch = async (...args) => {
+    const r = await fetch0(...args);
+    try {
+      const reader = r.clone().body.getReader();
+      const dec = new TextDecoder();
+      (async () => { for (;;) { const { value, done } = await reader.read(); if (done) break; got.push(dec.decode(value, { stream: true })); } })().catch(() => {});
+    } catch (e) { /* no body */ }
+    return r;
+  };
+})();`
+
+// openWatched opens a tab whose every fetched answer is kept (see keeper).
+func (b *browser) openWatched(name, url string, width, height int64) *tab {
+	b.t.Helper()
+	return b.openTab(name, url, width, height, true)
+}
+
+// sent is a request a page sent: its address and headers.
+type sent struct {
+	url     string
+	headers map[string]any
+}
+
+func (b *browser) openTab(name, url string, width, height int64, keep bool) *tab {
+	b.t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
 	b.t.Cleanup(cancel)
-	tb := &tab{t: b.t, name: name, ctx: ctx, width: width, reqs: map[network.RequestID]string{}}
+	tb := &tab{t: b.t, name: name, ctx: ctx, width: width}
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			tb.mu.Lock()
+			tb.sent = append(tb.sent, sent{e.Request.URL, e.Request.Headers})
+			tb.mu.Unlock()
 		case *runtime.EventExceptionThrown:
 			tb.mu.Lock()
 			d := e.ExceptionDetails
@@ -244,7 +288,17 @@ func (b *browser) open(name, url string, width, height int64) *tab {
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	tb.run(chromedp.EmulateViewport(width, height), chromedp.Navigate(url))
+	setup := []chromedp.Action[chromedp.Void]{chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{})
+		return err
+	})}
+	if keep {
+		setup = append(setup, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: keeper})
+			return err
+		}))
+	}
+	tb.run(append(setup, chromedp.EmulateViewport(width, height), chromedp.Navigate(url))...)
 	return tb
 }
 
@@ -312,6 +366,36 @@ func (tb *tab) clickMap(id string) {
 	sel := fmt.Sprintf(".map path[id=%q]", id)
 	tb.until("the map's "+id, fmt.Sprintf("document.querySelector(%q)", sel))
 	eval[bool](tb, fmt.Sprintf("document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true})) || true", sel))
+}
+
+// keys presses keys on the page (names of chromedp/kb: "End",
+// "ArrowLeft", "Enter", "Tab", or text).
+func keys(names ...string) chromedp.Action[chromedp.Void] {
+	var b strings.Builder
+	for _, n := range names {
+		switch n {
+		case "End":
+			b.WriteString(kb.End)
+		case "Home":
+			b.WriteString(kb.Home)
+		case "ArrowLeft":
+			b.WriteString(kb.ArrowLeft)
+		case "ArrowRight":
+			b.WriteString(kb.ArrowRight)
+		case "Enter":
+			b.WriteString(kb.Enter)
+		case "Tab":
+			b.WriteString(kb.Tab)
+		default:
+			b.WriteString(n)
+		}
+	}
+	return chromedp.KeyEvent(b.String())
+}
+
+// setFile chooses file in the file input sel.
+func setFile(sel, file string) chromedp.Action[chromedp.Void] {
+	return chromedp.SetUploadFiles(chromedp.CSS(sel), []string{file})
 }
 
 // typeInto empties the field sel and types text into it.

@@ -28,6 +28,7 @@ export function applyOps(root, ops) {
     if (path.length === 0) {
       if (op[0] === "s") root = structuredClone(op[2]);
       else if (op[0] === "t") root.length = op[2];
+      else if (op[0] === "p") root.splice(0, op[2]);
       continue;
     }
     let p = root;
@@ -36,6 +37,7 @@ export function applyOps(root, ops) {
     if (op[0] === "s") p[last] = typeof op[2] === "object" && op[2] !== null ? structuredClone(op[2]) : op[2];
     else if (op[0] === "d") delete p[last];
     else if (op[0] === "t") p[last].length = op[2];
+    else if (op[0] === "p") p[last].splice(0, op[2]);
   }
   return root;
 }
@@ -238,13 +240,23 @@ function wire() {
   window.arbiterSeek = (i) => { const t = performance.now(); seek(i); return performance.now() - t; };
 }
 
+// embedded returns the data a self-contained page holds (gzipped, in
+// base64), or null.
+async function embedded() {
+  const gz = document.getElementById("replay-data-gz");
+  if (!gz) return null;
+  const bin = Uint8Array.from(atob(gz.textContent.trim()), (c) => c.charCodeAt(0));
+  const text = await new Response(new Blob([bin]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+  return JSON.parse(text);
+}
+
 async function main() {
   wire();
-  const embedded = document.getElementById("replay-data");
-  if (embedded) {
+  const inPage = await embedded();
+  if (inPage) {
     source = { kind: "embedded" };
     el("nav").hidden = true;
-    await show(JSON.parse(embedded.textContent));
+    await show(inPage);
     return;
   }
   const match = new URLSearchParams(location.search).get("match");
