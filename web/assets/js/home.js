@@ -124,6 +124,12 @@ function showLinks(c, seats) {
   if (c.judge) cards.push(linkCard("The judge", c.judge.url, "the judge sees everything: keep it to yourself"));
   cards.push(linkCard("Watch", c.watch_url, "for anyone: the public view"));
   replace(el("link-cards"), cards);
+  const host = new URL(c.watch_url).hostname;
+  if (host === "127.0.0.1" || host === "localhost" || host === "[::1]") {
+    cards.unshift(h("p", { class: "note" }, "These links name this machine's own address: other phones cannot open them. For friends on your network, start the server with ",
+      h("code", null, "arbiter serve --addr 0.0.0.0:8080 --public-url http://ADDRESS:8080"), ", ADDRESS being this machine's on the network, and start the match again."));
+    el("link-cards").prepend(cards[0]);
+  }
   el("links").hidden = false;
   el("links").scrollIntoView();
   el("links-h").focus?.();

@@ -142,9 +142,8 @@ const asks = {
 
 function requestControls(q) {
   const view = ctx.role === "judge" && m.view.seats ? m.view.seats[q.seat] : m.view;
-  const who = ctx.role === "judge" ? `Seat ${q.seat + 1} (${m.seats[q.seat]?.player}) owes: ` : "";
-  const ask = (game.asks && game.asks[q.kind]) || asks[q.kind] || q.kind;
-  const head = h("h3", null, who + ask);
+  const ask = ctx.role === "judge" ? `Seat ${q.seat + 1} (${m.seats[q.seat]?.player}) owes: ${q.kind}` : (game.asks && game.asks[q.kind]) || asks[q.kind] || q.kind;
+  const head = h("h3", null, ask);
   const parts = [head];
   if (q.deadline) parts.push(h("p", { class: "small" }, `Answer by ${new Date(q.deadline).toLocaleTimeString()}; then the default is played.`));
   if (q.choices && q.choices.length) {

@@ -35,7 +35,7 @@ export function mapDoc(text) {
 
 // short is a nation's name as the map writes it beside its armies.
 function short(name) {
-  return name.length <= 5 ? name : name.slice(0, 4) + "…";
+  return name.length <= 6 ? name : name.slice(0, 5) + "…";
 }
 
 // drawMap draws a board on the map: o.pick(id) is called when a territory
