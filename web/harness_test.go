@@ -183,21 +183,41 @@ type browser struct {
 	ctx context.Context
 }
 
+// shared is the one Chromium the tests of this package drive, started by
+// the first that needs it and stopped by TestMain.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	err    error
+	cancel []context.CancelFunc
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, c := range shared.cancel {
+		c()
+	}
+	os.Exit(code)
+}
+
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.Flag("disable-background-timer-throttling", true), chromedp.Flag("disable-backgrounding-occluded-windows", true))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
+	path := chromium(t)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.Flag("disable-background-timer-throttling", true), chromedp.Flag("disable-backgrounding-occluded-windows", true))
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx)
+		shared.ctx, shared.cancel = ctx, []context.CancelFunc{cancel, cancelAlloc}
+		shared.err = chromedp.Do(ctx)
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
 	}
-	return &browser{t: t, ctx: ctx}
+	return &browser{t: t, ctx: shared.ctx}
 }
 
 // tab is one person's page.
@@ -260,6 +280,12 @@ func (b *browser) openTab(name, url string, width, height int64, keep bool) *tab
 	tb := &tab{t: b.t, name: name, ctx: ctx, width: width}
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch e := ev.(type) {
+		case *page.EventJavascriptDialogOpening:
+			// A person who confirms what they asked for.
+			go chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+				_, err := cdp.Call(ctx, t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+				return err
+			}))
 		case *network.EventRequestWillBeSent:
 			tb.mu.Lock()
 			tb.sent = append(tb.sent, sent{e.Request.URL, e.Request.Headers})

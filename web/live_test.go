@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 func TestStreamComesBackAfterTheServerRestarts(t *testing.T) {
@@ -79,4 +81,30 @@ func TestSeatPageIsQuickAndSmall(t *testing.T) {
 		}
 		p.noErrors()
 	}
+}
+
+func TestJudgeGivesASeatANewLink(t *testing.T) {
+	// The judge re-issues a lost link from the console: the new link plays
+	// the seat, the old one is refused with a word on what to do.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "reaj", "seats": people(2), "options": map[string]any{"turns": 2}, "judge": true})
+	old := b.open("old link", c.Seats[1].URL, phoneW, phoneH)
+	old.until("the page", "document.body.dataset.ready && document.querySelector('.request button.choice')")
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	judge.until("the console", "document.body.dataset.ready")
+	judge.run(chromedp.Click(chromedp.JSPath(`document.querySelectorAll("#seats button")[1]`)))
+	judge.until("the new link", `[...document.querySelectorAll("#judge-links input.link")].some(i => i.value.includes("#s="))`)
+	url := eval[string](judge, `document.querySelector("#judge-links input.link").value`)
+	if url == c.Seats[1].URL {
+		t.Fatal("the new link is the old one")
+	}
+	clickChoice(old)
+	old.until("the refusal", `document.getElementById("refusal").innerText.includes("secret")`)
+	fresh := b.open("new link", url, phoneW, phoneH)
+	fresh.until("the seat", "document.body.dataset.ready && document.querySelector('.request button.choice')")
+	clickChoice(fresh)
+	fresh.until("the move played", `document.getElementById("refusal").innerText.startsWith("Played")`)
+	judge.noErrors()
+	fresh.noErrors()
 }

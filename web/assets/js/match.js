@@ -178,6 +178,8 @@ async function send(move, q) {
   if (r.status === 409) {
     say(r.error);
     refresh();
+  } else if (r.status === 401) {
+    say(`${r.error}. This link may have been replaced: ask the judge for the seat's new one.`);
   } else {
     say(r.status === 422 ? `Refused: ${r.error}` : r.error);
   }
