@@ -5,11 +5,13 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -91,23 +93,77 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if !s.limiter.move("view:" + c.key) {
+		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "more than %g replays a second", s.cfg.Limits.Moves))
+		return
+	}
 	var buf bytes.Buffer
-	var status store.Status
-	seats := 0
+	var o catalog.ViewerOptions
+	var offered []string
+	var key string
+	var cached []byte
 	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
-		status, seats = row.Status, len(row.Setup.Players)
+		var err error
+		o, offered, err = viewerOptions(r, viewpoints(c, row.Status, len(row.Setup.Players)))
+		if err != nil {
+			return err
+		}
+		if o.NoFrames {
+			// The pages' story after every move: the same for all who
+			// ask at this move.
+			key = fmt.Sprintf("%s|%d|%s|%s|%s", id, row.Seq, row.Status, o.Viewpoints[0], strings.Join(offered, ","))
+			if cached = stories.get(key); cached != nil {
+				return nil
+			}
+		}
 		return s.writeRecord(r.Context(), &buf, row, live.(catalog.Live))
 	})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	o, offered, err := viewerOptions(r, viewpoints(c, status, seats))
-	if err != nil {
-		s.writeError(w, r, err)
+	if cached != nil {
+		writeBody(w, r, cached)
 		return
 	}
-	s.writeViewer(w, r, buf.Bytes(), o, offered)
+	b, ok := s.viewerJSON(w, r, buf.Bytes(), o, offered)
+	if ok && key != "" {
+		stories.put(key, b)
+	}
+}
+
+// stories keeps the last viewers without frames made (small: the steps,
+// measures and events), which every page of a match asks for after each
+// move.
+var stories = &viewerCache{m: map[string][]byte{}}
+
+// viewerCache is a small cache of answers, the oldest dropped first.
+type viewerCache struct {
+	mu    sync.Mutex
+	m     map[string][]byte
+	order []string
+}
+
+const storiesKept = 256
+
+func (c *viewerCache) get(key string) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[key]
+}
+
+func (c *viewerCache) put(key string, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[key]; ok {
+		return
+	}
+	if len(c.order) >= storiesKept {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[key] = b
+	c.order = append(c.order, key)
 }
 
 // replayRecord answers a record the caller sends as the replay viewer shows
@@ -144,6 +200,12 @@ func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
 
 // writeViewer answers a record as the viewer shows it.
 func (s *Server) writeViewer(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) {
+	s.viewerJSON(w, r, record, o, offered)
+}
+
+// viewerJSON answers a record as the viewer shows it, and returns the
+// answer's JSON.
+func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) ([]byte, bool) {
 	v, err := catalog.ReplayViewer(record, o)
 	if err != nil {
 		var re *engine.ReplayError
@@ -154,19 +216,25 @@ func (s *Server) writeViewer(w http.ResponseWriter, r *http.Request, record []by
 			err = refuse(http.StatusBadRequest, "invalid", "%v", err)
 		}
 		s.writeError(w, r, err)
-		return
+		return nil, false
 	}
 	v.Offered = offered
 	b, err := json.Marshal(v)
 	if err != nil {
 		s.writeError(w, r, err)
-		return
+		return nil, false
 	}
+	writeBody(w, r, b)
+	return b, true
+}
+
+// writeBody answers JSON, gzipped when it is long and the client takes it:
+// a long match's views repeat themselves.
+func writeBody(w http.ResponseWriter, r *http.Request, b []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Vary", "Accept-Encoding")
 	if len(b) > 4096 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		// A long match's views repeat themselves: they travel gzipped.
 		w.Header().Set("Content-Encoding", "gzip")
 		zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
 		zw.Write(b)
