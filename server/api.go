@@ -122,6 +122,7 @@ type gameEntry struct {
 	Options     []optionEntry   `json:"options"`
 	Players     []string        `json:"players"`
 	Default     []string        `json:"default_players"`
+	Presets     []string        `json:"presets,omitempty"`
 	Modes       []catalog.Mode  `json:"-"`
 	ModeEntries []modeEntry     `json:"modes"`
 	Rules       string          `json:"rules"`
@@ -174,7 +175,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 		info := g.Info()
 		e := gameEntry{Name: info.Name, Title: info.Title, Seats: seatRange{info.MinSeats, info.MaxSeats},
 			Players: append(slices.Clone(info.Players), catalog.Person), Default: strings.Split(info.DefaultPlayers, ","),
-			Modes: lg.Modes(), Rules: info.Rules, Options: []optionEntry{}}
+			Modes: lg.Modes(), Rules: info.Rules, Options: []optionEntry{}, Presets: info.Presets}
 		for _, m := range e.Modes {
 			mi, err := lg.ModeInfo(m.Name)
 			if err != nil {

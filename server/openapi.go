@@ -50,6 +50,12 @@ var operations = []operation{
 		refuses: []int{400, 401, 403, 404, 409, 413, 422}},
 	{method: "POST", path: "/api/v1/matches/{id}/seats/{seat}/reissue", id: "reissue", summary: "A new secret for a person's seat; the old one stops working",
 		who: "judge", handle: func(s *Server) http.HandlerFunc { return s.reissue }, answer: "Seat", success: 200, refuses: []int{400, 401, 403, 404, 409}},
+	{method: "GET", path: "/api/v1/matches/{id}/replay", id: "viewMatch", summary: "The match step by step through one viewpoint (?view=judge|public|seat:N, ?frames=0): the steps it sees, its views, the measures and events; the judge's at any time, a seat's own and the public one while the match runs, every one once it is over",
+		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.replayMatch }, answer: "Viewer", success: 200, refuses: []int{400, 401, 403, 404, 409}},
+	{method: "POST", path: "/api/v1/replay", id: "viewRecord", summary: "A match record (the body, JSON Lines) step by step through one viewpoint (?view=, ?frames=0), as GET /matches/{id}/replay answers",
+		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.replayRecord }, body: "Record", answer: "Viewer", success: 200, refuses: []int{400, 403, 413, 422, 429}},
+	{method: "GET", path: "/api/v1/matches/{id}/map.svg", id: "getMap", summary: "The map the match's board is drawn on (SVG: a path per territory, its id the territory's)",
+		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.gameMap }, answer: "Map", success: 200, refuses: []int{401, 403, 404}},
 }
 
 var statusText = map[int]string{
@@ -124,6 +130,8 @@ func content(schema string) map[string]any {
 		mime = "text/event-stream"
 	case "Record":
 		mime = "application/x-ndjson"
+	case "Map":
+		mime = "image/svg+xml"
 	}
 	return map[string]any{mime: map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + schema}}}
 }
@@ -150,7 +158,7 @@ var schemas = map[string]any{
 	"Error":  obj([]string{"error"}, map[string]any{"error": obj([]string{"code", "message"}, map[string]any{"code": str, "message": str})}),
 	"Games": array(obj(nil, map[string]any{"name": str, "title": str, "seats": obj(nil, map[string]any{"min": integer, "max": integer}),
 		"options": array(obj(nil, map[string]any{"name": str, "kind": str, "default": str, "usage": str, "min": integer, "max": integer})),
-		"players": array(str), "default_players": array(str), "rules": str,
+		"players": array(str), "default_players": array(str), "presets": array(str), "rules": str,
 		"modes": array(obj(nil, map[string]any{"name": str, "about": str, "judge": boolean}))})),
 	"Create": obj([]string{"game", "seats"}, map[string]any{"game": str, "mode": str,
 		"seats":   array(obj([]string{"player"}, map[string]any{"player": map[string]any{"type": "string", "description": `a built-in bot, "person", or the URL of a bot`}})),
@@ -173,6 +181,8 @@ var schemas = map[string]any{
 	"Seq":         obj([]string{"seq"}, map[string]any{"seq": integer, "repeat": boolean}),
 	"EventStream": map[string]any{"type": "string", "description": "events move (data: a Match), end, shutdown, lost; each move's id is its seq"},
 	"Record":      map[string]any{"type": "string", "description": "the match record, as arbiter replay reads it"},
+	"Viewer":      viewerJSON,
+	"Map":         map[string]any{"type": "string", "description": "an SVG image"},
 }
 
 // spec is the document, made once from the table.

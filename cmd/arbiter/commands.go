@@ -393,8 +393,9 @@ func oneLine(err error) string {
 
 func replayCommand() *cobra.Command {
 	var asJSON bool
+	var page replayPage
 	cmd := &cobra.Command{
-		Use:   "replay FILE",
+		Use:   "replay FILE [--html -o PAGE.html]",
 		Short: "Re-run a match record and check its moves, faults, result and final state",
 		Long: `Re-run a match record from its setup and moves, and check what can be
 checked:
@@ -414,11 +415,20 @@ only Arbiter writes them, or sign them. A record written before the digest
 (or cut off before its end line) replays with a note that its lines cannot
 be checked.
 
+With --html -o PAGE.html, a record that holds is also written as the replay
+viewer, one self-contained page that opens in any browser, offline: step,
+play, seek to any move, and see the match as the judge, the public or any
+seat saw it, with its faults and events on the timeline and its numbers
+charted.
+
 Exit codes: 0 the record holds; 1 it does not (its lines were edited, a
 move is refused, a fault's move is not the default, or the result or final
 state differs); 2 the file is not a record.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := page.check(); err != nil {
+				return err
+			}
 			if isTerritoriesDB(args[0]) {
 				return replayTerritories(cmd, args[0], asJSON)
 			}
@@ -475,10 +485,11 @@ state differs); 2 the file is not a record.`,
 			for _, u := range unchecked {
 				fmt.Fprintf(out, "not checked: %s\n", u)
 			}
-			return nil
+			return page.write(cmd, args[0], data)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the verdict as JSON")
+	page.flags(cmd)
 	return cmd
 }
 

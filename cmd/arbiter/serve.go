@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	tstore "github.com/arbiter-games/arbiter/store/territories"
+	"github.com/arbiter-games/arbiter/web"
 	"github.com/spf13/cobra"
 )
 
@@ -33,7 +34,9 @@ from anywhere, each with the secret of their seat; spectators watch; a
 judge may run it. Every move is stored before it is acknowledged, and a
 restart resumes every match where it was.
 
-The API is under /api/v1 (docs/api.md; /api/v1/openapi.json). Matches are
+The web pages are at / (start a match, share its links), /m/ID (a
+match: a seat's page, the judge's console, or a spectator's) and /replay;
+the API is under /api/v1 (docs/api.md; /api/v1/openapi.json). Matches are
 kept in an SQLite file (--db arbiter.db, the default) or in PostgreSQL
 (--db postgres://user:password@host/db), where several servers can serve
 the same matches.
@@ -130,6 +133,7 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 	if err != nil {
 		return classify(err)
 	}
+	srv.Pages(web.Handler())
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return usagef("--addr %s: %v", addr, err)

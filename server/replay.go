@@ -1,0 +1,287 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// The replay viewer's calls: a match's steps and views through one
+// viewpoint, made in Go by replaying its log (the browser is never given
+// the state or its generator); the same for a record the caller sends; and
+// a game's map, on which pages draw the board.
+
+// maxRecordBody bounds a record sent to be viewed.
+const maxRecordBody = 64 << 20
+
+// Pages serves h at every path outside the API: the web pages.
+func (s *Server) Pages(h http.Handler) { s.mux.Handle("/", h) }
+
+// viewpoints returns the viewpoints c may see of a match of seats players
+// in status: everything once it is over (its record is everyone's then);
+// while it runs, the judge sees every one, a seat its own and the public
+// one, anyone else the public one. The first is the caller's own.
+func viewpoints(c caller, status store.Status, seats int) []catalog.Viewpoint {
+	all := []catalog.Viewpoint{catalog.JudgeView, catalog.PublicView}
+	for s := range seats {
+		all = append(all, catalog.SeatView(s))
+	}
+	switch {
+	case c.role == store.JudgeRole:
+		return all
+	case c.role == store.SeatRole && status == store.Running:
+		return []catalog.Viewpoint{catalog.SeatView(c.seat), catalog.PublicView}
+	case status == store.Running:
+		return []catalog.Viewpoint{catalog.PublicView}
+	case c.role == store.SeatRole:
+		// Over: the seat's own first.
+		own := catalog.SeatView(c.seat)
+		return append([]catalog.Viewpoint{own}, slices.DeleteFunc(all, func(v catalog.Viewpoint) bool { return v == own })...)
+	}
+	return append([]catalog.Viewpoint{catalog.PublicView, catalog.JudgeView}, all[2:]...)
+}
+
+// viewerOptions reads a viewer call's query: view (a viewpoint; the
+// caller's own when left out) and frames=0 (steps, measures and events
+// only), among the viewpoints allowed.
+func viewerOptions(r *http.Request, allowed []catalog.Viewpoint) (catalog.ViewerOptions, []string, error) {
+	var o catalog.ViewerOptions
+	want := allowed[0]
+	if q := r.URL.Query().Get("view"); q != "" {
+		v, err := catalog.ParseViewpoint(q)
+		if err != nil {
+			return o, nil, refuse(http.StatusBadRequest, "invalid", "%v", err)
+		}
+		want = v
+	}
+	names := make([]string, len(allowed))
+	for i, v := range allowed {
+		names[i] = v.String()
+	}
+	if !slices.Contains(allowed, want) {
+		return o, nil, refuse(http.StatusForbidden, "viewpoint", "the viewpoint %s is not yours to see now; you may see %v (the judge sees every one; once the match is over, everyone does)", want, names)
+	}
+	switch f := r.URL.Query().Get("frames"); f {
+	case "", "1":
+	case "0":
+		o.NoFrames = true
+	default:
+		return o, nil, refuse(http.StatusBadRequest, "invalid", "frames %q: give 0 (no views) or 1", f)
+	}
+	o.Viewpoints = []catalog.Viewpoint{want}
+	return o, names, nil
+}
+
+// replayMatch answers a match as the replay viewer shows it through one
+// viewpoint (GET /matches/{id}/replay?view=).
+func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	c, err := s.who(r, id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.limiter.move("view:" + c.key) {
+		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "more than %g replays a second", s.cfg.Limits.Moves))
+		return
+	}
+	var buf bytes.Buffer
+	var o catalog.ViewerOptions
+	var offered []string
+	var key string
+	var cached []byte
+	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		var err error
+		o, offered, err = viewerOptions(r, viewpoints(c, row.Status, len(row.Setup.Players)))
+		if err != nil {
+			return err
+		}
+		if o.NoFrames {
+			// The pages' story after every move: the same for all who
+			// ask at this move.
+			key = fmt.Sprintf("%s|%d|%s|%s|%s", id, row.Seq, row.Status, o.Viewpoints[0], strings.Join(offered, ","))
+			if cached = stories.get(key); cached != nil {
+				return nil
+			}
+		}
+		return s.writeRecord(r.Context(), &buf, row, live.(catalog.Live))
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if cached != nil {
+		writeBody(w, r, cached)
+		return
+	}
+	b, ok := s.viewerJSON(w, r, buf.Bytes(), o, offered)
+	if ok && key != "" {
+		stories.put(key, b)
+	}
+}
+
+// stories keeps the last viewers without frames made (small: the steps,
+// measures and events), which every page of a match asks for after each
+// move.
+var stories = &viewerCache{m: map[string][]byte{}}
+
+// viewerCache is a small cache of answers, the oldest dropped first.
+type viewerCache struct {
+	mu    sync.Mutex
+	m     map[string][]byte
+	order []string
+}
+
+const storiesKept = 256
+
+func (c *viewerCache) get(key string) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[key]
+}
+
+func (c *viewerCache) put(key string, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[key]; ok {
+		return
+	}
+	if len(c.order) >= storiesKept {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[key] = b
+	c.order = append(c.order, key)
+}
+
+// replayRecord answers a record the caller sends as the replay viewer shows
+// it (POST /replay?view=): every viewpoint is theirs, since the record
+// holds everything.
+func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
+	if !s.limiter.move("addr:" + s.clientAddr(r)) {
+		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "too many calls from this address; at most %g a second", s.cfg.Limits.Moves))
+		return
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecordBody))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			s.writeError(w, r, refuse(http.StatusRequestEntityTooLarge, "too-large", "the record is larger than %d bytes, the most this server views", mb.Limit))
+			return
+		}
+		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-body", "the record could not be read: %v", err))
+		return
+	}
+	hd, err := engine.ReadHeader(bytes.NewReader(data))
+	if err != nil {
+		s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "not a match record: %v", err))
+		return
+	}
+	all := viewpoints(caller{role: store.JudgeRole}, store.Over, len(hd.Setup.Players))
+	o, offered, err := viewerOptions(r, all)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.writeViewer(w, r, data, o, offered)
+}
+
+// writeViewer answers a record as the viewer shows it.
+func (s *Server) writeViewer(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) {
+	s.viewerJSON(w, r, record, o, offered)
+}
+
+// viewerJSON answers a record as the viewer shows it, and returns the
+// answer's JSON.
+func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) ([]byte, bool) {
+	v, err := catalog.ReplayViewer(record, o)
+	if err != nil {
+		var re *engine.ReplayError
+		switch {
+		case errors.As(err, &re), errors.Is(err, engine.ErrEdited):
+			err = refuse(http.StatusUnprocessableEntity, "does-not-replay", "%v", err)
+		case catalog.IsInvalid(err):
+			err = refuse(http.StatusBadRequest, "invalid", "%v", err)
+		}
+		s.writeError(w, r, err)
+		return nil, false
+	}
+	v.Offered = offered
+	b, err := json.Marshal(v)
+	if err != nil {
+		s.writeError(w, r, err)
+		return nil, false
+	}
+	writeBody(w, r, b)
+	return b, true
+}
+
+// writeBody answers JSON, gzipped when it is long and the client takes it:
+// a long match's views repeat themselves.
+func writeBody(w http.ResponseWriter, r *http.Request, b []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if len(b) > 4096 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		w.Header().Set("Content-Encoding", "gzip")
+		zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+		zw.Write(b)
+		zw.Close()
+		return
+	}
+	w.Write(b)
+}
+
+// gameMap answers the map a match's board is drawn on (GET
+// /matches/{id}/map.svg): the game's SVG, whose territories are paths with
+// their ids. The board itself is in every view.
+func (s *Server) gameMap(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, err := s.who(r, id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var svg []byte
+	var ok bool
+	err := s.ref.With(r.Context(), id, func(row *store.Match, _ store.Live) error {
+		svg, ok = catalog.Map(row.Game, row.Setup.Options)
+		return nil
+	})
+	if err == nil && !ok {
+		err = refuse(http.StatusNotFound, "no-map", "this match's board has no map; its territories are in its view")
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Content-Length", strconv.Itoa(len(svg)))
+	w.Write(svg)
+}
+
+// viewerJSON is the schema of a viewer, for the OpenAPI document.
+var viewerJSON = obj(nil, map[string]any{
+	"game": str, "mode": str, "title": str, "clock": str, "players": array(str), "moves": integer,
+	"result": anyJSON, "aborted": str, "map": str,
+	"measures": obj(nil, map[string]any{"names": array(obj(nil, map[string]any{"name": str, "per_seat": boolean})),
+		"points": array(obj(nil, map[string]any{"seq": integer, "clock": integer})), "values": array(array(array(map[string]any{"type": "number"})))}),
+	"events": array(obj(nil, map[string]any{"seq": integer, "clock": integer, "kind": str, "text": str, "seats": array(integer), "mark": boolean})),
+	"views": array(obj(nil, map[string]any{"id": str, "label": str,
+		"steps": array(obj(nil, map[string]any{"seq": integer, "clock": integer, "seat": integer, "move": anyJSON,
+			"fault": obj(nil, map[string]any{"kind": str, "detail": str})})),
+		"frames": obj(nil, map[string]any{"every": integer, "keys": array(anyJSON), "deltas": array(array(anyJSON))})})),
+	"offered": array(str),
+})

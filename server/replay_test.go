@@ -1,0 +1,153 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/server"
+)
+
+// viewerAnswer is GET /matches/{id}/replay.
+type viewerAnswer struct {
+	Moves   int
+	Offered []string
+	Views   []struct {
+		ID    string
+		Steps []struct {
+			Seq  int
+			Seat *int
+			Move json.RawMessage
+		}
+		Frames *struct{ Keys []json.RawMessage }
+	}
+}
+
+func (ts *testServer) viewer(id, secret, view string) (answer, viewerAnswer) {
+	ts.t.Helper()
+	path := "/api/v1/matches/" + id + "/replay"
+	if view != "" {
+		path += "?view=" + view
+	}
+	a := ts.call("GET", path, secret, nil)
+	var v viewerAnswer
+	json.Unmarshal(a.body, &v)
+	return a, v
+}
+
+func TestReplayViewpointsAreTheCallersOnly(t *testing.T) {
+	// The replay's views are redacted for their viewpoint, and a caller
+	// gets only the viewpoints it may see: the judge every one; while the
+	// match runs, a seat its own and the public one, anyone the public
+	// one; once over, everyone every one.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "ajveciv", "seats": append(people(2), map[string]any{"player": "basic.conquer"}), "options": map[string]any{"turns": 3}, "judge": true})
+	s0, s1 := c.Seats[0].Secret, c.Seats[1].Secret
+	// Seat 1 plays its turn: seat 2 still owes its own.
+	m := ts.state(c.ID, s0)
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s0, map[string]any{"request": m.Requests[0].ID, "move": m.Requests[0].Choices[1]}); a.status != 200 {
+		t.Fatalf("move: %d %s", a.status, a.body)
+	}
+	for _, x := range []struct {
+		who, secret, view string
+		status            int
+		offered           string
+	}{
+		{"seat 1", s0, "", 200, "seat:0,public"},
+		{"seat 1", s0, "public", 200, "seat:0,public"},
+		{"seat 1", s0, "seat:1", 403, ""},
+		{"seat 1", s0, "judge", 403, ""},
+		{"anyone", "", "", 200, "public"},
+		{"anyone", "", "seat:0", 403, ""},
+		{"the judge", c.Judge.Secret, "seat:1", 200, "judge,public,seat:0,seat:1,seat:2"},
+		{"seat 2", s1, "everyone", 400, ""},
+	} {
+		a, v := ts.viewer(c.ID, x.secret, x.view)
+		if a.status != x.status {
+			t.Errorf("%s asks for %q: %d %s; want %d", x.who, x.view, a.status, a.body, x.status)
+			continue
+		}
+		if x.status == 200 && strings.Join(v.Offered, ",") != x.offered {
+			t.Errorf("%s is offered %v; want %s", x.who, v.Offered, x.offered)
+		}
+	}
+	// Seat 2 sees neither seat 1's move nor that it was made: it left the
+	// round open.
+	_, v := ts.viewer(c.ID, s1, "")
+	if len(v.Views) != 1 || v.Views[0].ID != "seat:1" || len(v.Views[0].Steps) != 1 {
+		t.Errorf("seat 2's steps: %+v; want the start only", v.Views)
+	}
+	_, v = ts.viewer(c.ID, s0, "")
+	if st := v.Views[0].Steps; len(st) != 2 || string(st[1].Move) != string(m.Requests[0].Choices[1]) {
+		t.Errorf("seat 1's steps: %+v; want the start and its own move", st)
+	}
+	a, _ := ts.viewer(c.ID, s0, "")
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", c.Judge.Secret, nil)
+	var h struct{ Setup struct{ Seed uint64 } }
+	json.Unmarshal(bytes.SplitN(rec.body, []byte("\n"), 2)[0], &h)
+	if bytes.Contains(a.body, []byte(strconv.FormatUint(h.Setup.Seed, 10))) {
+		t.Error("a seat's replay holds the match's seed")
+	}
+
+	// Over: every viewpoint is everyone's, its frames and moves.
+	ts.playDefaults(c)
+	a, v = ts.viewer(c.ID, "", "seat:1")
+	if a.status != 200 || strings.Join(v.Offered, ",") != "public,judge,seat:0,seat:1,seat:2" || v.Views[0].Frames == nil {
+		t.Errorf("a finished match's seat 2, to anyone: %d %+v", a.status, v.Offered)
+	}
+	// Without frames: the steps, measures and events only.
+	a = ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?view=judge&frames=0", "", nil)
+	if a.status != 200 || bytes.Contains(a.body, []byte(`"frames"`)) || !bytes.Contains(a.body, []byte(`"measures"`)) {
+		t.Errorf("frames=0: %d %.200s", a.status, a.body)
+	}
+	// Gzipped for a client that takes it.
+	req, _ := http.NewRequest("GET", ts.http.URL+"/api/v1/matches/"+c.ID+"/replay?view=judge", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("a viewer of %d bytes is not gzipped", resp.ContentLength)
+	}
+}
+
+func TestReplayOfARecordSent(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
+	ts.playDefaults(c)
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	a := ts.call("POST", "/api/v1/replay?view=seat:1", "", rec.body)
+	var v viewerAnswer
+	json.Unmarshal(a.body, &v)
+	if a.status != 200 || v.Moves != 4 || v.Views[0].ID != "seat:1" || len(v.Offered) != 4 {
+		t.Errorf("a record sent: %d %+v", a.status, v)
+	}
+	edited := bytes.Replace(rec.body, []byte(`"adapt"`), []byte(`"conquer"`), 1)
+	if a := ts.call("POST", "/api/v1/replay", "", edited); a.status != 422 || a.code() != "does-not-replay" {
+		t.Errorf("an edited record: %d %s; want 422 does-not-replay", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/replay", "", "not a record"); a.status != 400 {
+		t.Errorf("not a record: %d %s; want 400", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/replay?view=seat:7", "", rec.body); a.status != 403 {
+		t.Errorf("a seat the match does not have: %d %s; want 403", a.status, a.body)
+	}
+}
+
+func TestMapOfABoard(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}})
+	a := ts.call("GET", "/api/v1/matches/"+c.ID+"/map.svg", "", nil)
+	if a.status != 200 || !bytes.Contains(a.body, []byte(`<path id="CA" data-name="California" data-neighbors="OR NV AZ"`)) {
+		t.Errorf("the sample map: %d %.300s", a.status, a.body)
+	}
+	o := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"})})
+	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" {
+		t.Errorf("a game without a map: %d %s", a.status, a.body)
+	}
+}

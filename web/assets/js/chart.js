@@ -1,0 +1,130 @@
+// Line charts in SVG: one line per series, told apart by colour, dash and
+// marker (never colour alone), a legend, marks on the time axis, a cursor,
+// the values under the pointer, and the numbers as a table for those who
+// do not see the chart.
+import { h, svg, num } from "./dom.js";
+
+export const colours = ["#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#1e3a8a", "#6b21a8", "#374151"];
+const dashes = ["", "6 3", "2 3", "8 3 2 3", "12 4", "3 6"];
+const markers = ["circle", "square", "triangle", "diamond", "cross", "none"];
+
+// style returns series k's colour, dash and marker.
+export function style(k) {
+  return { colour: colours[k % colours.length], dash: dashes[Math.floor(k / 2) % dashes.length], marker: markers[k % markers.length] };
+}
+
+function marker(kind, x, y, colour) {
+  const r = 3.2;
+  switch (kind) {
+    case "circle": return svg("circle", { cx: x, cy: y, r, fill: colour });
+    case "square": return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: colour });
+    case "triangle": return svg("path", { d: `M${x} ${y - r}L${x + r} ${y + r}L${x - r} ${y + r}Z`, fill: colour });
+    case "diamond": return svg("path", { d: `M${x} ${y - r}L${x + r} ${y}L${x} ${y + r}L${x - r} ${y}Z`, fill: colour });
+    case "cross": return svg("path", { d: `M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}`, stroke: colour, "stroke-width": 1.5 });
+  }
+  return null;
+}
+
+// ticks returns about n round numbers from lo to hi; whole ones when
+// whole is set.
+function ticks(lo, hi, n, whole = false) {
+  if (hi <= lo) return [lo];
+  const raw = Math.max((hi - lo) / n, whole ? 1 : 0);
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) || raw;
+  const out = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Math.round(t * 1e9) / 1e9);
+  return out;
+}
+
+// lineChart draws series over xs. opts: title, clock (the x axis' word),
+// xs, series [{name, values}], marks [{x, label}], cursor (an x), onPick(x)
+// when a point of the chart is clicked. It returns the figure, with
+// setCursor(x) to move the cursor.
+export function lineChart({ title, clock = "turn", xs, series, marks = [], cursor = null, onPick = null }) {
+  const W = 640, H = 240, L = 48, R = 12, T = 10, B = 28;
+  const all = series.flatMap((s) => s.values).filter((v) => Number.isFinite(v));
+  let lo = Math.min(0, ...all), hi = Math.max(...all, 1);
+  if (hi === lo) hi = lo + 1;
+  const x0 = xs[0] ?? 0, x1 = xs[xs.length - 1] ?? 1;
+  const sx = (x) => L + (x1 === x0 ? 0 : (x - x0) / (x1 - x0)) * (W - L - R);
+  const sy = (y) => T + (1 - (y - lo) / (hi - lo)) * (H - T - B);
+  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": `${title}: a line per ${series.length > 1 ? "seat" : "value"} over the ${clock}s; the numbers are in the table below` });
+  for (const t of ticks(lo, hi, 5)) {
+    g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
+      svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
+  }
+  for (const t of ticks(x0, x1, 8, true)) {
+    g.append(svg("text", { x: sx(t), y: H - 10, "text-anchor": "middle" }, num(t)));
+  }
+  g.append(svg("text", { x: W - R, y: H - 1, "text-anchor": "end" }, clock));
+  for (const m of marks) {
+    const x = sx(m.x);
+    g.append(svg("path", { d: `M${x} ${T}V${H - B}`, stroke: "#999", "stroke-dasharray": "1 3" }),
+      svg("path", { d: `M${x - 4} ${T}L${x + 4} ${T}L${x} ${T + 7}Z`, fill: "#555" }, svg("title", null, m.label)));
+  }
+  const every = Math.max(1, Math.ceil(xs.length / 24));
+  series.forEach((s, k) => {
+    const st = style(s.k ?? k);
+    const pts = s.values.map((v, i) => `${sx(xs[i]).toFixed(1)},${sy(v).toFixed(1)}`).join(" ");
+    const line = svg("polyline", { points: pts, fill: "none", stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null, "data-name": s.name });
+    line.append(svg("title", null, s.name));
+    g.append(line);
+    s.values.forEach((v, i) => {
+      if (i % every === (k % every)) { const m = marker(st.marker, sx(xs[i]), sy(v), st.colour); if (m) g.append(m); }
+    });
+  });
+  const cur = svg("line", { y1: T, y2: H - B, stroke: "#000", "stroke-width": 1.5, class: "cursor", visibility: "hidden" });
+  g.append(cur);
+  const setCursor = (x) => {
+    if (x === null || x === undefined) { cur.setAttribute("visibility", "hidden"); return; }
+    cur.setAttribute("x1", sx(x)); cur.setAttribute("x2", sx(x)); cur.setAttribute("visibility", "visible");
+  };
+  setCursor(cursor);
+
+  // The values under the pointer.
+  const tip = h("div", { class: "tip", hidden: true, role: "status" });
+  const nearest = (ev) => {
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(g.getScreenCTM().inverse());
+    const at = x0 + (p.x - L) / (W - L - R) * (x1 - x0);
+    let i = 0;
+    xs.forEach((x, k) => { if (Math.abs(x - at) < Math.abs(xs[i] - at)) i = k; });
+    return i;
+  };
+  g.addEventListener("pointermove", (ev) => {
+    const i = nearest(ev);
+    tip.textContent = [`${clock} ${xs[i]}`, ...series.map((s) => `${s.name}\t${num(s.values[i])}`)].join("\n");
+    tip.hidden = false;
+    tip.style.left = Math.min(ev.clientX + 12, innerWidth - 220) + "px";
+    tip.style.top = ev.clientY + 12 + "px";
+  });
+  g.addEventListener("pointerleave", () => { tip.hidden = true; });
+  if (onPick) g.addEventListener("click", (ev) => onPick(xs[nearest(ev)]));
+
+  const legend = h("ul", { class: "legend" }, series.map((s, k) => {
+    const st = style(s.k ?? k);
+    const sample = svg("svg", { width: 34, height: 12, "aria-hidden": "true" },
+      svg("line", { x1: 1, x2: 33, y1: 6, y2: 6, stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null }), marker(st.marker, 17, 6, st.colour));
+    return h("li", null, sample, " ", s.name);
+  }));
+  const shown = xs.length <= 60 ? xs.map((_, i) => i) : xs.map((_, i) => i).filter((i) => i % Math.ceil(xs.length / 60) === 0 || i === xs.length - 1);
+  const numbers = h("details", null, h("summary", null, "the numbers"),
+    h("div", { class: "scroll" }, h("table", null,
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, clock), series.map((s) => h("th", { scope: "col" }, s.name)))),
+      h("tbody", null, shown.map((i) => h("tr", null, h("th", { scope: "row" }, num(xs[i])), series.map((s) => h("td", null, num(s.values[i])))))))));
+  const fig = h("figure", null, h("figcaption", null, title), legend, g, tip, numbers);
+  fig.setCursor = setCursor;
+  return fig;
+}
+
+// measureCharts draws a chart per measure of a viewer's measures (see the
+// replay call), a line per seat. cursorOf gives the cursor's clock.
+export function measureCharts(measures, players, clock, { events = [], cursor = null, onPick = null } = {}) {
+  if (!measures || !measures.points || measures.points.length < 2) return [];
+  const xs = measures.points.map((p) => p.clock);
+  const marks = events.filter((e) => e.mark).map((e) => ({ x: e.clock, label: `${clock} ${e.clock}: ${e.text}` }));
+  return measures.names.map((m, k) => lineChart({
+    title: m.name, clock, xs, marks, cursor, onPick,
+    series: measures.values[k].map((values, s) => ({ name: m.per_seat ? `${s + 1} · ${players[s]}` : m.name, values, k: m.per_seat ? s : 0 })),
+  }));
+}

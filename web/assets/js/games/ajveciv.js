@@ -1,0 +1,72 @@
+// AjveCiv on a page: the societies (population, yield, their six values),
+// how each feels about each other, the world's yield; a turn's choice among
+// the three values offered.
+import { h, num, signed, table } from "../dom.js";
+
+export const values = ["conquer", "exchange", "discover", "expand", "develop", "consent"];
+export const about = {
+  conquer: "raid the society you like least",
+  exchange: "trade with the society you like most",
+  discover: "gain yield",
+  expand: "grow your population",
+  develop: "gain three times the yield, at the world's cost",
+  consent: "raise the world's yield; others like you more",
+};
+
+// worldOf returns the world of any view: a seat's (its world), the
+// public's (the world itself), the judge's ({public, seats}).
+function worldOf(view) {
+  if (!view) return null;
+  if (view.world) return view.world;
+  if (view.public) return view.public;
+  return view;
+}
+
+// societies draws the societies of a world; you marks the seat's own.
+export function societies(world, ctx, you, extra = () => []) {
+  const rows = world.societies.map((s, i) => {
+    const dead = s.nation.population <= 0;
+    const name = ctx.players[i] ? `${i + 1} · ${ctx.players[i]}` : `society ${i + 1}`;
+    return {
+      class: [i === you ? "you" : "", dead ? "dead" : ""].join(" ").trim() || null,
+      cells: [i === you ? name + " (you)" : dead ? name + " (dead)" : name, num(s.nation.population), num(s.nation.yield),
+        ...values.map((v) => num(s.values[v])), ...extra(i)],
+    };
+  });
+  return table(["society", "population", "yield", ...values, ...extra(-1)], rows, { "aria-label": "the societies" });
+}
+
+// feelings draws how each society feels about each other one.
+export function feelings(matrix, ctx, you, label = "how each society (row) feels about each other (column)") {
+  const n = matrix.length;
+  const head = ["", ...Array.from({ length: n }, (_, j) => `${j + 1}`)];
+  const rows = matrix.map((row, i) => ({
+    class: i === you ? "you" : null,
+    cells: [`${i + 1} · ${ctx.players[i] ?? ""}`, ...row.map((v, j) => (i === j ? "·" : signed(v)))],
+  }));
+  return h("div", null, h("h3", null, "Feelings"), h("p", { class: "small muted" }, label), table(head, rows, { class: "matrix" }));
+}
+
+export function board(view, ctx) {
+  const world = worldOf(view);
+  if (!world || !world.societies) return h("p", null, "The world is not known yet.");
+  const you = typeof view.you === "number" ? view.you : -1;
+  const offered = (i) => {
+    if (i < 0) return ctx.role === "judge" && view.seats ? ["offered now"] : [];
+    if (ctx.role === "judge" && view.seats) return [(view.seats[i]?.offered || []).join(", ")];
+    return [];
+  };
+  return h("div", null,
+    view.turn ? h("p", null, `Turn ${view.turn} of ${view.turns}`, view.kind === "inflection" ? " — an inflection: choose one of your three highest values" : "") : null,
+    h("p", null, "The world's yield: ", h("strong", null, num(world.yield))),
+    societies(world, ctx, you, offered),
+    feelings(world.feels, ctx, you));
+}
+
+export function label(choice) {
+  return choice;
+}
+
+export function describe(choice) {
+  return about[choice] || "";
+}

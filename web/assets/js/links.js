@@ -1,0 +1,20 @@
+// A link to share: the link itself, a button that copies it, and its QR
+// code (drawn by the server from the link sent in a request's body, never
+// its address, since a seat's link carries the seat's secret).
+import { h } from "./dom.js";
+
+export function linkCard(title, url, note = "") {
+  const img = h("img", { alt: `QR code of ${title}`, width: 160, height: 160 });
+  fetch("/qr", { method: "POST", body: JSON.stringify({ text: url }), headers: { "Content-Type": "application/json" }, credentials: "omit" })
+    .then((r) => (r.ok ? r.blob() : null))
+    .then((b) => { if (b) img.src = URL.createObjectURL(b); });
+  const field = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": `${title}: the link`, size: 30 });
+  const done = h("span", { role: "status", class: "small" });
+  const copy = h("button", { type: "button", onclick: async () => {
+    try { await navigator.clipboard.writeText(url); done.textContent = "copied"; } catch { field.select(); done.textContent = "selected: copy it"; }
+  } }, "Copy");
+  const share = navigator.share ? h("button", { type: "button", onclick: () => navigator.share({ title, url }).catch(() => {}) }, "Share") : null;
+  return h("div", { class: "card qr" },
+    h("h3", null, title), note ? h("p", { class: "small muted" }, note) : null,
+    img, h("div", { class: "row" }, field), h("div", { class: "row" }, copy, share, h("a", { href: url, target: "_blank", rel: "noreferrer noopener" }, "open"), done));
+}

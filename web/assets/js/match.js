@@ -1,0 +1,297 @@
+// A match's page: a seat's (its link's secret), the judge's console, a
+// named player's, or a spectator's (no secret). It shows the board as its
+// reader may see it, the decisions owed as controls that offer only legal
+// moves, the rules' reason when a move is refused, what happened, and
+// follows the match live over its event stream, coming back by itself.
+import { h, replace, num, announce, pretty } from "./dom.js";
+import { call, secretOf, forget } from "./api.js";
+import { follow } from "./stream.js";
+import { measureCharts } from "./chart.js";
+import { linkCard } from "./links.js";
+
+const id = decodeURIComponent(location.pathname.split("/")[2] || "");
+const secret = secretOf(id);
+const el = (x) => document.getElementById(x);
+
+let m = null; // the match as the reader sees it now
+let game = null; // the game's module
+let ctx = null;
+let requestsKey = null; // the requests whose controls are shown
+let sent = new Set(); // requests answered from this page, until the match says so
+let picker = null; // the form that takes clicks on the map
+const updates = []; // called after every change
+
+const titles = { ajveciv: "AjveCiv", reaj: "Reaj", tncc: "TNCC", territories: "Territories", zombie: "Zombie" };
+
+function say(text, bad = true) {
+  const r = el("refusal");
+  r.textContent = text;
+  r.className = bad ? "error" : "";
+  if (!bad) announce(text);
+}
+
+async function main() {
+  const r = await call("GET", `/matches/${id}`, { secret });
+  if (!r.ok) {
+    if (r.status === 401 || r.status === 403) forget(id);
+    replace(el("main"), h("h1", null, "This match cannot be shown"), h("p", { class: "error" }, r.error),
+      r.status === 401 ? h("p", null, "The link's secret is not known here: the judge may have given this seat a new link. Ask them for it.") : null,
+      h("p", null, h("a", { href: "/" }, "Back to the home page")));
+    return;
+  }
+  m = r.data;
+  game = await import(`./games/${m.game}.js`);
+  let map = null;
+  if (m.game === "territories") {
+    const mr = await fetch(`/api/v1/matches/${id}/map.svg`, { credentials: "omit" });
+    if (mr.ok) map = await mr.text();
+  }
+  ctx = {
+    role: m.you.role, seat: m.you.seat ?? null, name: m.you.name || "", game: m.game, mode: m.mode || "", map,
+    players: m.seats.map((s) => s.player),
+    send, judgeMove, act, say, linkCard, script,
+    pick: (tid) => picker && picker.pick && picker.pick(tid),
+    setPicker: (f) => { picker = f; },
+    selected: () => (picker && picker.selected) || [],
+    redraw: () => drawBoard(),
+    onUpdate: (fn) => updates.push(fn),
+  };
+  el("title").textContent = `${titles[m.game] || m.game}${m.mode ? " · " + m.mode : ""}`;
+  document.title = `${el("title").textContent} — Arbiter`;
+  el("who").replaceChildren(whoText());
+  el("replay-link").href = `/replay?match=${encodeURIComponent(id)}`;
+  render(m);
+  if (ctx.role === "judge") judgePanel();
+  document.body.dataset.ready = "1";
+  window.arbiterReady = performance.now();
+  story();
+  follow(id, secret, {
+    onMatch: (next) => { if (!m || next.seq >= m.seq) { m = next; render(m); storySoon(); } },
+    onEnd: () => { live("the match is over", "off"); refresh(); clearTimeout(storyTimer); story(); },
+    onState: (s, why) => live(s === "live" ? "live" : s === "reconnecting" ? "reconnecting…" : "stopped: " + why, s === "live" ? "live" : "off"),
+  });
+}
+
+// refresh reads the match again.
+async function refresh() {
+  const r = await call("GET", `/matches/${id}`, { secret });
+  if (r.ok && r.data.seq >= m.seq) { m = r.data; render(m); }
+}
+
+function live(text, cls) {
+  const s = el("live");
+  s.textContent = text;
+  s.className = cls === "live" ? "status-live" : "status-off";
+  document.body.dataset.stream = cls === "live" ? "live" : text;
+}
+
+function whoText() {
+  const you = m.you;
+  if (you.role === "seat") return h("span", null, "You play ", h("strong", null, `seat ${you.seat + 1}`), m.seats[you.seat]?.player !== "person" ? ` (${m.seats[you.seat].player})` : "", ". Keep this page's link to yourself: it is your seat.");
+  if (you.role === "judge") return h("span", null, h("strong", null, "The judge's console"), ": you see everything. Keep this link to yourself.");
+  if (you.role === "player") return h("span", null, "You are ", h("strong", null, you.name), ", a named player.");
+  return h("span", null, "You are watching: you see what everyone may see.");
+}
+
+// render draws the match as it stands.
+function render(match) {
+  el("progress").textContent = `${match.status === "running" ? "under way" : match.status} · move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
+  document.body.dataset.seq = String(match.seq);
+  document.body.dataset.status = match.status;
+  drawBoard();
+  drawRequests();
+  drawSeats();
+  drawResult();
+  if (ctx.role === "player" && game.playerTools) replace(el("player"), game.playerTools(m, ctx, el("player").firstChild));
+  for (const fn of updates) fn(match);
+}
+
+function drawBoard() {
+  replace(el("board"), game.board(m.view, ctx));
+}
+
+// drawRequests shows the decisions owed, as controls; kept as they are
+// while the same decisions are owed, so that a half-filled form survives
+// an update.
+function drawRequests() {
+  const open = m.requests.filter((q) => !sent.has(q.id));
+  for (const q of sent) if (!m.requests.some((r) => r.id === q)) sent.delete(q);
+  const key = open.map((q) => q.id).join(",");
+  if (key === requestsKey) return;
+  requestsKey = key;
+  const box = el("requests");
+  if (ctx.game === "territories" && open.some((q) => q.kind === "join") && ctx.role === "seat") {
+    // A free territory clicked on the map is the seat's join there.
+    const q = open.find((x) => x.kind === "join");
+    picker = { pick: (tid) => { const c = q.choices.find((x) => x.endsWith(" " + tid)); if (c) send(c, q); }, selected: [] };
+  }
+  if (!open.length) {
+    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : "Nothing is owed now."));
+    el("owed").classList.remove("owed");
+    return;
+  }
+  el("owed").classList.add("owed");
+  replace(box, open.map((q) => requestControls(q)));
+  announce(ctx.role === "seat" ? "Your move." : `${open.length} decision${open.length === 1 ? " is" : "s are"} owed.`);
+}
+
+const asks = {
+  turn: "choose this turn's value", inflection: "an inflection: choose one of your three highest values", plan: "plan your turn",
+  join: "join: choose your territory", action: "your action", "trade answer": "answer the offer", "war answer": "defend against the attack",
+};
+
+function requestControls(q) {
+  const view = ctx.role === "judge" && m.view.seats ? m.view.seats[q.seat] : m.view;
+  const ask = ctx.role === "judge" ? `Seat ${q.seat + 1} (${m.seats[q.seat]?.player}) owes: ${q.kind}` : (game.asks && game.asks[q.kind]) || asks[q.kind] || q.kind;
+  const head = h("h3", null, ask);
+  const parts = [head];
+  if (q.deadline) parts.push(h("p", { class: "small" }, `Answer by ${new Date(q.deadline).toLocaleTimeString()}; then the default is played.`));
+  if (q.choices && q.choices.length) {
+    parts.push(h("div", { class: "row", role: "group", "aria-label": ask }, q.choices.map((c) => {
+      const text = game.label(c, q, view, ctx);
+      const isDefault = JSON.stringify(c) === JSON.stringify(q.default);
+      const about = game.describe ? game.describe(c) : "";
+      return h("button", { type: "button", class: "choice", "data-move": pretty(c), title: about || null, onclick: () => send(c, q) },
+        text, isDefault ? h("span", { class: "small muted" }, " (default)") : null, about ? h("span", { class: "sr-only" }, ": " + about) : null);
+    })));
+    if (game.describe) parts.push(h("ul", { class: "small muted" }, q.choices.map((c) => h("li", null, h("strong", null, game.label(c, q, view, ctx)), ": ", game.describe(c)))));
+  } else {
+    const f = game.form ? game.form(q, view, ctx) : null;
+    if (f) parts.push(f);
+    const text = game.moveText ? game.moveText(q.default) : pretty(q.default);
+    parts.push(h("p", null, h("button", { type: "button", onclick: () => send(q.default, q) }, "Play the default"), " ", h("span", { class: "small muted" }, text)));
+  }
+  return h("div", { class: "request", "data-request": q.id, "data-kind": q.kind }, parts);
+}
+
+// send answers request q with move.
+async function send(move, q) {
+  say("Sending…", false);
+  const r = await call("POST", `/matches/${id}/moves`, { secret, body: { request: q.id, move } });
+  if (r.ok) {
+    sent.add(q.id);
+    say(`Played: ${pretty(move)}. Waiting for the others.`, false);
+    requestsKey = null;
+    drawRequests();
+    return r;
+  }
+  if (r.status === 409) {
+    say(r.error);
+    refresh();
+  } else if (r.status === 401) {
+    say(`${r.error}. This link may have been replaced: ask the judge for the seat's new one.`);
+  } else {
+    say(r.status === 422 ? `Refused: ${r.error}` : r.error);
+  }
+  return r;
+}
+
+// judgeMove sends a judge's move (a command, a referee's action).
+async function judgeMove(move, issue = false, prefix = "") {
+  const body = { move };
+  if (issue) body.issue_secret = true;
+  say("Sending…", false);
+  const r = await call("POST", `/matches/${id}/moves`, { secret, body });
+  if (r.ok) say(`${prefix}done: ${pretty(move)} (move ${r.data.seq})`, false);
+  else say(`${prefix}${r.status === 422 ? "refused: " : ""}${r.error}`);
+  return r;
+}
+
+// act sends a named player's action.
+async function act(move) {
+  say("Sending…", false);
+  const r = await call("POST", `/matches/${id}/moves`, { secret, body: { move } });
+  if (r.ok) say(`done: ${pretty(move.action ?? move)}`, false);
+  else say(`${r.status === 422 ? "Refused: " : ""}${r.error}`);
+  return r;
+}
+
+// script returns the judge's moves so far.
+async function script() {
+  const r = await call("GET", `/matches/${id}/replay`, { secret, query: { view: "judge", frames: "0" } });
+  if (!r.ok) return [];
+  return r.data.views[0].steps.filter((s) => s.seat === -1).map((s) => pretty(s.move));
+}
+
+function drawSeats() {
+  const rows = m.seats.map((s) => h("tr", { class: ctx.seat === s.seat ? "you" : null },
+    h("th", { scope: "row", class: "left" }, `${s.seat + 1}`),
+    h("td", { class: "left" }, s.player + (ctx.seat === s.seat ? " (you)" : "")),
+    h("td", { class: "left" }, s.person ? "a person" : "a bot", s.resigned ? ", resigned" : ""),
+    ctx.role === "judge" ? h("td", null, s.person ? h("button", { type: "button", onclick: () => reissue(s.seat) }, "New link") : "") : null));
+  replace(el("seats"), m.seats.length ? h("div", { class: "scroll" }, h("table", null,
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, "seat"), h("th", { scope: "col", class: "left" }, "player"), h("th", { scope: "col", class: "left" }, "who"), ctx.role === "judge" ? h("th", { scope: "col" }, "link") : null)),
+    h("tbody", null, rows))) : h("p", { class: "muted" }, "No seats: players join by name."),
+  ctx.role === "seat" && m.status === "running" ? h("p", null, h("button", { type: "button", class: "danger", onclick: resign }, "Resign this seat")) : null);
+}
+
+async function reissue(seat) {
+  if (!confirm(`Give seat ${seat + 1} a new link? Its old link stops working.`)) return;
+  const r = await call("POST", `/matches/${id}/seats/${seat}/reissue`, { secret });
+  if (r.ok) el("judge-links").append(linkCard(`Seat ${seat + 1}'s new link`, r.data.url));
+  else say(r.error);
+}
+
+async function resign() {
+  if (!confirm("Leave this match? Your seat's decisions get their defaults from then on.")) return;
+  const r = await call("POST", `/matches/${id}/resign`, { secret });
+  say(r.ok ? "You have resigned." : r.error, !r.ok);
+}
+
+function drawResult() {
+  const box = el("result");
+  if (m.status === "running") { box.hidden = true; return; }
+  box.hidden = false;
+  const res = m.result;
+  const rows = res && res.scores ? m.seats.map((s, i) => h("tr", { class: ctx.seat === i ? "you" : null },
+    h("th", { scope: "row", class: "left" }, `${i + 1} · ${s.player}`), h("td", null, num(res.ranks?.[i] ?? "")), h("td", null, num(res.scores[i])),
+    h("td", { class: "left" }, (res.winners || []).includes(i) ? "winner" : ""), h("td", { class: "left" }, res.status?.[i] || ""))) : [];
+  replace(box, h("h2", null, m.status === "aborted" ? "The match was aborted" : "The match is over"),
+    res?.reason ? h("p", null, res.reason) : null,
+    rows.length ? h("div", { class: "scroll" }, h("table", null, h("thead", null, h("tr", null, ["seat", "rank", "score", "", ""].map((t) => h("th", { scope: "col" }, t)))), h("tbody", null, rows))) : null,
+    h("p", null, h("a", { href: `/replay?match=${encodeURIComponent(id)}` }, "Watch it again in the replay viewer")));
+}
+
+// judgePanel is the judge's console: the game's own tools, and every
+// game's: end a turn (the defaults of the open requests), abort, new links.
+function judgePanel() {
+  const box = el("judge");
+  box.hidden = false;
+  const tools = game.judgeTools ? game.judgeTools(m, ctx) : null;
+  const defaults = h("button", { type: "button", onclick: async () => {
+    const r = await call("POST", `/matches/${id}/defaults`, { secret });
+    say(r.ok ? `Played ${r.data.played} default${r.data.played === 1 ? "" : "s"}.` : r.error, !r.ok);
+  } }, "Play the defaults of the open requests (end the turn)");
+  const abort = h("button", { type: "button", class: "danger", onclick: async () => {
+    if (!confirm("Abort the match? It ends now, for everyone.")) return;
+    const r = await call("POST", `/matches/${id}/abort`, { secret });
+    say(r.ok ? "The match is aborted." : r.error, !r.ok);
+  } }, "Abort the match");
+  const viewer = h("a", { href: `/replay?match=${encodeURIComponent(id)}#s=${secret}`, rel: "noreferrer" }, "the replay viewer, as the judge");
+  replace(box, tools, h("section", { class: "panel" }, h("h2", null, "The judge"),
+    h("div", { class: "row" }, m.mode === "judge" || m.mode === "referee" ? null : defaults, abort),
+    h("p", null, "Watch it from the start in ", viewer, "."),
+    h("div", { id: "judge-links", class: "cards" })));
+}
+
+// The story: the measures over time and the public events, read again a
+// moment after each move.
+let storyTimer = null;
+function storySoon() {
+  clearTimeout(storyTimer);
+  storyTimer = setTimeout(story, 600);
+}
+
+async function story() {
+  const r = await call("GET", `/matches/${id}/replay`, { secret, query: { view: "public", frames: "0" } });
+  if (!r.ok) return;
+  const v = r.data;
+  const charts = measureCharts(v.measures, v.players, v.clock, { events: v.events });
+  replace(el("charts"), charts.length ? charts : h("p", { class: "muted small" }, "Charts come once a turn or two has been played."));
+  const evs = v.events.slice(-60).reverse();
+  replace(el("events"), evs.length ? evs.map((e) => h("li", null, h("span", { class: "muted" }, `${v.clock} ${e.clock}: `), e.text)) : h("li", { class: "muted" }, "Nothing told yet."));
+}
+
+main().catch((e) => {
+  replace(el("main"), h("h1", null, "Something went wrong"), h("p", { class: "error" }, String(e)));
+});

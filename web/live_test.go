@@ -1,0 +1,110 @@
+package web_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+func TestStreamComesBackAfterTheServerRestarts(t *testing.T) {
+	// "The stream reconnects after the server restarts": the page notices,
+	// comes back by itself with Last-Event-ID, and shows what happened
+	// meanwhile, nothing lost.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": people(2), "options": map[string]any{"preset": `{"base":"default","max_cycles":3}`}})
+	p1 := b.open("country 2", c.Seats[1].URL, phoneW, phoneH)
+	p1.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	// Country 1 waits; country 2's page is told it owes its turn.
+	_, m := s.api("GET", "/matches/"+c.ID, c.Seats[0].Secret, nil)
+	req := m["requests"].([]any)[0].(map[string]any)["id"]
+	if st, _ := s.api("POST", "/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": req, "move": map[string]any{"type": "wait"}}); st != 200 {
+		t.Fatalf("country 1's wait: %d", st)
+	}
+	p1.until("country 2's turn", `document.querySelector(".request[data-kind=turn]")`)
+	before := eval[string](p1, "document.body.dataset.seq")
+
+	s.stop()
+	p1.until("the page to notice", "document.body.dataset.stream !== 'live'")
+	s.start()
+	// Country 2 plays from its page as soon as the server is back; the
+	// page follows the match again by itself.
+	p1.until("the stream back", "document.body.dataset.stream === 'live'")
+	p1.click(`input[name=action][value=recruit]`)
+	p1.typeInto(`input[name=n]`, "25")
+	p1.clickText(".request", "Play this action")
+	p1.until("the move told after the restart", fmt.Sprintf(`+document.body.dataset.seq > %s && document.body.innerText.includes("recruited 25")`, before))
+	var resumed bool
+	for _, r := range p1.requests() {
+		if strings.Contains(r.url, "/events") && fmt.Sprint(r.headers["Last-Event-ID"]) == before {
+			resumed = true
+		}
+	}
+	if !resumed {
+		t.Errorf("the page did not come back with Last-Event-ID: %s; its requests: %v", before, p1.requests())
+	}
+	if strings.Contains(fmt.Sprint(p1.requests()), c.Seats[1].Secret+"&") || strings.Contains(p1.requests()[0].url, c.Seats[1].Secret) {
+		t.Error("a request's address holds the seat's secret")
+	}
+	p1.noErrors()
+}
+
+func TestSeatPageIsQuickAndSmall(t *testing.T) {
+	// "A seat's page interactive < 1 s on loopback, total transferred
+	// bytes per page load < 300 KB", measured in the browser for every
+	// game, on a first visit (nothing cached).
+	s := newSite(t)
+	b := newBrowser(t)
+	bodies := map[string]map[string]any{
+		"ajveciv":     {"game": "ajveciv", "seats": append(people(1), seat("basic"))},
+		"reaj":        {"game": "reaj", "seats": append(people(1), seat("fixed"))},
+		"tncc":        {"game": "tncc", "seats": append(people(1), seat("war"), seat("turtle"))},
+		"territories": {"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy"))},
+		"zombie":      {"game": "zombie", "mode": "party", "seats": people(6)},
+	}
+	for _, game := range []string{"ajveciv", "reaj", "tncc", "territories", "zombie"} {
+		c := s.create(bodies[game])
+		p := b.open(game, c.Seats[0].URL, phoneW, phoneH)
+		p.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+		p.until("its story", `document.getElementById("events").children.length > 0`)
+		ready := eval[float64](p, "window.arbiterReady")
+		bytes := eval[float64](p, `performance.getEntriesByType("navigation")[0].transferSize + performance.getEntriesByType("resource").reduce((a, e) => a + e.transferSize, 0)`)
+		files := eval[int](p, `performance.getEntriesByType("resource").length + 1`)
+		t.Logf("%s: a seat's page is interactive after %.0f ms; %d requests, %.1f KB", game, ready, files, bytes/1024)
+		if ready >= 1000 {
+			t.Errorf("%s: the seat's page took %.0f ms to be interactive; want under 1 s", game, ready)
+		}
+		if bytes >= 300*1024 {
+			t.Errorf("%s: the seat's page transferred %.0f KB; want under 300 KB", game, bytes/1024)
+		}
+		p.noErrors()
+	}
+}
+
+func TestJudgeGivesASeatANewLink(t *testing.T) {
+	// The judge re-issues a lost link from the console: the new link plays
+	// the seat, the old one is refused with a word on what to do.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "reaj", "seats": people(2), "options": map[string]any{"turns": 2}, "judge": true})
+	old := b.open("old link", c.Seats[1].URL, phoneW, phoneH)
+	old.until("the page", "document.body.dataset.ready && document.querySelector('.request button.choice')")
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	judge.until("the console", "document.body.dataset.ready")
+	judge.run(chromedp.Click(chromedp.JSPath(`document.querySelectorAll("#seats button")[1]`)))
+	judge.until("the new link", `[...document.querySelectorAll("#judge-links input.link")].some(i => i.value.includes("#s="))`)
+	url := eval[string](judge, `document.querySelector("#judge-links input.link").value`)
+	if url == c.Seats[1].URL {
+		t.Fatal("the new link is the old one")
+	}
+	clickChoice(old)
+	old.until("the refusal", `document.getElementById("refusal").innerText.includes("secret")`)
+	fresh := b.open("new link", url, phoneW, phoneH)
+	fresh.until("the seat", "document.body.dataset.ready && document.querySelector('.request button.choice')")
+	clickChoice(fresh)
+	fresh.until("the move played", `document.getElementById("refusal").innerText.startsWith("Played")`)
+	judge.noErrors()
+	fresh.noErrors()
+}

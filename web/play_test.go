@@ -1,0 +1,442 @@
+package web_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The pages are tested as people use them: in Chromium, against a real
+// server over a real SQLite file, by clicks and typing alone. Every game
+// is played to its end by people on their pages while a spectator follows
+// and the judge acts.
+
+// Screen sizes: a phone's and a desktop's.
+const (
+	phoneW, phoneH     = 360, 740
+	desktopW, desktopH = 1280, 900
+)
+
+// shots is where the tests write screenshots: $ARBITER_SCREENSHOTS, or
+// nowhere.
+func shots(t *testing.T) string {
+	dir := os.Getenv("ARBITER_SCREENSHOTS")
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func seat(player string) map[string]any { return map[string]any{"player": player} }
+
+func people(n int) []any {
+	out := make([]any, n)
+	for i := range out {
+		out[i] = seat("person")
+	}
+	return out
+}
+
+// owes returns the kind of the first decision the page shows as owed, or
+// "" when none is.
+func (tb *tab) owes() string {
+	return eval[string](tb, `(() => { const r = document.querySelector(".request"); return r ? r.dataset.kind : ""; })()`)
+}
+
+// request returns the id of the first decision the page shows as owed.
+func (tb *tab) request() string {
+	return eval[string](tb, `document.querySelector(".request")?.dataset.request || ""`)
+}
+
+// answered waits until the page no longer shows request id as owed.
+func (tb *tab) answered(id string) {
+	tb.t.Helper()
+	tb.until("request "+id+" to be answered", fmt.Sprintf(`!document.querySelector('.request[data-request="%s"]') || document.getElementById("refusal").classList.contains("error")`, id))
+}
+
+// status returns the match's status as the page shows it.
+func (tb *tab) status() string { return eval[string](tb, "document.body.dataset.status || ''") }
+
+// playAll has the people play, each with act when their page shows a
+// decision owed, until the match is over; judge, if not nil, is called
+// after every round of the people.
+func playAll(t *testing.T, watcher *tab, players []*tab, act func(i int, tb *tab, kind string), judge func(round int)) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for round := 0; watcher.status() == "running"; round++ {
+		moved := false
+		for i, tb := range players {
+			kind := tb.owes()
+			if kind == "" {
+				continue
+			}
+			id := tb.request()
+			act(i, tb, kind)
+			tb.answered(id)
+			moved = true
+		}
+		if judge != nil {
+			judge(round)
+		}
+		if !moved {
+			time.Sleep(30 * time.Millisecond)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the match is not over after 3 minutes; the spectator sees:\n%s", watcher.text())
+		}
+	}
+}
+
+// clickChoice clicks the first choice the page offers.
+func clickChoice(tb *tab) { tb.click(".request button.choice") }
+
+func TestPeoplePlayAjveCivAndReaj(t *testing.T) {
+	// "For every game, people play complete matches through the pages
+	// alone (clicks and typing), a spectator follows, the judge acts."
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	for _, g := range []struct{ game, bot string }{{"ajveciv", "basic.conquer"}, {"reaj", "adapt"}} {
+		t.Run(g.game, func(t *testing.T) {
+			c := s.create(map[string]any{"game": g.game, "seats": append(people(2), seat(g.bot)), "options": map[string]any{"turns": 4}, "judge": true})
+			watch := b.open("spectator", c.Watch, desktopW, desktopH)
+			p0 := b.open("seat 1", c.Seats[0].URL, phoneW, phoneH)
+			p1 := b.open("seat 2", c.Seats[1].URL, desktopW, desktopH)
+			judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+			for _, tb := range []*tab{watch, p0, p1, judge} {
+				tb.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+			}
+			p0.shot(dir, g.game+"-seat-phone")
+			p1.shot(dir, g.game+"-seat-desktop")
+			judged := false
+			playAll(t, watch, []*tab{p0, p1}, func(i int, tb *tab, kind string) {
+				if !judged && i == 1 {
+					// The judge ends this turn: the defaults of the
+					// open requests, seat 2's included.
+					judged = true
+					judge.until("seat 2's request on the judge's console", `document.querySelector('.request[data-request="`+p1.request()+`"]')`)
+					judge.shot(dir, g.game+"-judge-desktop")
+					judge.clickText("#judge", "Play the defaults")
+					judge.until("the defaults played", `document.getElementById("refusal").textContent.includes("Played")`)
+					return
+				}
+				clickChoice(tb)
+			}, nil)
+			watch.until("the end on the spectator's page", `document.getElementById("result").innerText.includes("over")`)
+			watch.until("the charts", `document.querySelector("#charts svg.chart")`)
+			watch.shot(dir, g.game+"-spectator-desktop")
+			if got := watch.text(); !strings.Contains(got, "winner") {
+				t.Errorf("the spectator's page tells no winner:\n%s", got)
+			}
+			for _, tb := range []*tab{watch, p0, p1, judge} {
+				tb.noErrors()
+			}
+		})
+	}
+}
+
+func TestPeoplePlayTNCC(t *testing.T) {
+	// TNCC through the pages: a trade offered in its form and accepted, a
+	// war declared and defended in the defence form, a refused action
+	// with the rules' reason on the page.
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": append(people(2), seat("nothing")),
+		"options": map[string]any{"preset": `{"base":"default","gold_for_war":100,"max_cycles":3}`}, "judge": true})
+	watch := b.open("spectator", c.Watch, desktopW, desktopH)
+	p0 := b.open("country 1", c.Seats[0].URL, desktopW, desktopH)
+	p1 := b.open("country 2", c.Seats[1].URL, phoneW, phoneH)
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	for _, tb := range []*tab{watch, p0, p1, judge} {
+		tb.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	}
+	// A refused action: a trade of food for food.
+	p0.until("the turn's form", `document.querySelector("form.action")`)
+	p0.click(`input[name=action][value=trade]`)
+	p0.choose(`select[name=give]`, "food")
+	p0.typeInto(`input[name=give_n]`, "10")
+	p0.choose(`select[name=take]`, "food")
+	p0.typeInto(`input[name=take_n]`, "5")
+	p0.clickText(".request", "Play this action")
+	p0.until("the refusal", `document.getElementById("refusal").innerText.includes("must be gold")`)
+	p0.shot(dir, "tncc-refused-desktop")
+	// The trade, as the rules allow it: 10 gold for 5 food.
+	p0.choose(`select[name=give]`, "gold")
+	id := p0.request()
+	p0.clickText(".request", "Play this action")
+	p0.answered(id)
+	step := 0
+	playAll(t, watch, []*tab{p0, p1}, func(i int, tb *tab, kind string) {
+		step++
+		switch {
+		case kind == "trade answer":
+			tb.shot(dir, "tncc-offer-phone")
+			tb.clickText(".request", "Accept the trade")
+		case kind == "war answer":
+			tb.until("the attack told", `document.body.innerText.includes("attacks you with")`)
+			tb.shot(dir, "tncc-defence-phone")
+			tb.typeInto(`input[name=d-left]`, "0")
+			tb.typeInto(`input[name=d-front]`, "20")
+			tb.typeInto(`input[name=d-right]`, "0")
+			tb.clickText(".request", "Defend")
+		case i == 1 && step < 4:
+			// Country 2 recruits, typing the number.
+			tb.click(`input[name=action][value=recruit]`)
+			tb.typeInto(`input[name=n]`, "40")
+			tb.clickText(".request", "Play this action")
+		case i == 0 && step >= 2 && step < 6:
+			// Country 1 recruits, then goes to war against country 2.
+			if eval[bool](tb, `!document.querySelector("input[name=action][value=war]").disabled && +document.querySelector("tbody tr.you td:nth-child(5)").innerText > 0`) {
+				tb.click(`input[name=action][value=war]`)
+				tb.choose(`select[name=target]`, "1")
+				tb.typeInto(`input[name=f-left]`, "7")
+				tb.typeInto(`input[name=f-front]`, "13")
+				tb.typeInto(`input[name=f-right]`, "9")
+			} else {
+				tb.click(`input[name=action][value=recruit]`)
+				tb.typeInto(`input[name=n]`, "30")
+			}
+			tb.clickText(".request", "Play this action")
+		default:
+			tb.clickText(".request", "Play this action") // wait
+		}
+	}, nil)
+	watch.until("the end", `document.getElementById("result").innerText.includes("over")`)
+	// What happened, told to everyone: the trade and the war.
+	watch.until("the trade and the war told", `document.getElementById("events").innerText.includes("offered country 2") && document.getElementById("events").innerText.includes("attacked country 2")`)
+	watch.shot(dir, "tncc-spectator-desktop")
+	for _, tb := range []*tab{watch, p0, p1, judge} {
+		tb.noErrors()
+	}
+}
+
+func TestPeoplePlayTerritories(t *testing.T) {
+	// Territories in seats: each person joins by clicking the map, then
+	// raises, attacks and passes through the action form.
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": people(2), "options": map[string]any{"turns": 3}, "judge": true})
+	watch := b.open("spectator", c.Watch, desktopW, desktopH)
+	p0 := b.open("Amber", c.Seats[0].URL, desktopW, desktopH)
+	p1 := b.open("Basalt", c.Seats[1].URL, phoneW, phoneH)
+	for _, tb := range []*tab{watch, p0, p1} {
+		tb.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	}
+	joins := map[int]string{0: "CA", 1: "NV"}
+	playAll(t, watch, []*tab{p0, p1}, func(i int, tb *tab, kind string) {
+		switch kind {
+		case "join":
+			tb.shot(dir, fmt.Sprintf("territories-join-%d", i))
+			tb.clickMap(joins[i])
+		case "action":
+			tb.until("the map drawn", `document.querySelector(".map path#CA[fill]")`)
+			opts := eval[string](tb, `[...document.querySelector("select[name=kind]").options].map(o => o.value).join(",")`)
+			switch {
+			case strings.Contains(opts, "attack") && i == 0:
+				tb.choose("select[name=kind]", "attack")
+				tb.clickMap(joins[1-i]) // the target, on the map
+			case strings.Contains(opts, "raise"):
+				tb.choose("select[name=kind]", "raise")
+				tb.clickMap(joins[i])
+			default:
+				tb.choose("select[name=kind]", "pass")
+			}
+			if i == 0 {
+				tb.shot(dir, "territories-seat-desktop")
+			} else {
+				tb.shot(dir, "territories-seat-phone")
+			}
+			tb.clickText(".request", "Send the action")
+		default:
+			clickChoice(tb)
+		}
+	}, nil)
+	watch.until("the end", `document.getElementById("result").innerText.includes("over")`)
+	watch.shot(dir, "territories-spectator-desktop")
+	for _, tb := range []*tab{watch, p0, p1} {
+		tb.noErrors()
+	}
+}
+
+func TestTerritoriesReferee(t *testing.T) {
+	// The referee's judge makes players join (one with a link of their
+	// own), acts for a nation; the player acts for themself on the map;
+	// the match ends when one nation is left.
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}})
+	watch := b.open("spectator", c.Watch, phoneW, phoneH)
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	judge.until("the console", `document.body.dataset.ready && document.querySelector("select[name=player]")`)
+	// alice joins Pacifica on CA, with a link of her own.
+	judge.typeInto(`input[name=new-player]`, "alice")
+	judge.typeInto(`input[name=nation]`, "Pacifica")
+	judge.choose(`#judge select[name=from]`, "CA")
+	judge.clickText("#judge", "Send the action")
+	judge.until("alice's link", `[...document.querySelectorAll("#judge input.link")].some(i => i.value.includes("#s="))`)
+	aliceURL := eval[string](judge, `[...document.querySelectorAll("#judge input.link")].find(i => i.value.includes("#s=")).value`)
+	// bob joins Desert on NV, by a click on the map.
+	judge.choose(`select[name=player]`, "")
+	judge.typeInto(`input[name=new-player]`, "bob")
+	judge.typeInto(`input[name=nation]`, "Desert")
+	judge.clickMap("NV")
+	judge.until("NV chosen", `document.querySelector("#judge select[name=from]").value === "NV"`)
+	judge.clickText("#judge", "Send the action")
+	judge.until("bob on the map", `document.querySelector(".map path#NV[fill]")`)
+	judge.shot(dir, "territories-referee-desktop")
+	alice := b.open("alice", aliceURL, phoneW, phoneH)
+	alice.until("alice's actions", `document.body.dataset.ready && document.querySelector("#player form.action")`)
+	for k := 0; alice.status() == "running"; k++ {
+		if k > 80 {
+			t.Fatalf("alice has not won after 80 actions:\n%s", alice.text())
+		}
+		armies := eval[int](alice, `(() => { const h = document.querySelector(".map path#CA title").textContent.match(/(\d+) arm/); return h ? +h[1] : 0; })()`)
+		seq := eval[string](alice, "document.body.dataset.seq")
+		if armies < 5 {
+			alice.choose(`#player select[name=kind]`, "raise")
+		} else {
+			alice.choose(`#player select[name=kind]`, "attack")
+			alice.clickMap("NV")
+		}
+		alice.clickText("#player", "Send the action")
+		alice.until("the action told", `document.body.dataset.seq !== "`+seq+`" || document.getElementById("refusal").classList.contains("error")`)
+		if k == 2 {
+			alice.shot(dir, "territories-player-phone")
+		}
+	}
+	watch.until("the end", `document.body.dataset.status === "over"`)
+	if !strings.Contains(watch.text(), "Pacifica (alice) is the last nation") {
+		t.Errorf("the spectator is not told who won:\n%s", watch.text())
+	}
+	for _, tb := range []*tab{watch, judge, alice} {
+		tb.noErrors()
+	}
+}
+
+func TestZombiePartyFromTheHomePage(t *testing.T) {
+	// "A newcomer runs arbiter serve, opens the home page, starts a zombie
+	// game for five friends, and each plays from their phone's link."
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	home := b.open("home", s.URL()+"/", phoneW, phoneH)
+	home.until("the form", "document.body.dataset.ready")
+	home.shot(dir, "home-phone")
+	home.choose("#game", "zombie")
+	home.choose("#mode", "party")
+	names := []string{"Ann", "Bob", "Cy", "Di", "Eve"}
+	for i, n := range names {
+		home.typeInto(fmt.Sprintf("#seats li:nth-child(%d) input[name=name]", i+1), n)
+	}
+	home.typeInto("#opt-turns", "2")
+	home.typeInto("#opt-antibodies", "1")
+	home.click("#judge")
+	home.click("#start")
+	home.until("the links", `document.querySelectorAll("#link-cards .card img[src^=blob]").length === 7`)
+	home.shot(dir, "home-links-phone")
+	links := eval[[]string](home, `[...document.querySelectorAll("#link-cards input.link")].map(i => i.value)`)
+	if len(links) != 7 {
+		t.Fatalf("%d links; want five seats', the judge's and the spectators'", len(links))
+	}
+	var friends []*tab
+	for i, n := range names {
+		friends = append(friends, b.open(n, links[i], phoneW, phoneH))
+	}
+	judge := b.open("judge", links[5], desktopW, desktopH)
+	watch := b.open("spectator", links[6], desktopW, desktopH)
+	for _, tb := range append(friends, judge, watch) {
+		tb.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	}
+	for i, tb := range friends {
+		if strings.Contains(eval[string](tb, "location.href"), "#s=") {
+			t.Errorf("%s's page keeps the secret in its address", names[i])
+		}
+	}
+	friends[0].until("the plan", `document.querySelector("form.plan")`)
+	friends[0].shot(dir, "zombie-seat-phone")
+	judge.shot(dir, "zombie-judge-desktop")
+	ended := false
+	playAll(t, watch, friends, func(i int, tb *tab, kind string) {
+		if i == 4 && !ended {
+			// Eve is slow: the judge ends the turn without her.
+			ended = true
+			judge.clickText("#judge", "Play the defaults")
+			judge.until("the defaults played", `document.getElementById("refusal").textContent.includes("Played")`)
+			return
+		}
+		next := (i + 1) % 5
+		tb.click(fmt.Sprintf(`input[name=touch-%d]`, next))
+		if eval[bool](tb, `!!document.querySelector("input[name=precaution-`+fmt.Sprint(next)+`]:not(:disabled)")`) {
+			tb.click(fmt.Sprintf(`input[name=precaution-%d]`, next))
+		}
+		tb.clickText(".request", "Send my plan")
+	}, nil)
+	watch.until("the end", `document.getElementById("result").innerText.includes("over")`)
+	watch.shot(dir, "zombie-spectator-desktop")
+	for i, tb := range friends {
+		tb.until("the end on "+names[i]+"'s phone", `document.body.dataset.status === "over"`)
+		if !strings.Contains(tb.text(), "You are") {
+			t.Errorf("%s's page does not tell them who they are", names[i])
+		}
+		tb.noErrors()
+	}
+	judge.noErrors()
+	watch.noErrors()
+}
+
+func TestZombieJudgeScript(t *testing.T) {
+	// The zombie judge's console: the roster and the script's commands
+	// typed in, a refused line with its reason, the script so far; the
+	// players' sheets follow.
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	names := []string{"Ann", "Bob", "Cy", "Di"}
+	var seats []any
+	for _, n := range names {
+		seats = append(seats, map[string]any{"player": "person", "name": n})
+	}
+	c := s.create(map[string]any{"game": "zombie", "mode": "judge", "seats": seats})
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	ann := b.open("Ann", c.Seats[0].URL, phoneW, phoneH)
+	watch := b.open("spectator", c.Watch, phoneW, phoneH)
+	for _, tb := range []*tab{judge, ann, watch} {
+		tb.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	}
+	judge.clickText("#judge", "Write a roster")
+	judge.until("the roster", `document.querySelector("textarea[name=script]").value.includes("GAME_START")`)
+	judge.typeInto("textarea[name=script]", "ZOMBIE Bob\nHUMAN Ann\nHUMAN Cy\nHUMAN Di\nGAME_START 2\n")
+	judge.clickText("#judge", "Enter them all")
+	judge.until("the game started", `document.body.innerText.includes("in progress")`)
+	command := func(line string) string {
+		judge.typeInto("input[name=command]", line)
+		judge.clickText("#judge", "Enter")
+		judge.until("the line judged", `document.getElementById("refusal").textContent.includes(`+fmt.Sprintf("%q", line)+`) || document.getElementById("refusal").classList.contains("error")`)
+		return eval[string](judge, `document.getElementById("refusal").innerText`)
+	}
+	if got := command("INTERACT Ann Ann"); !strings.Contains(got, "E_SELF_INTERACTION") {
+		t.Errorf("a refused line shows %q; want the rules' reason, E_SELF_INTERACTION", got)
+	}
+	for _, l := range []string{"INTERACT Ann Cy", "INTERACT Bob Di", "NEXT_TURN", "INTERACT Ann/p Bob", "INTERACT Cy Di", "NEXT_TURN"} {
+		if got := command(l); !strings.Contains(got, "done") {
+			t.Fatalf("%s: %s", l, got)
+		}
+	}
+	judge.until("the script so far", `document.querySelectorAll("#judge ol li").length >= 11`)
+	judge.shot(dir, "zombie-judge-script-desktop")
+	for _, tb := range []*tab{judge, ann, watch} {
+		tb.until("the end", `document.body.dataset.status === "over"`)
+	}
+	ann.until("Ann's sheet", `document.body.innerText.includes("after turn 2")`)
+	ann.shot(dir, "zombie-sheet-phone")
+	for _, tb := range []*tab{judge, ann, watch} {
+		tb.noErrors()
+	}
+}

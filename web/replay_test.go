@@ -1,0 +1,187 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/web"
+)
+
+// record plays one match of game among bots and returns its record.
+func record(t *testing.T, game string, players []string, options map[string]string) []byte {
+	t.Helper()
+	g, err := catalog.Find(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	err = g.Series(context.Background(), catalog.SeriesOptions{Players: players, Seed: 0x51ab1e5eed, Games: 1, Options: options,
+		Played: func(p catalog.Played) error { return p.WriteRecord(&b) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// page writes the replay viewer of rec, for viewpoints, as one file and
+// returns its file:// address.
+func viewerPage(t *testing.T, rec []byte, points []catalog.Viewpoint) string {
+	t.Helper()
+	v, err := catalog.ReplayViewer(rec, catalog.ViewerOptions{Viewpoints: points})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(v)
+	file := filepath.Join(t.TempDir(), "replay.html")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := web.WriteReplay(f, "a replay", data); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return "file://" + file
+}
+
+func TestReplayViewerSeeksALongMatchAtOnce(t *testing.T) {
+	// "The replay viewer seeks to any move of a 10,000-move record in
+	// under 100 ms (measured in the browser)."
+	rec := record(t, "tncc", []string{"nothing", "nothing", "turtle", "nothing"}, map[string]string{"preset": `{"base":"default","max_cycles":2500}`})
+	if n := bytes.Count(rec, []byte("\n")) - 2; n < 10000 {
+		t.Fatalf("the record has %d moves; want 10,000", n)
+	}
+	url := viewerPage(t, rec, []catalog.Viewpoint{catalog.JudgeView, catalog.SeatView(2)})
+	b := newBrowser(t)
+	r := b.open("viewer", url, desktopW, desktopH)
+	r.until("the viewer", "document.body.dataset.ready")
+	// Seeks far apart, each away from the view made last.
+	worst := eval[float64](r, `(() => { const n = +document.getElementById("seek").max; let worst = 0;
+		for (const i of [9999, 17, 5003, n, 2500, 7777, 1, 8191, 4096, 6400]) worst = Math.max(worst, arbiterSeek(Math.min(i, n)));
+		return worst; })()`)
+	t.Logf("the slowest of 10 seeks over %d moves took %.1f ms", bytes.Count(rec, []byte("\n"))-2, worst)
+	if worst >= 100 {
+		t.Errorf("a seek took %.1f ms; want under 100", worst)
+	}
+	r.choose("#viewpoint", "seat:2")
+	r.until("seat 3's view", `document.querySelector("#board tr.you")`)
+	worst = eval[float64](r, `Math.max(...[10, 9000, 3000, 6000].map(i => arbiterSeek(i)))`)
+	if worst >= 100 {
+		t.Errorf("a seek as seat 3 took %.1f ms; want under 100", worst)
+	}
+	r.noErrors()
+}
+
+func TestReplayViewerOfAMatch(t *testing.T) {
+	// The viewer of a match of the server: step, play, seek by keyboard,
+	// choose the viewpoint (every one once the match is over), faults and
+	// events marked on the timeline, charts with a cursor; and of a
+	// record file.
+	s := newSite(t)
+	b := newBrowser(t)
+	dir := shots(t)
+	// A person who never answers in time: every decision of theirs is a
+	// fault, its default played.
+	c := s.create(map[string]any{"game": "tncc", "seats": []any{seat("person"), seat("war"), seat("blitz")},
+		"options": map[string]any{"preset": `{"base":"default","gold_for_war":100,"max_cycles":4}`}, "time": map[string]any{"people_ms": 20}})
+	deadline := time.Now().Add(time.Minute)
+	for {
+		_, m := s.api("GET", "/matches/"+c.ID, "", nil)
+		if m["status"] != "running" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the match does not end")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r := b.open("viewer", s.URL()+"/replay?match="+c.ID, desktopW, desktopH)
+	r.until("the viewer", "document.body.dataset.ready")
+	offered := eval[string](r, `[...document.getElementById("viewpoint").options].map(o => o.value).join(",")`)
+	if offered != "public,judge,seat:0,seat:1,seat:2" {
+		t.Errorf("a finished match's viewpoints: %s; want every one", offered)
+	}
+	r.until("a fault on the timeline", `document.querySelector("#marked button.danger") && document.querySelector("#marks rect")`)
+	r.until("a war on the timeline", `document.getElementById("marked").innerText.includes("attacked")`)
+	r.until("a chart's cursor", `document.querySelector("#charts line.cursor")`)
+	// Keyboard: End, then back one step, then the start.
+	r.click("#first")
+	r.run(keys("End"))
+	last := eval[string](r, "document.body.dataset.step")
+	r.run(keys("ArrowLeft"))
+	if got := eval[string](r, "document.body.dataset.step"); got == last {
+		t.Errorf("ArrowLeft did not step back from %s", last)
+	}
+	r.shot(dir, "replay-desktop")
+	// Seek with the slider to a fault, as the public sees it: who, not what.
+	r.clickText("#marked", "fault")
+	step := eval[string](r, `document.getElementById("step").innerText`)
+	if !strings.Contains(step, "fault: timeout") || strings.Contains(step, "played {") {
+		t.Errorf("the public sees a fault as %q; want its kind and no move", step)
+	}
+	seq := eval[string](r, "document.body.dataset.seq")
+	r.choose("#viewpoint", "judge")
+	r.until("the judge's view", `document.getElementById("step").innerText.includes("played")`)
+	if got := eval[string](r, "document.body.dataset.seq"); got != seq {
+		t.Errorf("switching to the judge moved from move %s to %s", seq, got)
+	}
+	r.choose("#viewpoint", "seat:0")
+	r.until("seat 1's view", `document.querySelector("#board tr.you")`)
+	// Play, then pause.
+	r.click("#first")
+	r.click("#play")
+	r.until("play", `+document.body.dataset.step > 2`)
+	r.click("#play")
+	at := eval[string](r, "document.body.dataset.step")
+	time.Sleep(600 * time.Millisecond)
+	if got := eval[string](r, "document.body.dataset.step"); got != at {
+		t.Errorf("paused at step %s, the viewer went on to %s", at, got)
+	}
+	ph := b.open("phone", s.URL()+"/replay?match="+c.ID, phoneW, phoneH)
+	ph.until("the viewer", "document.body.dataset.ready")
+	ph.shot(dir, "replay-phone")
+	r.noErrors()
+	ph.noErrors()
+
+	// A record file, opened in the viewer: sent to the server, which
+	// replays it.
+	file := filepath.Join(t.TempDir(), "match.jsonl")
+	os.WriteFile(file, record(t, "ajveciv", []string{"basic.conquer", "random", "basic.develop"}, map[string]string{"turns": "12"}), 0o644)
+	f := b.open("file", s.URL()+"/replay", desktopW, desktopH)
+	f.until("the form", "document.body.dataset.ready")
+	f.run(setFile("#file", file))
+	f.clickText("#open-form", "Open")
+	f.until("the viewer", `!document.getElementById("viewer").hidden`)
+	f.choose("#viewpoint", "seat:1")
+	f.until("seat 2's view", `document.querySelector("#board tr.you")`)
+	if got := eval[string](f, `document.querySelector("#board tr.you th").innerText`); !strings.Contains(got, "2 · random") {
+		t.Errorf("seat 2's view marks %q as the viewer's own", got)
+	}
+	f.noErrors()
+}
+
+func TestReplayPageStandsAlone(t *testing.T) {
+	// arbiter replay --html: one file, nothing fetched, every viewpoint in
+	// it.
+	rec := record(t, "zombie", []string{"sensible", "random", "spreader", "cautious", "sensible"}, map[string]string{"turns": "4"})
+	url := viewerPage(t, rec, nil)
+	b := newBrowser(t)
+	r := b.open("file", url, phoneW, phoneH)
+	r.until("the viewer", "document.body.dataset.ready")
+	if got := eval[int](r, `performance.getEntriesByType("resource").length`); got != 0 {
+		t.Errorf("the page fetched %d files; want none", got)
+	}
+	r.choose("#viewpoint", "seat:3")
+	r.run(keys("End"))
+	r.until("P4's sheet", `document.getElementById("board").innerText.includes("You are P4")`)
+	r.choose("#viewpoint", "judge")
+	r.until("every sheet", `document.getElementById("board").innerText.includes("Every player")`)
+	r.noErrors()
+}

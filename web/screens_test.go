@@ -1,0 +1,84 @@
+package web_test
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+// advance has the people of a match answer their requests with their
+// defaults, through the API, until it has moved n times or is over.
+func (s *site) advance(c created, n int) {
+	s.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		_, m := s.api("GET", "/matches/"+c.ID, "", nil)
+		if m["status"] != "running" || m["seq"].(float64) >= float64(n) || time.Now().After(deadline) {
+			return
+		}
+		moved := false
+		for _, st := range c.Seats {
+			if st.Secret == "" {
+				continue
+			}
+			_, mine := s.api("GET", "/matches/"+c.ID, st.Secret, nil)
+			for _, q := range mine["requests"].([]any) {
+				r := q.(map[string]any)
+				if code, _ := s.api("POST", "/matches/"+c.ID+"/moves", st.Secret, map[string]any{"request": r["id"], "move": r["default"]}); code == 200 {
+					moved = true
+				}
+			}
+		}
+		if !moved {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+func TestScreenshots(t *testing.T) {
+	// "Screenshots of each page at phone (360×740) and desktop sizes,
+	// written by the tests to a folder": ARBITER_SCREENSHOTS=DIR go test
+	// ./web -run Screenshots writes them (docs/screenshots holds two, for
+	// the README).
+	dir := os.Getenv("ARBITER_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("ARBITER_SCREENSHOTS=DIR writes the screenshots to DIR")
+	}
+	dir = shots(t)
+	s := newSite(t)
+	b := newBrowser(t)
+	sizes := []struct {
+		name string
+		w, h int64
+	}{{"phone", phoneW, phoneH}, {"desktop", desktopW, desktopH}}
+	shoot := func(name, url, ready string) {
+		for _, z := range sizes {
+			tb := b.open(name+"-"+z.name, url, z.w, z.h)
+			tb.until(name, "document.body.dataset.ready && "+ready)
+			time.Sleep(800 * time.Millisecond) // the story's charts
+			tb.shot(dir, name+"-"+z.name)
+			tb.noErrors()
+		}
+	}
+	shoot("home", s.URL()+"/", "true")
+	matches := []struct {
+		name  string
+		body  map[string]any
+		moves int
+	}{
+		{"ajveciv", map[string]any{"game": "ajveciv", "seats": append(people(1), seat("basic.conquer"), seat("random"), seat("basic.develop")), "options": map[string]any{"turns": 30}, "judge": true}, 60},
+		{"reaj", map[string]any{"game": "reaj", "seats": append(people(1), seat("steward"), seat("conquer"), seat("adapt")), "options": map[string]any{"turns": 30}, "judge": true}, 60},
+		{"tncc", map[string]any{"game": "tncc", "seats": append(people(1), seat("trader"), seat("war"), seat("turtle")), "options": map[string]any{"preset": "tribe"}, "judge": true}, 40},
+		{"territories", map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy"), seat("greedy"), seat("random")), "options": map[string]any{"turns": 40}, "judge": true}, 20},
+		{"zombie", map[string]any{"game": "zombie", "mode": "party", "seats": people(6), "options": map[string]any{"antibodies": 2, "zombies": 1, "turns": 6}, "judge": true}, 6},
+	}
+	for _, g := range matches {
+		c := s.create(g.body)
+		s.advance(c, g.moves)
+		shoot(g.name+"-seat", c.Seats[0].URL, "(document.body.dataset.stream === 'live' || document.body.dataset.status !== 'running')")
+		shoot(g.name+"-spectator", c.Watch, "true")
+		shoot(g.name+"-judge", c.Judge.URL, "true")
+		shoot(g.name+"-replay", s.URL()+"/replay?match="+c.ID+"#s="+c.Judge.Secret, "true")
+	}
+	t.Logf("screenshots in %s", dir)
+}

@@ -1,0 +1,104 @@
+package web_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/web"
+)
+
+func TestPagesAreServedPlainAndSafe(t *testing.T) {
+	// Every page and file comes from the binary, with headers that keep a
+	// seat's secret at home: no Referer, scripts and connections from this
+	// origin only; files gzipped for the browsers that take them.
+	ts := httptest.NewServer(web.Handler())
+	defer ts.Close()
+	get := func(path string, gz bool) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", ts.URL+path, nil)
+		if gz {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	for _, p := range []string{"/", "/m/0123abcd", "/replay"} {
+		resp, body := get(p, false)
+		if resp.StatusCode != 200 || !strings.HasPrefix(string(body), "<!doctype html>") {
+			t.Errorf("%s: %d %.80s", p, resp.StatusCode, body)
+		}
+		if resp.Header.Get("Referrer-Policy") != "no-referrer" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+			t.Errorf("%s: headers %v", p, resp.Header)
+		}
+		// Nothing from elsewhere.
+		if m := regexp.MustCompile(`(src|href)="https?://`).FindString(string(body)); m != "" {
+			t.Errorf("%s refers elsewhere: %s", p, m)
+		}
+	}
+	resp, body := get("/assets/js/match.js", true)
+	if resp.Header.Get("Content-Encoding") != "gzip" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+		t.Errorf("a script: %v", resp.Header)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js, _ := io.ReadAll(zr); !bytes.Contains(js, []byte("follow(")) {
+		t.Error("the gzipped script is not the script")
+	}
+	req, _ := http.NewRequest("GET", ts.URL+"/assets/js/match.js", nil)
+	req.Header.Set("If-None-Match", resp.Header.Get("ETag"))
+	if r, _ := http.DefaultClient.Do(req); r.StatusCode != http.StatusNotModified {
+		t.Errorf("a file the browser has: %d; want 304", r.StatusCode)
+	}
+	for _, p := range []string{"/assets/index.html", "/assets/nothing.js", "/nowhere"} {
+		if resp, _ := get(p, false); resp.StatusCode != 404 {
+			t.Errorf("%s: %d; want 404", p, resp.StatusCode)
+		}
+	}
+}
+
+func TestQRCodes(t *testing.T) {
+	// A link's QR code, drawn in SVG: sent in a body, never an address.
+	ts := httptest.NewServer(web.Handler())
+	defer ts.Close()
+	link := "http://192.168.1.20:8080/m/9d26a00787af9908#s=f0jF5rzfSBnRN228dbYWWw"
+	resp, err := http.Post(ts.URL+"/qr", "application/json", strings.NewReader(`{"text": "`+link+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/svg+xml" || !bytes.HasPrefix(b, []byte("<svg")) {
+		t.Fatalf("%d %s", resp.StatusCode, b)
+	}
+	// Version 5 (37 modules) at level M holds a link of this length; with
+	// the quiet zone the picture is 45 modules wide.
+	if !bytes.Contains(b, []byte(`viewBox="0 0 45 45"`)) {
+		t.Errorf("the code's size: %.120s", b)
+	}
+	svg, err := web.QRSVG(link)
+	if err != nil || !bytes.Equal(svg, b) {
+		t.Errorf("QRSVG differs from /qr: %v", err)
+	}
+	for _, body := range []string{``, `{}`, `{"text": ""}`, `{"text": "` + strings.Repeat("x", 1025) + `"}`, `not json`} {
+		resp, err := http.Post(ts.URL+"/qr", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("%.20q: %d; want 400", body, resp.StatusCode)
+		}
+	}
+}
