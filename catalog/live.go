@@ -239,7 +239,7 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 			makers = append(makers, func() engine.Player[M, V] { return player.NewRemote[M, V](spec, ext) })
 			names = append(names, player.RecordName(spec))
 		default:
-			es, err := h.bots(spec)
+			es, err := h.roster(spec)
 			if err != nil {
 				return nil, nil, Invalid(fmt.Errorf("seat %d: %w; or %s, or the URL of a bot", len(names), err, Person))
 			}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/mcts"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/report"
 	"github.com/arbiter-games/arbiter/store"
@@ -47,7 +48,35 @@ type liveRules interface {
 	Replay(data []byte) (Replayed, error)
 }
 
-func (h *hosted[M, V]) Info() engine.Info { return h.rules.Info() }
+// Info describes the game; its players include the search AI (mcts) when
+// its rules offer what the search needs.
+func (h *hosted[M, V]) Info() engine.Info {
+	info := h.rules.Info()
+	if _, ok := h.rules.(engine.Sampler[M, V]); ok {
+		info.Players = append(info.Players[:len(info.Players):len(info.Players)], mcts.Name, "mcts:ms=<n>", "mcts:playouts=<n>", "mcts:level=easy|medium|hard")
+	}
+	return info
+}
+
+// roster returns the players one name stands for: the game's bots, or the
+// search AI (mcts, with its settings) when the game's rules offer what it
+// needs.
+func (h *hosted[M, V]) roster(name string) ([]engine.Entrant[M, V], error) {
+	if _, ok := h.rules.(engine.Sampler[M, V]); !ok || !mcts.Is(name) {
+		return h.bots(name)
+	}
+	cfg, err := mcts.Parse(name)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := mcts.New(h.rules, cfg); err != nil {
+		return nil, err
+	}
+	return []engine.Entrant[M, V]{{Name: name, New: func() engine.Player[M, V] {
+		p, _ := mcts.New(h.rules, cfg)
+		return p
+	}}}, nil
+}
 
 func (h *hosted[M, V]) Step(state, moves []byte, seed uint64) ([]byte, error) {
 	return h.step(state, moves, seed)
@@ -112,7 +141,7 @@ type Played struct {
 
 func (h *hosted[M, V]) Series(ctx context.Context, o SeriesOptions) error {
 	info := h.rules.Info()
-	entrants, err := player.Resolve(o.Players, h.bots, func() engine.Player[M, V] {
+	entrants, err := player.Resolve(o.Players, h.roster, func() engine.Player[M, V] {
 		return &player.Terminal[M, V]{Interrupt: o.Interrupt}
 	}, o.External)
 	if err != nil {

@@ -1,0 +1,241 @@
+// Package mcts is a search AI for every game: Monte-Carlo tree search over
+// the match, from what the engine's search hooks give (engine/search.go).
+//
+// At each decision the player searches a tree of its own. Every playout
+// starts from a fresh sample of the match made from its seat's view alone
+// (engine.Sampler): where the game hides something, each playout sees one
+// of the states the view allows, and the statistics gather over all of them
+// (information-set search); the sample's dice are the player's own. A
+// node holds, for each seat asked there, the moves it may make and how they
+// fared for that seat (decoupled selection, so simultaneous choices are
+// searched as simultaneous: no seat's statistics depend on a choice it
+// could not see). Selection is UCB1 on the seat's own share of the win;
+// past the tree, moves are drawn at random among the choices or the
+// generated moves (engine.Generator), until the match ends or the playout's
+// depth runs out (then engine.Estimator scores it, or it counts as a draw).
+// The move played is the one tried most often at the root.
+//
+// With a fixed number of playouts (Config.Playouts) the player is
+// reproducible: its dice are its seat's own (engine.MatchInfo.RNG).
+package mcts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Player is the search AI for a game of move type M and view type V.
+type Player[M, V any] struct {
+	cfg     Config
+	rules   engine.Ruleset[M, V]
+	sampler engine.Sampler[M, V]
+
+	setup engine.Setup
+	seat  int
+	rng   *rand.PCG
+	// Playouts counts the playouts of the last decision, for tests and
+	// measurements.
+	Playouts int
+
+	shares  []float64
+	pending []engine.Request[M]
+	moves   []M
+	path    []step[M]
+}
+
+// New returns a search player for rules, which must be an engine.Sampler.
+func New[M, V any](rules engine.Ruleset[M, V], cfg Config) (*Player[M, V], error) {
+	s, ok := rules.(engine.Sampler[M, V])
+	if !ok {
+		return nil, fmt.Errorf("%s has no search AI: its rules offer no sample of a match from a view (engine.Sampler)", rules.Info().Name)
+	}
+	if cfg.Playouts <= 0 && cfg.Time <= 0 {
+		return nil, errors.New("mcts: a budget of playouts or time is needed")
+	}
+	if cfg.Explore <= 0 {
+		cfg.Explore = DefaultExplore
+	}
+	if cfg.Depth <= 0 {
+		cfg.Depth = DefaultDepth
+	}
+	if cfg.Width <= 0 {
+		cfg.Width = DefaultWidth
+	}
+	return &Player[M, V]{cfg: cfg, rules: rules, sampler: s}, nil
+}
+
+// Start takes the match's players and options and seeds the player's dice
+// from its seat's seed.
+func (p *Player[M, V]) Start(_ context.Context, info engine.MatchInfo) error {
+	p.setup = engine.Setup{Players: info.Players, Options: info.Options}
+	p.seat = info.Seat
+	p.rng = info.RNG()
+	p.shares = make([]float64, len(info.Players))
+	return nil
+}
+
+// Decide searches for seat's move.
+func (p *Player[M, V]) Decide(ctx context.Context, req *engine.Request[M], view V) (M, error) {
+	if len(req.Choices) == 1 {
+		return req.Choices[0], nil
+	}
+	if p.rng == nil {
+		return req.Default, errors.New("mcts: the player was not started")
+	}
+	budget := p.cfg.Time
+	if d := req.Deadline * 3 / 4; d > 0 && (budget == 0 || d < budget) {
+		budget = d // a seat's deadline is never overrun for a search
+	}
+	var stop time.Time
+	if budget > 0 {
+		stop = time.Now().Add(budget)
+	}
+	t := tree[M]{explore: p.cfg.Explore, width: p.cfg.Width}
+	root := t.newNode()
+	p.Playouts = 0
+	for {
+		if p.cfg.Playouts > 0 && p.Playouts >= p.cfg.Playouts {
+			break
+		}
+		if p.Playouts&15 == 0 && p.Playouts > 0 {
+			if !stop.IsZero() && time.Now().After(stop) {
+				break
+			}
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		s, err := p.sampler.Sample(p.setup, p.seat, view, p.rng)
+		if err != nil {
+			if p.Playouts == 0 {
+				return req.Default, fmt.Errorf("mcts: sample: %w", err)
+			}
+			break
+		}
+		p.playout(&t, root, s)
+		p.Playouts++
+	}
+	tab := root.table(p.seat)
+	if tab == nil || len(tab.moves) == 0 {
+		return req.Default, nil
+	}
+	best := 0
+	for i := range tab.moves {
+		if tab.visits[i] > tab.visits[best] || tab.visits[i] == tab.visits[best] && tab.wins[i] > tab.wins[best] {
+			best = i
+		}
+	}
+	return tab.moves[best], nil
+}
+
+// Bounded reports that a decision returns by itself, without blocking on
+// anything: a fixed number of playouts, or the clock.
+func (p *Player[M, V]) Bounded() bool { return true }
+
+// playout plays m, a fresh sample, from the root down the tree, adds one
+// node, plays on at random, and scores the end for every seat along the
+// path.
+func (p *Player[M, V]) playout(t *tree[M], root *node[M], m engine.Match[M, V]) {
+	n := root
+	p.path = p.path[:0]
+	moves := 0
+	inTree := true
+	for !m.Over() && moves < p.cfg.Depth {
+		reqs := m.Pending()
+		if len(reqs) == 0 {
+			break
+		}
+		p.pending = append(p.pending[:0], reqs...)
+		if inTree {
+			st := stepOf(n)
+			for _, req := range p.pending {
+				k, arm, mv := t.choose(n, m, &req, p.rng)
+				if k < maxSeats {
+					st.arms[k] = int16(arm)
+				}
+				if m.Apply(req.Seat, mv) != nil {
+					_ = m.Apply(req.Seat, req.Default)
+				}
+				moves++
+			}
+			p.path = append(p.path, st)
+			fresh := n.visits == 0
+			n = n.child(&st)
+			if fresh {
+				inTree = false
+			}
+			continue
+		}
+		for _, req := range p.pending {
+			mv := p.random(m, &req)
+			if m.Apply(req.Seat, mv) != nil {
+				_ = m.Apply(req.Seat, req.Default)
+			}
+			moves++
+		}
+	}
+	p.score(m)
+	for _, st := range p.path {
+		st.n.visits++
+		for k, tab := range st.n.tables {
+			if k >= maxSeats || st.arms[k] < 0 {
+				continue
+			}
+			a := st.arms[k]
+			tab.visits[a]++
+			tab.wins[a] += p.shares[tab.seat]
+			tab.total++
+		}
+	}
+}
+
+// random is a move for req drawn at random among its choices or the moves
+// the match generates.
+func (p *Player[M, V]) random(m engine.Match[M, V], req *engine.Request[M]) M {
+	if n := len(req.Choices); n > 0 {
+		return req.Choices[engine.Below(p.rng, uint64(n))]
+	}
+	g, ok := m.(engine.Generator[M])
+	if !ok {
+		return req.Default
+	}
+	p.moves = g.Moves(req, p.rng, p.moves[:0])
+	if len(p.moves) == 0 {
+		return req.Default
+	}
+	return p.moves[engine.Below(p.rng, uint64(len(p.moves)))]
+}
+
+// score sets p.shares to each seat's share of the win at m's end: three
+// quarters for winning (split among the winners), a quarter by rank. A
+// match not over is the game's estimate, or an even share.
+func (p *Player[M, V]) score(m engine.Match[M, V]) {
+	n := len(p.shares)
+	if !m.Over() {
+		if e, ok := m.(engine.Estimator); ok {
+			e.Estimate(p.shares)
+			return
+		}
+		for s := range p.shares {
+			p.shares[s] = 1 / float64(n)
+		}
+		return
+	}
+	r := m.Result()
+	for s := range p.shares {
+		p.shares[s] = 0
+		if n > 1 && s < len(r.Ranks) {
+			p.shares[s] = 0.25 * float64(n-r.Ranks[s]) / float64(n-1)
+		}
+	}
+	for _, w := range r.Winners {
+		if w >= 0 && w < n {
+			p.shares[w] += 0.75 / float64(len(r.Winners))
+		}
+	}
+}
