@@ -33,7 +33,7 @@ func (h *hosted[M, V]) benchSearch(b *testing.B, players []string, playouts int)
 		b.Fatal(err)
 	}
 	req := m.Pending()[0]
-	p, err := mcts.New(h.rules, mcts.Config{Playouts: playouts})
+	p, err := mcts.New(h.rules, mcts.Config{Playouts: playouts}, nil)
 	if err != nil {
 		b.Skip(err)
 	}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -69,11 +70,22 @@ func (h *hosted[M, V]) roster(name string) ([]engine.Entrant[M, V], error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := mcts.New(h.rules, cfg); err != nil {
+	var rollout func() engine.Player[M, V]
+	if cfg.Rollout != "" {
+		es, err := h.bots(cfg.Rollout)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: rollout: %w", name, err)
+		}
+		if len(es) != 1 {
+			return nil, fmt.Errorf("player %q: rollout=%s stands for %d players; name one", name, cfg.Rollout, len(es))
+		}
+		rollout = es[0].New
+	}
+	if _, err := mcts.New(h.rules, cfg, rollout); err != nil {
 		return nil, err
 	}
 	return []engine.Entrant[M, V]{{Name: name, New: func() engine.Player[M, V] {
-		p, _ := mcts.New(h.rules, cfg)
+		p, _ := mcts.New(h.rules, cfg, rollout)
 		return p
 	}}}, nil
 }

@@ -24,20 +24,26 @@ type Config struct {
 	// Explore is the exploration constant of the selection (UCB1): higher
 	// tries more moves, lower deepens the best. Zero means DefaultExplore.
 	Explore float64
-	// Depth bounds the moves of a playout past the tree; a playout cut short
-	// is scored by the game's estimate (engine.Estimator), or as a draw.
-	// Zero means DefaultDepth.
+	// Depth bounds the moves of a playout; a playout cut short is scored
+	// by the game's estimate (engine.Estimator), or as a draw. Zero means
+	// two moves a seat past the tree in a game that estimates (a short
+	// look ahead and the estimate tell more than a long random game), and
+	// DefaultDepth moves in all in one that does not.
 	Depth int
 	// Width bounds the moves tried at a decision without a list of choices
 	// (engine.Generator). Zero means DefaultWidth.
 	Width int
+	// Rollout names the game's built-in player that plays every seat past
+	// the tree, instead of random moves: a model of how seats play makes
+	// playouts tell more. Empty means random moves.
+	Rollout string
 }
 
 // Defaults.
 const (
 	DefaultPlayouts = 1000
 	DefaultExplore  = 0.7
-	DefaultDepth    = 2000
+	DefaultDepth    = 5000
 	DefaultWidth    = 24
 )
 
@@ -55,11 +61,11 @@ var Levels = []struct {
 // Default is the search player's configuration when its name has no
 // settings.
 func Default() Config {
-	return Config{Playouts: DefaultPlayouts, Explore: DefaultExplore, Depth: DefaultDepth, Width: DefaultWidth}
+	return Config{Playouts: DefaultPlayouts, Explore: DefaultExplore, Width: DefaultWidth}
 }
 
 // syntax is what Parse accepts, for its messages.
-const syntax = "mcts, or mcts with settings, each after a colon: playouts=N (1 to 10000000), ms=N (1 to 600000), level=easy|medium|hard, explore=X (above 0, up to 100), depth=N (1 to 1000000), width=N (1 to 1000); e.g. mcts:ms=50 or mcts:playouts=2000:explore=1"
+const syntax = "mcts, or mcts with settings, each after a colon: playouts=N (1 to 10000000), ms=N (1 to 600000), level=easy|medium|hard, explore=X (above 0, up to 100), depth=N (1 to 1000000), width=N (1 to 1000), rollout=BOT (one of the game's built-in players); e.g. mcts:ms=50 or mcts:playouts=2000:explore=1"
 
 // Is reports whether name names the search player, with or without
 // settings.
@@ -75,6 +81,7 @@ func Is(name string) bool { return name == Name || strings.HasPrefix(name, Name+
 //	explore=X    the exploration constant, DefaultExplore unless set
 //	depth=N      moves of a playout before it is estimated
 //	width=N      moves tried where a request has no list of choices
+//	rollout=BOT  the game's built-in player that plays the playouts
 //
 // ms alone drops the default number of playouts; playouts and ms together
 // stop at whichever runs out first.
@@ -124,6 +131,11 @@ func Parse(name string) (Config, error) {
 			c.Depth, err = number(value, 1, 1_000_000)
 		case "width":
 			c.Width, err = number(value, 1, 1000)
+		case "rollout":
+			c.Rollout = value
+			if value == "" || value == Name || strings.ContainsAny(value, ":=") {
+				err = fmt.Errorf("%q names no built-in player", value)
+			}
 		default:
 			return c, fmt.Errorf("player %q: no setting %q; write %s", name, key, syntax)
 		}

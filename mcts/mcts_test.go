@@ -64,7 +64,7 @@ func (m *nimMatch) Result() engine.Result {
 // start makes a search player of rules for seat of a two-seat match.
 func start[M, V any](t testing.TB, rules engine.Ruleset[M, V], cfg Config, seat int, seed uint64) *Player[M, V] {
 	t.Helper()
-	p, err := New(rules, cfg)
+	p, err := New(rules, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestBudgets(t *testing.T) {
 // AI, and says so.
 func TestRulesWithoutSamples(t *testing.T) {
 	type plain struct{ engine.Ruleset[int, nimView] }
-	if _, err := New[int, nimView](plain{nim{}}, Default()); err == nil {
+	if _, err := New[int, nimView](plain{nim{}}, Default(), nil); err == nil {
 		t.Fatal("a search player of rules without samples")
 	} else {
 		t.Log(err)
@@ -239,11 +239,12 @@ func TestRulesWithoutSamples(t *testing.T) {
 func TestParse(t *testing.T) {
 	for name, want := range map[string]Config{
 		"mcts":                             Default(),
-		"mcts:playouts=2000":               {Playouts: 2000, Explore: DefaultExplore, Depth: DefaultDepth, Width: DefaultWidth},
-		"mcts:ms=50":                       {Time: 50 * time.Millisecond, Explore: DefaultExplore, Depth: DefaultDepth, Width: DefaultWidth},
-		"mcts:ms=50:playouts=9":            {Playouts: 9, Time: 50 * time.Millisecond, Explore: DefaultExplore, Depth: DefaultDepth, Width: DefaultWidth},
-		"mcts:level=easy":                  {Playouts: 30, Explore: DefaultExplore, Depth: DefaultDepth, Width: DefaultWidth},
+		"mcts:playouts=2000":               {Playouts: 2000, Explore: DefaultExplore, Width: DefaultWidth},
+		"mcts:ms=50":                       {Time: 50 * time.Millisecond, Explore: DefaultExplore, Width: DefaultWidth},
+		"mcts:ms=50:playouts=9":            {Playouts: 9, Time: 50 * time.Millisecond, Explore: DefaultExplore, Width: DefaultWidth},
+		"mcts:level=easy":                  {Playouts: 30, Explore: DefaultExplore, Width: DefaultWidth},
 		"mcts:explore=1.5:depth=9:width=3": {Playouts: DefaultPlayouts, Explore: 1.5, Depth: 9, Width: 3},
+		"mcts:rollout=steward":             {Playouts: DefaultPlayouts, Explore: DefaultExplore, Width: DefaultWidth, Rollout: "steward"},
 	} {
 		got, err := Parse(name)
 		if err != nil || got != want {
@@ -251,7 +252,7 @@ func TestParse(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"mcts:", "mcts:ms", "mcts:ms=0", "mcts:ms=x", "mcts:playouts=-1", "mcts:level=godlike",
-		"mcts:speed=3", "mcts:ms=5:ms=6", "mcts:level=easy:playouts=3", "mcts:explore=0", "mcts:explore=NaN", "mctsx", "mcts:width=1001"} {
+		"mcts:speed=3", "mcts:ms=5:ms=6", "mcts:level=easy:playouts=3", "mcts:explore=0", "mcts:explore=NaN", "mctsx", "mcts:width=1001", "mcts:rollout=", "mcts:rollout=mcts"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		} else {
@@ -269,7 +270,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if c.Playouts <= 0 && c.Time <= 0 || c.Explore <= 0 || c.Depth <= 0 || c.Width <= 0 {
+		if c.Playouts <= 0 && c.Time <= 0 || c.Explore <= 0 || c.Depth < 0 || c.Width <= 0 {
 			t.Fatalf("Parse(%q) = %+v: no budget", s, c)
 		}
 	})

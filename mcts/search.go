@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -42,6 +43,11 @@ type Player[M, V any] struct {
 	// measurements.
 	Playouts int
 
+	// policy, when set, plays each seat past the tree (Config.Rollout).
+	newPolicy func() engine.Player[M, V]
+	policy    []engine.Player[M, V]
+	ctx       context.Context
+
 	shares  []float64
 	pending []engine.Request[M]
 	moves   []M
@@ -49,7 +55,9 @@ type Player[M, V any] struct {
 }
 
 // New returns a search player for rules, which must be an engine.Sampler.
-func New[M, V any](rules engine.Ruleset[M, V], cfg Config) (*Player[M, V], error) {
+// rollout makes the player of Config.Rollout, one per seat; nil plays
+// random moves past the tree.
+func New[M, V any](rules engine.Ruleset[M, V], cfg Config, rollout func() engine.Player[M, V]) (*Player[M, V], error) {
 	s, ok := rules.(engine.Sampler[M, V])
 	if !ok {
 		return nil, fmt.Errorf("%s has no search AI: its rules offer no sample of a match from a view (engine.Sampler)", rules.Info().Name)
@@ -60,13 +68,13 @@ func New[M, V any](rules engine.Ruleset[M, V], cfg Config) (*Player[M, V], error
 	if cfg.Explore <= 0 {
 		cfg.Explore = DefaultExplore
 	}
-	if cfg.Depth <= 0 {
-		cfg.Depth = DefaultDepth
-	}
 	if cfg.Width <= 0 {
 		cfg.Width = DefaultWidth
 	}
-	return &Player[M, V]{cfg: cfg, rules: rules, sampler: s}, nil
+	if cfg.Rollout != "" && rollout == nil {
+		return nil, fmt.Errorf("mcts: rollout=%s: no such player", cfg.Rollout)
+	}
+	return &Player[M, V]{cfg: cfg, rules: rules, sampler: s, newPolicy: rollout}, nil
 }
 
 // Start takes the match's players and options and seeds the player's dice
@@ -76,6 +84,21 @@ func (p *Player[M, V]) Start(_ context.Context, info engine.MatchInfo) error {
 	p.seat = info.Seat
 	p.rng = info.RNG()
 	p.shares = make([]float64, len(info.Players))
+	p.policy = nil
+	if p.newPolicy != nil {
+		p.policy = make([]engine.Player[M, V], len(info.Players))
+		for s := range p.policy {
+			pl := p.newPolicy()
+			if st, ok := pl.(engine.Starter); ok {
+				i := info
+				i.Seat, i.Seed = s, p.rng.Uint64()
+				if err := st.Start(context.Background(), i); err != nil {
+					return fmt.Errorf("mcts: rollout=%s: %w", p.cfg.Rollout, err)
+				}
+			}
+			p.policy[s] = pl
+		}
+	}
 	return nil
 }
 
@@ -98,6 +121,7 @@ func (p *Player[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 	t := tree[M]{explore: p.cfg.Explore, width: p.cfg.Width}
 	root := t.newNode()
 	p.Playouts = 0
+	p.ctx = ctx
 	for {
 		if p.cfg.Playouts > 0 && p.Playouts >= p.cfg.Playouts {
 			break
@@ -145,7 +169,11 @@ func (p *Player[M, V]) playout(t *tree[M], root *node[M], m engine.Match[M, V]) 
 	p.path = p.path[:0]
 	moves := 0
 	inTree := true
-	for !m.Over() && moves < p.cfg.Depth {
+	depth := p.cfg.Depth
+	if depth == 0 {
+		depth = DefaultDepth
+	}
+	for !m.Over() && moves < depth {
 		reqs := m.Pending()
 		if len(reqs) == 0 {
 			break
@@ -168,11 +196,14 @@ func (p *Player[M, V]) playout(t *tree[M], root *node[M], m engine.Match[M, V]) 
 			n = n.child(&st)
 			if fresh {
 				inTree = false
+				if _, ok := m.(engine.Estimator); ok && p.cfg.Depth == 0 {
+					depth = moves + 2*len(p.shares)
+				}
 			}
 			continue
 		}
 		for _, req := range p.pending {
-			mv := p.random(m, &req)
+			mv := p.rollout(m, &req)
 			if m.Apply(req.Seat, mv) != nil {
 				_ = m.Apply(req.Seat, req.Default)
 			}
@@ -194,6 +225,17 @@ func (p *Player[M, V]) playout(t *tree[M], root *node[M], m engine.Match[M, V]) 
 	}
 }
 
+// rollout is req's move past the tree: the rollout player's, or a random
+// one.
+func (p *Player[M, V]) rollout(m engine.Match[M, V], req *engine.Request[M]) M {
+	if p.policy != nil && req.Seat >= 0 && req.Seat < len(p.policy) {
+		if mv, err := p.policy[req.Seat].Decide(p.ctx, req, m.View(req.Seat)); err == nil {
+			return mv
+		}
+	}
+	return p.random(m, req)
+}
+
 // random is a move for req drawn at random among its choices or the moves
 // the match generates.
 func (p *Player[M, V]) random(m engine.Match[M, V], req *engine.Request[M]) M {
@@ -211,9 +253,10 @@ func (p *Player[M, V]) random(m engine.Match[M, V], req *engine.Request[M]) M {
 	return p.moves[engine.Below(p.rng, uint64(len(p.moves)))]
 }
 
-// score sets p.shares to each seat's share of the win at m's end: three
-// quarters for winning (split among the winners), a quarter by rank. A
-// match not over is the game's estimate, or an even share.
+// score sets p.shares to each seat's share of the win at m's end: half for
+// winning (split among the winners), a quarter by rank and a quarter by
+// score, from the lowest to the highest. A match not over is the game's
+// estimate, or an even share.
 func (p *Player[M, V]) score(m engine.Match[M, V]) {
 	n := len(p.shares)
 	if !m.Over() {
@@ -227,15 +270,22 @@ func (p *Player[M, V]) score(m engine.Match[M, V]) {
 		return
 	}
 	r := m.Result()
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, sc := range r.Scores {
+		lo, hi = min(lo, sc), max(hi, sc)
+	}
 	for s := range p.shares {
 		p.shares[s] = 0
 		if n > 1 && s < len(r.Ranks) {
-			p.shares[s] = 0.25 * float64(n-r.Ranks[s]) / float64(n-1)
+			p.shares[s] += 0.25 * float64(n-r.Ranks[s]) / float64(n-1)
+		}
+		if s < len(r.Scores) && hi > lo {
+			p.shares[s] += 0.25 * float64(r.Scores[s]-lo) / float64(hi-lo)
 		}
 	}
 	for _, w := range r.Winners {
 		if w >= 0 && w < n {
-			p.shares[w] += 0.75 / float64(len(r.Winners))
+			p.shares[w] += 0.5 / float64(len(r.Winners))
 		}
 	}
 }

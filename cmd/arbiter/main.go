@@ -147,7 +147,7 @@ Start with:  arbiter play ajveciv`,
 	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
-	root.AddCommand(duelCommand())
+	root.AddCommand(duelCommand(), aiCommand())
 	root.AddCommand(zombieCommand())
 	root.AddCommand(territoriesCommand())
 	root.AddCommand(serveCommand(), loadCommand())

@@ -46,3 +46,25 @@ func (Game) Sample(setup engine.Setup, seat int, v View, rng *rand.PCG) (engine.
 	m.open()
 	return m, nil
 }
+
+// Estimate shares the win by the scores as they stand, a living society's
+// counted whole and a dead one's halved (engine.Estimator): a search that
+// stops a playout early scores it so.
+func (m *Match) Estimate(shares []float64) {
+	total := 0.0
+	for i := range shares {
+		s := float64(max(0, m.state.Score(i)))
+		if m.state.Societies[i].Dead {
+			s /= 2
+		}
+		shares[i] = s
+		total += s
+	}
+	for i := range shares {
+		if total > 0 {
+			shares[i] /= total
+		} else {
+			shares[i] = 1 / float64(len(shares))
+		}
+	}
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAITables: "The ai tables in the README come from one command that
+// anyone can re-run": arbiter ai plays each row's tournament, seeded, and
+// the same flags print the same table.
+func TestAITables(t *testing.T) {
+	args := []string{"ai", "reaj", "--games", "4", "--markdown"}
+	code, out, errOut := arbiter(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"reaj (`arbiter ai reaj --games 4 --seed 1`):",
+		"| player | match-up | seats | games | wins | win % | mean rank | lead: mean (least) | target |",
+		"| steward | against adapt | 2 | 4 | 4 | 100.0 | 1.00 | 1.0 (1) | 100% |",
+		"| mcts | the search AI against steward | 2 | 4 |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if _, again, _ := arbiter(t, "", args...); again != out {
+		t.Errorf("the same tables twice differ:\n%s\n%s", out, again)
+	}
+}
+
+func TestAITablesRefuseBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"ai", "chess"},
+		{"ai", "reaj", "--games", "0"},
+	} {
+		code, out, errOut := arbiter(t, "", args...)
+		if code != 2 || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: exit %d, out %q, err %q; want exit 2 and one line", args, code, out, errOut)
+		}
+	}
+}
