@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -35,6 +36,12 @@ type TournamentOptions struct {
 	// Training, if not nil, is called after Played with each game's
 	// decisions as training lines.
 	Training func(lines []byte) error
+	// Decided, if not nil, is told how long every decision of the players
+	// it names took, by the clock: it is called from the games'
+	// goroutines, at once.
+	Decided func(player string, took time.Duration)
+	// Timed names the players whose decisions Decided is told.
+	Timed []string
 }
 
 func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int, error) {
@@ -46,6 +53,13 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 	for _, e := range entrants {
 		if e.Person {
 			return 0, Invalidf("%s is a person; a tournament plays its games at once, among bots only (play a person with arbiter play %s)", e.Name, info.Name)
+		}
+	}
+	if o.Decided != nil {
+		for i, e := range entrants {
+			if slices.Contains(o.Timed, e.Name) && !e.Person {
+				entrants[i].New = timedPlayer(e.Name, e.New, o.Decided)
+			}
 		}
 	}
 	o.Params.Info = info
@@ -72,4 +86,46 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 		Played: o.Played, Training: o.Training,
 	}
 	return t.Run(ctx)
+}
+
+// timedPlayer makes players as make does, each telling decided how long
+// every decision of its took.
+func timedPlayer[M, V any](name string, make func() engine.Player[M, V], decided func(string, time.Duration)) func() engine.Player[M, V] {
+	return func() engine.Player[M, V] {
+		return &timed[M, V]{Player: make(), name: name, decided: decided}
+	}
+}
+
+// timed is a player whose decisions are timed. It keeps what the runner
+// asks of the player it wraps: its start, its finish and whether it is
+// bounded.
+type timed[M, V any] struct {
+	engine.Player[M, V]
+	name    string
+	decided func(string, time.Duration)
+}
+
+func (t *timed[M, V]) Decide(ctx context.Context, req *engine.Request[M], view V) (M, error) {
+	start := time.Now()
+	mv, err := t.Player.Decide(ctx, req, view)
+	t.decided(t.name, time.Since(start))
+	return mv, err
+}
+
+func (t *timed[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
+	if s, ok := t.Player.(engine.Starter); ok {
+		return s.Start(ctx, info)
+	}
+	return nil
+}
+
+func (t *timed[M, V]) Finish(ctx context.Context, r engine.Result) {
+	if f, ok := t.Player.(engine.Finisher); ok {
+		f.Finish(ctx, r)
+	}
+}
+
+func (t *timed[M, V]) Bounded() bool {
+	b, ok := t.Player.(engine.Bounded)
+	return ok && b.Bounded()
 }

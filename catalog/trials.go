@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/arbiter-games/arbiter/tournament"
 )
@@ -51,6 +53,32 @@ type TrialResult struct {
 	LeadSum, LeastLead int64
 	// Faults counts the decisions of any seat that got a default.
 	Faults int
+	// Took holds the time of every decision of the focus, by the clock,
+	// when RunTrial was asked to time them, in no order.
+	Took []time.Duration
+}
+
+// MeanTook and P99Took are the mean and 99th percentile of the focus's
+// decision times, when timed.
+func (r TrialResult) MeanTook() time.Duration {
+	if len(r.Took) == 0 {
+		return 0
+	}
+	var sum time.Duration
+	for _, d := range r.Took {
+		sum += d
+	}
+	return sum / time.Duration(len(r.Took))
+}
+
+// P99Took is the 99th percentile of the focus's decision times.
+func (r TrialResult) P99Took() time.Duration {
+	if len(r.Took) == 0 {
+		return 0
+	}
+	s := slices.Clone(r.Took)
+	slices.Sort(s)
+	return s[min(len(s)-1, len(s)*99/100)]
 }
 
 // WinRate is the share of its games the focus won.
@@ -193,8 +221,9 @@ func tnccPresets() []string {
 }
 
 // RunTrial plays trial t: games games in all (at least one round of its
-// schedule), from seed, parallel at once (0: one per core).
-func RunTrial(ctx context.Context, t Trial, games int, seed uint64, parallel int) (TrialResult, error) {
+// schedule), from seed, parallel at once (0: one per core). With timed, it
+// times every decision of the focus.
+func RunTrial(ctx context.Context, t Trial, games int, seed uint64, parallel int, timed bool) (TrialResult, error) {
 	g, err := Find(t.Game)
 	if err != nil {
 		return TrialResult{}, err
@@ -214,6 +243,15 @@ func RunTrial(ctx context.Context, t Trial, games int, seed uint64, parallel int
 	o.Ready = nil
 	r := TrialResult{Trial: t}
 	focus := t.Focus()
+	if timed {
+		var mu sync.Mutex
+		o.Timed = []string{focus}
+		o.Decided = func(_ string, took time.Duration) {
+			mu.Lock()
+			r.Took = append(r.Took, took)
+			mu.Unlock()
+		}
+	}
 	o.Played = func(gr tournament.GameResult) error {
 		for _, f := range gr.Faults {
 			r.Faults += f

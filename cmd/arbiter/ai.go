@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/spf13/cobra"
@@ -12,7 +13,7 @@ import (
 func aiCommand() *cobra.Command {
 	var games, parallel int
 	var seed uint64
-	var markdown bool
+	var markdown, timings bool
 	cmd := &cobra.Command{
 		Use:   "ai [GAME...] [flags]",
 		Short: "Play the AI tables: each game's best AI against the opponents it must beat",
@@ -32,32 +33,33 @@ order played; the README's tables are this command's output with
 			if err != nil {
 				return usageError(err)
 			}
-			return playTrials(cmd, trials, games, seed, parallel, markdown)
+			return playTrials(cmd, trials, games, seed, parallel, markdown, timings)
 		},
 	}
 	cmd.Flags().IntVar(&games, "games", 400, "games per row, at least (every seat order is played as often)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "the tournaments' seed")
 	cmd.Flags().IntVar(&parallel, "parallel", 0, "games played at once (0: one per core)")
 	cmd.Flags().BoolVar(&markdown, "markdown", false, "print Markdown tables, as the README shows them")
+	cmd.Flags().BoolVar(&timings, "timings", false, "time the decisions of each row's player, by the clock, and show their mean and 99th percentile (with --parallel 1 they are not slowed by the other games)")
 	return cmd
 }
 
 // playTrials plays each trial and prints its row as soon as it is played,
 // a table per game.
-func playTrials(cmd *cobra.Command, trials []catalog.Trial, games int, seed uint64, parallel int, markdown bool) error {
+func playTrials(cmd *cobra.Command, trials []catalog.Trial, games int, seed uint64, parallel int, markdown, timings bool) error {
 	out := cmd.OutOrStdout()
 	game := ""
 	missed := 0
 	for _, t := range trials {
 		if t.Game != game {
 			game = t.Game
-			header(out, t, games, seed, markdown)
+			header(out, t, games, seed, markdown, timings)
 		}
-		r, err := catalog.RunTrial(cmd.Context(), t, games, seed, parallel)
+		r, err := catalog.RunTrial(cmd.Context(), t, games, seed, parallel, timings)
 		if err != nil {
 			return err
 		}
-		row(out, r, markdown)
+		row(out, r, markdown, timings)
 		if !r.Met() {
 			missed++
 		}
@@ -68,18 +70,38 @@ func playTrials(cmd *cobra.Command, trials []catalog.Trial, games int, seed uint
 	return nil
 }
 
-func header(out io.Writer, t catalog.Trial, games int, seed uint64, markdown bool) {
+// columns are the tables' columns; timed ones come last.
+var columns = []string{"player", "match-up", "seats", "games", "wins", "win %", "mean rank", "lead: mean (least)", "target"}
+
+var timedColumns = []string{"decision: mean", "p99"}
+
+func header(out io.Writer, t catalog.Trial, games int, seed uint64, markdown, timings bool) {
+	cols := columns
+	if timings {
+		cols = append(cols[:len(cols):len(cols)], timedColumns...)
+	}
 	if markdown {
 		fmt.Fprintf(out, "\n%s (`arbiter ai %s --games %d --seed %d`):\n\n", t.Game, t.Game, games, seed)
-		fmt.Fprintln(out, "| player | match-up | seats | games | wins | win % | mean rank | lead: mean (least) | target |")
-		fmt.Fprintln(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+		fmt.Fprintf(out, "| %s |\n|---|---|%s\n", strings.Join(cols, " | "), strings.Repeat("---:|", len(cols)-2))
 		return
 	}
 	fmt.Fprintf(out, "\n%s (seed %d)\n", t.Game, seed)
-	fmt.Fprintf(out, "  %-26s %-52s %5s %6s %6s %6s %9s %18s %7s\n", "player", "match-up", "seats", "games", "wins", "win %", "mean rank", "lead: mean (least)", "target")
+	textRow(out, cols)
 }
 
-func row(out io.Writer, r catalog.TrialResult, markdown bool) {
+// widths are the text columns' widths; negative ones are left-aligned.
+var widths = []int{-26, -52, 5, 6, 6, 6, 9, 18, 14, 14, 10}
+
+func textRow(out io.Writer, cells []string) {
+	var b strings.Builder
+	b.WriteString(" ")
+	for i, c := range cells {
+		fmt.Fprintf(&b, " %*s", widths[i], c)
+	}
+	fmt.Fprintln(out, strings.TrimRight(b.String(), " "))
+}
+
+func row(out io.Writer, r catalog.TrialResult, markdown, timings bool) {
 	target := "-"
 	if r.Target > 0 {
 		target = fmt.Sprintf("%.0f%%", 100*r.Target)
@@ -91,10 +113,29 @@ func row(out io.Writer, r catalog.TrialResult, markdown bool) {
 	if r.Shared > 0 {
 		wins += fmt.Sprintf(" (%d shared)", r.Shared)
 	}
-	lead := fmt.Sprintf("%.1f (%d)", r.MeanLead(), r.LeastLead)
+	cells := []string{r.Focus(), r.Title, fmt.Sprint(r.Seats), fmt.Sprint(r.Games), wins,
+		fmt.Sprintf("%.1f", 100*r.WinRate()), fmt.Sprintf("%.2f", r.MeanRank()),
+		fmt.Sprintf("%.1f (%d)", r.MeanLead(), r.LeastLead), target}
+	if timings {
+		cells = append(cells, took(r.MeanTook()), took(r.P99Took()))
+	}
 	if markdown {
-		fmt.Fprintf(out, "| %s | %s | %d | %d | %s | %.1f | %.2f | %s | %s |\n", r.Focus(), strings.ReplaceAll(r.Title, "|", "/"), r.Seats, r.Games, wins, 100*r.WinRate(), r.MeanRank(), lead, target)
+		for i, c := range cells {
+			cells[i] = strings.ReplaceAll(c, "|", "/")
+		}
+		fmt.Fprintf(out, "| %s |\n", strings.Join(cells, " | "))
 		return
 	}
-	fmt.Fprintf(out, "  %-26s %-52s %5d %6d %6s %6.1f %9.2f %18s %7s\n", r.Focus(), r.Title, r.Seats, r.Games, wins, 100*r.WinRate(), r.MeanRank(), lead, target)
+	textRow(out, cells)
+}
+
+// took writes a decision's time in the unit that suits it.
+func took(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2f µs", float64(d)/float64(time.Microsecond))
+	case d < time.Second:
+		return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
 }
