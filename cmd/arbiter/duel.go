@@ -506,7 +506,7 @@ func (r *duelRun) print() error {
 		fmt.Fprintf(&b, "Games %d (%d pairs): %s won %d, lost %d, drew %d: %.1f%% of the points\n",
 			games, t.Pairs(), d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
 		fmt.Fprintf(&b, "Ptnml(0-2): %s\n", p)
-		fmt.Fprintf(&b, "Elo: %s, nElo: %s (95%%), LOS: %.1f%%\n", plusMinus(elo), plusMinus(nElo), 100*p.LOS())
+		fmt.Fprintf(&b, "Elo: %s, nElo: %s (95%%), LOS: %.1f%%\n", estimateText(p, elo), estimateText(p, nElo), 100*p.LOS())
 		// What the pairs saved, when they did: the games for an error bar
 		// grow as its square.
 		if tri := w.Elo(sprt.Logistic, confidence); tri.Error > 1.05*elo.Error && !math.IsInf(tri.Error, 0) {
@@ -533,6 +533,20 @@ func finite(e sprt.Estimate) sprt.Estimate {
 		e.Error = 0
 	}
 	return e
+}
+
+// estimateText writes an estimate of the pairs p: 12.3 ± 8.1, or, when A
+// won every pair outright or lost every one, that the difference is beyond
+// measure by these games: +∞ (every game won), for the estimate's formula
+// then has nothing to go on but the counts' regularization.
+func estimateText(p sprt.Pentanomial, e sprt.Estimate) string {
+	switch n := p.Pairs(); {
+	case n > 0 && p[4] == n:
+		return "+∞ (every game won)"
+	case n > 0 && p[0] == n:
+		return "-∞ (every game lost)"
+	}
+	return plusMinus(e)
 }
 
 // plusMinus writes an estimate: 12.3 ± 8.1.
@@ -664,9 +678,9 @@ func progressLine(t *tournament.Tally) string {
 	if t.Test != nil {
 		fmt.Fprintf(&b, " LLR %s ", llrText(t))
 	}
-	fmt.Fprintf(&b, " Elo %s (95%%)", plusMinus(p.Elo(sprt.Logistic, confidence)))
+	fmt.Fprintf(&b, " Elo %s (95%%)", estimateText(p, p.Elo(sprt.Logistic, confidence)))
 	if t.Test == nil || t.Test.Model == sprt.Normalized {
-		fmt.Fprintf(&b, "  nElo %s", plusMinus(p.Elo(sprt.Normalized, confidence)))
+		fmt.Fprintf(&b, "  nElo %s", estimateText(p, p.Elo(sprt.Normalized, confidence)))
 	}
 	w := t.Trinomial
 	fmt.Fprintf(&b, "  W/L/D %d/%d/%d  Ptnml(0-2) %s", w[sprt.Win], w[sprt.Loss], w[sprt.Draw], p)

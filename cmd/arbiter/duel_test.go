@@ -121,7 +121,7 @@ func TestDuelFixedGames(t *testing.T) {
 		`territories duel [0-9a-f]{16}: greedy vs random, seed 2 \(board=sample turns=30\)\n`,
 		`Games 40 \(20 pairs\): greedy won \d+, lost \d+, drew \d+: \d+\.\d% of the points\n`,
 		`Ptnml\(0-2\): \[\d+, \d+, \d+, \d+, \d+\]\n`,
-		`Elo: -?\d+\.\d ± \d+\.\d, nElo: -?\d+\.\d ± \d+\.\d \(95%\), LOS: \d+\.\d%\n`,
+		`Elo: (-?\d+\.\d ± \d+\.\d|\+∞ \(every game won\)), nElo: (-?\d+\.\d ± \d+\.\d|\+∞ \(every game won\)) \(95%\), LOS: \d+\.\d%\n`,
 		`(greedy is stronger than random: at 95% the difference is above 0\.|Not yet known which is stronger)`,
 	} {
 		if !regexp.MustCompile(re).MatchString(out) {
@@ -487,5 +487,24 @@ func TestDuelProgressOnTerminal(t *testing.T) {
 	}
 	if !strings.Contains(seen, "\r\x1b[K") {
 		t.Errorf("the progress line is not cleared at the end:\n%q", seen)
+	}
+}
+
+// TestEstimateBeyondMeasure: a duel one side won (or lost) outright has no
+// finite estimate; it says so rather than print the regularized counts'
+// figure as if it were a measure.
+func TestEstimateBeyondMeasure(t *testing.T) {
+	for _, tt := range []struct {
+		p    sprt.Pentanomial
+		want string
+	}{
+		{sprt.Pentanomial{0, 0, 0, 0, 10}, "+∞ (every game won)"},
+		{sprt.Pentanomial{7, 0, 0, 0, 0}, "-∞ (every game lost)"},
+		{sprt.Pentanomial{0, 0, 0, 1, 10}, "± "},
+		{sprt.Pentanomial{}, "± ∞"},
+	} {
+		if got := estimateText(tt.p, tt.p.Elo(sprt.Logistic, confidence)); !strings.Contains(got, tt.want) {
+			t.Errorf("%v: %q; want %q", tt.p, got, tt.want)
+		}
 	}
 }
