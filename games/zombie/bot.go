@@ -43,14 +43,14 @@ var roster = engine.Roster[Plan, View]{
 	builtIn("cautious", func() Bot { return &Sensible{Human: Cautious, Zombie: Hiding} }),
 	// mixes with everyone in both roles: as a human, recklessly
 	builtIn("spreader", func() Bot { return &Sensible{Human: Reckless, Zombie: Spreading} }),
+	// random legal plans, with its own dice
+	builtIn("random", func() Bot { return &Random{} }),
 	// plays each turn forward in matches drawn from its view, in both roles
 	builtIn("searcher", func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1} }),
 	// searches when told zombie, cautious when told human
 	builtIn("searcher.zombie", func() Bot { return &Searcher{Zombie: true, ZombieTurns: 1} }),
 	// searches when told human, a spreader when told zombie
 	builtIn("searcher.human", func() Bot { return &Searcher{Human: true} }),
-	// random legal plans, with its own dice
-	builtIn("random", func() Bot { return &Random{} }),
 }
 
 func builtIn(name string, bot func() Bot) Entrant {
