@@ -10,7 +10,8 @@ import (
 // with its view (Game.Sample: who is a zombie, who is infected, everyone's
 // counts), tries each plan of a covering set (Match.Moves, and the plan
 // its Fallback policy would make) in every one of them, with the other
-// seats and the rest of the game played by Fallback bots, and takes the
+// seats and the rest of the game played by Fallback bots (its own seat's
+// remembering what its own Fallback has learnt), and takes the
 // plan that did best on average. The same drawn matches serve every plan,
 // so that plans are compared on the same luck. Its budget is a number of
 // playouts, not a time, so that the same seed plays the same game on any
@@ -125,6 +126,11 @@ func (b *Searcher) playout(world *Match, seat int, p *Plan, zombie bool) float64
 	for s := range n {
 		_ = b.rollouts[s].Init(engine.MatchInfo{Seat: s})
 	}
+	// The seat plays on remembering what it has learnt of the others
+	// (whose touch paid); the others' memories, which no view shows, start
+	// empty.
+	mine := b.rollouts[seat]
+	mine.trusted = append(mine.trusted[:0], b.own.trusted...)
 	first := true
 	for !m.Over() {
 		for s := range n {
