@@ -46,11 +46,11 @@ var roster = engine.Roster[Plan, View]{
 	// random legal plans, with its own dice
 	builtIn("random", func() Bot { return &Random{} }),
 	// plays each turn forward in matches drawn from its view, in both roles
-	builtIn("searcher", func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1} }),
+	builtIn("searcher", func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true} }),
 	// searches when told zombie, cautious when told human
 	builtIn("searcher.zombie", func() Bot { return &Searcher{Zombie: true, ZombieTurns: 1} }),
 	// searches when told human, a spreader when told zombie
-	builtIn("searcher.human", func() Bot { return &Searcher{Human: true} }),
+	builtIn("searcher.human", func() Bot { return &Searcher{Human: true, KeepPartners: true} }),
 }
 
 func builtIn(name string, bot func() Bot) Entrant {

@@ -36,6 +36,15 @@ type Searcher struct {
 	// holds, and a zombie searching on (measured: 32% of the zombies'
 	// wins where the first turn's search alone makes 45%) is misled.
 	ZombieTurns int
+	// KeepPartners has it, as a human, touch whom Fallback would, in the
+	// same order, and search only how: precaution on the first touch, a
+	// guard, a cure first, ending the turn or not. Humans who all choose
+	// their partners by one rule meet each other as the rule pairs them;
+	// a human searching for its own partners wins more for itself and
+	// leaves its side weaker (measured: the humans win 49.6% of the
+	// default games where cautious humans win 60.8%; searching only how,
+	// 63.0%).
+	KeepPartners bool
 	// Fallback is the policy of the other seats and of the rest of each
 	// playout, and the plan always tried; nil means sensible.
 	Fallback func() *Sensible
@@ -89,7 +98,11 @@ func (b *Searcher) Plan(v View) (Plan, error) {
 	if me.Zombie() && (!b.Zombie || b.ZombieTurns > 0 && v.Turn() > b.ZombieTurns) || !me.Zombie() && !b.Human {
 		return own, nil
 	}
-	b.plans = appendPlans(append(b.plans[:0], own), v, b.rng)
+	if !me.Zombie() && b.KeepPartners {
+		b.plans = appendVariants(append(b.plans[:0], own), own, me.Antibodies)
+	} else {
+		b.plans = appendPlans(append(b.plans[:0], own), v, b.rng)
+	}
 	b.value = append(b.value[:0], make([]float64, len(b.plans))...)
 	playouts := b.Playouts
 	if playouts <= 0 {
@@ -162,4 +175,35 @@ func worth(m *Match, seat int, zombie bool) float64 {
 	}
 	r := m.Result()
 	return float64(r.Scores[seat]) + 0.05*float64(m.n-r.Ranks[seat])/float64(m.n)
+}
+
+// appendVariants appends to buf the plans that touch whom own touches, in
+// its order, with every affordable choice of precaution on the first
+// touch, a guard, a cure first, and ending the turn or not.
+func appendVariants(buf []Plan, own Plan, antibodies int64) []Plan {
+	for bits := range 16 {
+		p := own.clone()
+		for i := range p.Touch {
+			p.Touch[i].Modifier = Modifier{}
+		}
+		p.Touch[0].Precaution = bits&1 != 0
+		p.Guard = Modifier{}
+		if bits&2 != 0 {
+			p.Guard = Precaution
+		}
+		p.CureFirst, p.CureLast = bits&4 != 0, false
+		p.End = bits&8 != 0
+		cost := int64(0)
+		if p.Touch[0].Precaution {
+			cost++
+		}
+		if p.CureFirst {
+			cost++
+		}
+		if cost > antibodies || p.Guard.Precaution && antibodies == 0 {
+			continue
+		}
+		buf = append(buf, p)
+	}
+	return buf
 }

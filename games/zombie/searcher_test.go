@@ -56,7 +56,7 @@ func sideGames(t testing.TB, games int, bot func() Bot) (zombies int, turns []in
 // the long run, whose numbers the README gives).
 func TestSearcherBalance(t *testing.T) {
 	const games = 60
-	zombies, turns := sideGames(t, games, func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1} })
+	zombies, turns := sideGames(t, games, func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true} })
 	slices.Sort(turns)
 	median := turns[games/2]
 	t.Logf("zombies won %d of %d games; turns %v; median %d", zombies, games, turns, median)
@@ -71,7 +71,7 @@ func TestSearcherBalance(t *testing.T) {
 // TestSearcherPlaysTheSameGame: the searcher's plans are a function of
 // the seat's seed and view: the same seed plays the same game.
 func TestSearcherPlaysTheSameGame(t *testing.T) {
-	bot := func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, Playouts: 60} }
+	bot := func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true, Playouts: 60} }
 	z1, t1 := sideGames(t, 6, bot)
 	z2, t2 := sideGames(t, 6, bot)
 	if z1 != z2 || !slices.Equal(t1, t2) {
@@ -89,7 +89,7 @@ func TestSearcherDecisionTime(t *testing.T) {
 		t.Skip("a measurement: set ARBITER_MEASURE=1")
 	}
 	var times []time.Duration
-	sideGames(t, 40, func() Bot { return &timed{bot: &Searcher{Human: true, Zombie: true, ZombieTurns: 1}, times: &times} })
+	sideGames(t, 40, func() Bot { return &timed{bot: &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true}, times: &times} })
 	slices.Sort(times)
 	var sum time.Duration
 	for _, d := range times {
@@ -110,4 +110,44 @@ func (b *timed) Plan(v View) (Plan, error) {
 	p, err := b.bot.Plan(v)
 	*b.times = append(*b.times, time.Since(start))
 	return p, err
+}
+
+// TestSearcherKeepsPartners: a human searcher that keeps partners touches
+// whom its sensible self would, turn after turn, and only the how varies.
+func TestSearcherKeepsPartners(t *testing.T) {
+	const n = 5
+	for seed := uint64(1); seed <= 6; seed++ {
+		m, err := Game{}.NewMatch(engine.Setup{Seed: seed, Players: make([]string, n), Options: map[string]string{"antibodies": "1"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		searchers := make([]*Searcher, n)
+		rules := make([]*Sensible, n)
+		for s := range n {
+			searchers[s] = &Searcher{Human: true, KeepPartners: true, Playouts: 40}
+			rules[s] = &Sensible{Human: Cautious, Zombie: Spreading}
+			info := engine.MatchInfo{Seat: s, Players: make([]string, n), Options: map[string]string{"antibodies": "1"}, Seed: engine.SeatSeed(seed, s)}
+			_ = searchers[s].Init(info)
+			_ = rules[s].Init(info)
+		}
+		for !m.Over() {
+			for s := range n {
+				v := m.View(s)
+				p, err := searchers[s].Plan(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !v.Me().Zombie() {
+					want, _ := rules[s].Plan(v)
+					rules[s].learn(v, p)
+					if len(p.Touch) != len(want.Touch) || p.Touch[0].With != want.Touch[0].With {
+						t.Fatalf("seed %d, turn %d, seat %d: the searcher touches %s; its rule touches %s", seed, v.Turn(), s, p, want)
+					}
+				}
+				if err := m.Apply(s, p); err != nil {
+					t.Fatalf("seed %d: plan %s refused: %v", seed, p, err)
+				}
+			}
+		}
+	}
 }
