@@ -71,7 +71,9 @@ func TestSearcherBalance(t *testing.T) {
 // TestSearcherPlaysTheSameGame: the searcher's plans are a function of
 // the seat's seed and view: the same seed plays the same game.
 func TestSearcherPlaysTheSameGame(t *testing.T) {
-	bot := func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true, Playouts: 60} }
+	bot := func() Bot {
+		return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true, Playouts: 60}
+	}
 	z1, t1 := sideGames(t, 6, bot)
 	z2, t2 := sideGames(t, 6, bot)
 	if z1 != z2 || !slices.Equal(t1, t2) {
@@ -89,7 +91,9 @@ func TestSearcherDecisionTime(t *testing.T) {
 		t.Skip("a measurement: set ARBITER_MEASURE=1")
 	}
 	var times []time.Duration
-	sideGames(t, 40, func() Bot { return &timed{bot: &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true}, times: &times} })
+	sideGames(t, 40, func() Bot {
+		return &timed{bot: &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true}, times: &times}
+	})
 	slices.Sort(times)
 	var sum time.Duration
 	for _, d := range times {
