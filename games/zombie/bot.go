@@ -45,6 +45,12 @@ var roster = engine.Roster[Plan, View]{
 	builtIn("spreader", func() Bot { return &Sensible{Human: Reckless, Zombie: Spreading} }),
 	// random legal plans, with its own dice
 	builtIn("random", func() Bot { return &Random{} }),
+	// plays each turn forward in matches drawn from its view, in both roles
+	builtIn("searcher", func() Bot { return &Searcher{Human: true, Zombie: true, ZombieTurns: 1, KeepPartners: true} }),
+	// searches when told zombie, cautious when told human
+	builtIn("searcher.zombie", func() Bot { return &Searcher{Zombie: true, ZombieTurns: 1} }),
+	// searches when told human, a spreader when told zombie
+	builtIn("searcher.human", func() Bot { return &Searcher{Human: true, KeepPartners: true} }),
 }
 
 func builtIn(name string, bot func() Bot) Entrant {
@@ -292,4 +298,28 @@ func (r *Random) Plan(v View) (Plan, error) {
 	}
 	plan.End = r.rng.IntN(2) == 0
 	return plan, nil
+}
+
+// learn has the bot remember plan p as its own for the turn of v, as if it
+// had made it: whom it touched first, whether with precaution, and what it
+// spent.
+func (b *Sensible) learn(v View, p Plan) {
+	if len(b.trusted) != v.Seats() {
+		b.trusted = make([]int8, v.Seats())
+	}
+	b.last, b.guarded, b.spent = -1, false, 0
+	if v.Me().Zombie() || len(p.Touch) == 0 {
+		return
+	}
+	b.last, b.guarded = p.Touch[0].With, p.Touch[0].Precaution
+	for _, c := range p.Touch {
+		if c.Precaution {
+			b.spent++
+		}
+	}
+	for _, cure := range []bool{p.CureFirst, p.CureLast} {
+		if cure {
+			b.spent++
+		}
+	}
 }

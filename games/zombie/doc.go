@@ -39,4 +39,14 @@
 // in a documented order and runs them through the same [Judge]; [Script]
 // converts a match record back into a game.txt that [Run] reproduces line
 // for line.
+//
+// # Bots and search
+//
+// The built-in bots (see [Bots]): sensible, cautious and spreader play a
+// rule of thumb for each role ([Sensible]); searcher, searcher.zombie and
+// searcher.human search ([Searcher]): they play each plan of a covering
+// set forward in matches drawn from their view. The hooks of a search AI
+// (engine/search.go) are [Match.Clone], [Match.Moves] and [Game.Sample],
+// which draws who is a zombie and who is infected from one seat's view
+// alone.
 package zombie
