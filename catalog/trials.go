@@ -175,8 +175,9 @@ func aiTrials() []Trial {
 	field("territories", "three seats, with greedy and random", 3, nil, 0, territoriesBest, "greedy", "random")
 	search("territories", territoriesBest)
 
-	// Zombie: five seats of one bot each, the seats' roles drawn.
-	field("zombie", "five seats of the best bot", 5, nil, 0, zombieBest)
+	// Zombie: five seats, every seat order, the roles drawn by the game.
+	field("zombie", "five seats: sensible, cautious, spreader, random", 5, nil, 0, zombieBest, "sensible", "cautious", "spreader", "random")
+	ts = append(ts, Trial{Game: "zombie", Title: "five seats: searcher, sensible, cautious, spreader", Players: []string{"mcts", zombieBest, "sensible", "cautious", "spreader"}, Seats: 5, Most: searchGames})
 	return ts
 }
 
@@ -188,7 +189,7 @@ const (
 	ajvecivBest     = "planner"
 	tnccBest        = "general"
 	territoriesBest = "greedy"
-	zombieBest      = "sensible"
+	zombieBest      = "searcher"
 )
 
 // catalogBots returns the names one player name of game stands for.
