@@ -211,4 +211,3 @@ func oracleMoves(m *Match, buf []Move) []Move {
 	}
 	return buf
 }
-
