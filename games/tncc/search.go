@@ -44,7 +44,7 @@ import (
 func General() Bot { return &general{} }
 
 // Marshal returns the general that also fears a call to arms. Its lines
-// of play have a third world, weighed a tenth of the half that goes to
+// of play have a third world, weighed a hundredth of the half that goes to
 // the one where the largest raider attacks it: there, besides, a rival
 // that has called its people to arms before (made soldiers of as many
 // citizens as it kept, and gone to war at its next turn, as blitz does)
@@ -67,7 +67,7 @@ const (
 	// callWeight is the share, for the marshal, of the world where the
 	// largest raider attacks it that goes to the one where rivals at war
 	// call their people to arms.
-	callWeight = 0.1
+	callWeight = 0.01
 )
 
 type general struct {
