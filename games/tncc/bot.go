@@ -326,6 +326,7 @@ var roster = engine.Roster[Move, View]{
 	builtIn("blitz", Blitz),     // builds up, then throws almost every citizen at the weakest rival
 	builtIn("trader", Trader),   // trades gold and food when both sides gain; arms like the turtle
 	builtIn("general", General), // plays its plans a few cycles ahead by the rules and takes the best
+	builtIn("marshal", Marshal), // the general, fearing too that a rival at war calls its people to arms
 	builtIn("random", Random),   // a random legal action, random answers
 }
 

@@ -43,6 +43,17 @@ import (
 // nothing once they have grown.
 func General() Bot { return &general{} }
 
+// Marshal returns the general that also fears a call to arms. Its lines
+// of play have a third world, weighed a hundredth of the half that goes to
+// the one where the largest raider attacks it: there, besides, a rival
+// that has called its people to arms before (made soldiers of as many
+// citizens as it kept, and gone to war at its next turn, as blitz does)
+// and could pay for a war and a cycle of upkeep does it again: it makes
+// almost all its citizens soldiers at its turn and raids with them at its
+// next. Against such a rival it strikes
+// first, or arms in time, where the general waits.
+func Marshal() Bot { return &general{mobilize: true} }
+
 const (
 	// searchCycles is how many productions a line of play runs to: the one
 	// that ends this cycle and two more.
@@ -53,9 +64,17 @@ const (
 	// harmless is how much a rival that has not gone to war (nor made most
 	// of its people soldiers) counts, against one that has.
 	harmless = 0.2
+	// callWeight is the share, for the marshal, of the world where the
+	// largest raider attacks it that goes to the one where rivals at war
+	// call their people to arms.
+	callWeight = 0.01
 )
 
 type general struct {
+	// mobilize says that rivals may call their people to arms in a line
+	// of play (see Marshal).
+	mobilize bool
+
 	rng  *rand.PCG
 	me   int
 	base World // the world of the view, in buffers the bot keeps
@@ -68,7 +87,13 @@ type general struct {
 	// has gone to war or has made most of its people soldiers.
 	warlike [MaxCountries]bool
 	hostile [MaxCountries]bool
-	seen    int
+	// calledUp[i] says that seat i has called its people to arms and gone
+	// to war at its next turn: it recruited at least as many citizens as
+	// it kept, then attacked. calling[i] says that its last action was
+	// such a recruit.
+	calledUp [MaxCountries]bool
+	calling  [MaxCountries]bool
+	seen     int
 
 	// plans are a turn's candidates, sizes the army sizes they try.
 	plans []plan
@@ -78,6 +103,10 @@ type general struct {
 	// (otherwise every raider attacks the smallest army).
 	then      int
 	targetsMe bool
+	// callWorld says that rivals may call their people to arms in the line
+	// (the marshal's third world), and called[i] that rival i has.
+	callWorld bool
+	called    [MaxCountries]bool
 }
 
 // plan is a candidate of the general's turn: an action now and, if then is
@@ -116,7 +145,7 @@ func ratioFloat(r Ratio) float64 { return float64(r.Num) / float64(r.den()) }
 
 func (b *general) Init(info engine.MatchInfo) error {
 	b.rng = info.RNG()
-	b.seen, b.warlike = 0, [MaxCountries]bool{}
+	b.seen, b.warlike, b.calledUp, b.calling = 0, [MaxCountries]bool{}, [MaxCountries]bool{}, [MaxCountries]bool{}
 	return nil
 }
 
@@ -141,11 +170,20 @@ func (b *general) load(v View) {
 	b.me = v.You()
 	loadWorld(&b.base, v)
 	if v.Len() < b.seen { // a new match without Init
-		b.seen, b.warlike = 0, [MaxCountries]bool{}
+		b.seen, b.warlike, b.calledUp, b.calling = 0, [MaxCountries]bool{}, [MaxCountries]bool{}, [MaxCountries]bool{}
 	}
 	for ; b.seen < v.Len(); b.seen++ {
-		if e := v.Entry(b.seen); e.Type == War && e.Seat >= 0 && e.Seat < MaxCountries {
-			b.warlike[e.Seat] = true
+		e := v.Entry(b.seen)
+		if e.Seat < 0 || e.Seat >= len(b.base.Countries) {
+			continue
+		}
+		i := e.Seat
+		b.calledUp[i] = b.calledUp[i] || b.calling[i] && e.Type == War
+		// Read soon after it was made, a recruit's citizens kept are about
+		// those the country has now.
+		b.calling[i] = e.Type == Recruit && e.N > 0 && e.N >= b.base.Countries[i].Stock[Citizens]
+		if e.Type == War {
+			b.warlike[i] = true
 		}
 	}
 	for i := range b.base.Countries {
@@ -307,18 +345,31 @@ func (b *general) evaluate(pl plan) float64 {
 func (b *general) lines(from, then int) float64 {
 	b.save = append(b.save[:0], b.sim.Countries...)
 	cycle := b.sim.Cycle
-	b.then, b.targetsMe = then, false
+	b.then, b.targetsMe, b.callWorld = then, false, false
 	x := b.line(from)
 	b.sim.Countries = append(b.sim.Countries[:0], b.save...)
 	b.sim.Cycle = cycle
 	b.then, b.targetsMe = then, true
-	return (x + b.line(from)) / 2
+	y := b.line(from)
+	if !b.mobilize {
+		return (x + y) / 2
+	}
+	b.sim.Countries = append(b.sim.Countries[:0], b.save...)
+	b.sim.Cycle = cycle
+	b.then, b.callWorld = then, true
+	z := b.line(from)
+	b.callWorld = false
+	if b.called == [MaxCountries]bool{} { // nobody called: the second world again
+		return (x + y) / 2
+	}
+	return x/2 + (1-callWeight)*y/2 + callWeight*z/2
 }
 
 // line plays the world on from seat from's turn to the end of the cycle,
 // then searchCycles−1 more cycles, and scores it.
 func (b *general) line(from int) float64 {
 	w := &b.sim
+	b.called = [MaxCountries]bool{}
 	for range searchCycles {
 		for j := from; j < len(w.Countries); j++ {
 			switch {
@@ -361,6 +412,7 @@ func (b *general) myTurn() {
 // with the smallest army (the general on ties).
 func (b *general) raid(j int) {
 	if !b.fearsome(j) {
+		b.callToArms(j)
 		return
 	}
 	w := &b.sim
@@ -374,6 +426,26 @@ func (b *general) raid(j int) {
 		}
 	}
 	w.War(j, WarMove(t, Flanks{w.Countries[j].Stock[Army], 0, 0}), Thirds(w.Countries[t].Stock[Army]))
+}
+
+// callToArms is, in the marshal's third world, rival j's turn when it is
+// not fearsome: if it has called its people to arms before (calledUp),
+// has not in this line, and could pay for a war and a cycle of the army's
+// upkeep, it makes all but a twentieth of its citizens soldiers, when that
+// more than doubles its army, and is fearsome at its next turn.
+func (b *general) callToArms(j int) {
+	if !b.callWorld || !b.calledUp[j] || b.called[j] {
+		return
+	}
+	w := &b.sim
+	p := &w.Preset
+	s := &w.Countries[j].Stock
+	n := s[Citizens] - max(s[Citizens]/20, 1)
+	if n <= s[Army] || s[Gold] < p.GoldForWar+p.GoldPerSoldier.Floor(s[Army]+n) || s[Food] <= p.FoodPerSoldier.Floor(s[Army]+n) {
+		return
+	}
+	b.called[j] = true
+	w.Recruit(j, n)
 }
 
 // fearsome reports whether rival i, in the line of play, could go to war
