@@ -187,7 +187,7 @@ const searchGames = 40
 // The best AI of each game, as the tables measure it.
 const (
 	ajvecivBest     = "planner"
-	tnccBest        = "general"
+	tnccBest        = "marshal"
 	territoriesBest = "greedy"
 	zombieBest      = "searcher"
 )
