@@ -59,9 +59,12 @@ type World struct {
 	seq     int // accepted actions
 	turn    int // from 1 under turn management; 0 without
 
-	// What the last actions changed, for a store that writes only that.
+	// What the last actions changed, for a store that writes only that;
+	// untracked worlds (a match's, whose store keeps moves, not rows) keep
+	// nothing.
 	dirtyNations     []int
 	dirtyTerritories []int
+	untracked        bool
 }
 
 // NewWorld starts a game on cfg: no nations, every territory unclaimed, the
@@ -173,8 +176,17 @@ func (w *World) Dirty() (nations, territories []int) {
 	return slices.Compact(nations), slices.Compact(territories)
 }
 
-func (w *World) touchNation(k int)    { w.dirtyNations = append(w.dirtyNations, k) }
-func (w *World) touchTerritory(i int) { w.dirtyTerritories = append(w.dirtyTerritories, i) }
+func (w *World) touchNation(k int) {
+	if !w.untracked {
+		w.dirtyNations = append(w.dirtyNations, k)
+	}
+}
+
+func (w *World) touchTerritory(i int) {
+	if !w.untracked {
+		w.dirtyTerritories = append(w.dirtyTerritories, i)
+	}
+}
 
 // Apply validates player's action and applies it. A refused action returns
 // a *engine.RuleError that says why, and changes nothing: not even the dice,
