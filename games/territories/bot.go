@@ -83,8 +83,11 @@ type greedy struct{}
 
 func (greedy) Bounded() bool { return true }
 
-func (greedy) Join(v View) (Action, error) {
-	w, cfg := v.World(), v.Config()
+func (greedy) Join(v View) (Action, error) { return greedyJoin(v.World(), v.You()), nil }
+
+// greedyJoin is the greedy bot's join for seat on w.
+func greedyJoin(w *World, seat int) Action {
+	cfg := w.cfg
 	best, bestScore := -1, -1<<30
 	for i := range cfg.Len() {
 		if w.held[i].Nation >= 0 {
@@ -102,7 +105,7 @@ func (greedy) Join(v View) (Action, error) {
 			best, bestScore = i, score
 		}
 	}
-	return JoinAction(nationNames[v.You()], cfg.Territories[best].ID), nil
+	return JoinAction(nationNames[seat], cfg.Territories[best].ID)
 }
 
 // enemyPressure returns the armies of other nations next to territory i.
@@ -123,7 +126,27 @@ type odds struct {
 	defLoss, attLoss, takes, loses float64
 }
 
+// oddsTable holds battleOdds(a, b) for a and b up to oddsTableSize − 1.
+const oddsTableSize = 9
+
+var oddsTable = func() (t [oddsTableSize][oddsTableSize]odds) {
+	for a := range oddsTableSize {
+		for b := range oddsTableSize {
+			t[a][b] = fightOdds(a, b)
+		}
+	}
+	return t
+}()
+
 func battleOdds(a, b int) odds {
+	if a < oddsTableSize && b < oddsTableSize && a >= 0 && b >= 0 {
+		return oddsTable[a][b]
+	}
+	return fightOdds(a, b)
+}
+
+// fightOdds works battleOdds out over the die's faces.
+func fightOdds(a, b int) odds {
 	var o odds
 	for x := 1; x <= Die; x++ {
 		bt := Fight(a, b, x)
@@ -140,10 +163,16 @@ func battleOdds(a, b int) odds {
 }
 
 func (greedy) Act(v View) (Action, error) {
-	w, cfg, k := v.World(), v.Config(), v.Nation()
+	k := v.Nation()
 	if k < 0 {
 		return PassAction, nil
 	}
+	return greedyAct(v.World(), k), nil
+}
+
+// greedyAct is the greedy bot's action for nation k on w.
+func greedyAct(w *World, k int) Action {
+	cfg := w.cfg
 	id := func(i int) string { return cfg.Territories[i].ID }
 	// 1. The best attack.
 	bestAttack, bestValue := Action{}, 0.25
@@ -170,7 +199,7 @@ func (greedy) Act(v View) (Action, error) {
 		}
 	}
 	if bestAttack.Kind != 0 {
-		return bestAttack, nil
+		return bestAttack
 	}
 	// 2. Spread into free land: half the armies of the strongest neighbour.
 	bestFrom, bestTo, most := -1, -1, 1
@@ -186,7 +215,7 @@ func (greedy) Act(v View) (Action, error) {
 		}
 	}
 	if bestFrom >= 0 {
-		return MoveAction(id(bestFrom), w.held[bestFrom].Armies/2, id(bestTo)), nil
+		return MoveAction(id(bestFrom), w.held[bestFrom].Armies/2, id(bestTo))
 	}
 	// 3. Raise where the enemy presses hardest (anywhere with room, at worst).
 	raise, pressure := -1, -1
@@ -198,7 +227,7 @@ func (greedy) Act(v View) (Action, error) {
 		}
 	}
 	if raise >= 0 && pressure > 0 {
-		return RaiseAction(id(raise)), nil
+		return RaiseAction(id(raise))
 	}
 	// 4. From a safe territory to a neighbour of its own at the front.
 	for i, h := range w.held {
@@ -207,14 +236,14 @@ func (greedy) Act(v View) (Action, error) {
 		}
 		for _, j := range cfg.neighbors[i] {
 			if t := w.held[j]; t.Nation == k && t.Armies < cfg.MaxArmies && enemyPressure(w, k, j) > 0 {
-				return MoveAction(id(i), min(h.Armies-1, cfg.MaxArmies-t.Armies), id(j)), nil
+				return MoveAction(id(i), min(h.Armies-1, cfg.MaxArmies-t.Armies), id(j))
 			}
 		}
 	}
 	if raise >= 0 {
-		return RaiseAction(id(raise)), nil
+		return RaiseAction(id(raise))
 	}
-	return PassAction, nil
+	return PassAction
 }
 
 // Entrant is a named kind of territories player.
@@ -224,6 +253,7 @@ type Entrant = engine.Entrant[Action, View]
 var roster = engine.Roster[Action, View]{
 	builtIn("random", Random), // joins anywhere free and takes a random legal action, pass included
 	builtIn("greedy", Greedy), // attacks when the battle's expected losses favour it, spreads into free land, raises at the front
+	builtIn("general", General), // plays each candidate action forward with the greedy bot's play for every nation, keeps the best
 }
 
 func builtIn(name string, bot func() Bot) Entrant {

@@ -1,0 +1,116 @@
+package territories
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// tally plays games of lineup with every rotation of its seats, on seeds
+// from 1, and counts the first places of the player at lineup[0]: wins,
+// and first places shared (counted 1/n each) among games played.
+func tally(tb testing.TB, games int, lineup ...string) (wins float64, played int) {
+	tb.Helper()
+	n := len(lineup)
+	for g := range games {
+		rot := g % n
+		names := make([]string, n)
+		for s := range n {
+			names[(s+rot)%n] = lineup[s]
+		}
+		_, m := play(tb, uint64(g/n+1), nil, names...)
+		r := m.Result()
+		if r.Ranks[rot] == 1 {
+			wins += 1 / float64(len(r.Winners))
+		}
+		played++
+	}
+	return wins, played
+}
+
+// TestGeneralBeatsGreedy: on a short seeded series, seats rotated, the
+// general takes the first place in at least three games of four against
+// greedy alone, and against two greedy bots.
+func TestGeneralBeatsGreedy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	for _, lineup := range [][]string{{"general", "greedy"}, {"general", "greedy", "greedy"}} {
+		wins, played := tally(t, 12, lineup...)
+		if wins < 0.75*float64(played) {
+			t.Errorf("%v: the general won %.1f of %d games; want at least 75%%", lineup, wins, played)
+		}
+	}
+}
+
+// TestMeasureGeneral prints the general's first places in longer series;
+// run it with ARBITER_MEASURE=GAMES go test -run MeasureGeneral -v.
+func TestMeasureGeneral(t *testing.T) {
+	games, _ := strconv.Atoi(os.Getenv("ARBITER_MEASURE"))
+	if games == 0 {
+		t.Skip("set ARBITER_MEASURE to the games of each series")
+	}
+	for _, lineup := range [][]string{{"general", "greedy"}, {"general", "greedy", "greedy"}, {"general", "greedy", "random"}} {
+		wins, played := tally(t, games, lineup...)
+		fmt.Printf("%v: first %.1f of %d (%.1f%%)\n", lineup, wins, played, 100*wins/float64(played))
+	}
+}
+
+// TestTuneGeneral compares budgets of the general against greedy; run it
+// with ARBITER_TUNE=GAMES.
+func TestTuneGeneral(t *testing.T) {
+	games, _ := strconv.Atoi(os.Getenv("ARBITER_TUNE"))
+	if games == 0 {
+		t.Skip("set ARBITER_TUNE")
+	}
+	for _, b := range [][2]int{{4, 3}, {6, 4}, {8, 6}} {
+		for _, n := range []int{2, 3} {
+			wins, played := 0.0, 0
+			start := time.Now()
+			for g := range games {
+				rot := g % n
+				ss, setup := seats(t, make([]string, 0)...)
+				for s := range n {
+					p := Player(Greedy())
+					name := "greedy"
+					if s == rot {
+						p, name = Player(&general{rng: rand.NewPCG(1, 2), playouts: b[0], horizon: b[1]}), "general"
+					}
+					ss = append(ss, engine.Seat[Action, View]{Name: name, Player: p, Deadline: time.Minute})
+					setup.Players = append(setup.Players, name)
+				}
+				setup.Seed = uint64(g/n + 1)
+				m, _ := Game{}.NewMatch(setup)
+				var runner engine.Runner[Action, View]
+				if err := runner.Run(context.Background(), m, ss, engine.NewRecord[Action](info, setup)); err != nil {
+					t.Fatal(err)
+				}
+				if r := m.Result(); r.Ranks[rot] == 1 {
+					wins += 1 / float64(len(r.Winners))
+				}
+				played++
+			}
+			fmt.Printf("playouts %d horizon %d seats %d: %.1f of %d (%.1f%%) %v\n", b[0], b[1], n, wins, played, 100*wins/float64(played), time.Since(start)/time.Duration(games))
+		}
+	}
+}
+
+// BenchmarkGeneralDecision times the general's action in the middle of a
+// game of three, at its default budget.
+func BenchmarkGeneralDecision(b *testing.B) {
+	m := midGame(b, 1, 3, 40)
+	req := m.Pending()[0]
+	g := General()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Act(m.View(req.Seat)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
