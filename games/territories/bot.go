@@ -251,8 +251,8 @@ type Entrant = engine.Entrant[Action, View]
 
 // roster lists the built-in bots, in the order help texts give them.
 var roster = engine.Roster[Action, View]{
-	builtIn("random", Random), // joins anywhere free and takes a random legal action, pass included
-	builtIn("greedy", Greedy), // attacks when the battle's expected losses favour it, spreads into free land, raises at the front
+	builtIn("random", Random),   // joins anywhere free and takes a random legal action, pass included
+	builtIn("greedy", Greedy),   // attacks when the battle's expected losses favour it, spreads into free land, raises at the front
 	builtIn("general", General), // plays each candidate action forward with the greedy bot's play for every nation, keeps the best
 }
 

@@ -14,7 +14,9 @@ import (
 // Match.Estimate counts it), and the candidates are narrowed by halves,
 // the best keeping the playouts, until one is left. All of them see the
 // same dice playout by playout, so they are compared on equal luck.
-func General() Bot { return &general{rng: rand.NewPCG(1, 2), playouts: generalPlayouts, horizon: generalHorizon} }
+func General() Bot {
+	return &general{rng: rand.NewPCG(1, 2), playouts: generalPlayouts, horizon: generalHorizon}
+}
 
 // The general's budget: the playouts of each candidate in the first round
 // of the halving, and the turns a playout looks ahead.
