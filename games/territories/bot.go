@@ -171,11 +171,13 @@ func (greedy) Act(v View) (Action, error) {
 }
 
 // greedyAct is the greedy bot's action for nation k on w.
-func greedyAct(w *World, k int) Action {
+func greedyAct(w *World, k int) Action { return w.action(greedyOrder(w, k)) }
+
+// greedyOrder is greedyAct as an order.
+func greedyOrder(w *World, k int) order {
 	cfg := w.cfg
-	id := func(i int) string { return cfg.Territories[i].ID }
 	// 1. The best attack.
-	bestAttack, bestValue := Action{}, 0.25
+	bestAttack, bestValue := order{}, 0.25
 	for i, h := range w.held {
 		if h.Nation != k {
 			continue
@@ -194,11 +196,11 @@ func greedyAct(w *World, k int) Action {
 				continue // never risk the nation's last territory
 			}
 			if value > bestValue {
-				bestAttack, bestValue = AttackAction(id(i), id(j)), value
+				bestAttack, bestValue = order{kind: Attack, from: i, to: j}, value
 			}
 		}
 	}
-	if bestAttack.Kind != 0 {
+	if bestAttack.kind != 0 {
 		return bestAttack
 	}
 	// 2. Spread into free land: half the armies of the strongest neighbour.
@@ -215,7 +217,7 @@ func greedyAct(w *World, k int) Action {
 		}
 	}
 	if bestFrom >= 0 {
-		return MoveAction(id(bestFrom), w.held[bestFrom].Armies/2, id(bestTo))
+		return order{kind: Move, from: bestFrom, to: bestTo, armies: w.held[bestFrom].Armies / 2}
 	}
 	// 3. Raise where the enemy presses hardest (anywhere with room, at worst).
 	raise, pressure := -1, -1
@@ -227,7 +229,7 @@ func greedyAct(w *World, k int) Action {
 		}
 	}
 	if raise >= 0 && pressure > 0 {
-		return RaiseAction(id(raise))
+		return order{kind: Raise, from: raise}
 	}
 	// 4. From a safe territory to a neighbour of its own at the front.
 	for i, h := range w.held {
@@ -236,12 +238,26 @@ func greedyAct(w *World, k int) Action {
 		}
 		for _, j := range cfg.neighbors[i] {
 			if t := w.held[j]; t.Nation == k && t.Armies < cfg.MaxArmies && enemyPressure(w, k, j) > 0 {
-				return MoveAction(id(i), min(h.Armies-1, cfg.MaxArmies-t.Armies), id(j))
+				return order{kind: Move, from: i, to: j, armies: min(h.Armies-1, cfg.MaxArmies-t.Armies)}
 			}
 		}
 	}
 	if raise >= 0 {
-		return RaiseAction(id(raise))
+		return order{kind: Raise, from: raise}
+	}
+	return order{kind: Pass}
+}
+
+// action names order's territories by their ids: the Action it is.
+func (w *World) action(od order) Action {
+	id := func(i int) string { return w.cfg.Territories[i].ID }
+	switch od.kind {
+	case Raise:
+		return RaiseAction(id(od.from))
+	case Move:
+		return MoveAction(id(od.from), od.armies, id(od.to))
+	case Attack:
+		return AttackAction(id(od.from), id(od.to))
 	}
 	return PassAction
 }

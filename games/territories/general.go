@@ -132,11 +132,18 @@ func (g *general) playout(root *World, a Action, seat, seats, turns int, seed ui
 		if w.turn > until {
 			return standing(w, seat, seats)
 		}
-		s, act := nextGreedy(w, seats)
+		if len(w.nations) < seats {
+			s := len(w.nations)
+			if _, err := w.Apply(players[s], greedyJoin(w, s)); err != nil {
+				break // not reached: greedy joins on a free territory
+			}
+			continue
+		}
+		s := nextToAct(w, seats)
 		if s < 0 {
 			break
 		}
-		if _, err := w.Apply(players[s], act); err != nil {
+		if _, err := w.play(s, greedyOrder(w, s)); err != nil {
 			break // not reached: greedy's actions are legal
 		}
 	}
@@ -149,19 +156,16 @@ var seatNames = func() (p [MaxSeats]string) {
 	return p
 }()
 
-// nextGreedy returns the seat that acts next on w, as a match asks it, and
-// the greedy bot's action for it; seat −1 when nobody can act.
-func nextGreedy(w *World, seats int) (int, Action) {
-	if len(w.nations) < seats {
-		s := len(w.nations)
-		return s, greedyJoin(w, s)
-	}
+// nextToAct returns the seat that acts next on w, a game whose seats have
+// all joined, as a match asks it: the first with actions left; −1 when
+// nobody can act.
+func nextToAct(w *World, seats int) int {
 	for s := range seats {
 		if w.nations[s].ActionsLeft() > 0 {
-			return s, greedyAct(w, s)
+			return s
 		}
 	}
-	return -1, Action{}
+	return -1
 }
 
 // final scores a finished game for seat, as Match.end ranks it: 1 when it
