@@ -276,5 +276,6 @@ func builtIn(name string, bot func() Bot) Entrant {
 	return Entrant{Name: name, New: func() engine.Player[Action, View] { return Player(bot()) }}
 }
 
-// Bots returns the built-in player that one --players name stands for.
+// Bots returns the built-in player that one --players name stands for:
+// random (Random), greedy (Greedy) or general (General), the strongest.
 func Bots(name string) ([]Entrant, error) { return roster.Find(name, "territories") }

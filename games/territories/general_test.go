@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,6 +64,17 @@ func TestMeasureGeneral(t *testing.T) {
 	}
 }
 
+// tuneBudgets reads ARBITER_BUDGETS, "playouts/horizon,...".
+func tuneBudgets() (out [][2]int) {
+	for _, f := range strings.Split(os.Getenv("ARBITER_BUDGETS"), ",") {
+		var p, h int
+		if _, err := fmt.Sscanf(f, "%d/%d", &p, &h); err == nil {
+			out = append(out, [2]int{p, h})
+		}
+	}
+	return out
+}
+
 // TestTuneGeneral compares budgets of the general against greedy; run it
 // with ARBITER_TUNE=GAMES.
 func TestTuneGeneral(t *testing.T) {
@@ -69,7 +82,7 @@ func TestTuneGeneral(t *testing.T) {
 	if games == 0 {
 		t.Skip("set ARBITER_TUNE")
 	}
-	for _, b := range [][2]int{{4, 3}, {6, 4}, {8, 6}} {
+	for _, b := range tuneBudgets() {
 		for _, n := range []int{2, 3} {
 			wins, played := 0.0, 0
 			start := time.Now()
@@ -112,5 +125,54 @@ func BenchmarkGeneralDecision(b *testing.B) {
 		if _, err := g.Act(m.View(req.Seat)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// timed is a bot whose every decision is timed.
+type timed struct {
+	Bot
+	took *[]time.Duration
+}
+
+func (t timed) Act(v View) (Action, error) {
+	start := time.Now()
+	a, err := t.Bot.Act(v)
+	*t.took = append(*t.took, time.Since(start))
+	return a, err
+}
+
+// TestMeasureGeneralTime prints the mean and the 99th percentile of the
+// general's decision time at its default budget, in games against one and
+// two greedy bots; run it with ARBITER_MEASURE_TIME=GAMES.
+func TestMeasureGeneralTime(t *testing.T) {
+	games, _ := strconv.Atoi(os.Getenv("ARBITER_MEASURE_TIME"))
+	if games == 0 {
+		t.Skip("set ARBITER_MEASURE_TIME to the games of each series")
+	}
+	for _, n := range []int{2, 3} {
+		var took []time.Duration
+		for g := range games {
+			var ss []engine.Seat[Action, View]
+			setup := engine.Setup{Seed: uint64(g + 1)}
+			for s := range n {
+				p := Player(Greedy())
+				if s == g%n {
+					p = Player(timed{General(), &took})
+				}
+				ss = append(ss, engine.Seat[Action, View]{Name: "bot", Player: p, Deadline: time.Minute})
+				setup.Players = append(setup.Players, "bot")
+			}
+			m, _ := Game{}.NewMatch(setup)
+			var runner engine.Runner[Action, View]
+			if err := runner.Run(context.Background(), m, ss, engine.NewRecord[Action](info, setup)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		slices.Sort(took)
+		var sum time.Duration
+		for _, d := range took {
+			sum += d
+		}
+		fmt.Printf("%d seats: %d decisions, mean %v, p99 %v, max %v\n", n, len(took), sum/time.Duration(len(took)), took[len(took)*99/100], took[len(took)-1])
 	}
 }
