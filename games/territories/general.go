@@ -1,6 +1,7 @@
 package territories
 
 import (
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -11,24 +12,29 @@ import (
 // by every nation as the greedy bot plays, for a few turns or to the end.
 // Each playout is scored by how the general's nation stands at its end
 // (won or lost; else its share of territories and armies, as
-// Match.Estimate counts it), and the candidates are narrowed by halves,
-// the best keeping the playouts, until one is left. All of them see the
-// same dice playout by playout, so they are compared on equal luck.
+// Match.Estimate counts it), and the candidates are narrowed by halves
+// until one is left, the playouts of a decision shared evenly among the
+// rounds and in each round among the candidates still in. All of them see
+// the same dice playout by playout, so they are compared on equal luck.
+// Its budget is counted in playouts, not time: the same game gives the
+// same decisions on any machine.
 func General() Bot {
-	return &general{rng: rand.NewPCG(1, 2), playouts: generalPlayouts, horizon: generalHorizon}
+	return &general{rng: rand.NewPCG(1, 2), budget: generalBudget, horizon: generalHorizon}
 }
 
-// The general's budget: the playouts of each candidate in the first round
-// of the halving, and the turns a playout looks ahead.
+// The general's budget: the playouts of a decision, the turns a playout
+// looks ahead, and the actions it plays at most (on a large map, fewer
+// turns than the horizon).
 const (
-	generalPlayouts = 12
+	generalBudget   = 1280
 	generalHorizon  = 6
+	generalMaxSteps = 400
 )
 
 type general struct {
-	rng      *rand.PCG
-	playouts int
-	horizon  int
+	rng     *rand.PCG
+	budget  int
+	horizon int
 
 	// Scratch, reused from decision to decision.
 	cands  []Action
@@ -78,8 +84,9 @@ func (g *general) decide(v View) Action {
 	}
 	seat, turns := v.You(), v.m.turns
 	seats := v.m.seats
-	n := g.playouts
+	rounds := bits.Len(uint(len(g.alive) - 1)) // ⌈log2 candidates⌉
 	for len(g.alive) > 1 {
+		n := max(1, g.budget/rounds/len(g.alive))
 		g.seeds = g.seeds[:0]
 		for range n {
 			g.seeds = append(g.seeds, g.rng.Uint64())
@@ -91,7 +98,6 @@ func (g *general) decide(v View) Action {
 			}
 		}
 		g.keepBetterHalf()
-		n *= 2
 	}
 	return g.cands[g.alive[0]]
 }
@@ -125,11 +131,11 @@ func (g *general) playout(root *World, a Action, seat, seats, turns int, seed ui
 		return 0
 	}
 	until := w.turn + g.horizon
-	for {
+	for step := 0; ; step++ {
 		if len(w.nations) == seats && (w.InGame() <= 1 || w.turn > turns) {
 			break
 		}
-		if w.turn > until {
+		if w.turn > until || step == generalMaxSteps {
 			return standing(w, seat, seats)
 		}
 		if len(w.nations) < seats {

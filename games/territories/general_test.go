@@ -44,7 +44,7 @@ func TestGeneralBeatsGreedy(t *testing.T) {
 		t.Skip("plays games")
 	}
 	for _, lineup := range [][]string{{"general", "greedy"}, {"general", "greedy", "greedy"}} {
-		wins, played := tally(t, 12, lineup...)
+		wins, played := tally(t, 3*len(lineup), lineup...)
 		if wins < 0.75*float64(played) {
 			t.Errorf("%v: the general won %.1f of %d games; want at least 75%%", lineup, wins, played)
 		}
@@ -64,7 +64,7 @@ func TestMeasureGeneral(t *testing.T) {
 	}
 }
 
-// tuneBudgets reads ARBITER_BUDGETS, "playouts/horizon,...".
+// tuneBudgets reads ARBITER_BUDGETS, "budget/horizon,...".
 func tuneBudgets() (out [][2]int) {
 	for _, f := range strings.Split(os.Getenv("ARBITER_BUDGETS"), ",") {
 		var p, h int
@@ -93,7 +93,7 @@ func TestTuneGeneral(t *testing.T) {
 					p := Player(Greedy())
 					name := "greedy"
 					if s == rot {
-						p, name = Player(&general{rng: rand.NewPCG(1, 2), playouts: b[0], horizon: b[1]}), "general"
+						p, name = Player(&general{rng: rand.NewPCG(1, 2), budget: b[0], horizon: b[1]}), "general"
 					}
 					ss = append(ss, engine.Seat[Action, View]{Name: name, Player: p, Deadline: time.Minute})
 					setup.Players = append(setup.Players, name)
@@ -109,7 +109,7 @@ func TestTuneGeneral(t *testing.T) {
 				}
 				played++
 			}
-			fmt.Printf("playouts %d horizon %d seats %d: %.1f of %d (%.1f%%) %v\n", b[0], b[1], n, wins, played, 100*wins/float64(played), time.Since(start)/time.Duration(games))
+			fmt.Printf("budget %d horizon %d seats %d: %.1f of %d (%.1f%%) %v\n", b[0], b[1], n, wins, played, 100*wins/float64(played), time.Since(start)/time.Duration(games))
 		}
 	}
 }
