@@ -141,8 +141,9 @@ type Match struct {
 	mapDigest string   // see digest
 	names     []string // each seat's player, as the setup names it
 	// recent keeps the latest outcomes, for people: told counts every
-	// outcome so far, and recent[k%recentSize] is outcome k; acted[seat] is
-	// told when the seat's last action was applied.
+	// outcome so far, and recent[k%recentSize] is outcome k (nil before
+	// the first in a sample); acted[seat] is told when the seat's last
+	// action was applied.
 	recent []Outcome
 	told   int
 	acted  []int
@@ -237,6 +238,9 @@ func (m *Match) Apply(seat int, a Action) error {
 	}
 	if m.recentShared {
 		m.recent, m.recentShared = slices.Clone(m.recent), false
+	}
+	if m.recent == nil {
+		m.recent = make([]Outcome, recentSize)
 	}
 	m.acted[seat] = m.told
 	m.recent[m.told%recentSize] = o
