@@ -176,3 +176,19 @@ func TestMeasureGeneralTime(t *testing.T) {
 		fmt.Printf("%d seats: %d decisions, mean %v, p99 %v, max %v\n", n, len(took), sum/time.Duration(len(took)), took[len(took)*99/100], took[len(took)-1])
 	}
 }
+
+// BenchmarkGeneralJoin times the general's join, the first of a game of
+// three: every territory is free.
+func BenchmarkGeneralJoin(b *testing.B) {
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: make([]string, 3)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := General()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Join(m.View(0)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
