@@ -76,7 +76,8 @@ func tuneBudgets() (out [][2]int) {
 }
 
 // TestTuneGeneral compares budgets of the general against greedy; run it
-// with ARBITER_TUNE=GAMES.
+// with ARBITER_TUNE=GAMES, and ARBITER_TUNE_RANDOM=1 for a random bot in
+// the third seat.
 func TestTuneGeneral(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("ARBITER_TUNE"))
 	if games == 0 {
@@ -92,6 +93,9 @@ func TestTuneGeneral(t *testing.T) {
 				for s := range n {
 					p := Player(Greedy())
 					name := "greedy"
+					if s == (rot+2)%n && os.Getenv("ARBITER_TUNE_RANDOM") != "" {
+						p, name = Player(Random()), "random"
+					}
 					if s == rot {
 						p, name = Player(&general{rng: rand.NewPCG(1, 2), budget: b[0], horizon: b[1]}), "general"
 					}
