@@ -83,8 +83,11 @@ type greedy struct{}
 
 func (greedy) Bounded() bool { return true }
 
-func (greedy) Join(v View) (Action, error) {
-	w, cfg := v.World(), v.Config()
+func (greedy) Join(v View) (Action, error) { return greedyJoin(v.World(), v.You()), nil }
+
+// greedyJoin is the greedy bot's join for seat on w.
+func greedyJoin(w *World, seat int) Action {
+	cfg := w.cfg
 	best, bestScore := -1, -1<<30
 	for i := range cfg.Len() {
 		if w.held[i].Nation >= 0 {
@@ -102,7 +105,7 @@ func (greedy) Join(v View) (Action, error) {
 			best, bestScore = i, score
 		}
 	}
-	return JoinAction(nationNames[v.You()], cfg.Territories[best].ID), nil
+	return JoinAction(nationNames[seat], cfg.Territories[best].ID)
 }
 
 // enemyPressure returns the armies of other nations next to territory i.
@@ -123,7 +126,27 @@ type odds struct {
 	defLoss, attLoss, takes, loses float64
 }
 
+// oddsTable holds battleOdds(a, b) for a and b up to oddsTableSize − 1.
+const oddsTableSize = 9
+
+var oddsTable = func() (t [oddsTableSize][oddsTableSize]odds) {
+	for a := range oddsTableSize {
+		for b := range oddsTableSize {
+			t[a][b] = fightOdds(a, b)
+		}
+	}
+	return t
+}()
+
 func battleOdds(a, b int) odds {
+	if a < oddsTableSize && b < oddsTableSize && a >= 0 && b >= 0 {
+		return oddsTable[a][b]
+	}
+	return fightOdds(a, b)
+}
+
+// fightOdds works battleOdds out over the die's faces.
+func fightOdds(a, b int) odds {
 	var o odds
 	for x := 1; x <= Die; x++ {
 		bt := Fight(a, b, x)
@@ -140,13 +163,21 @@ func battleOdds(a, b int) odds {
 }
 
 func (greedy) Act(v View) (Action, error) {
-	w, cfg, k := v.World(), v.Config(), v.Nation()
+	k := v.Nation()
 	if k < 0 {
 		return PassAction, nil
 	}
-	id := func(i int) string { return cfg.Territories[i].ID }
+	return greedyAct(v.World(), k), nil
+}
+
+// greedyAct is the greedy bot's action for nation k on w.
+func greedyAct(w *World, k int) Action { return w.action(greedyOrder(w, k)) }
+
+// greedyOrder is greedyAct as an order.
+func greedyOrder(w *World, k int) order {
+	cfg := w.cfg
 	// 1. The best attack.
-	bestAttack, bestValue := Action{}, 0.25
+	bestAttack, bestValue := order{}, 0.25
 	for i, h := range w.held {
 		if h.Nation != k {
 			continue
@@ -165,12 +196,12 @@ func (greedy) Act(v View) (Action, error) {
 				continue // never risk the nation's last territory
 			}
 			if value > bestValue {
-				bestAttack, bestValue = AttackAction(id(i), id(j)), value
+				bestAttack, bestValue = order{kind: Attack, from: i, to: j}, value
 			}
 		}
 	}
-	if bestAttack.Kind != 0 {
-		return bestAttack, nil
+	if bestAttack.kind != 0 {
+		return bestAttack
 	}
 	// 2. Spread into free land: half the armies of the strongest neighbour.
 	bestFrom, bestTo, most := -1, -1, 1
@@ -186,7 +217,7 @@ func (greedy) Act(v View) (Action, error) {
 		}
 	}
 	if bestFrom >= 0 {
-		return MoveAction(id(bestFrom), w.held[bestFrom].Armies/2, id(bestTo)), nil
+		return order{kind: Move, from: bestFrom, to: bestTo, armies: w.held[bestFrom].Armies / 2}
 	}
 	// 3. Raise where the enemy presses hardest (anywhere with room, at worst).
 	raise, pressure := -1, -1
@@ -198,7 +229,7 @@ func (greedy) Act(v View) (Action, error) {
 		}
 	}
 	if raise >= 0 && pressure > 0 {
-		return RaiseAction(id(raise)), nil
+		return order{kind: Raise, from: raise}
 	}
 	// 4. From a safe territory to a neighbour of its own at the front.
 	for i, h := range w.held {
@@ -207,14 +238,28 @@ func (greedy) Act(v View) (Action, error) {
 		}
 		for _, j := range cfg.neighbors[i] {
 			if t := w.held[j]; t.Nation == k && t.Armies < cfg.MaxArmies && enemyPressure(w, k, j) > 0 {
-				return MoveAction(id(i), min(h.Armies-1, cfg.MaxArmies-t.Armies), id(j)), nil
+				return order{kind: Move, from: i, to: j, armies: min(h.Armies-1, cfg.MaxArmies-t.Armies)}
 			}
 		}
 	}
 	if raise >= 0 {
-		return RaiseAction(id(raise)), nil
+		return order{kind: Raise, from: raise}
 	}
-	return PassAction, nil
+	return order{kind: Pass}
+}
+
+// action names order's territories by their ids: the Action it is.
+func (w *World) action(od order) Action {
+	id := func(i int) string { return w.cfg.Territories[i].ID }
+	switch od.kind {
+	case Raise:
+		return RaiseAction(id(od.from))
+	case Move:
+		return MoveAction(id(od.from), od.armies, id(od.to))
+	case Attack:
+		return AttackAction(id(od.from), id(od.to))
+	}
+	return PassAction
 }
 
 // Entrant is a named kind of territories player.
@@ -222,13 +267,15 @@ type Entrant = engine.Entrant[Action, View]
 
 // roster lists the built-in bots, in the order help texts give them.
 var roster = engine.Roster[Action, View]{
-	builtIn("random", Random), // joins anywhere free and takes a random legal action, pass included
-	builtIn("greedy", Greedy), // attacks when the battle's expected losses favour it, spreads into free land, raises at the front
+	builtIn("random", Random),   // joins anywhere free and takes a random legal action, pass included
+	builtIn("greedy", Greedy),   // attacks when the battle's expected losses favour it, spreads into free land, raises at the front
+	builtIn("general", General), // plays each candidate action forward with the greedy bot's play for every nation, keeps the best
 }
 
 func builtIn(name string, bot func() Bot) Entrant {
 	return Entrant{Name: name, New: func() engine.Player[Action, View] { return Player(bot()) }}
 }
 
-// Bots returns the built-in player that one --players name stands for.
+// Bots returns the built-in player that one --players name stands for:
+// random (Random), greedy (Greedy) or general (General), the strongest.
 func Bots(name string) ([]Entrant, error) { return roster.Find(name, "territories") }

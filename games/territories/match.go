@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -106,13 +107,20 @@ func newMatch(setup engine.Setup) (*Match, error) {
 	}
 	seed := setup.Seed
 	cfg.Seed = &seed
-	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: make([]string, n), names: setup.Players,
+	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: seatPlayers(n), names: setup.Players,
 		recent: make([]Outcome, recentSize), acted: make([]int, n)}
-	m.seen = blindCopy(m.w)
-	for s := range n {
-		m.players[s] = fmt.Sprintf("seat %d", s+1)
-	}
+	m.w.untracked = true
+	m.blind = blindConfig(m.w.cfg)
 	return m, nil
+}
+
+// seatPlayers returns the world's player of each of n seats: "seat 1", ...
+func seatPlayers(n int) []string {
+	players := make([]string, n)
+	for s := range n {
+		players[s] = fmt.Sprintf("seat %d", s+1)
+	}
+	return players
 }
 
 // Match is a match under way: an engine.Match.
@@ -128,15 +136,20 @@ type Match struct {
 	result    engine.Result
 	events    []engine.Event
 	choices   []Action // the join request's choices
-	seen      *World   // the world as the seats see it (board): no seed, not the match's dice
+	blind     *Config  // the configuration without its seed, as the seats see it; shared by clones
+	seen      *World   // the world as the seats see it (board): no seed, not the match's dice; made when first asked
 	mapDigest string   // see digest
 	names     []string // each seat's player, as the setup names it
 	// recent keeps the latest outcomes, for people: told counts every
-	// outcome so far, and recent[k%recentSize] is outcome k; acted[seat] is
-	// told when the seat's last action was applied.
+	// outcome so far, and recent[k%recentSize] is outcome k (nil before
+	// the first in a sample); acted[seat] is told when the seat's last
+	// action was applied.
 	recent []Outcome
 	told   int
 	acted  []int
+	// recentShared says that recent is shared with a clone: the first to
+	// write copies it.
+	recentShared bool
 }
 
 // recentSize is how many of the latest actions a match keeps to tell a
@@ -151,12 +164,12 @@ func (m *Match) World() *World { return m.w }
 // an action tried on it rolls, but says nothing of the match's next roll.
 var blindDice = [2]uint64{0x626c696e64, 0x6469636}
 
-// blindCopy returns a world for the seats to see, on w's configuration
-// without its seed, with dice of its own.
-func blindCopy(w *World) *World {
-	cfg := *w.cfg
-	cfg.Seed = nil
-	return &World{cfg: &cfg, dice: rand.NewPCG(blindDice[0], blindDice[1])}
+// blindConfig returns cfg without its seed, the configuration the seats
+// see.
+func blindConfig(cfg *Config) *Config {
+	c := *cfg
+	c.Seed = nil
+	return &c
 }
 
 // board returns the world as the seats see it: the match's nations,
@@ -165,6 +178,9 @@ func blindCopy(w *World) *World {
 // dice are reset to blindDice. It is copied again at every call, so that
 // what a seat tried on it last time is gone.
 func (m *Match) board() *World {
+	if m.seen == nil {
+		m.seen = &World{cfg: m.blind, dice: rand.NewPCG(blindDice[0], blindDice[1]), untracked: true}
+	}
 	s, w := m.seen, m.w
 	s.nations = append(s.nations[:0], w.nations...)
 	s.held = append(s.held[:0], w.held...)
@@ -177,8 +193,14 @@ func (m *Match) board() *World {
 // NationName returns the name of seat's nation.
 func NationName(seat int) string { return nationNames[seat] }
 
-// nationOf returns seat's nation in the world, or -1 before it joins.
-func (m *Match) nationOf(seat int) int { return m.w.NationOf(m.players[seat]) }
+// nationOf returns seat's nation in the world, or -1 before it joins. The
+// seats join in order, so seat s's nation is the world's nation s.
+func (m *Match) nationOf(seat int) int {
+	if seat >= 0 && seat < len(m.w.nations) {
+		return seat
+	}
+	return -1
+}
 
 func (m *Match) ask(seat int, kind engine.Kind) {
 	m.serial++
@@ -213,6 +235,12 @@ func (m *Match) Apply(seat int, a Action) error {
 	o, err := m.w.Apply(m.players[seat], a)
 	if err != nil {
 		return err
+	}
+	if m.recentShared {
+		m.recent, m.recentShared = slices.Clone(m.recent), false
+	}
+	if m.recent == nil {
+		m.recent = make([]Outcome, recentSize)
 	}
 	m.acted[seat] = m.told
 	m.recent[m.told%recentSize] = o

@@ -113,7 +113,7 @@ func (Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	if m.w, err = LoadWorld(m.w.cfg, s.World); err != nil {
 		return nil, fmt.Errorf("territories: snapshot: %w", err)
 	}
-	m.seen = blindCopy(m.w)
+	m.w.untracked = true
 	if err := m.restoreSeats(); err != nil {
 		return nil, fmt.Errorf("territories: snapshot: %w", err)
 	}

@@ -33,7 +33,7 @@ func (v View) Kind() engine.Kind { return v.m.req[0].Kind }
 func (v View) World() *World { return v.m.board() }
 
 // Config returns the map's territories and numbers, without the seed.
-func (v View) Config() *Config { return v.m.seen.cfg }
+func (v View) Config() *Config { return v.m.blind }
 
 // Nation returns the viewer's nation in the world, or -1 before it joins.
 func (v View) Nation() int { return v.m.nationOf(v.seat) }

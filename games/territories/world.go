@@ -59,9 +59,12 @@ type World struct {
 	seq     int // accepted actions
 	turn    int // from 1 under turn management; 0 without
 
-	// What the last actions changed, for a store that writes only that.
+	// What the last actions changed, for a store that writes only that;
+	// untracked worlds (a match's, whose store keeps moves, not rows) keep
+	// nothing.
 	dirtyNations     []int
 	dirtyTerritories []int
+	untracked        bool
 }
 
 // NewWorld starts a game on cfg: no nations, every territory unclaimed, the
@@ -173,8 +176,17 @@ func (w *World) Dirty() (nations, territories []int) {
 	return slices.Compact(nations), slices.Compact(territories)
 }
 
-func (w *World) touchNation(k int)    { w.dirtyNations = append(w.dirtyNations, k) }
-func (w *World) touchTerritory(i int) { w.dirtyTerritories = append(w.dirtyTerritories, i) }
+func (w *World) touchNation(k int) {
+	if !w.untracked {
+		w.dirtyNations = append(w.dirtyNations, k)
+	}
+}
+
+func (w *World) touchTerritory(i int) {
+	if !w.untracked {
+		w.dirtyTerritories = append(w.dirtyTerritories, i)
+	}
+}
 
 // Apply validates player's action and applies it. A refused action returns
 // a *engine.RuleError that says why, and changes nothing: not even the dice,
@@ -196,6 +208,13 @@ func (w *World) Apply(player string, a Action) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	w.settle(a.Kind, &o)
+	return o, nil
+}
+
+// settle counts an accepted action: its number, the nation it put out,
+// and under turn management the actions left and the turn's end.
+func (w *World) settle(kind Kind, o *Outcome) {
 	w.seq++
 	o.Seq = w.seq
 	if o.Removed != "" {
@@ -205,11 +224,31 @@ func (w *World) Apply(player string, a Action) (Outcome, error) {
 		if k := w.NationNamed(o.Nation); k >= 0 && o.Nation != "" {
 			o.ActionsLeft = w.nations[k].ActionsLeft()
 		}
-		if a.Kind == EndTurn || w.turnDone() {
+		if kind == EndTurn || w.turnDone() {
 			w.newTurn()
 			o.TurnEnded = true
 		}
 	}
+}
+
+// order is a nation's pass, raise, move or attack with its territories
+// resolved to the map's indices (a raise's territory is from); armies are
+// a move's, 0 for all.
+type order struct {
+	kind     Kind
+	from, to int
+	armies   int
+}
+
+// play applies nation k's order by the same rules as Apply, for bots that
+// play many games forward: the nation is in the game and its territories
+// are resolved already.
+func (w *World) play(k int, od order) (Outcome, error) {
+	o := Outcome{Action: od.kind, Player: w.nations[k].Player, Nation: w.nations[k].Name, Turn: w.turn}
+	if err := w.perform(k, od, &o); err != nil {
+		return Outcome{}, err
+	}
+	w.settle(od.kind, &o)
 	return o, nil
 }
 
@@ -316,15 +355,7 @@ func (w *World) act(player string, a Action, o *Outcome) error {
 	case SetColor:
 		return w.color(k, a.Color, o)
 	case Pass:
-		if !w.cfg.TurnManagement {
-			return engine.Refuse("no-turns", "there are no turns to pass in this game: turn_management is off in its configuration")
-		}
-		if n.ActionsLeft() == 0 {
-			return w.noActionsLeft(k)
-		}
-		n.Passed = true
-		w.touchNation(k)
-		return nil
+		return w.perform(k, order{kind: Pass}, o)
 	}
 	// Move, raise, attack: the territories, then whether the game allows
 	// an action now, then the action's own rules.
@@ -341,6 +372,27 @@ func (w *World) act(player string, a Action, o *Outcome) error {
 	if err != nil {
 		return err
 	}
+	return w.perform(k, order{kind: a.Kind, from: from, to: to, armies: a.Armies}, o)
+}
+
+// perform applies nation k's order, a pass, raise, move or attack, once
+// its territories are known: whether the game allows it now, then the
+// action's own rules.
+func (w *World) perform(k int, od order, o *Outcome) error {
+	n := &w.nations[k]
+	if od.kind == Pass {
+		if !w.cfg.TurnManagement {
+			return engine.Refuse("no-turns", "there are no turns to pass in this game: turn_management is off in its configuration")
+		}
+		if n.ActionsLeft() == 0 {
+			return w.noActionsLeft(k)
+		}
+		n.Passed = true
+		w.touchNation(k)
+		return nil
+	}
+	from, to := od.from, od.to
+	var err error
 	if !w.Started() {
 		return engine.Refuse("not-started", "the game has not started: it starts when %d nations have joined, and %d have; until then only join and color", w.cfg.MinNations, len(w.nations))
 	}
@@ -350,11 +402,11 @@ func (w *World) act(player string, a Action, o *Outcome) error {
 	if err := w.mustHold(k, from); err != nil {
 		return err
 	}
-	switch a.Kind {
+	switch od.kind {
 	case Raise:
 		err = w.raise(from, o)
 	case Move:
-		err = w.move(k, from, to, a.Armies, o)
+		err = w.move(k, from, to, od.armies, o)
 	case Attack:
 		err = w.attack(k, from, to, o)
 	}
