@@ -172,7 +172,7 @@ func aiTrials() []Trial {
 
 	// Territories: head to head and three seats against greedy.
 	versus("territories", territoriesBest, 0.75, "greedy")
-	field("territories", "three seats, with greedy and random", 3, nil, 0, territoriesBest, "greedy", "random")
+	field("territories", "three seats, with greedy and random", 3, nil, 0.75, territoriesBest, "greedy", "random")
 	search("territories", territoriesBest)
 
 	// Zombie: five seats, every seat order, the roles drawn by the game.
@@ -188,7 +188,7 @@ const searchGames = 40
 const (
 	ajvecivBest     = "planner"
 	tnccBest        = "marshal"
-	territoriesBest = "greedy"
+	territoriesBest = "general"
 	zombieBest      = "searcher"
 )
 
