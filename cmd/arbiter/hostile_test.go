@@ -760,12 +760,15 @@ func TestBotKilledMidGame(t *testing.T) {
 	need(t, "python3")
 	marker := newMarker()
 	bot := `exec:sh -c "sleep ` + marker + ` & exec python3 ` + absBot(t) + ` late 50"`
+	logs := t.TempDir()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		deadline := time.Now().Add(30 * time.Second)
 		for time.Now().Before(deadline) {
-			if pids := sleepers(marker); len(pids) > 0 {
+			// Killed once it has been asked a move (its log tells each
+			// request's bank), so that it dies mid-game, not starting.
+			if pids := sleepers(marker); len(pids) > 0 && logHas(logs, "bank_ms") {
 				// The sleeper's parent is the bot's shell turned python.
 				if pp := parentPID(pids[0]); pp > 0 {
 					syscall.Kill(pp, syscall.SIGKILL)
@@ -776,7 +779,7 @@ func TestBotKilledMidGame(t *testing.T) {
 		}
 	}()
 	code, out, errOut := arbiter(t, "", "play", "reaj", "--turns", "30", "--seed", "1", "--report", "json",
-		"--bot-logs", t.TempDir(), "--players", "adapt", "--player", bot, "--deadline", "5s")
+		"--bot-logs", logs, "--players", "adapt", "--player", bot, "--deadline", "5s")
 	<-done
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -785,6 +788,20 @@ func TestBotKilledMidGame(t *testing.T) {
 	if len(fs) == 0 || fs[0].Kind != "crash" || !strings.Contains(fs[0].Detail, "SIGKILL") {
 		t.Errorf("faults %+v; want a crash by SIGKILL", fs)
 	}
+}
+
+// logHas reports whether a file under dir holds text.
+func logHas(dir, text string) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if b, err := os.ReadFile(path); err == nil && strings.Contains(string(b), text) {
+				found = true
+			}
+		}
+		return nil
+	})
+	return found
 }
 
 func absBot(t *testing.T) string {
