@@ -652,15 +652,7 @@ func (s *snapshot) checkRound() error {
 	if infl && !(s.Inflections && s.Turn > 0 && s.Turn%InflectionEvery == 0) {
 		return fmt.Errorf("ajveciv: snapshot: an inflection after turn %d; inflections come after every tenth turn, when the game has them", s.Turn)
 	}
-	t := int64(s.Turn)
-	want := t + 1 // the turns played, and the one open
-	if s.Inflections {
-		want += t / InflectionEvery
-	}
-	if infl {
-		want--
-	}
-	if s.Round != want {
+	if want := roundOf(s.Turn, s.Inflections, infl); s.Round != want {
 		return fmt.Errorf("ajveciv: snapshot: round %d after turn %d; the rules open round %d there", s.Round, s.Turn, want)
 	}
 	return nil
