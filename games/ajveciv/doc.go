@@ -12,7 +12,7 @@
 //
 // Original returns the game as an engine.Ruleset. The built-in AIs are named
 // as the CLI takes them (see Bots): basic.<value>, basic2.<v1>-<v2>,
-// basic3.<v1>-<v2>-<v3>, random and planner.
+// basic3.<v1>-<v2>-<v3>, random, planner and guide.
 //
 // # Writing an AI
 //

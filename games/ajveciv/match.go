@@ -82,7 +82,7 @@ func (g Game) Info() engine.Info {
 		MinSeats:       MinSeats,
 		MaxSeats:       MaxSeats,
 		DefaultPlayers: "basic",
-		Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner"},
+		Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner", "guide"},
 		Options: []engine.Option{
 			{Name: "turns", Usage: "number of turns in a game", Kind: engine.IntOption, Default: fmt.Sprint(DefaultTurns), Min: 1, Max: MaxTurns},
 			{Name: "inflections", Usage: "an inflection after every tenth turn", Kind: engine.BoolOption, Default: "true"},
