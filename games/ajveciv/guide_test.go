@@ -247,3 +247,71 @@ func TestGuideTable(t *testing.T) {
 		t.Errorf("the guide won %.1f%% of %d six-seat games; the bar is 85%%", 100*r.Rate(), r.Games)
 	}
 }
+
+// TestGuideLearns: after a game against a basic2 player, the list the guide
+// believes most likely begins with the player's two priorities.
+func TestGuideLearns(t *testing.T) {
+	for _, name := range []string{"basic2.conquer-develop", "basic2.consent-expand", "basic.develop"} {
+		es, err := Bots(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGuide()
+		setup := engine.Setup{Seed: 11, Players: []string{name, "guide"}, Options: map[string]string{"turns": "60"}}
+		m, err := Original().NewMatch(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Init(engine.MatchInfo{Seat: 1, Seed: engine.SeatSeed(11, 1), Options: setup.Options}); err != nil {
+			t.Fatal(err)
+		}
+		basic := es[0].New()
+		for !m.Over() {
+			for _, r := range append([]engine.Request[Value](nil), m.Pending()...) {
+				var c Value
+				if r.Seat == 1 {
+					c = g.decide(m.View(1))
+				} else if c, err = basic.Decide(context.Background(), &r, m.View(0)); err != nil {
+					t.Fatal(err)
+				}
+				if err := m.Apply(r.Seat, c); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		best := 0
+		for k, x := range g.belief[0] {
+			if x > g.belief[0][best] {
+				best = k
+			}
+		}
+		l := lists[best]
+		var got []string
+		for _, v := range l.order[:l.n] {
+			got = append(got, v.String())
+		}
+		want := strings.Split(strings.SplitN(name, ".", 2)[1], "-")
+		if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+			t.Errorf("against %s the guide believes most in the list %v", name, got)
+		}
+	}
+}
+
+func TestGuideOptions(t *testing.T) {
+	// Short games, and games without inflections, are planned for too.
+	basics, err := Bots("basic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := guideEntrant(t)
+	for _, options := range []map[string]string{
+		{"turns": "3"},
+		{"turns": "25", "inflections": "false"},
+		{"turns": "11"},
+	} {
+		playLineup(t, 5, options, tableLineup(0, basics, g))
+	}
+	// Two guides, face to face, and the guide against the planner.
+	playLineup(t, 6, map[string]string{"turns": "30"}, []Entrant{g, g})
+	playLineup(t, 7, map[string]string{"turns": "30"}, []Entrant{plannerEntrant(t), g})
+}
