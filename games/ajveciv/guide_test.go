@@ -315,3 +315,47 @@ func TestGuideOptions(t *testing.T) {
 	playLineup(t, 6, map[string]string{"turns": "30"}, []Entrant{g, g})
 	playLineup(t, 7, map[string]string{"turns": "30"}, []Entrant{plannerEntrant(t), g})
 }
+
+// BenchmarkGuideGame plays whole games of the guide against basics, two
+// seats and six, and reports the guide's mean time per decision.
+func BenchmarkGuideGame(b *testing.B) {
+	for _, seats := range []int{2, 6} {
+		b.Run(fmt.Sprintf("%d-seats", seats), func(b *testing.B) {
+			basics, err := Bots("basic")
+			if err != nil {
+				b.Fatal(err)
+			}
+			var spent time.Duration
+			decisions := 0
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				g := NewGuide()
+				ais := []AI{g}
+				for i := 1; i < seats; i++ {
+					ais = append(ais, aiOf(basics[(int(seed)+i)%len(basics)]))
+				}
+				names := make([]string, seats)
+				m, err := Original().NewMatch(engine.Setup{Seed: seed, Players: names})
+				if err != nil {
+					b.Fatal(err)
+				}
+				g.Init(engine.MatchInfo{Seed: engine.SeatSeed(seed, 0), Players: names})
+				for !m.Over() {
+					for _, r := range slices.Clone(m.Pending()) {
+						start := time.Now()
+						c := decideWith(ais[r.Seat], m.View(r.Seat), r.Default)
+						if r.Seat == 0 {
+							spent += time.Since(start)
+							decisions++
+						}
+						if err := m.Apply(r.Seat, c); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(spent.Nanoseconds())/float64(max(decisions, 1)), "ns/decision")
+		})
+	}
+}
