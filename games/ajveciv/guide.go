@@ -34,9 +34,8 @@ import (
 // people starve), plus a little for its lead over the best of the others.
 // Every choice is played out on the same dice, and another choice is taken
 // only when it beats the rule of thumb's, playout by playout, by more than
-// two standard errors: the search corrects the rule where the rule is
-// clearly wrong (the last turns, an inflection, a rival about to starve),
-// and chance alone never moves it.
+// two standard errors: the search corrects the rule only where its
+// playouts show the rule wrong, and chance alone never moves it.
 //
 // It plays with the original rules, whatever the world's. The guide is
 // deterministic given the match seed and its seat. A decision costs about
