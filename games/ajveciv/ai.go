@@ -124,7 +124,7 @@ func (*randomAI) Bounded() bool { return true }
 type Entrant = engine.Entrant[Value, View]
 
 // botNames lists the names Bots understands, for messages.
-const botNames = "basic, basic.<value>, basic2, basic2.<value>-<value>, basic3, basic3.<value>-<value>-<value>, random, planner"
+const botNames = "basic, basic.<value>, basic2, basic2.<value>-<value>, basic3, basic3.<value>-<value>-<value>, random, planner, guide"
 
 // Bots returns the built-in players that one --players name stands for:
 //
@@ -136,6 +136,7 @@ const botNames = "basic, basic.<value>, basic2, basic2.<value>-<value>, basic3, 
 //	basic3.<v1>-<v2>-<v3>     the same with three values
 //	random                    chooses uniformly among the offered values
 //	planner                   looks ahead with the rules (see Planner)
+//	guide                     learns how the others choose and plays each choice out against them (see Guide)
 func Bots(name string) ([]Entrant, error) {
 	kind, rest, dotted := strings.Cut(name, ".")
 	size := 0
@@ -146,9 +147,12 @@ func Bots(name string) ([]Entrant, error) {
 		size = 2
 	case "basic3":
 		size = 3
-	case "random", "planner":
+	case "random", "planner", "guide":
 		if dotted {
 			return nil, fmt.Errorf("unknown player %q: %s takes no values", name, kind)
+		}
+		if kind == "guide" {
+			return []Entrant{{Name: "guide", New: func() engine.Player[Value, View] { return Player(NewGuide()) }}}, nil
 		}
 		if kind == "random" {
 			return []Entrant{{Name: "random", New: func() engine.Player[Value, View] { return Player(Random()) }}}, nil

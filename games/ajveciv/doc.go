@@ -12,7 +12,17 @@
 //
 // Original returns the game as an engine.Ruleset. The built-in AIs are named
 // as the CLI takes them (see Bots): basic.<value>, basic2.<v1>-<v2>,
-// basic3.<v1>-<v2>-<v3>, random and planner.
+// basic3.<v1>-<v2>-<v3>, random, planner and guide.
+//
+// # Search
+//
+// A search AI plays a decision forward with the rules (engine/search.go):
+// Match.Clone copies a match, its random source included, and Game.Sample
+// makes a match from one society's view, dealing what the view hides (the
+// other societies' offers of the turn, and all chance to come) from the
+// searcher's own dice. The guide (Guide) searches on the rules directly: it
+// learns each society's list of priorities from the choices its view shows
+// and plays every offered choice to the end of the game against them.
 //
 // # Writing an AI
 //

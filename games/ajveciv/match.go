@@ -82,7 +82,7 @@ func (g Game) Info() engine.Info {
 		MinSeats:       MinSeats,
 		MaxSeats:       MaxSeats,
 		DefaultPlayers: "basic",
-		Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner"},
+		Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner", "guide"},
 		Options: []engine.Option{
 			{Name: "turns", Usage: "number of turns in a game", Kind: engine.IntOption, Default: fmt.Sprint(DefaultTurns), Min: 1, Max: MaxTurns},
 			{Name: "inflections", Usage: "an inflection after every tenth turn", Kind: engine.BoolOption, Default: "true"},
@@ -652,15 +652,7 @@ func (s *snapshot) checkRound() error {
 	if infl && !(s.Inflections && s.Turn > 0 && s.Turn%InflectionEvery == 0) {
 		return fmt.Errorf("ajveciv: snapshot: an inflection after turn %d; inflections come after every tenth turn, when the game has them", s.Turn)
 	}
-	t := int64(s.Turn)
-	want := t + 1 // the turns played, and the one open
-	if s.Inflections {
-		want += t / InflectionEvery
-	}
-	if infl {
-		want--
-	}
-	if s.Round != want {
+	if want := roundOf(s.Turn, s.Inflections, infl); s.Round != want {
 		return fmt.Errorf("ajveciv: snapshot: round %d after turn %d; the rules open round %d there", s.Round, s.Turn, want)
 	}
 	return nil

@@ -32,6 +32,7 @@ func TestBotCatalog(t *testing.T) {
 		{"basic3.develop-expand-exchange", 1, "basic3.develop-expand-exchange", "basic3.develop-expand-exchange"},
 		{"random", 1, "random", "random"},
 		{"planner", 1, "planner", "planner"},
+		{"guide", 1, "guide", "guide"},
 	}
 	for _, c := range cases {
 		es, err := Bots(c.name)

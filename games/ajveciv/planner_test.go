@@ -133,3 +133,19 @@ func BenchmarkPlannerDecision(b *testing.B) {
 		p.Turn(v)
 	}
 }
+
+// BenchmarkGuideDecision measures one decision of the guide on the
+// starting world of a six-seat game, where playouts are longest.
+func BenchmarkGuideDecision(b *testing.B) {
+	m, err := Original().NewMatch(engine.Setup{Seed: 1, Players: make([]string, 6)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGuide()
+	g.Init(engine.MatchInfo{Seed: engine.SeatSeed(1, 0)})
+	v := m.View(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Turn(v)
+	}
+}

@@ -56,6 +56,8 @@ func aiName(ai AI) string {
 		return "random"
 	case *Planner:
 		return "planner"
+	case *Guide:
+		return "guide"
 	}
 	t := reflect.TypeOf(ai)
 	for t.Kind() == reflect.Pointer {
