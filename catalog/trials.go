@@ -155,6 +155,7 @@ func aiTrials() []Trial {
 	}
 	versus("ajveciv", ajvecivBest, 0.90, basics...)
 	field("ajveciv", "six seats, the field of the six basic AIs", 6, nil, 0.85, append([]string{ajvecivBest}, basics[:6]...)...)
+	field("ajveciv", "six seats, the field of the six basic AIs", 6, nil, 0, append([]string{"planner"}, basics[:6]...)...)
 	search("ajveciv", ajvecivBest)
 
 	// Reaj: the field of the fixed AIs and adapt.
@@ -186,7 +187,7 @@ const searchGames = 40
 
 // The best AI of each game, as the tables measure it.
 const (
-	ajvecivBest     = "planner"
+	ajvecivBest     = "guide"
 	tnccBest        = "marshal"
 	territoriesBest = "general"
 	zombieBest      = "searcher"
