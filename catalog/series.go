@@ -54,7 +54,7 @@ type liveRules interface {
 func (h *hosted[M, V]) Info() engine.Info {
 	info := h.rules.Info()
 	if _, ok := h.rules.(engine.Sampler[M, V]); ok {
-		info.Players = append(info.Players[:len(info.Players):len(info.Players)], mcts.Name, "mcts:ms=<n>", "mcts:playouts=<n>", "mcts:level=easy|medium|hard")
+		info.Players = append(info.Players[:len(info.Players):len(info.Players)], mcts.Name, "mcts:level=easy", "mcts:level=medium", "mcts:level=hard", "mcts:ms=<n>", "mcts:playouts=<n>")
 	}
 	return info
 }
@@ -63,8 +63,13 @@ func (h *hosted[M, V]) Info() engine.Info {
 // search AI (mcts, with its settings) when the game's rules offer what it
 // needs.
 func (h *hosted[M, V]) roster(name string) ([]engine.Entrant[M, V], error) {
-	if _, ok := h.rules.(engine.Sampler[M, V]); !ok || !mcts.Is(name) {
-		return h.bots(name)
+	_, searchable := h.rules.(engine.Sampler[M, V])
+	if !searchable || !mcts.Is(name) {
+		es, err := h.bots(name)
+		if err != nil && searchable {
+			err = fmt.Errorf("%w; or mcts, the search AI (mcts:ms=N, mcts:playouts=N, mcts:level=easy|medium|hard)", err)
+		}
+		return es, err
 	}
 	cfg, err := mcts.Parse(name)
 	if err != nil {
