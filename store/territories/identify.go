@@ -95,14 +95,36 @@ func identify(ctx context.Context, path string) (layout, error) {
 // file made); else read-only, through its WAL, whose id may differ from
 // the header's. A file whose header names it ours that SQLite cannot read
 // is an environment's failure, explained, not another application's file.
+//
+// An immutable read takes no lock, so a process converting the file at that
+// moment can make it look damaged: a read that fails so is made again with
+// SQLite's locks (read-only, through the WAL), which waits for the writer
+// and sees the file before or after its transaction.
 func lookInside(ctx context.Context, path string, headerID uint32) (layout, error) {
+	immutable := true
+	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 {
+		immutable = false
+	}
+	kind, err := lookInsideOnce(ctx, path, headerID, immutable)
+	if err != nil && immutable && errors.Is(err, errUnreadable) {
+		kind, err = lookInsideOnce(ctx, path, headerID, false)
+	}
+	return kind, err
+}
+
+// errUnreadable marks a file SQLite could not read.
+var errUnreadable = errors.New("SQLite cannot read it")
+
+func lookInsideOnce(ctx context.Context, path string, headerID uint32, immutable bool) (layout, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return 0, err
 	}
 	u := url.URL{Scheme: "file", Path: abs, RawQuery: "mode=ro"}
-	if st, err := os.Stat(path + "-wal"); err != nil || st.Size() == 0 {
+	if immutable {
 		u.RawQuery += "&immutable=1"
+	} else {
+		u.RawQuery += "&_pragma=busy_timeout(10000)"
 	}
 	db, err := sql.Open("sqlite", u.String())
 	if err != nil {
@@ -121,10 +143,12 @@ func lookInside(ctx context.Context, path string, headerID uint32) (layout, erro
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('matches', 'moves', 'territories_maps')`).Scan(&ours)
 	}
 	switch {
+	case err != nil && immutable:
+		return 0, fmt.Errorf("%s: %w: %w (%s)", path, ErrNoGame, errUnreadable, sqliteText(err))
 	case err != nil && headerID != 0:
 		return 0, explain(path, err)
 	case err != nil:
-		return 0, fmt.Errorf("%s: %w: SQLite cannot read it (%s)", path, ErrNoGame, sqliteText(err))
+		return 0, fmt.Errorf("%s: %w: %w (%s)", path, ErrNoGame, errUnreadable, sqliteText(err))
 	case (id == olderApplicationID || id == 0) && older == len(olderTables):
 		return olderLayout, nil
 	case id == applicationID || (id == 0 && ours > 0):
