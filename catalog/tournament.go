@@ -38,7 +38,9 @@ type TournamentOptions struct {
 	Training func(lines []byte) error
 	// Decided, if not nil, is told how long every decision of the players
 	// it names took, by the clock: it is called from the games'
-	// goroutines, at once.
+	// goroutines, at once. Players that keep their own time or decide
+	// outside the match (programs, bots over HTTP) are not timed: the
+	// runner treats them by what they are.
 	Decided func(player string, took time.Duration)
 	// Timed names the players whose decisions Decided is told.
 	Timed []string
@@ -92,7 +94,14 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 // every decision of its took.
 func timedPlayer[M, V any](name string, make func() engine.Player[M, V], decided func(string, time.Duration)) func() engine.Player[M, V] {
 	return func() engine.Player[M, V] {
-		return &timed[M, V]{Player: make(), name: name, decided: decided}
+		p := make()
+		if _, ok := p.(engine.SelfTimed); ok {
+			return p
+		}
+		if _, ok := p.(engine.Preparer[M, V]); ok {
+			return p
+		}
+		return &timed[M, V]{Player: p, name: name, decided: decided}
 	}
 }
 

@@ -33,7 +33,6 @@ import (
 // Player is the search AI for a game of move type M and view type V.
 type Player[M, V any] struct {
 	cfg     Config
-	rules   engine.Ruleset[M, V]
 	sampler engine.Sampler[M, V]
 
 	setup engine.Setup
@@ -74,7 +73,7 @@ func New[M, V any](rules engine.Ruleset[M, V], cfg Config, rollout func() engine
 	if cfg.Rollout != "" && rollout == nil {
 		return nil, fmt.Errorf("mcts: rollout=%s: no such player", cfg.Rollout)
 	}
-	return &Player[M, V]{cfg: cfg, rules: rules, sampler: s, newPolicy: rollout}, nil
+	return &Player[M, V]{cfg: cfg, sampler: s, newPolicy: rollout}, nil
 }
 
 // Start takes the match's players and options and seeds the player's dice
@@ -119,7 +118,7 @@ func (p *Player[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 		stop = time.Now().Add(budget)
 	}
 	t := tree[M]{explore: p.cfg.Explore, width: p.cfg.Width}
-	root := t.newNode()
+	root := &node[M]{}
 	p.Playouts = 0
 	p.ctx = ctx
 	for {

@@ -42,8 +42,6 @@ type step[M any] struct {
 	arms [maxSeats]int16
 }
 
-func (t *tree[M]) newNode() *node[M] { return &node[M]{} }
-
 func stepOf[M any](n *node[M]) step[M] {
 	st := step[M]{n: n}
 	for i := range st.arms {

@@ -61,6 +61,14 @@ func (m *Match) Moves(req *engine.Request[Action], _ *rand.PCG, buf []Action) []
 // appendActions appends nation k's covering set of actions (see Moves) to
 // buf; nothing when it may not act.
 func (w *World) appendActions(buf []Action, k int) []Action {
+	return w.actions(buf, k, false)
+}
+
+// actions appends to buf nation k's raises, attacks and moves, then pass
+// when turn management is on; nothing when it may not act. A move into a
+// territory that takes at most most more armies is made with every number
+// of them when every is set, else with 1, half the armies and the most.
+func (w *World) actions(buf []Action, k int, every bool) []Action {
 	if k < 0 || !w.nations[k].In() || !w.Started() || (w.cfg.TurnManagement && w.nations[k].ActionsLeft() == 0) {
 		return buf
 	}
@@ -80,6 +88,12 @@ func (w *World) appendActions(buf []Action, k int) []Action {
 				continue
 			}
 			most := min(h.Armies, cfg.MaxArmies-to.Armies)
+			if every {
+				for n := 1; n <= most; n++ {
+					buf = append(buf, MoveAction(id, n, cfg.Territories[j].ID))
+				}
+				continue
+			}
 			half := min(h.Armies/2, most)
 			if most >= 1 {
 				buf = append(buf, MoveAction(id, 1, cfg.Territories[j].ID))

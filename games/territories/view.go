@@ -56,37 +56,7 @@ func (v View) Legal() []Action {
 
 // Legal returns every move, raise and attack nation k may make now, then
 // pass when turn management is on; nil when it may not act.
-func (w *World) Legal(k int) []Action {
-	if k < 0 || !w.nations[k].In() || !w.Started() || (w.cfg.TurnManagement && w.nations[k].ActionsLeft() == 0) {
-		return nil
-	}
-	var out []Action
-	cfg := w.cfg
-	for i, h := range w.held {
-		if h.Nation != k {
-			continue
-		}
-		id := cfg.Territories[i].ID
-		if h.Armies < cfg.MaxArmies {
-			out = append(out, RaiseAction(id))
-		}
-		for _, j := range cfg.neighbors[i] {
-			to := w.held[j]
-			switch {
-			case to.Nation >= 0 && to.Nation != k:
-				out = append(out, AttackAction(id, cfg.Territories[j].ID))
-			default:
-				for n := 1; n <= h.Armies && to.Armies+n <= cfg.MaxArmies; n++ {
-					out = append(out, MoveAction(id, n, cfg.Territories[j].ID))
-				}
-			}
-		}
-	}
-	if w.cfg.TurnManagement {
-		out = append(out, PassAction)
-	}
-	return out
-}
+func (w *World) Legal(k int) []Action { return w.actions(nil, k, true) }
 
 // Check says why the rules would refuse a, or nil: a person is told why
 // and asked again.
