@@ -405,7 +405,7 @@ func (r *Runner[M, V]) roundBounded() (err error) {
 		r.deciding = -1
 		if err == nil {
 			if err = m.Apply(seat, mv); err == nil {
-				rec.Steps = append(rec.Steps, Step[M]{Seat: seat, Move: mv})
+				rec.add(seat, mv)
 				continue
 			}
 			r.at = i

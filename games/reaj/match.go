@@ -156,6 +156,12 @@ func (m *Match) Apply(seat int, v Value) error {
 	if m.waiting &^= 1 << seat; m.waiting != 0 {
 		return nil
 	}
+	return m.playTurn()
+}
+
+// playTurn plays the turn once every living society has chosen, and opens
+// the next or ends the game.
+func (m *Match) playTurn() error {
 	living, err := resolve(&m.state, m.turn+1, m.chosen, m.pcg)
 	if err != nil {
 		return err

@@ -49,10 +49,10 @@ func Turn(st *State, turn int, choices []Value, rng *rand.PCG) error {
 
 // resolve is Turn, and returns how many societies are living after it.
 //
-// Its loops run over the seats, skipping the dead (a branch a processor
-// predicts: the living change a few times a game); what it works out about
-// each society it keeps in small arrays on the stack, and what it counts
-// it counts without branches on the choices.
+// One pass over the seats checks the choices, makes the rises and notes
+// who chose what as sets of seats (bit i for society i); every later step
+// runs over the set it concerns, in seat order, so that a turn costs what
+// its choices do.
 func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 	socs, rel := st.Societies, st.Relations
 	n := len(socs)
@@ -64,12 +64,9 @@ func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 	}
 	choices = choices[:n]
 
-	// The rises; who is living, and who expands, develops and adapts. A
-	// wrong choice undoes the rises before it, so that a refused turn
-	// leaves the state as it was.
-	var expanders, developers [32]uint8
-	var living uint32
-	expanding, developing, adapting := 0, 0, 0
+	// The rises, and who chose what. A wrong choice undoes the rises
+	// before it, so that a refused turn leaves the state as it was.
+	var chose [8]uint32 // per value, the set of its choosers
 	for i := range socs {
 		s, c := &socs[i], choices[i]
 		if s.Dead {
@@ -84,66 +81,46 @@ func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 			return 0, engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
 		}
 		s.Values[c]++
-		living |= 1 << (uint(i) & 31)
-		expanders[expanding&31], developers[developing&31] = uint8(i), uint8(i)
-		expanding += b2i(c == Expand)
-		developing += b2i(c == Develop)
-		adapting += b2i(c == Adapt)
+		chose[c&7] |= 1 << (uint(i) & 31)
 	}
+	living := chose[Conquer] | chose[Exchange] | chose[Expand] | chose[Develop] | chose[Consent] | chose[Adapt]
 	env := &st.Environment
 	env.Resources += max(0, env.Ecology)
 
 	// What conquer and exchange bring, from the state after the rises and
 	// before any effect.
 	var gain [MaxSocieties]int
-	for i := range socs {
-		if socs[i].Dead {
-			continue
+	for set := chose[Conquer]; set != 0; set &= set - 1 {
+		i := bits.TrailingZeros32(set)
+		mine, g := socs[i].Values[Conquer], 0
+		for j := range socs {
+			g += b2i(socs[j].Values[Conquer] < mine) // never itself
 		}
-		switch choices[i] {
-		case Conquer:
-			mine, g := socs[i].Values[Conquer], 0
-			for j := range socs {
-				g += b2i(socs[j].Values[Conquer] < mine) // never itself
-			}
-			gain[i] = g
-		case Exchange:
-			g := 0
-			for _, row := range rel {
-				g += b2i(row[i] > 0)
-			}
-			gain[i] = g - b2i(rel[i][i] > 0)
+		gain[i&(MaxSocieties-1)] = g
+	}
+	for set := chose[Exchange]; set != 0; set &= set - 1 {
+		i := bits.TrailingZeros32(set)
+		g := 0
+		for _, row := range rel {
+			g += b2i(row[i] > 0)
 		}
+		gain[i&(MaxSocieties-1)] = g - b2i(rel[i][i] > 0)
 	}
 
-	share(&env.Land, expanders[:expanding], &gain, rng)
-	share(&env.Ecology, developers[:developing], &gain, rng)
-	env.Ecology += adapting
+	share(&env.Land, chose[Expand], &gain, rng)
+	share(&env.Ecology, chose[Develop], &gain, rng)
+	env.Ecology += bits.OnesCount32(chose[Adapt])
 
 	// Dispositions: every other living society's toward a conqueror −1,
 	// toward a consenter +1.
-	for i := range socs {
-		if socs[i].Dead {
-			continue
-		}
-		delta := regardOf[choices[i]&7]
-		if delta == 0 {
-			continue
-		}
-		for others := living &^ (1 << (uint(i) & 31)); others != 0; others &= others - 1 {
-			rel[bits.TrailingZeros32(others)][i] += delta
-		}
-	}
+	regard(rel, chose[Conquer], living, -1)
+	regard(rel, chose[Consent], living, 1)
 
 	// Upkeep, in seat order.
-	count := 0
-	for i := range socs {
-		s := &socs[i]
-		if s.Dead {
-			continue
-		}
-		s.Resources += gain[i] + s.Values.Upkeep()
-		count++
+	count := bits.OnesCount32(living)
+	for set := living; set != 0; set &= set - 1 {
+		s := &socs[bits.TrailingZeros32(set)]
+		s.Resources += gain[bits.TrailingZeros32(set)&(MaxSocieties-1)] + s.Values.Upkeep()
 		if s.Resources >= 0 {
 			continue
 		}
@@ -158,6 +135,17 @@ func resolve(st *State, turn int, choices []Value, rng *rand.PCG) (int, error) {
 		count--
 	}
 	return count, nil
+}
+
+// regard changes by delta the disposition of every other living society
+// toward each of the choosers.
+func regard(rel [][]int, choosers, living uint32, delta int) {
+	for ; choosers != 0; choosers &= choosers - 1 {
+		i := bits.TrailingZeros32(choosers)
+		for others := living &^ (1 << uint(i)); others != 0; others &= others - 1 {
+			rel[bits.TrailingZeros32(others)][i] += delta
+		}
+	}
 }
 
 // regardOf is the change of every other living society's disposition
@@ -184,18 +172,27 @@ func undoRises(socs []Society, choices []Value) {
 }
 
 // share gives what is left of a resource (land or ecology) to the
-// contenders, one each, +3 resources each: all of them when there is enough,
-// else the first in a random order.
-func share(left *int, contenders []uint8, gain *[MaxSocieties]int, rng *rand.PCG) {
-	if len(contenders) > *left {
-		for k := len(contenders) - 1; k > 0; k-- {
-			j := int(engine.Below(rng, uint64(k+1)))
-			contenders[k], contenders[j] = contenders[j], contenders[k]
+// contenders, a set of seats, one each, +3 resources each: all of them
+// when there is enough, else the first in a random order (see Turn).
+func share(left *int, contenders uint32, gain *[MaxSocieties]int, rng *rand.PCG) {
+	if bits.OnesCount32(contenders) > *left {
+		var order [32]uint8
+		k := 0
+		for set := contenders; set != 0; set &= set - 1 {
+			order[k&31] = uint8(bits.TrailingZeros32(set))
+			k++
 		}
-		contenders = contenders[:*left]
+		for k := k - 1; k > 0; k-- {
+			j := int(engine.Below(rng, uint64(k+1)))
+			order[k], order[j] = order[j], order[k]
+		}
+		contenders = 0
+		for _, i := range order[:*left] {
+			contenders |= 1 << i
+		}
 	}
-	*left -= len(contenders)
-	for _, i := range contenders {
-		gain[i] += 3
+	*left -= bits.OnesCount32(contenders)
+	for ; contenders != 0; contenders &= contenders - 1 {
+		gain[bits.TrailingZeros32(contenders)&(MaxSocieties-1)] += 3
 	}
 }
