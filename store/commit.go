@@ -51,7 +51,7 @@ func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return batch[order[a]].Match < batch[order[b]].Match })
-	if _, _, err := s.statements(ctx); err != nil { // before the transaction takes the connection
+	if _, _, _, err := s.statements(ctx); err != nil { // before the transaction takes the connection
 		for i := range errs {
 			errs[i] = err
 		}
@@ -130,22 +130,31 @@ func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, orde
 	return nil
 }
 
-// appendSQL are the statements of a move, prepared once.
+// The statements of a move, prepared once. A move that leaves its match
+// running does not set the status, so that SQLite writes no index of the
+// matches (see migrations/00003_status_indexes.sql); a move that ends it
+// sets the status and the result.
 const (
-	advanceSQL = `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = $7`
+	advanceSQL = `UPDATE matches SET seq = $1, updated = $2 WHERE id = $3 AND seq = $4 AND status = 'running'`
+	finishSQL  = `UPDATE matches SET seq = $1, status = $2, result = $3, updated = $4 WHERE id = $5 AND seq = $6 AND status = 'running'`
 	insertSQL  = `INSERT INTO moves (match_id, seq, actor, request, move, fault, note, at, idem_key, idem_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
 )
 
 // statements returns the prepared statements of a move. It prepares them
 // on its first call, which must not be within a transaction: SQLite's
 // writes have one connection.
-func (s *Store) statements(ctx context.Context) (advance, insert *sql.Stmt, err error) {
+func (s *Store) statements(ctx context.Context) (advance, finish, insert *sql.Stmt, err error) {
 	s.prepare.Do(func() {
-		if s.advance, s.err = s.db.PrepareContext(ctx, advanceSQL); s.err == nil {
-			s.insert, s.err = s.db.PrepareContext(ctx, insertSQL)
+		for _, p := range []struct {
+			st  **sql.Stmt
+			sql string
+		}{{&s.advance, advanceSQL}, {&s.finish, finishSQL}, {&s.insert, insertSQL}} {
+			if *p.st, s.err = s.db.PrepareContext(ctx, p.sql); s.err != nil {
+				return
+			}
 		}
 	})
-	return s.advance, s.insert, s.err
+	return s.advance, s.finish, s.insert, s.err
 }
 
 // projectionError is a projection's refusal of a move.
@@ -184,12 +193,17 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
 	if err != nil {
 		return err
 	}
-	advance, insert, err := s.statements(ctx)
+	advance, finish, insert, err := s.statements(ctx)
 	if err != nil {
 		return err
 	}
-	r, err := tx.StmtContext(ctx, advance).ExecContext(ctx,
-		a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1, string(Running))
+	var r sql.Result
+	if a.Status == Running && result == "" {
+		r, err = tx.StmtContext(ctx, advance).ExecContext(ctx, a.Move.Seq, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1)
+	} else {
+		r, err = tx.StmtContext(ctx, finish).ExecContext(ctx,
+			a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1)
+	}
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/pgtest"
 )
@@ -65,4 +68,70 @@ func target(t *testing.T, db string) string {
 		return pgtest.Shared(t).NewDatabase(t)
 	}
 	return filepath.Join(t.TempDir(), "live.db")
+}
+
+func TestMatchesFoundByStatus(t *testing.T) {
+	// The running matches (by when they were created) and the ended ones
+	// not changed since a time are found through indexes that a move of a
+	// running match never writes (migrations/00003_status_indexes.sql):
+	// moves, a move that ends a match and End each leave the matches where
+	// these lists say, on SQLite and on PostgreSQL.
+	ctx := context.Background()
+	for _, db := range []string{"sqlite", "postgres"} {
+		t.Run(db, func(t *testing.T) {
+			st := openPG(t, target(t, db))
+			for _, id := range []string{"a", "b", "c", "d"} {
+				newMatch(t, st, id)
+			}
+			move := func(id string, seq int64, status store.Status) *store.Append {
+				a := &store.Append{Match: id, Status: status, Move: store.Move{Seq: seq, Actor: 0, Request: -1, Move: json.RawMessage(`{}`)}}
+				if status != store.Running {
+					a.Result = &engine.Result{Scores: []int64{1}, Winners: []int{0}, Ranks: []int{1}}
+				}
+				return a
+			}
+			for _, batch := range [][]*store.Append{
+				{move("a", 1, store.Running), move("b", 1, store.Running), move("c", 1, store.Running)},
+				{move("a", 2, store.Running), move("b", 2, store.Over)},
+			} {
+				for i, err := range st.Commit(ctx, batch) {
+					if err != nil {
+						t.Fatalf("move %d: %v", i, err)
+					}
+				}
+			}
+			if err := st.End(ctx, "d", store.Aborted, nil); err != nil {
+				t.Fatal(err)
+			}
+			running, err := st.Running(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(running) // created in the same millisecond, perhaps
+			if !slices.Equal(running, []string{"a", "c"}) {
+				t.Errorf("running: %v; want [a c]", running)
+			}
+			ended, err := st.Untouched(ctx, time.Now().Add(time.Hour))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(ended)
+			if !slices.Equal(ended, []string{"b", "d"}) {
+				t.Errorf("ended: %v; want [b d]", ended)
+			}
+			if ended, _ := st.Untouched(ctx, time.Now().Add(-time.Hour)); len(ended) != 0 {
+				t.Errorf("ended before an hour ago: %v; want none", ended)
+			}
+			for _, id := range []string{"a", "b", "c", "d"} {
+				m, err := st.Match(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := map[string]store.Status{"a": store.Running, "b": store.Over, "c": store.Running, "d": store.Aborted}[id]
+				if m.Status != want || (id == "b") != (m.Result != nil) {
+					t.Errorf("match %s: %s, result %v; want %s", id, m.Status, m.Result, want)
+				}
+			}
+		})
+	}
 }

@@ -81,12 +81,17 @@ func (s *Store) CommitBatch(ctx context.Context, b *Batch) error {
 		}
 		result = string(r)
 	}
-	update, insert, err := s.statements(ctx)
+	advance, finish, insert, err := s.statements(ctx)
 	if err != nil {
 		return err
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.StmtContext(ctx, update).ExecContext(ctx, last, string(b.Status), result, at.UnixMilli(), b.Match, first-1, string(Running))
+		var r sql.Result
+		if b.Status == Running && result == "" {
+			r, err = tx.StmtContext(ctx, advance).ExecContext(ctx, last, at.UnixMilli(), b.Match, first-1)
+		} else {
+			r, err = tx.StmtContext(ctx, finish).ExecContext(ctx, last, string(b.Status), result, at.UnixMilli(), b.Match, first-1)
+		}
 		if err != nil {
 			return err
 		}

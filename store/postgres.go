@@ -314,8 +314,8 @@ func (s *Store) commitPipelined(ctx context.Context, batch []*Append, order []in
 // those whose lease has lapsed (their server gone) or is owner's, so that
 // a server looking for matches to drive does not ask for every lease.
 func (s *Store) Unleased(ctx context.Context, owner string) ([]string, error) {
-	return s.ids(ctx, `SELECT id FROM matches WHERE status = $1 AND (lease_until < $2 OR lease_owner = $3) ORDER BY created`,
-		string(Running), s.now().UnixMilli(), owner)
+	return s.ids(ctx, `SELECT id FROM matches WHERE status = 'running' AND (lease_until < $1 OR lease_owner = $2) ORDER BY created`,
+		s.now().UnixMilli(), owner)
 }
 
 // position returns where match id is in the store: its last move's number

@@ -42,9 +42,9 @@ type Store struct {
 	url      string // PostgreSQL's URL, password and all, for Listen
 	now      func() time.Time
 
-	prepare         sync.Once // the statements of a move
-	advance, insert *sql.Stmt
-	err             error
+	prepare                 sync.Once // the statements of a move
+	advance, finish, insert *sql.Stmt
+	err                     error
 }
 
 // Options tune a store.
@@ -192,7 +192,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	for _, st := range []*sql.Stmt{s.advance, s.insert} {
+	for _, st := range []*sql.Stmt{s.advance, s.finish, s.insert} {
 		if st != nil {
 			st.Close()
 		}
@@ -374,13 +374,13 @@ func (s *Store) List(ctx context.Context, before time.Time, limit int) ([]*Match
 // Running returns the ids of the matches under way, for a server that
 // starts to resume.
 func (s *Store) Running(ctx context.Context) ([]string, error) {
-	return s.ids(ctx, `SELECT id FROM matches WHERE status = $1 ORDER BY created`, string(Running))
+	return s.ids(ctx, `SELECT id FROM matches WHERE status = 'running' ORDER BY created`)
 }
 
 // Untouched returns the ids of the matches over (or aborted) and not
 // changed since before, which may be archived.
 func (s *Store) Untouched(ctx context.Context, before time.Time) ([]string, error) {
-	return s.ids(ctx, `SELECT id FROM matches WHERE status <> $1 AND updated < $2 ORDER BY updated`, string(Running), before.UnixMilli())
+	return s.ids(ctx, `SELECT id FROM matches WHERE status <> 'running' AND updated < $1 ORDER BY updated`, before.UnixMilli())
 }
 
 func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
