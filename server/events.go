@@ -97,7 +97,7 @@ func (st *stream) send(ev []byte) {
 func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 	l := live.(catalog.Live)
 	if d := s.driverOf(row.ID); d != nil {
-		d.moved(l, mv)
+		d.moved(row)
 	}
 	streams := s.hub.listeners(row.ID)
 	// A move that leaves the rest of its round open changes nothing any
