@@ -485,7 +485,9 @@ type parsedConfig struct {
 }
 
 // viewOf is the match as c sees it now; the caller holds the match's lock.
-func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView {
+// Views, if not nil, are the views of the match at row.Seq already made,
+// which it takes c's from, or keeps it in.
+func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *views) matchView {
 	cfg := s.configOf(row)
 	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
 		Requests: []requestView{}}
@@ -496,17 +498,14 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView
 	case store.SeatRole:
 		seat := c.seat
 		v.You = youView{Role: "seat", Seat: &seat}
-		v.View = live.View(c.seat)
 	case store.JudgeRole:
 		v.You = youView{Role: "judge"}
-		v.View = live.View(engine.Judge)
 	case store.PlayerRole:
 		v.You = youView{Role: "player", Name: c.name}
-		v.View = live.Public()
 	default:
 		v.You = youView{Role: "spectator"}
-		v.View = live.Public()
 	}
+	v.View = views.of(row.Seq, c, live)
 	if row.Status == store.Running {
 		for _, q := range live.Pending() {
 			if c.role == store.JudgeRole || c.role == store.SeatRole && q.Seat == c.seat {
@@ -531,7 +530,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	var body []byte
 	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
-		v := s.viewOf(row, live.(catalog.Live), c)
+		v := s.viewOf(row, live.(catalog.Live), c, s.viewsOf(row.ID))
 		body = v.appendJSON(make([]byte, 0, 1024))
 		return nil
 	})
