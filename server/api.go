@@ -691,17 +691,25 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := map[string]any{"seq": ack.Seq, "repeat": ack.Repeat}
-	if joiner != "" && !ack.Repeat {
-		secret, hash := newSecret()
-		if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: joiner}); err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		s.forget(id)
-		out["player"] = map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}
+	if joiner == "" || ack.Repeat {
+		answerMove(w, ack.Seq, ack.Repeat)
+		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	secret, hash := newSecret()
+	if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: joiner}); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.forget(id)
+	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq, "repeat": ack.Repeat,
+		"player": map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}})
+}
+
+// answerMove answers a move committed as move seq: {"repeat":…,"seq":…},
+// as json.Marshal writes it, without its work.
+func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
+	b := append(strconv.AppendBool(append(make([]byte, 0, 48), `{"repeat":`...), repeat), `,"seq":`...)
+	writeRaw(w, http.StatusOK, append(strconv.AppendInt(b, seq, 10), '}'))
 }
 
 // asPlayer makes a named player's move the judge's move for them.
