@@ -485,7 +485,9 @@ type parsedConfig struct {
 }
 
 // viewOf is the match as c sees it now; the caller holds the match's lock.
-func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView {
+// Views, if not nil, are the views of the match at row.Seq already made,
+// which it takes c's from, or keeps it in.
+func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *views) matchView {
 	cfg := s.configOf(row)
 	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
 		Requests: []requestView{}}
@@ -496,17 +498,14 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller) matchView
 	case store.SeatRole:
 		seat := c.seat
 		v.You = youView{Role: "seat", Seat: &seat}
-		v.View = live.View(c.seat)
 	case store.JudgeRole:
 		v.You = youView{Role: "judge"}
-		v.View = live.View(engine.Judge)
 	case store.PlayerRole:
 		v.You = youView{Role: "player", Name: c.name}
-		v.View = live.Public()
 	default:
 		v.You = youView{Role: "spectator"}
-		v.View = live.Public()
 	}
+	v.View = views.of(row.Seq, c, live)
 	if row.Status == store.Running {
 		for _, q := range live.Pending() {
 			if c.role == store.JudgeRole || c.role == store.SeatRole && q.Seat == c.seat {
@@ -531,7 +530,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	var body []byte
 	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
-		v := s.viewOf(row, live.(catalog.Live), c)
+		v := s.viewOf(row, live.(catalog.Live), c, s.viewsOf(row.ID))
 		body = v.appendJSON(make([]byte, 0, 1024))
 		return nil
 	})
@@ -692,17 +691,25 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := map[string]any{"seq": ack.Seq, "repeat": ack.Repeat}
-	if joiner != "" && !ack.Repeat {
-		secret, hash := newSecret()
-		if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: joiner}); err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		s.forget(id)
-		out["player"] = map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}
+	if joiner == "" || ack.Repeat {
+		answerMove(w, ack.Seq, ack.Repeat)
+		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	secret, hash := newSecret()
+	if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: joiner}); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.forget(id)
+	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq, "repeat": ack.Repeat,
+		"player": map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}})
+}
+
+// answerMove answers a move committed as move seq: {"repeat":…,"seq":…},
+// as json.Marshal writes it, without its work.
+func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
+	b := append(strconv.AppendBool(append(make([]byte, 0, 48), `{"repeat":`...), repeat), `,"seq":`...)
+	writeRaw(w, http.StatusOK, append(strconv.AppendInt(b, seq, 10), '}'))
 }
 
 // asPlayer makes a named player's move the judge's move for them.

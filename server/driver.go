@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -26,6 +27,11 @@ type driver struct {
 	wake chan struct{}
 	quit chan struct{}
 	done chan struct{}
+	// still says, as of the driver's last look, that a move gives it
+	// nothing to play: the match has no bot, no seat that resigned, and
+	// no deadline for people. Its moves then do not wake it; what
+	// changes that (a resignation, another server's change) does.
+	still atomic.Bool
 }
 
 // drive starts driving match id, if this server can take its lease.
@@ -91,8 +97,15 @@ func (d *driver) stop() {
 	<-d.done
 }
 
-// moved wakes the driver after a committed move, under the match's lock.
-func (d *driver) moved(catalog.Live, store.Move) { d.poke() }
+// moved wakes the driver after a committed move, under the match's lock,
+// unless the move gives it nothing to play: the match still runs, and
+// nothing in it is the driver's to play.
+func (d *driver) moved(row *store.Match) {
+	if d.still.Load() && row.Status == store.Running {
+		return
+	}
+	d.poke()
+}
 
 // deadlineOf returns when request q of match row runs out of time, if it
 // has a limit: its time runs from when it was opened (row.Opened), the
@@ -230,6 +243,7 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 		running = true
 		live := l.(catalog.Live)
 		cfg := d.s.configOf(row)
+		d.still.Store(nothingToDrive(live, row, cfg))
 		now := d.s.now()
 		for _, q := range live.Pending() {
 			bot := live.Bot(q.Seat)
@@ -255,6 +269,21 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 		return nil
 	})
 	return acts, next, running, err
+}
+
+// nothingToDrive reports whether no move of match row can give its driver
+// anything to play: none of its seats is a bot, none resigned, and people
+// have no deadline.
+func nothingToDrive(live catalog.Live, row *store.Match, cfg matchConfig) bool {
+	if len(cfg.Resigned) > 0 || cfg.Time.People > 0 {
+		return false
+	}
+	for seat := range row.Setup.Players {
+		if live.Bot(seat) {
+			return false
+		}
+	}
+	return true
 }
 
 // ask asks a bot for its move, within its time: what it needs of the

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -97,13 +99,16 @@ func (st *stream) send(ev []byte) {
 func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 	l := live.(catalog.Live)
 	if d := s.driverOf(row.ID); d != nil {
-		d.moved(l, mv)
+		d.moved(row)
 	}
 	streams := s.hub.listeners(row.ID)
 	// A move that leaves the rest of its round open changes nothing any
 	// seat sees but the mover's own requests (the engine's contract for
-	// simultaneous requests): only the mover and the judge are told.
+	// simultaneous requests): only the mover and the judge are told, and
+	// the views made for the move before still hold.
 	quiet := l.Quiet()
+	views := s.viewsOf(row.ID)
+	views.moved(row.Seq, quiet)
 	if len(streams) > 0 {
 		made := map[string][]byte{}
 		for _, st := range streams {
@@ -113,7 +118,7 @@ func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 			key := audience(st.caller)
 			ev, ok := made[key]
 			if !ok {
-				ev = s.event(row, l, st.caller)
+				ev = s.event(row, l, st.caller, views)
 				made[key] = ev
 			}
 			st.send(ev)
@@ -121,7 +126,73 @@ func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 	}
 	if row.Status != store.Running {
 		s.ended(row.ID)
+		s.views.Delete(row.ID)
 	}
+}
+
+// views are the views of a match made at one of its moves, by audience:
+// made once for every stream and call that may see each, and kept over the
+// moves that leave their round open, which change no view.
+type views struct {
+	mu   sync.Mutex
+	seq  int64 // the move they are of
+	made map[string]json.RawMessage
+}
+
+// viewsOf returns the views kept of match id.
+func (s *Server) viewsOf(id string) *views {
+	if v, ok := s.views.Load(id); ok {
+		return v.(*views)
+	}
+	v, _ := s.views.LoadOrStore(id, &views{seq: -1})
+	return v.(*views)
+}
+
+// moved takes the match's move seq: the views made at the move before
+// hold still if the move left its round open (quiet), and are made again
+// otherwise.
+func (vs *views) moved(seq int64, quiet bool) {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	if !quiet || vs.seq != seq-1 {
+		clear(vs.made)
+	}
+	vs.seq = seq
+}
+
+// of returns the view of the match at move seq for c, made by live: kept
+// from before if it was made at seq, and kept for later. A nil vs keeps
+// nothing.
+func (vs *views) of(seq int64, c caller, live catalog.Live) json.RawMessage {
+	var key string
+	if vs != nil {
+		vs.mu.Lock()
+		defer vs.mu.Unlock()
+		if vs.seq != seq {
+			clear(vs.made)
+			vs.seq = seq
+		}
+		key = audience(c)
+		if v, ok := vs.made[key]; ok {
+			return v
+		}
+	}
+	var v json.RawMessage
+	switch c.role {
+	case store.SeatRole:
+		v = live.View(c.seat)
+	case store.JudgeRole:
+		v = live.View(engine.Judge)
+	default:
+		v = live.Public()
+	}
+	if vs != nil {
+		if vs.made == nil {
+			vs.made = map[string]json.RawMessage{}
+		}
+		vs.made[key] = v
+	}
+	return v
 }
 
 // audience is what a caller may see, as a key: callers who see alike share
@@ -138,9 +209,10 @@ func audience(c caller) string {
 	return "public"
 }
 
-// event is the "move" event of the match as it stands, for c.
-func (s *Server) event(row *store.Match, live catalog.Live, c caller) []byte {
-	v := s.viewOf(row, live, c)
+// event is the "move" event of the match as it stands, for c; views, if
+// not nil, are the match's views kept (viewOf).
+func (s *Server) event(row *store.Match, live catalog.Live, c caller, views *views) []byte {
+	v := s.viewOf(row, live, c, views)
 	b := make([]byte, 0, 1024)
 	b = append(b, "id: "...)
 	b = strconv.AppendInt(b, row.Seq, 10)
@@ -216,7 +288,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		if after < 0 || after == m.Seq {
 			// No resumption, or nothing missed: the match as it is.
 			if after < 0 {
-				first = append(first, s.event(m, live.(catalog.Live), c))
+				first = append(first, s.event(m, live.(catalog.Live), c, s.viewsOf(id)))
 			}
 		}
 		s.hub.add(id, st) // under the lock: no move slips between
@@ -327,7 +399,7 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 		if mv.Seq == row.Seq {
 			at.Status, at.Result = row.Status, row.Result
 		}
-		out = append(out, s.event(&at, live, c))
+		out = append(out, s.event(&at, live, c, nil))
 	}
 	return out, nil
 }

@@ -49,8 +49,8 @@ func (s *Server) maintain(ctx context.Context) {
 	}
 }
 
-// renew renews the leases of the matches this server drives; a match whose
-// lease was lost is no longer driven here.
+// renew renews the leases of the matches this server drives, in one
+// transaction; a match whose lease was lost is no longer driven here.
 func (s *Server) renew(ctx context.Context, now time.Time) {
 	s.mu.Lock()
 	ids := make([]string, 0, len(s.drivers))
@@ -58,9 +58,20 @@ func (s *Server) renew(ctx context.Context, now time.Time) {
 		ids = append(ids, id)
 	}
 	s.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	held, err := s.cfg.Store.Renew(ctx, s.cfg.ID, ids, now.Add(s.cfg.LeaseFor))
+	if err != nil && ctx.Err() == nil {
+		// None is known to be held: none is driven here until taken again.
+		s.log.Error("renewing the leases of the matches driven here", "error", err.Error())
+	}
+	kept := make(map[string]bool, len(held))
+	for _, id := range held {
+		kept[id] = true
+	}
 	for _, id := range ids {
-		ok, err := s.cfg.Store.Lease(ctx, id, s.cfg.ID, now.Add(s.cfg.LeaseFor))
-		if err != nil || !ok {
+		if !kept[id] {
 			s.stopDriving(id)
 		}
 	}

@@ -107,6 +107,7 @@ type Server struct {
 	limiter *limiter
 	secrets sync.Map // secret hash → store.Secret, for the secrets seen
 	configs sync.Map // match id → *parsedConfig
+	views   sync.Map // match id → *views
 
 	mu       sync.Mutex
 	drivers  map[string]*driver

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -34,6 +35,21 @@ func TestViewJSONIsJSON(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
+	}
+}
+
+func TestMoveAnswerIsJSON(t *testing.T) {
+	// The answer to a move, written by hand, is what encoding/json writes.
+	for _, ack := range []struct {
+		seq    int64
+		repeat bool
+	}{{1, false}, {123456789, true}} {
+		rec := httptest.NewRecorder()
+		answerMove(rec, ack.seq, ack.repeat)
+		want, _ := json.Marshal(map[string]any{"seq": ack.seq, "repeat": ack.repeat})
+		if got := rec.Body.String(); got != string(want)+"\n" || rec.Header().Get("Content-Type") != "application/json" {
+			t.Errorf("%s (%s); want %s", got, rec.Header().Get("Content-Type"), want)
 		}
 	}
 }

@@ -41,6 +41,13 @@ var ErrKeyTaken = errors.New("the idempotency key is another move's")
 // group without projections is sent whole at once, and a move whose
 // Idempotency-Key another move has is ErrMoved too.
 func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
+	return s.commitKeeping(ctx, batch, nil)
+}
+
+// commitKeeping is Commit, writing snapshots in the same transaction on
+// SQLite (PostgreSQL's are written apart): a snapshot that cannot be
+// written is passed over, and fails no move.
+func (s *Store) commitKeeping(ctx context.Context, batch []*Append, snaps []*kept) []error {
 	errs := make([]error, len(batch))
 	at := time.UnixMilli(s.now().UnixMilli()) // as stored: the same in memory and on disk
 	// The matches' rows are locked in the order of their ids, so that two
@@ -74,9 +81,9 @@ func (s *Store) Commit(ctx context.Context, batch []*Append) []error {
 		// Each move as if alone: at first all of them at once, the
 		// usual case; when one cannot commit, the group again, each
 		// move within a savepoint of its own.
-		err = s.tx(ctx, func(tx *sql.Tx) error { return s.appendAll(ctx, tx, batch, order, at, errs, false) })
+		err = s.tx(ctx, func(tx *sql.Tx) error { return s.appendAll(ctx, tx, batch, order, at, errs, snaps, false) })
 		if errors.Is(err, errRefused) {
-			err = s.tx(ctx, func(tx *sql.Tx) error { return s.appendAll(ctx, tx, batch, order, at, errs, true) })
+			err = s.tx(ctx, func(tx *sql.Tx) error { return s.appendAll(ctx, tx, batch, order, at, errs, snaps, true) })
 		}
 		if err == nil || !isConflict(err) || attempt == 3 {
 			break
@@ -99,7 +106,10 @@ var errRefused = errors.New("a move of the group cannot commit")
 // appendAll appends the group's moves in order, noting each one's error in
 // errs. Unless alone (each move within a savepoint), a move that cannot
 // commit undoes the whole group (errRefused).
-func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, order []int, at time.Time, errs []error, alone bool) error {
+func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, order []int, at time.Time, errs []error, snaps []*kept, alone bool) error {
+	if err := keep(ctx, tx, snaps); err != nil {
+		return err
+	}
 	for _, i := range order {
 		a := batch[i]
 		a.Move.At = at
@@ -122,6 +132,25 @@ func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, orde
 		end := fmt.Sprintf("RELEASE SAVEPOINT m%d", i)
 		if refused {
 			end = fmt.Sprintf("ROLLBACK TO SAVEPOINT m%d", i)
+		}
+		if _, err := tx.ExecContext(ctx, end); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keep writes snapshots in tx, each within a savepoint: one that cannot be
+// written is passed over (the log is the truth; a snapshot only shortens
+// its replay).
+func keep(ctx context.Context, tx *sql.Tx, snaps []*kept) error {
+	for i, k := range snaps {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("SAVEPOINT s%d", i)); err != nil {
+			return err
+		}
+		end := fmt.Sprintf("RELEASE SAVEPOINT s%d", i)
+		if putSnapshot(ctx, tx, k.match, k.snap) != nil {
+			end = fmt.Sprintf("ROLLBACK TO SAVEPOINT s%d", i)
 		}
 		if _, err := tx.ExecContext(ctx, end); err != nil {
 			return err

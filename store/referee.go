@@ -88,9 +88,10 @@ type held struct {
 	seq atomic.Int64
 }
 
-// pending is an append waiting for its group.
+// pending is an append waiting for its group, or a snapshot.
 type pending struct {
 	a     *Append
+	snap  *kept
 	err   error
 	leads bool          // woken to lead the next group, not committed yet
 	done  chan struct{} // closed when committed, or when it is to lead
@@ -277,12 +278,16 @@ func owes(live Live, seat int, id int64) bool {
 	return false
 }
 
-// commit commits a, in a group with whatever else is waiting. The first to
-// arrive leads: it commits the group waiting, its own move among them, and
-// hands the lead to the first of those that arrived meanwhile, so that no
-// move waits for more than the group before it.
+// commit commits a, in a group with whatever else is waiting.
 func (r *Referee) commit(ctx context.Context, a *Append) error {
-	p := &pending{a: a, done: make(chan struct{})}
+	return r.join(ctx, &pending{a: a, done: make(chan struct{})})
+}
+
+// join commits p's append or snapshot in a group with whatever else is
+// waiting. The first to arrive leads: it commits the group waiting, its
+// own among them, and hands the lead to the first of those that arrived
+// meanwhile, so that no move waits for more than the group before it.
+func (r *Referee) join(ctx context.Context, p *pending) error {
 	r.group.Lock()
 	r.queue = append(r.queue, p)
 	if r.lead {
@@ -297,13 +302,24 @@ func (r *Referee) commit(ctx context.Context, a *Append) error {
 	batch := r.queue
 	r.queue = nil
 	r.group.Unlock()
-	appends := make([]*Append, len(batch))
-	for i, q := range batch {
-		appends[i] = q.a
+	appends := make([]*Append, 0, len(batch))
+	var snaps []*kept
+	for _, q := range batch {
+		if q.a != nil {
+			appends = append(appends, q.a)
+		} else {
+			snaps = append(snaps, q.snap)
+		}
 	}
-	errs := r.store.Commit(context.WithoutCancel(ctx), appends)
-	for i, q := range batch {
-		q.err = errs[i]
+	errs := r.store.commitKeeping(context.WithoutCancel(ctx), appends, snaps)
+	i := 0
+	for _, q := range batch {
+		if q.a != nil {
+			q.err = errs[i]
+			i++
+		}
+	}
+	for _, q := range batch {
 		if q != p {
 			close(q.done)
 		}

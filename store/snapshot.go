@@ -38,6 +38,11 @@ type Snapshot struct {
 // PutSnapshot keeps a snapshot of match id, and forgets those older than
 // the one before it.
 func (s *Store) PutSnapshot(ctx context.Context, id string, snap Snapshot) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return putSnapshot(ctx, tx, id, snap) })
+}
+
+// putSnapshot writes a snapshot of match id in tx.
+func putSnapshot(ctx context.Context, tx *sql.Tx, id string, snap Snapshot) error {
 	opened := make(map[string]int64, len(snap.Opened))
 	for req, at := range snap.Opened {
 		opened[strconv.FormatInt(req, 10)] = at.UnixMilli()
@@ -46,14 +51,12 @@ func (s *Store) PutSnapshot(ctx context.Context, id string, snap Snapshot) error
 	if err != nil {
 		return err
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (match_id, seq, state, opened) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-			id, snap.Seq, string(snap.State), string(o)); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE match_id = $1 AND seq < $2`, id, snap.Seq-SnapshotEvery)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (match_id, seq, state, opened) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+		id, snap.Seq, string(snap.State), string(o)); err != nil {
 		return err
-	})
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM snapshots WHERE match_id = $1 AND seq < $2`, id, snap.Seq-SnapshotEvery)
+	return err
 }
 
 // LatestSnapshot returns the latest snapshot of match id taken at move
@@ -113,7 +116,10 @@ func (r *Referee) resume(ctx context.Context, row *Match, atMost int64, at *Matc
 
 // snapshot keeps a snapshot of a held match after its move, every
 // SnapshotEvery moves, without keeping the move's answer waiting: a
-// snapshot that is not written is only a longer replay.
+// snapshot that is not written is only a longer replay. On SQLite it goes
+// to disk with the next group of moves, in their transaction: matches that
+// reach a snapshot together cost no write of their own, which would keep
+// the moves waiting behind them on the one connection that writes.
 func (r *Referee) snapshot(h *held) {
 	sn, ok := h.live.(Snapshotter)
 	if !ok || h.row.Seq%SnapshotEvery != 0 || h.row.Status != Running {
@@ -131,6 +137,16 @@ func (r *Referee) snapshot(h *held) {
 	r.writes.Add(1)
 	go func() {
 		defer r.writes.Done()
-		_ = r.store.PutSnapshot(context.Background(), id, snap)
+		if r.store.postgres {
+			_ = r.store.PutSnapshot(context.Background(), id, snap)
+			return
+		}
+		_ = r.join(context.Background(), &pending{snap: &kept{match: id, snap: snap}, done: make(chan struct{})})
 	}()
+}
+
+// kept is a snapshot of a match to write with a group of moves.
+type kept struct {
+	match string
+	snap  Snapshot
 }

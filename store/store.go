@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -546,6 +547,56 @@ func (s *Store) Lease(ctx context.Context, id, owner string, until time.Time) (b
 	}
 	n, err := r.RowsAffected()
 	return n == 1, err
+}
+
+// renewChunk is how many leases one statement of Renew renews.
+const renewChunk = 500
+
+// Renew renews owner's leases on matches ids until until, all in one
+// transaction (one write to the disk, however many matches), and returns
+// those owner holds now: the others were taken by another server after
+// their lease lapsed.
+func (s *Store) Renew(ctx context.Context, owner string, ids []string, until time.Time) ([]string, error) {
+	var held []string
+	now := s.now().UnixMilli()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		held = held[:0]
+		for start := 0; start < len(ids); start += renewChunk {
+			chunk := ids[start:min(start+renewChunk, len(ids))]
+			var q strings.Builder
+			q.WriteString(`UPDATE matches SET lease_owner = $1, lease_until = $2 WHERE (lease_owner = $1 OR lease_until < $3) AND id IN (`)
+			args := []any{owner, until.UnixMilli(), now}
+			for i, id := range chunk {
+				if i > 0 {
+					q.WriteString(", ")
+				}
+				args = append(args, id)
+				q.WriteString("$" + strconv.Itoa(len(args)))
+			}
+			q.WriteString(`) RETURNING id`)
+			rows, err := tx.QueryContext(ctx, q.String(), args...)
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+				var id string
+				if err := rows.Scan(&id); err != nil {
+					rows.Close()
+					return err
+				}
+				held = append(held, id)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return held, nil
 }
 
 // Release gives up owner's lease on match id.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -66,10 +67,13 @@ for the creation of matches, no access log) and stops it afterwards.`,
 				url, pid = u, srv.Process.Pid
 				fmt.Fprintf(out, "arbiter load: a server at %s, matches in %s (synchronous %s)\n", url, db, synchronous)
 			}
-			serverCPU := cpuTime(pid)
-			res, err := load.Run(cmd.Context(), load.Config{URL: url, Game: game, Matches: matches, Seats: seats, Duration: duration, Rate: rate,
+			cfg := load.Config{URL: url, Game: game, Matches: matches, Seats: seats, Duration: duration, Rate: rate,
 				Options:  map[string]any{"turns": turns},
-				Progress: func(s string) { fmt.Fprintf(out, "arbiter load: %s\n", s) }})
+				Progress: func(s string) { fmt.Fprintf(out, "arbiter load: %s\n", s) }}
+			if pid != 0 {
+				cfg.ServerCPU = func() time.Duration { return cpuTime(pid) }
+			}
+			res, err := load.Run(cmd.Context(), cfg)
 			if err != nil {
 				return classify(err)
 			}
@@ -88,9 +92,11 @@ for the creation of matches, no access log) and stops it afterwards.`,
 			}
 			fmt.Fprintln(w)
 			if pid != 0 {
-				fmt.Fprintf(w, "server: peak resident memory %s; processor time %v while it ran the load (the clients share the machine)\n",
-					peakMemory(pid), (cpuTime(pid) - serverCPU).Round(time.Millisecond))
+				fmt.Fprintf(w, "server: peak resident memory %s; processor time %v while measured, %.0f µs a move, %.0f%% of the machine's %d processors\n",
+					peakMemory(pid), res.ServerCPU.Round(time.Millisecond), perMove(res.ServerCPU, res.Moves), 100*res.Share(res.ServerCPU), runtime.NumCPU())
 			}
+			fmt.Fprintf(w, "clients: processor time %v while measured, %.0f µs a move, %.0f%% of the machine's %d processors\n",
+				res.ClientCPU.Round(time.Millisecond), perMove(res.ClientCPU, res.Moves), 100*res.Share(res.ClientCPU), runtime.NumCPU())
 			if res.Errors > 0 {
 				return &exitError{exitRefused, fmt.Errorf("%d errors under load", res.Errors)}
 			}
@@ -109,6 +115,14 @@ for the creation of matches, no access log) and stops it afterwards.`,
 	f.StringVar(&synchronous, "synchronous", "FULL", "the server's SQLite synchronous setting")
 	f.StringVar(&flags, "serve-flags", "", "more flags for the server it starts, e.g. \"--moves-per-second 100\"")
 	return cmd
+}
+
+// perMove is cpu per move, in microseconds.
+func perMove(cpu time.Duration, moves int64) float64 {
+	if moves == 0 {
+		return 0
+	}
+	return float64(cpu.Microseconds()) / float64(moves)
 }
 
 // startServer starts arbiter serve (this program) on a free loopback port,

@@ -16,11 +16,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -49,6 +51,9 @@ type Config struct {
 	CreateSecret string
 	// Progress, if not nil, is told what is happening.
 	Progress func(string)
+	// ServerCPU, if not nil, tells the processor time the server has used
+	// so far, to measure what it uses while the moves are measured.
+	ServerCPU func() time.Duration
 }
 
 // Result is what a load measured.
@@ -64,6 +69,15 @@ type Result struct {
 	Errors int64
 	// FirstError is the first of them.
 	FirstError string
+	// ClientCPU is the processor time the clients (this process) used
+	// while measured, and ServerCPU the server's, if Config.ServerCPU.
+	ClientCPU, ServerCPU time.Duration
+}
+
+// Share is the share of a machine of runtime.NumCPU() processors that cpu
+// of processor time in the measured time is.
+func (r Result) Share(cpu time.Duration) float64 {
+	return cpu.Seconds() / r.Elapsed.Seconds() / float64(runtime.NumCPU())
 }
 
 // MovesPerSecond is the moves acknowledged per second.
@@ -106,6 +120,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	opened.Wait()
 	say("measuring for %v", cfg.Duration)
+	serverCPU := func() time.Duration { return 0 }
+	if cfg.ServerCPU != nil {
+		serverCPU = cfg.ServerCPU
+	}
+	server0, client0 := serverCPU(), processCPU()
 	l.measuring.Store(true)
 	start := time.Now()
 	l.begin = start
@@ -116,11 +135,13 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	l.measuring.Store(false)
 	elapsed := time.Since(start)
+	server1, client1 := serverCPU(), processCPU()
 	stop()
 	wg.Wait()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	r := Result{Matches: cfg.Matches, Seats: len(seats), Moves: int64(len(l.latencies)), Elapsed: elapsed, Errors: l.errors.Load(), FirstError: l.firstError}
+	r := Result{Matches: cfg.Matches, Seats: len(seats), Moves: int64(len(l.latencies)), Elapsed: elapsed, Errors: l.errors.Load(), FirstError: l.firstError,
+		ClientCPU: client1 - client0, ServerCPU: server1 - server0}
 	if len(l.latencies) > 0 {
 		slices.Sort(l.latencies)
 		r.P50 = l.latencies[len(l.latencies)/2]
@@ -128,6 +149,15 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		r.Max = l.latencies[len(l.latencies)-1]
 	}
 	return r, ctx.Err()
+}
+
+// processCPU is the processor time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // Loopback checks that target is the URL of a server on this machine: a
@@ -199,103 +229,286 @@ func (l *loader) create(ctx context.Context) ([]seat, error) {
 }
 
 // play follows one seat's stream and answers its requests until ctx ends.
+// It reads every event and checks it (its id follows the last one's; its
+// requests parse), but decodes only what it answers with, and allocates
+// nothing for an event but what the HTTP client does.
 func (l *loader) play(ctx context.Context, s seat, opened *sync.WaitGroup, rng *rand.Rand) {
-	period := time.Duration(0)
+	c := &client{l: l, seat: s, rng: rng, timer: time.NewTimer(time.Hour), last: -1,
+		moves: l.base + "/matches/" + s.match + "/moves", auth: "Bearer " + s.secret}
+	c.timer.Stop()
 	if l.cfg.Rate > 0 {
-		period = time.Duration(float64(l.cfg.Matches*l.cfg.Seats) / l.cfg.Rate * float64(time.Second))
+		c.period = time.Duration(float64(l.cfg.Matches*l.cfg.Seats) / l.cfg.Rate * float64(time.Second))
 	}
 	once := sync.OnceFunc(opened.Done)
 	defer once()
-	var next time.Time // when this client moves next
-	started := false
-	last := ""
-	answered := map[int64]bool{}
+	defer l.keep(c)
 	for ctx.Err() == nil {
 		req, _ := http.NewRequestWithContext(ctx, "GET", l.base+"/matches/"+s.match+"/events", nil)
-		req.Header.Set("Authorization", "Bearer "+s.secret)
-		if last != "" {
-			req.Header.Set("Last-Event-ID", last)
+		req.Header.Set("Authorization", c.auth)
+		if c.last >= 0 {
+			req.Header.Set("Last-Event-ID", strconv.FormatInt(c.last, 10))
 		}
 		resp, err := l.streams.Do(req)
 		if err != nil {
 			if ctx.Err() == nil {
 				l.fail(err.Error())
-				time.Sleep(100 * time.Millisecond)
+				c.sleep(ctx, 100*time.Millisecond)
 			}
 			continue
 		}
 		once()
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<22)
-		for sc.Scan() {
-			line := sc.Bytes()
-			switch {
-			case bytes.HasPrefix(line, []byte("id: ")):
-				last = string(line[4:])
-			case bytes.HasPrefix(line, []byte("data: ")):
-				var requests []struct {
-					ID      int64
-					Choices []json.RawMessage
-					Default json.RawMessage
-				}
-				if json.NewDecoder(bytes.NewReader(requestsOf(line[6:]))).Decode(&requests) != nil {
-					continue
-				}
-				for _, q := range requests {
-					if answered[q.ID] {
-						continue
-					}
-					answered[q.ID] = true
-					move := q.Default
-					if len(q.Choices) > 0 {
-						move = q.Choices[0]
-					}
-					if period > 0 {
-						if !started {
-							// every client starts when all have their streams
-							select {
-							case <-l.begun:
-							case <-ctx.Done():
-								return
-							}
-							next, started = l.begin.Add(time.Duration(rng.Int64N(int64(period)))), true
-						}
-						if wait := time.Until(next); wait > 0 {
-							select {
-							case <-time.After(wait):
-							case <-ctx.Done():
-								return
-							}
-						}
-						next = next.Add(period)
-						if late := time.Since(next); late > period {
-							next = time.Now() // too far behind to catch up
-						}
-					}
-					l.move(ctx, s, q.ID, move)
-				}
-			}
+		if !c.follow(ctx, resp.Body) {
+			resp.Body.Close()
+			return
 		}
 		resp.Body.Close()
 	}
 }
 
-// requestsOf returns the JSON of an event's requests and what follows
-// them. They follow the view, which the clients, answering every request
-// with its first choice, need not read.
-func requestsOf(data []byte) []byte {
-	i := bytes.LastIndex(data, []byte(`,"requests":`))
-	if i < 0 {
-		return nil
+// client is one seat's player.
+type client struct {
+	l           *loader
+	seat        seat
+	rng         *rand.Rand
+	moves, auth string // the URL of its moves, its Authorization
+	period      time.Duration
+	next        time.Time // when it moves next
+	started     bool
+	timer       *time.Timer
+	last        int64   // the id of the last event
+	answered    []int64 // the requests answered, of those open at the last event
+	open        []int64
+	body        []byte
+	latencies   []time.Duration
+}
+
+// follow reads one connection of the stream until it ends; false when the
+// client is to stop.
+func (c *client) follow(ctx context.Context, stream io.Reader) bool {
+	sc := bufio.NewScanner(stream)
+	sc.Buffer(make([]byte, 0, 16<<10), 1<<22)
+	for sc.Scan() {
+		line := sc.Bytes()
+		switch {
+		case bytes.HasPrefix(line, []byte("id: ")):
+			id, err := strconv.ParseInt(string(line[4:]), 10, 64) // no allocation: the conversion is the parser's
+			if err != nil || id <= c.last {
+				c.l.fail(fmt.Sprintf("event id %q after %d: an event repeated or out of order", line[4:], c.last))
+				return ctx.Err() == nil
+			}
+			c.last = id
+		case bytes.HasPrefix(line, []byte("data: ")):
+			if !c.answer(ctx, line[6:]) {
+				return false
+			}
+		}
 	}
-	return data[i+len(`,"requests":`):]
+	return ctx.Err() == nil
+}
+
+// answer answers the requests of one event's data that it has not
+// answered yet, each with its first choice or its default; false when the
+// client is to stop.
+func (c *client) answer(ctx context.Context, data []byte) bool {
+	reqs, ok := requestsOf(data)
+	if !ok {
+		if bytes.HasPrefix(data, []byte(`{"id":`)) {
+			c.l.fail(fmt.Sprintf("an event whose requests do not parse: %.200s", data))
+		}
+		return true // another event (end, shutdown): no requests
+	}
+	c.open = c.open[:0]
+	if bytes.HasPrefix(reqs, []byte("[]")) {
+		reqs = nil // none open
+	}
+	for len(reqs) > 0 {
+		var id int64
+		var move []byte
+		id, move, reqs, ok = nextRequest(reqs)
+		if !ok {
+			c.l.fail(fmt.Sprintf("an event whose requests do not parse: %.200s", data))
+			return true
+		}
+		c.open = append(c.open, id)
+		if slices.Contains(c.answered, id) {
+			continue
+		}
+		c.answered = append(c.answered, id)
+		if !c.wait(ctx) {
+			return false
+		}
+		c.move(ctx, id, move)
+	}
+	// Only the requests still open can be sent again.
+	c.answered = slices.DeleteFunc(c.answered, func(id int64) bool { return !slices.Contains(c.open, id) })
+	return true
+}
+
+// wait waits for the client's next turn to move; false when ctx ends.
+func (c *client) wait(ctx context.Context) bool {
+	if c.period <= 0 {
+		return true
+	}
+	l := c.l
+	if !c.started {
+		// every client starts when all have their streams
+		select {
+		case <-l.begun:
+		case <-ctx.Done():
+			return false
+		}
+		c.next, c.started = l.begin.Add(time.Duration(c.rng.Int64N(int64(c.period)))), true
+	}
+	if wait := time.Until(c.next); wait > 0 && !c.sleep(ctx, wait) {
+		return false
+	}
+	c.next = c.next.Add(c.period)
+	if late := time.Since(c.next); late > c.period {
+		c.next = time.Now() // too far behind to catch up
+	}
+	return true
+}
+
+// sleep waits d on the client's timer; false when ctx ends first.
+func (c *client) sleep(ctx context.Context, d time.Duration) bool {
+	c.timer.Reset(d)
+	select {
+	case <-c.timer.C:
+		return true
+	case <-ctx.Done():
+		c.timer.Stop()
+		return false
+	}
+}
+
+// requestsOf returns the JSON of an event's requests, an array, and what
+// follows it. They follow the view, which the clients, answering every
+// request with its first choice, need not read.
+func requestsOf(data []byte) ([]byte, bool) {
+	const key = `,"requests":[`
+	i := bytes.LastIndex(data, []byte(key))
+	if i < 0 || data[len(data)-1] != '}' {
+		return nil, false
+	}
+	return data[i+len(key)-1:], true
+}
+
+// nextRequest reads the first request of reqs (the rest of an array of
+// requests, from its '[' or the ',' before the request, as the server
+// writes it: no spaces): its id, and the
+// move that answers it (its first choice, or its default). It returns
+// what follows, empty after the array's end.
+func nextRequest(reqs []byte) (id int64, move, rest []byte, ok bool) {
+	i := 1 // past '[' or ','
+	if i >= len(reqs) || reqs[i] != '{' {
+		return 0, nil, nil, false
+	}
+	i++
+	var def []byte
+	hasID := false
+	for i < len(reqs) && reqs[i] != '}' {
+		if reqs[i] == ',' {
+			i++
+		}
+		k := skipValue(reqs, i) // the key
+		if k < 0 || k >= len(reqs) || reqs[k] != ':' {
+			return 0, nil, nil, false
+		}
+		key := reqs[i:k]
+		end := skipValue(reqs, k+1)
+		if end < 0 {
+			return 0, nil, nil, false
+		}
+		v := reqs[k+1 : end]
+		switch string(key) {
+		case `"id"`:
+			n, err := strconv.ParseInt(string(v), 10, 64)
+			if err != nil {
+				return 0, nil, nil, false
+			}
+			id, hasID = n, true
+		case `"choices"`:
+			if len(v) > 2 {
+				first := skipValue(v, 1)
+				if first < 0 {
+					return 0, nil, nil, false
+				}
+				move = v[1:first]
+			}
+		case `"default"`:
+			def = v
+		}
+		i = end
+	}
+	if i >= len(reqs) || !hasID {
+		return 0, nil, nil, false
+	}
+	if move == nil {
+		move = def
+	}
+	rest = reqs[i+1:]
+	if len(rest) > 0 && rest[0] == ']' {
+		rest = nil
+	}
+	return id, move, rest, len(move) > 0
+}
+
+// skipValue returns where the JSON value that starts at b[i] ends, or -1
+// if it does not: strings with their escapes, arrays and objects with
+// what they hold, and numbers, true, false and null.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		for i++; i < len(b); i++ {
+			switch b[i] {
+			case '\\':
+				i++
+			case '"':
+				return i + 1
+			}
+		}
+		return -1
+	case '[', '{':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				end := skipValue(b, i)
+				if end < 0 {
+					return -1
+				}
+				i = end - 1
+			case '[', '{':
+				depth++
+			case ']', '}':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return -1
+	}
+	start := i
+	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ':' {
+		i++
+	}
+	if i == start {
+		return -1
+	}
+	return i
 }
 
 // move sends one move and notes its latency.
-func (l *loader) move(ctx context.Context, s seat, request int64, move json.RawMessage) {
-	body := []byte(`{"request":` + strconv.FormatInt(request, 10) + `,"move":` + string(move) + `}`)
-	req, _ := http.NewRequestWithContext(ctx, "POST", l.base+"/matches/"+s.match+"/moves", bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+s.secret)
+func (c *client) move(ctx context.Context, request int64, move []byte) {
+	l := c.l
+	c.body = append(strconv.AppendInt(append(c.body[:0], `{"request":`...), request, 10), `,"move":`...)
+	c.body = append(append(c.body, move...), '}')
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.moves, bytes.NewReader(c.body))
+	req.Header.Set("Authorization", c.auth)
 	start := time.Now()
 	resp, err := l.calls.Do(req)
 	if err != nil {
@@ -304,20 +517,27 @@ func (l *loader) move(ctx context.Context, s seat, request int64, move json.RawM
 		}
 		return
 	}
+	if resp.StatusCode == http.StatusOK {
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		took := time.Since(start)
+		if err == nil && l.measuring.Load() {
+			c.latencies = append(c.latencies, took)
+		}
+		return
+	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	took := time.Since(start)
-	switch {
-	case resp.StatusCode == http.StatusOK:
-		if l.measuring.Load() {
-			l.mu.Lock()
-			l.latencies = append(l.latencies, took)
-			l.mu.Unlock()
-		}
-	case resp.StatusCode == http.StatusConflict && bytes.Contains(b, []byte("stale-request")):
-	default:
+	if resp.StatusCode != http.StatusConflict || !bytes.Contains(b, []byte("stale-request")) {
 		l.fail(fmt.Sprintf("%s %s", resp.Status, b))
 	}
+}
+
+// keep adds a client's latencies to the load's, when it stops.
+func (l *loader) keep(c *client) {
+	l.mu.Lock()
+	l.latencies = append(l.latencies, c.latencies...)
+	l.mu.Unlock()
 }
 
 func (l *loader) fail(msg string) {
