@@ -1,9 +1,9 @@
 package ajveciv
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -20,82 +20,188 @@ var valueHeads = [NumValues]string{"con", "exc", "dis", "exp", "dev", "cns"}
 
 const valueLegend = "con conquer, exc exchange, dis discover, exp expand, dev develop, cns consent"
 
-// column is one column of a board: its head, its cells, and whether it is
-// read left to right (names) rather than right-aligned (numbers).
-type column struct {
-	head  string
-	left  bool
-	cells []string
-	width int // at least
+// grid is a table being built: its columns, and its cells, row by row,
+// in one buffer. Boards are written often (a report writes one per game),
+// so a grid is reused from a pool and writes without allocating.
+type grid struct {
+	cols   []gridColumn
+	text   []byte     // every head's and cell's bytes, in the order added
+	cells  []gridCell // row by row, a cell per column
+	line   []byte     // the line being written
+	pick   []int      // the columns of a block (writeMatrix)
+	widths []int      // the widths of the columns being written
 }
 
-// writeMatrix writes cols as writeColumns does, but a matrix too wide for
+// gridColumn is one column of a grid: its head, whether it is read left
+// to right (names) rather than right-aligned (numbers), and the least
+// width it takes.
+type gridColumn struct {
+	head  gridCell
+	left  bool
+	width int
+}
+
+// gridCell is a cell's text, grid.text[start:end], of runes runes.
+type gridCell struct{ start, end, runes int32 }
+
+var grids = sync.Pool{New: func() any { return new(grid) }}
+
+// newGrid returns an empty grid from the pool; give it back with free.
+func newGrid() *grid {
+	g := grids.Get().(*grid)
+	g.reset()
+	return g
+}
+
+func (g *grid) free() { grids.Put(g) }
+
+// reset empties the grid.
+func (g *grid) reset() { g.cols, g.text, g.cells = g.cols[:0], g.text[:0], g.cells[:0] }
+
+// column adds a column and returns its number.
+func (g *grid) column(head string, left bool) int {
+	g.text = append(g.text, head...)
+	g.cols = append(g.cols, gridColumn{head: g.closed(len(g.text) - len(head)), left: left})
+	return len(g.cols) - 1
+}
+
+// closed returns the cell of the bytes appended to g.text from start.
+func (g *grid) closed(start int) gridCell {
+	runes := len(g.text) - start
+	for _, c := range g.text[start:] {
+		if c >= utf8.RuneSelf {
+			runes = utf8.RuneCount(g.text[start:])
+			break
+		}
+	}
+	return gridCell{int32(start), int32(len(g.text)), int32(runes)}
+}
+
+// str adds a cell of text; num a cell of a number.
+func (g *grid) str(s string) {
+	g.text = append(g.text, s...)
+	g.cells = append(g.cells, g.closed(len(g.text)-len(s)))
+}
+
+func (g *grid) num(n int) {
+	start := len(g.text)
+	g.text = strconv.AppendInt(g.text, int64(n), 10)
+	g.cells = append(g.cells, g.closed(start))
+}
+
+// width returns how wide column k is: its least width, its head's and
+// its widest cell's.
+func (g *grid) width(k int) int {
+	c := &g.cols[k]
+	w := max(c.width, int(c.head.runes))
+	for r := k; r < len(g.cells); r += len(g.cols) {
+		w = max(w, int(g.cells[r].runes))
+	}
+	return w
+}
+
+// writeAll writes every column of the grid (see write).
+func (g *grid) writeAll(b *strings.Builder, shrink int) {
+	g.pick = g.pick[:0]
+	for k := range g.cols {
+		g.pick = append(g.pick, k)
+	}
+	g.write(b, shrink)
+}
+
+// writeMatrix writes the grid as write does, but a matrix too wide for
 // boardWidth is written in blocks of as many columns as fit, each block
 // after the first beginning again with the row labels (column 0).
-func writeMatrix(b *strings.Builder, cols []column) {
-	width := func(c column) int {
-		w := max(c.width, utf8.RuneCountInString(c.head))
-		for _, s := range c.cells {
-			w = max(w, utf8.RuneCountInString(s))
-		}
-		return w
-	}
-	label := width(cols[0])
-	for start := 1; start < len(cols); {
+func (g *grid) writeMatrix(b *strings.Builder) {
+	label := g.width(0)
+	for start := 1; start < len(g.cols); {
 		end, used := start, label
-		for end < len(cols) && (end == start || used+1+width(cols[end]) <= boardWidth) {
-			used += 1 + width(cols[end])
+		for end < len(g.cols) && (end == start || used+1+g.width(end) <= boardWidth) {
+			used += 1 + g.width(end)
 			end++
 		}
 		if start > 1 {
 			b.WriteByte('\n')
 		}
-		writeColumns(b, append([]column{cols[0]}, cols[start:end]...), -1)
+		g.pick = append(g.pick[:0], 0)
+		for k := start; k < end; k++ {
+			g.pick = append(g.pick, k)
+		}
+		g.write(b, -1)
 		start = end
 	}
 }
 
-// writeColumns writes cols as a table, the columns apart by one space.
-// Column shrink (if ≥ 0) is cut, its long cells ending in "…", so that the
-// table fits boardWidth, but to no fewer than 8 characters.
-func writeColumns(b *strings.Builder, cols []column, shrink int) {
-	widths := make([]int, len(cols))
+// write writes the columns g.pick of the grid as a table, the columns
+// apart by one space, each line without the spaces at its end. Column
+// shrink (an index into g.pick, if ≥ 0) is cut, its long cells ending in
+// "…", so that the table fits boardWidth, but to no fewer than 8
+// characters.
+func (g *grid) write(b *strings.Builder, shrink int) {
+	g.widths = g.widths[:0]
 	total := 0
-	for i, c := range cols {
-		widths[i] = max(c.width, utf8.RuneCountInString(c.head))
-		for _, s := range c.cells {
-			widths[i] = max(widths[i], utf8.RuneCountInString(s))
-		}
-		total += widths[i] + 1
+	for _, k := range g.pick {
+		g.widths = append(g.widths, g.width(k))
+		total += g.widths[len(g.widths)-1] + 1
 	}
 	if shrink >= 0 && total-1 > boardWidth {
-		widths[shrink] = max(8, widths[shrink]-(total-1-boardWidth))
+		g.widths[shrink] = max(8, g.widths[shrink]-(total-1-boardWidth))
 	}
-	row := func(cell func(c *column) string) {
-		var line strings.Builder
-		for i := range cols {
-			c := &cols[i]
-			s := []rune(cell(c))
-			if len(s) > widths[i] {
-				s = append(s[:widths[i]-1], '…')
+	rows := len(g.cells) / len(g.cols)
+	for r := -1; r < rows; r++ {
+		line := g.line[:0]
+		for i, k := range g.pick {
+			c := &g.cols[k]
+			cell := c.head
+			if r >= 0 {
+				cell = g.cells[r*len(g.cols)+k]
 			}
-			pad := strings.Repeat(" ", widths[i]-len(s))
 			if i > 0 {
-				line.WriteByte(' ')
+				line = append(line, ' ')
 			}
-			if c.left {
-				line.WriteString(string(s) + pad)
-			} else {
-				line.WriteString(pad + string(s))
-			}
+			line = g.cell(line, c.left, cell, g.widths[i])
 		}
-		b.WriteString(strings.TrimRight(line.String(), " "))
+		for len(line) > 0 && line[len(line)-1] == ' ' {
+			line = line[:len(line)-1]
+		}
+		b.Write(line)
 		b.WriteByte('\n')
+		g.line = line
 	}
-	row(func(c *column) string { return c.head })
-	for r := range cols[0].cells {
-		row(func(c *column) string { return c.cells[r] })
+}
+
+// cell appends a cell to line, padded to width; cut to it, ending in "…",
+// when longer.
+func (g *grid) cell(line []byte, left bool, cell gridCell, width int) []byte {
+	text, runes := g.text[cell.start:cell.end], int(cell.runes)
+	cut := runes > width
+	if cut {
+		n := 0
+		for range width - 1 {
+			_, size := utf8.DecodeRune(text[n:])
+			n += size
+		}
+		text, runes = text[:n], width
 	}
+	if !left {
+		line = appendSpaces(line, width-runes)
+	}
+	line = append(line, text...)
+	if cut {
+		line = append(line, "…"...)
+	}
+	if left {
+		line = appendSpaces(line, width-runes)
+	}
+	return line
+}
+
+// appendSpaces appends n spaces.
+func appendSpaces(b []byte, n int) []byte {
+	for range n {
+		b = append(b, ' ')
+	}
+	return b
 }
 
 // writeBoard writes the world as a table. With you ≥ 0 the table is that
@@ -105,91 +211,92 @@ func writeColumns(b *strings.Builder, cols []column, shrink int) {
 // each society's choice in the last round, headed lastHead.
 func (w *World) writeBoard(b *strings.Builder, you int, players []string, last []Value, lastHead string) {
 	n := len(w.Societies)
-	cols := []column{{head: " #"}}
+	g := newGrid()
+	defer g.free()
+	g.column(" #", false)
 	name := -1
 	if players != nil {
-		name = len(cols)
-		cols = append(cols, column{head: "player", left: true})
+		name = g.column("player", true)
 	}
-	cols = append(cols, column{head: "pop"}, column{head: "yield"})
+	g.column("pop", false)
+	g.column("yield", false)
 	for _, h := range valueHeads {
-		cols = append(cols, column{head: h})
+		g.column(h, false)
 	}
 	if you >= 0 {
-		cols = append(cols, column{head: "you→"}, column{head: "→you"})
+		g.column("you→", false)
+		g.column("→you", false)
 	}
 	if last == nil {
 		lastHead = ""
 	}
-	cols = append(cols, column{head: lastHead, left: true})
+	g.column(lastHead, true)
 	for i := range w.Societies {
 		s := &w.Societies[i]
-		mark := " "
+		start := len(g.text)
 		if i == you {
-			mark = ">"
+			g.text = append(g.text, '>')
+		} else {
+			g.text = append(g.text, ' ')
 		}
-		k := 0
-		add := func(cell string) { cols[k].cells = append(cols[k].cells, cell); k++ }
-		add(fmt.Sprintf("%s%d", mark, i+1))
+		g.text = strconv.AppendInt(g.text, int64(i+1), 10)
+		g.cells = append(g.cells, g.closed(start))
 		if players != nil {
-			p := players[i]
 			if i == you {
-				p = "you"
+				g.str("you")
+			} else {
+				g.str(players[i])
 			}
-			add(p)
 		}
-		add(strconv.Itoa(s.Nation.Population))
-		add(strconv.Itoa(s.Nation.Yield))
+		g.num(s.Nation.Population)
+		g.num(s.Nation.Yield)
 		for _, d := range s.Values {
-			add(strconv.Itoa(d))
+			g.num(d)
 		}
 		if you >= 0 {
 			if i == you {
-				add("")
-				add("")
+				g.str("")
+				g.str("")
 			} else {
-				add(strconv.Itoa(w.Feels[you][i]))
-				add(strconv.Itoa(w.Feels[i][you]))
+				g.num(w.Feels[you][i])
+				g.num(w.Feels[i][you])
 			}
 		}
 		switch {
 		case s.Dead:
-			add("dead")
+			g.str("dead")
 		case last == nil || last[i] == None:
-			add("")
+			g.str("")
 		default:
-			add(last[i].String())
+			g.str(last[i].String())
 		}
 	}
-	writeColumns(b, cols, name)
+	g.writeAll(b, name)
 	b.WriteString(valueLegend + "\n")
 	if you >= 0 {
 		b.WriteString("you→ how you feel toward them, →you how they feel toward you (+ liking)\n")
 		return
 	}
-	feels := []column{{head: "feel"}}
+	g.reset()
+	g.column("feel", false)
 	for j := range n {
-		feels = append(feels, column{head: strconv.Itoa(j + 1)})
-	}
-	for i := range n {
-		feels[0].cells = append(feels[0].cells, strconv.Itoa(i+1))
-		for j := range n {
-			cell := "·"
-			if i != j {
-				cell = strconv.Itoa(w.Feels[i][j])
-			}
-			feels[j+1].cells = append(feels[j+1].cells, cell)
-		}
+		g.column(strconv.Itoa(j+1), false)
 	}
 	width := 0
-	for _, c := range feels[1:] {
-		for _, s := range c.cells {
-			width = max(width, len(s))
+	for i := range n {
+		g.num(i + 1)
+		for j := range n {
+			if i == j {
+				g.str("·")
+				continue
+			}
+			g.num(w.Feels[i][j])
+			width = max(width, int(g.cells[len(g.cells)-1].end-g.cells[len(g.cells)-1].start))
 		}
 	}
-	for j := range feels[1:] {
-		feels[j+1].width = width
+	for j := range n {
+		g.cols[j+1].width = max(width, len("·"))
 	}
 	b.WriteString("how each society (row) feels toward each other (column):\n")
-	writeMatrix(b, feels)
+	g.writeMatrix(b)
 }

@@ -3,6 +3,7 @@ package ajveciv
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -213,7 +214,11 @@ func ParseWorld(data []byte) (World, error) {
 // feels about each other one. It fits 80 columns.
 func (w World) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "world yield %d\n", w.Yield)
+	n := len(w.Societies)
+	b.Grow(320 + 64*n + 8*n*n) // the board's usual size: one growth at most
+	b.WriteString("world yield ")
+	b.WriteString(strconv.Itoa(w.Yield))
+	b.WriteByte('\n')
 	w.writeBoard(&b, -1, nil, nil, "")
 	return b.String()
 }
