@@ -71,7 +71,7 @@ func TestReplayViewerSeeksALongMatchAtOnce(t *testing.T) {
 		t.Errorf("a seek took %.1f ms; want under 100", worst)
 	}
 	r.choose("#viewpoint", "seat:2")
-	r.until("seat 3's view", `document.querySelector("#board tr.you")`)
+	r.until("seat 3's view", `document.body.dataset.view === "seat:2" && document.querySelector("#board tr.you")`)
 	worst = eval[float64](r, `Math.max(...[10, 9000, 3000, 6000].map(i => arbiterSeek(i)))`)
 	if worst >= 100 {
 		t.Errorf("a seek as seat 3 took %.1f ms; want under 100", worst)
@@ -128,12 +128,12 @@ func TestReplayViewerOfAMatch(t *testing.T) {
 	}
 	seq := eval[string](r, "document.body.dataset.seq")
 	r.choose("#viewpoint", "judge")
-	r.until("the judge's view", `document.getElementById("step").innerText.includes("played")`)
+	r.until("the judge's view", `document.body.dataset.view === "judge" && document.getElementById("step").innerText.includes("played {")`)
 	if got := eval[string](r, "document.body.dataset.seq"); got != seq {
 		t.Errorf("switching to the judge moved from move %s to %s", seq, got)
 	}
 	r.choose("#viewpoint", "seat:0")
-	r.until("seat 1's view", `document.querySelector("#board tr.you")`)
+	r.until("seat 1's view", `document.body.dataset.view === "seat:0" && document.querySelector("#board tr.you")`)
 	// Play, then pause.
 	r.click("#first")
 	r.click("#play")
@@ -143,6 +143,23 @@ func TestReplayViewerOfAMatch(t *testing.T) {
 	time.Sleep(600 * time.Millisecond)
 	if got := eval[string](r, "document.body.dataset.step"); got != at {
 		t.Errorf("paused at step %s, the viewer went on to %s", at, got)
+	}
+	// A viewpoint chosen while the one chosen before is still on its way
+	// is the one shown: the earlier answer, come late, is not.
+	eval[bool](r, `(() => { const real = window.fetch; window.lateAnswered = false;
+		window.fetch = async (url, opts) => {
+			const answer = await real(url, opts);
+			if (String(url).includes("view=judge")) { await new Promise((ok) => setTimeout(ok, 500)); setTimeout(() => { window.lateAnswered = true; }, 0); }
+			return answer;
+		};
+		return true; })()`)
+	r.choose("#viewpoint", "judge")
+	r.choose("#viewpoint", "seat:1")
+	r.until("the judge's late answer", "window.lateAnswered")
+	r.until("seat 2's view", `document.body.dataset.view === "seat:1" && document.querySelector("#board tr.you")`)
+	time.Sleep(100 * time.Millisecond) // the late answer's turn to be drawn, were it drawn
+	if got := eval[string](r, "document.body.dataset.view"); got != "seat:1" {
+		t.Errorf("after judge then seat 2 were chosen, the late answer for the judge is shown: %s", got)
 	}
 	ph := b.open("phone", s.URL()+"/replay?match="+c.ID, phoneW, phoneH)
 	ph.until("the viewer", "document.body.dataset.ready")
@@ -160,7 +177,7 @@ func TestReplayViewerOfAMatch(t *testing.T) {
 	f.clickText("#open-form", "Open")
 	f.until("the viewer", `!document.getElementById("viewer").hidden`)
 	f.choose("#viewpoint", "seat:1")
-	f.until("seat 2's view", `document.querySelector("#board tr.you")`)
+	f.until("seat 2's view", `document.body.dataset.view === "seat:1" && document.querySelector("#board tr.you")`)
 	if got := eval[string](f, `document.querySelector("#board tr.you th").innerText`); !strings.Contains(got, "2 · random") {
 		t.Errorf("seat 2's view marks %q as the viewer's own", got)
 	}

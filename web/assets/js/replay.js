@@ -19,6 +19,7 @@ let index = 0; // the step shown
 let cache = null; // {k, i, tree}: the view last made, to go on from
 let charts = [];
 let timer = null;
+let asked = 0; // viewpoints asked for: only the last one asked is shown
 let source = null; // where the data came from: {kind, id, secret, text}
 
 // applyOps changes a view by one step's changes; it returns the view.
@@ -123,6 +124,7 @@ function seek(i) {
   if (view.frames) replace(el("board"), game.board(viewAt(index), ctxFor(view.id)));
   for (const c of charts) c.setCursor(st.clock);
   document.body.dataset.seq = String(st.seq);
+  document.body.dataset.view = view.id;
   document.body.dataset.step = String(index);
 }
 
@@ -175,6 +177,7 @@ function play(on) {
 
 // switchView shows another viewpoint, at the same move.
 async function switchView(id) {
+  const ticket = ++asked;
   const seq = view.steps[index].seq;
   const have = data.views.find((v) => v.id === id);
   if (have) {
@@ -187,6 +190,7 @@ async function switchView(id) {
     return;
   }
   const d = await fetchData(id);
+  if (ticket !== asked) return; // another viewpoint was chosen meanwhile
   if (d) {
     d.offered = d.offered || data.offered;
     await show(d, seq);
