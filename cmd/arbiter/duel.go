@@ -139,6 +139,9 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, play
 					return usagef("player %q: give a bot's name, or exec:COMMAND", p)
 				}
 			}
+			if o.a == o.b {
+				return usagef("A and B are both %s: a duel measures one player against another; give two different players (e.g. %s %s)", o.a, cmd.CommandPath(), exampleDuel(info))
+			}
 			if f.Changed("field") {
 				var err error
 				if o.field, err = parseField(field); err != nil {
@@ -212,10 +215,21 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, play
 	return cmd
 }
 
-// exampleDuel is two of the game's players, for a usage message.
+// exampleDuel is two of the game's players, for a usage message: the last
+// two of its own bots (before the search AI) that are names to type as they
+// are, not patterns such as basic.<value>.
 func exampleDuel(info engine.Info) string {
-	if len(info.Players) >= 2 {
-		return info.Players[len(info.Players)-2] + " " + info.Players[len(info.Players)-1]
+	var names []string
+	for _, p := range info.Players {
+		if p == "mcts" {
+			break
+		}
+		if !strings.ContainsAny(p, "<>") {
+			names = append(names, p)
+		}
+	}
+	if len(names) >= 2 {
+		return names[len(names)-2] + " " + names[len(names)-1]
 	}
 	return "A B"
 }
