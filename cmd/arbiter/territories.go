@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -50,13 +51,22 @@ Every call prints one line, or one JSON object with --json. Exit codes:
 0 done; 1 the rules refused the action (nothing changed); 2 usage or
 invalid input (no such game, a bad flag or action); 3 an internal or
 environment failure.`,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usagef("name a command: init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay")
+				return f.fail(cmd.OutOrStdout(), usagef("name a command: init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay"))
 			}
-			return usagef("unknown command %q; the commands are init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay", args[0])
+			return f.fail(cmd.OutOrStdout(), usagef("unknown command %q; the commands are init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay", args[0]))
 		},
 	}
+	// A bad flag, with --json, is told as JSON too: --json is known when
+	// it came before the bad flag, or when the process was asked for it.
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if f.asJSON || slices.Contains(os.Args[1:], "--json") {
+			f.asJSON = true
+			return f.fail(c.OutOrStdout(), usageError(err))
+		}
+		return usageError(err)
+	})
 	pf := cmd.PersistentFlags()
 	pf.StringVar(&f.db, "db", "", "the game's database file (required)")
 	pf.StringVar(&f.player, "player", "", "the player who acts (every action but end-turn)")

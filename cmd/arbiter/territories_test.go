@@ -184,7 +184,8 @@ func TestTerritoriesExitCodes(t *testing.T) {
 }
 
 func TestTerritoriesJSONErrors(t *testing.T) {
-	// "A refused action prints {"error": {"code", "message"}}."
+	// "A refused action prints {"error": {"code", "message"}}", and so
+	// does every other error with --json: a program reads one object.
 	db := newTerritories(t)
 	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
 	mustPlay(t, db, "bob", "join", "Deseret", "NV")
@@ -196,6 +197,9 @@ func TestTerritoriesJSONErrors(t *testing.T) {
 		{1, []string{"--player", "alice", "attack", "CA", "UT"}, "not-neighbours"},
 		{1, []string{"--player", "alice", "raise", "Nevda"}, "unknown-territory"},
 		{2, []string{"--player", "alice", "raise"}, "usage"},
+		{2, []string{"--player", "alice", "fly"}, "usage"},
+		{2, []string{"--bogus"}, "usage"},
+		{2, nil, "usage"},
 	} {
 		code, out, _ := arbiter(t, "", append([]string{"territories", "--db", db, "--json"}, c.args...)...)
 		var e struct {
