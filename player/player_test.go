@@ -193,6 +193,21 @@ func TestTerminalHelpAndTypos(t *testing.T) {
 	}
 }
 
+func TestTerminalTypoOfTwoLettersSwapped(t *testing.T) {
+	// Two neighbouring letters swapped are one slip, even in a short word
+	// (where a third of its letters is one).
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"adapt", "expand"}, Default: "adapt"}
+	mv, out, err := ask(t, "adpat\nexapnd\nadapt\n", req)
+	if err != nil || mv != "adapt" {
+		t.Fatalf("got %q, %v", mv, err)
+	}
+	for _, want := range []string{`"adpat" is not offered; did you mean adapt?`, `"exapnd" is not offered; did you mean expand?`} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // spelled is a view that reads answers in its own words and explains them.
 type spelled struct{}
 

@@ -273,26 +273,32 @@ func closest(s string, names []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b.
+// editDistance is the number of edits that turn a into b: a letter
+// inserted, deleted or changed, or two neighbours swapped ("adpat" is one
+// edit from "adapt"), each once at most (the optimal string alignment
+// distance).
 func editDistance(a, b []rune) int {
+	prev2 := make([]int, len(b)+1) // the row before prev
+	prev := make([]int, len(b)+1)
 	row := make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
+	for j := range prev {
+		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		diag := row[0]
 		row[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			up := row[j]
-			row[j] = min(row[j]+1, row[j-1]+1, diag+cost)
-			diag = up
+			row[j] = min(prev[j]+1, row[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				row[j] = min(row[j], prev2[j-2]+1)
+			}
 		}
+		prev2, prev, row = prev, row, prev2
 	}
-	return row[len(b)]
+	return prev[len(b)]
 }
 
 // prefixed returns the words that start with line, in any case.
