@@ -21,7 +21,9 @@ func aiCommand() *cobra.Command {
 named), its best AI head to head and in fields against the opponents it
 must beat, with the win rate it aims at, and the search AI (mcts) against
 the best. Each row is a tournament of at least --games games, every seat
-order played; the README's tables are this command's output with
+order played, and counts the games its player sits in: all of them, but
+where more players than seats take turns (six seats among seven players:
+six games in seven). The README's tables are this command's output with
 --markdown, and anyone gets the same numbers with the same flags.`,
 		Example: `  arbiter ai reaj
   arbiter ai --games 400 --markdown > tables.md`,
@@ -36,7 +38,7 @@ order played; the README's tables are this command's output with
 			return playTrials(cmd, trials, games, seed, parallel, markdown, timings)
 		},
 	}
-	cmd.Flags().IntVar(&games, "games", 400, "games per row, at least (every seat order is played as often)")
+	cmd.Flags().IntVar(&games, "games", 400, "games of each row's tournament, at least (every seat order is played as often)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "the tournaments' seed")
 	cmd.Flags().IntVar(&parallel, "parallel", 0, "games played at once (0: one per core)")
 	cmd.Flags().BoolVar(&markdown, "markdown", false, "print Markdown tables, as the README shows them")
