@@ -275,6 +275,9 @@ func (v View) Parse(line string) (Action, error) {
 	if i, err := cfg.Lookup(rest); err == nil {
 		return JoinAction(me, cfg.Territories[i].ID), nil
 	}
+	if f := strings.Fields(rest); len(f) > 0 && isActionWord(f[0]) {
+		return Action{}, fmt.Errorf("%s is an action of a nation in the game, and %s has not joined yet: name a free territory to found it on (%s, or its number)", strings.ToLower(f[0]), me, freeExample(cfg, v.m.w))
+	}
 	if f := strings.Fields(rest); len(f) > 1 {
 		if i, err := cfg.Lookup(strings.TrimSpace(rest[len(f[0]):])); err == nil {
 			if !strings.EqualFold(strings.Trim(f[0], `"`), me) {
@@ -285,6 +288,25 @@ func (v View) Parse(line string) (Action, error) {
 	}
 	_, err := cfg.Lookup(rest)
 	return Action{}, err
+}
+
+// isActionWord reports whether word names an action other than join.
+func isActionWord(word string) bool {
+	switch strings.ToLower(word) {
+	case "raise", "move", "attack", "pass", "color", "colour", "end-turn":
+		return true
+	}
+	return false
+}
+
+// freeExample names a territory with no army, for a message.
+func freeExample(cfg *Config, w *World) string {
+	for i := range cfg.Territories {
+		if w.Holding(i).Nation < 0 {
+			return cfg.Territories[i].ID
+		}
+	}
+	return cfg.Territories[0].ID
 }
 
 // Help tells a person the actions, and how a battle is decided.

@@ -27,6 +27,12 @@ func TestViewJoinByIDNameOrAlias(t *testing.T) {
 	if _, err := v.Parse("Califronia"); err == nil || !strings.Contains(err.Error(), "CA (California)") {
 		t.Errorf("a typo: %v; want the closest territories", err)
 	}
+	// Another action before the nation is founded is told as that.
+	for _, in := range []string{"attack CA", "raise", "move CA OR", "pass"} {
+		if _, err := v.Parse(in); err == nil || !strings.Contains(err.Error(), "Amber has not joined yet: name a free territory to found it on (WA") {
+			t.Errorf("Parse(%q) at the join: %v; want it told to join first", in, err)
+		}
+	}
 	if got := v.ChoiceName(JoinAction("Amber", "WA")); got != "WA" {
 		t.Errorf("a join's choice is named %q; want its territory", got)
 	}
