@@ -103,13 +103,8 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte
 		}
 		return nil, refuse(http.StatusBadRequest, "bad-body", "the body could not be read: %v", err)
 	}
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
+	if err := engine.DecodeJSON(body, v); err != nil {
 		return nil, refuse(http.StatusBadRequest, "bad-json", "the body is not the JSON this call takes: %v", err)
-	}
-	if d.More() {
-		return nil, refuse(http.StatusBadRequest, "bad-json", "the body holds more than one JSON value")
 	}
 	return body, nil
 }

@@ -114,6 +114,7 @@ func TestRefusals(t *testing.T) {
 		{"an unknown field", "POST", path + "/moves", p0, map[string]any{"request": req.ID, "move": req.Default, "extra": 1}, 400, "bad-json"},
 		{"two values", "POST", path + "/moves", p0, `{"move":"conquer"} {}`, 400, "bad-json"},
 		{"no move", "POST", path + "/moves", p0, map[string]any{"request": req.ID}, 400, "bad-json"},
+		{"a request id that is text", "POST", path + "/moves", p0, `{"request": "x", "move": "conquer"}`, 400, "bad-json"},
 		{"a body too large", "POST", path + "/moves", p0, map[string]any{"request": req.ID, "move": strings.Repeat("x", 4096)}, 413, "too-large"},
 		{"expect_seq behind", "POST", path + "/moves", judge, map[string]any{"move": "conquer", "expect_seq": 7}, 409, "moved"},
 		{"a judge move in a game without them", "POST", path + "/moves", judge, map[string]any{"move": "conquer"}, 422, "no-judge-moves"},
@@ -138,6 +139,9 @@ func TestRefusals(t *testing.T) {
 				e, ok := a.json["error"].(map[string]any)
 				if !ok || e["message"] == "" || e["code"] == "" {
 					t.Errorf("not a JSON refusal: %s", a.body)
+				}
+				if strings.Contains(string(a.body), "Go struct") {
+					t.Errorf("the refusal speaks of the server's insides: %s", a.body)
 				}
 			}
 		})
