@@ -232,8 +232,8 @@ func TestRuleRecruit(t *testing.T) {
 	}{
 		{800, 0, 801, "800 citizens"},
 		{700, 100, -101, "100 soldiers"},
-		{800, 0, -1, "0 soldiers"},
-		{800, 0, math.MinInt64, "0 soldiers"},
+		{800, 0, -1, "no soldiers to send back"},
+		{800, 0, math.MinInt64, "no soldiers to send back"},
 		{800, 0, math.MaxInt64, "800 citizens"},
 	}
 	for _, c := range illegal {

@@ -95,6 +95,8 @@ func (w *World) Check(seat int, m Move) error {
 		switch {
 		case m.N > c.Stock[Citizens]:
 			return engine.Refuse("citizens", "recruit %d: you have %d citizens; recruit at most that many", m.N, c.Stock[Citizens])
+		case m.N < 0 && c.Stock[Army] == 0:
+			return engine.Refuse("army", "recruit %d: you have no soldiers to send back", m.N)
 		case m.N < 0 && m.N < -c.Stock[Army]: // not -m.N: it overflows for the smallest int64
 			return engine.Refuse("army", "recruit %d: you have %d soldiers; send at most that many back (recruit -%d)", m.N, c.Stock[Army], c.Stock[Army])
 		}
