@@ -3,8 +3,8 @@
 
 Run it, then name its URL as a player:
 
-    python3 starters/python/http_bot.py --port 8080
-    arbiter play reaj --players fixed --player http://127.0.0.1:8080/
+    python3 starters/python/http_bot.py --port 8090
+    arbiter play reaj --players fixed --player http://127.0.0.1:8090/
 
 Arbiter POSTs each message as JSON and reads the answer from the response
 body. One server plays any number of seats and games at once: every message
@@ -62,7 +62,7 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8080, help="0 picks a free port")
+    parser.add_argument("--port", type=int, default=8090, help="0 picks a free port")
     args = parser.parse_args()
     server = ThreadingHTTPServer((args.host, args.port), Handler)
     host, port = server.server_address[:2]
