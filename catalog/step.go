@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -39,10 +40,20 @@ func territoriesStep(state, moves []byte, _ uint64) ([]byte, error) {
 	return pureStep(state, moves, territories.ParseStepState, territories.ParseStepMove, territories.Step)
 }
 
+// ErrNoStep is what Step's error is (errors.Is) for a game that has no
+// world to step, whatever it is given.
+var ErrNoStep = errors.New("the game has no world JSON to step")
+
 // zombieStep says there is no world to step: a judge's state is its script.
 func zombieStep(_, _ []byte, _ uint64) ([]byte, error) {
-	return nil, Invalidf("zombie has no world JSON to step: its state is the script so far; write the commands into game.txt and run arbiter zombie run, or arbiter zombie watch")
+	return nil, &InputError{noStep("zombie has no world JSON to step: its state is the script so far; write the commands into game.txt and run arbiter zombie run, or arbiter zombie watch")}
 }
+
+// noStep is ErrNoStep in a game's own words.
+type noStep string
+
+func (e noStep) Error() string   { return string(e) }
+func (noStep) Is(err error) bool { return err == ErrNoStep }
 
 // pureStep is a game's pure step: a state or moves that do not parse, or
 // that the step finds invalid, are invalid input; a move the rules refuse

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/arbiter-games/arbiter/catalog"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/spf13/cobra"
@@ -560,6 +561,9 @@ A file of "-" is read from standard input.`,
 		Args:      exactlyOne("a game"),
 		ValidArgs: catalog.Names(),
 		RunE: withGame(func(cmd *cobra.Command, g catalog.Game) error {
+			if _, err := g.Step(nil, nil, seed); errors.Is(err, catalog.ErrNoStep) {
+				return classify(err) // whatever the flags say
+			}
 			if state == "" || moves == "" {
 				return usagef("give both --state and --moves")
 			}

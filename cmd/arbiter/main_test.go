@@ -234,6 +234,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"replay", filepath.Join(dir, "missing.jsonl")}, 2, "no such file"},
 		{[]string{"replay", garbage}, 2, "record line 1"},
 		{[]string{"step", "ajveciv"}, 2, "give both --state and --moves"},
+		{[]string{"step", "zombie"}, 2, "zombie has no world JSON to step"},
 	}
 	for _, c := range cases {
 		code, _, errOut := arbiter(t, "", c.args...)
