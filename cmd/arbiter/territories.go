@@ -404,6 +404,9 @@ or more (the others were applied), 2 when a line did not parse.`,
 			}
 			switch {
 			case g.bad > 0:
+				if g.bad == 1 {
+					return &exitError{exitUsage, errors.New("1 line did not parse; the others were applied")}
+				}
 				return &exitError{exitUsage, fmt.Errorf("%d lines did not parse; the others were applied", g.bad)}
 			case g.refused > 0:
 				return &exitError{exitRefused, fmt.Errorf("the rules refused %d of %d actions; the others were applied", g.refused, g.lines)}
