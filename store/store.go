@@ -372,16 +372,24 @@ func (s *Store) List(ctx context.Context, before time.Time, limit int) ([]*Match
 	return out, rows.Err()
 }
 
+// The queries of the matches by status, each answered from its partial
+// index (migrations/00003_status_indexes.sql), which needs 'running'
+// written as it is there.
+const (
+	runningSQL   = `SELECT id FROM matches WHERE status = 'running' ORDER BY created`
+	untouchedSQL = `SELECT id FROM matches WHERE status <> 'running' AND updated < $1 ORDER BY updated`
+)
+
 // Running returns the ids of the matches under way, for a server that
 // starts to resume.
 func (s *Store) Running(ctx context.Context) ([]string, error) {
-	return s.ids(ctx, `SELECT id FROM matches WHERE status = 'running' ORDER BY created`)
+	return s.ids(ctx, runningSQL)
 }
 
 // Untouched returns the ids of the matches over (or aborted) and not
 // changed since before, which may be archived.
 func (s *Store) Untouched(ctx context.Context, before time.Time) ([]string, error) {
-	return s.ids(ctx, `SELECT id FROM matches WHERE status <> 'running' AND updated < $1 ORDER BY updated`, before.UnixMilli())
+	return s.ids(ctx, untouchedSQL, before.UnixMilli())
 }
 
 func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
