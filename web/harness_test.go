@@ -99,13 +99,6 @@ func (s *site) stop() {
 	s.srv = nil
 }
 
-// restart stops the server and starts it again on the same database and
-// address.
-func (s *site) restart() {
-	s.stop()
-	s.start()
-}
-
 // api calls the API; secret may be empty.
 func (s *site) api(method, path, secret string, body any) (int, map[string]any) {
 	s.t.Helper()

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/report"
 	"golang.org/x/term"
 )
@@ -144,14 +143,4 @@ func (rs *reportStream) discard() {
 		os.Remove(rs.file.Name())
 		rs.file = nil
 	}
-}
-
-// reportGame makes a record's part of a report of the given form: the
-// outcome alone for the summary, which needs no more, and otherwise the
-// game replayed.
-func reportGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number int, form string) (report.Game, error) {
-	if form == "summary" {
-		return report.Outcome(rec, number), nil
-	}
-	return report.BuildGame(rs, rec, number)
 }

@@ -148,11 +148,6 @@ func regard(rel [][]int, choosers, living uint32, delta int) {
 	}
 }
 
-// regardOf is the change of every other living society's disposition
-// toward a society that chooses each value; the two entries past the six
-// change nothing.
-var regardOf = [8]int{Conquer: -1, Consent: 1}
-
 // b2i is 1 for true and 0 for false; the compiler makes it a flag move, not
 // a branch.
 func b2i(b bool) int {

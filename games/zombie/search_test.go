@@ -163,15 +163,6 @@ func playedMatch(t *testing.T, seed uint64, n, zombie, turns int) *Match {
 	return m
 }
 
-func sameRoles(a, b *Match) bool {
-	for i := range a.n {
-		if a.judge.Player(i) != b.judge.Player(i) {
-			return false
-		}
-	}
-	return true
-}
-
 func seatView(t *testing.T, m *Match, seat int) string {
 	t.Helper()
 	b, err := json.Marshal(m.View(seat))
