@@ -242,7 +242,7 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 				if r.done != nil {
 					select {
 					case <-r.done:
-						return &End{Aborted: "interrupted"}, nil, false
+						return &End{Aborted: abortReason(r.ctx)}, nil, false
 					default:
 					}
 				}
@@ -260,7 +260,7 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 			case errLost:
 				return nil, nil, true
 			case errStopped:
-				return &End{Aborted: "interrupted"}, nil, false
+				return &End{Aborted: abortReason(r.ctx)}, nil, false
 			default:
 				return nil, err, false
 			}
@@ -271,6 +271,23 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 			return ended(r.result), nil, false
 		}
 	}
+}
+
+// Aborter is implemented by the cause of a match's cancelled context
+// (context.Cause) that says why play stopped, such as a person's input
+// that ended: its AbortReason is what the record's end says. Without one
+// the record says "interrupted".
+type Aborter interface {
+	AbortReason() string
+}
+
+// abortReason says why play of ctx stopped, for the record's end.
+func abortReason(ctx context.Context) string {
+	var a Aborter
+	if errors.As(context.Cause(ctx), &a) {
+		return a.AbortReason()
+	}
+	return "interrupted"
 }
 
 // errLost ends a round whose match was taken over.
@@ -683,7 +700,7 @@ func (r *Runner[M, V]) interrupt() error {
 				r.rec.End = ended(r.result)
 				return nil
 			}
-			r.rec.End = &End{Aborted: "interrupted"}
+			r.rec.End = &End{Aborted: abortReason(r.ctx)}
 			return r.interrupted()
 		}
 		select {

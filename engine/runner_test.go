@@ -194,6 +194,35 @@ func TestRunInterrupted(t *testing.T) {
 	}
 }
 
+// ranOut is a cause of stopping that names itself.
+type ranOut struct{}
+
+func (ranOut) Error() string       { return "ran out" }
+func (ranOut) AbortReason() string { return "the person's input ended" }
+
+func TestRunInterruptedForAReason(t *testing.T) {
+	// A record says why play stopped when the cause of its context's end
+	// says it (Aborter), watched or bounded; otherwise "interrupted".
+	s := &stuck{release: make(chan struct{})}
+	defer close(s.release)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() { time.Sleep(20 * time.Millisecond); cancel(ranOut{}) }()
+	rec, _, err := play(ctx, 5, 0, picker(2), s)
+	if err == nil || rec.End == nil || rec.End.Aborted != "the person's input ended" {
+		t.Fatalf("error %v, end %+v; want the cause's reason", err, rec.End)
+	}
+	ctx, cancel = context.WithCancelCause(context.Background())
+	cancel(ranOut{})
+	if rec, _, _ := play(ctx, 5, 0, picker(2), picker(3)); rec.End == nil || rec.End.Aborted != "the person's input ended" {
+		t.Fatalf("bounded: end %+v; want the cause's reason", rec.End)
+	}
+	ctx, cancel = context.WithCancelCause(context.Background())
+	cancel(errors.New("no reason given"))
+	if rec, _, _ := play(ctx, 5, 0, picker(2), picker(3)); rec.End == nil || rec.End.Aborted != "interrupted" {
+		t.Fatalf("a cause without a reason: end %+v; want interrupted", rec.End)
+	}
+}
+
 func TestRunnerReuseAllocations(t *testing.T) {
 	// A reused runner and record allocate per match, never per turn.
 	setup := Setup{Players: []string{"a", "b"}, Options: map[string]string{"rounds": "10"}}

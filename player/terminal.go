@@ -55,7 +55,14 @@ type answer struct {
 }
 
 // ErrInputEnded is the error of a decision whose person's input has ended.
-var ErrInputEnded = errors.New("the person's input has ended")
+// As the cause of a match's cancelled context it is an engine.Aborter: the
+// record says the person's input ended.
+var ErrInputEnded error = inputEnded{}
+
+type inputEnded struct{}
+
+func (inputEnded) Error() string       { return "the person's input has ended" }
+func (inputEnded) AbortReason() string { return "the person's input ended" }
 
 // SelfTimed marks the terminal as keeping its own time.
 func (t *Terminal[M, V]) SelfTimed() {}

@@ -255,14 +255,21 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if !cmd.Flags().Changed("seed") {
 				seed = rand.Uint64() // 64 bits: no bot can guess it
 			}
-			ctx, cancel := context.WithCancel(cmd.Context())
-			defer cancel()
+			ctx, cancel := context.WithCancelCause(cmd.Context())
+			defer cancel(nil)
+			interrupt := func() {
+				if player.ConsoleEnded() {
+					cancel(player.ErrInputEnded) // the records and report say so
+					return
+				}
+				cancel(nil)
+			}
 			return play(ctx, g, playOptions{
 				specs: specs, options: options, seed: seed, games: games,
 				deadline: deadline, deadlineSet: cmd.Flags().Changed("deadline"), timings: timings,
 				report: target, recordDir: record, training: training, verbose: verbose,
 				external: ext, bank: bots.bank, startup: bots.startup, reply: bots.reply, strict: bots.strict, force: force,
-				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: cancel, score: info.Score,
+				stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), interrupt: interrupt, score: info.Score,
 			})
 		},
 	}

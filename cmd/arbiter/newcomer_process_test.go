@@ -77,7 +77,7 @@ func TestPersonWithNothingToAnswerOn(t *testing.T) {
 	cmd.Stdin = strings.NewReader("1\n2\n")
 	out, err = cmd.Output()
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(exit.Stderr), "standard input ended before the game did") ||
-		!strings.Contains(string(out), "not finished: interrupted") || strings.Count(string(out), "Turn ") != 3 {
+		!strings.Contains(string(out), "not finished: the person's input ended") || strings.Count(string(out), "Turn ") != 3 {
 		t.Errorf("exit %v, stderr %q; want exit 2 after the third question; stdout:\n%s", err, exit.Stderr, out)
 	}
 }

@@ -135,7 +135,7 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 	noteCuts(o.stderr, o.external.Logs)
 	noteLogs(o.stderr, o.specs, o.external)
 	if playErr != nil {
-		if errors.Is(playErr, context.Canceled) && player.ConsoleEnded() {
+		if (errors.Is(playErr, context.Canceled) || errors.Is(playErr, player.ErrInputEnded)) && player.ConsoleEnded() {
 			return usagef("standard input ended before the game did: a person (%s) had no more answers, so play stopped; the records and report hold the games so far", player.Person)
 		}
 		if errors.Is(playErr, context.Canceled) {
