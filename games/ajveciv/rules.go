@@ -187,8 +187,10 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 		}
 	}
 
-	// Every chooser's effect at once, from the world after the rises. The
-	// change of everyone else's feeling toward it goes to lag.
+	// Every chooser's effect at once, from the world after the rises: on
+	// itself and the world, then, for those that aim at another, on their
+	// target. The change of everyone else's feeling toward a chooser goes
+	// to lag.
 	worldYield := w.Yield
 	for i := range socs {
 		s := &socs[i]
@@ -197,18 +199,24 @@ func originalTurn(w *World, choices []Value, rng *rand.Rand, lag *regard) (int, 
 		}
 		e := &effects[choices[i]&7]
 		d := dev[i]
-		j := int(tgt[i])
-		real := b2i(j != i)
-		o := &socs[j]
-		gain := real * e.raid * d
-		s.Nation.Yield += e.yield*d + gain
+		s.Nation.Yield += e.yield * d
 		s.Nation.Population += e.population * d
 		worldYield += e.world * d
 		lg[i] += e.regard + e.regardD*d
-		o.Nation.Yield += real*e.trade*o.Values[Exchange] - gain
-		feels[j][i] += real * e.answer
 	}
 	w.Yield = worldYield
+	for _, i := range aimers[:aiming] {
+		j := int(tgt[i])
+		if j == int(i) {
+			continue // alone: nobody to aim at
+		}
+		e := &effects[choices[i]&7]
+		gain := e.raid * dev[i]
+		socs[i].Nation.Yield += gain
+		o := &socs[j]
+		o.Nation.Yield += e.trade*o.Values[Exchange] - gain
+		feels[j][i] += e.answer
+	}
 
 	// Starvation: a living society whose population exceeds the world's
 	// yield plus its own falls to that sum; one left with none dies.
