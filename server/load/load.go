@@ -428,7 +428,7 @@ func nextRequest(reqs []byte) (id int64, move, rest []byte, ok bool) {
 			}
 			id, hasID = n, true
 		case `"choices"`:
-			if len(v) > 2 {
+			if len(v) > 2 && v[0] == '[' { // not null, not empty
 				first := skipValue(v, 1)
 				if first < 0 {
 					return 0, nil, nil, false
