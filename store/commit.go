@@ -58,7 +58,7 @@ func (s *Store) commitKeeping(ctx context.Context, batch []*Append, snaps []*kep
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return batch[order[a]].Match < batch[order[b]].Match })
-	if _, _, _, err := s.statements(ctx); err != nil { // before the transaction takes the connection
+	if _, err := s.statements(ctx); err != nil { // before the transaction takes the connection
 		for i := range errs {
 			errs[i] = err
 		}
@@ -169,21 +169,46 @@ const (
 	insertSQL  = `INSERT INTO moves (match_id, seq, actor, request, move, fault, note, at, idem_key, idem_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
 )
 
+// moveStatements are the statements of a move, prepared on the database.
+type moveStatements struct{ advance, finish, insert *sql.Stmt }
+
 // statements returns the prepared statements of a move. It prepares them
 // on its first call, which must not be within a transaction: SQLite's
 // writes have one connection.
-func (s *Store) statements(ctx context.Context) (advance, finish, insert *sql.Stmt, err error) {
+func (s *Store) statements(ctx context.Context) (moveStatements, error) {
 	s.prepare.Do(func() {
 		for _, p := range []struct {
 			st  **sql.Stmt
 			sql string
-		}{{&s.advance, advanceSQL}, {&s.finish, finishSQL}, {&s.insert, insertSQL}} {
+		}{{&s.moves.advance, advanceSQL}, {&s.moves.finish, finishSQL}, {&s.moves.insert, insertSQL}} {
 			if *p.st, s.err = s.db.PrepareContext(ctx, p.sql); s.err != nil {
 				return
 			}
 		}
 	})
-	return s.advance, s.finish, s.insert, s.err
+	return s.moves, s.err
+}
+
+// moveOn advances match, in tx, from move after to move seq: running
+// still, or ended with status and result (JSON). It returns ErrMoved when
+// the match is not at move after, or no longer running.
+func (st moveStatements) moveOn(ctx context.Context, tx *sql.Tx, match string, after, seq int64, status Status, result string, at time.Time) error {
+	var r sql.Result
+	var err error
+	if status == Running && result == "" {
+		r, err = tx.StmtContext(ctx, st.advance).ExecContext(ctx, seq, at.UnixMilli(), match, after)
+	} else {
+		r, err = tx.StmtContext(ctx, st.finish).ExecContext(ctx, seq, string(status), result, at.UnixMilli(), match, after)
+	}
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrMoved
+	}
+	return nil
 }
 
 // projectionError is a projection's refusal of a move.
@@ -222,26 +247,14 @@ func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
 	if err != nil {
 		return err
 	}
-	advance, finish, insert, err := s.statements(ctx)
+	st, err := s.statements(ctx)
 	if err != nil {
 		return err
 	}
-	var r sql.Result
-	if a.Status == Running && result == "" {
-		r, err = tx.StmtContext(ctx, advance).ExecContext(ctx, a.Move.Seq, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1)
-	} else {
-		r, err = tx.StmtContext(ctx, finish).ExecContext(ctx,
-			a.Move.Seq, string(a.Status), result, a.Move.At.UnixMilli(), a.Match, a.Move.Seq-1)
-	}
-	if err != nil {
+	if err := st.moveOn(ctx, tx, a.Match, a.Move.Seq-1, a.Move.Seq, a.Status, result, a.Move.At); err != nil {
 		return err
 	}
-	if n, err := r.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return ErrMoved
-	}
-	_, err = tx.StmtContext(ctx, insert).ExecContext(ctx,
+	_, err = tx.StmtContext(ctx, st.insert).ExecContext(ctx,
 		a.Match, a.Move.Seq, a.Move.Actor, a.Move.Request, string(a.Move.Move), fault, a.Move.Note, a.Move.At.UnixMilli(), a.Move.Key, a.Move.KeyHash)
 	if err != nil {
 		if isUnique(err) {

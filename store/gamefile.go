@@ -81,26 +81,15 @@ func (s *Store) CommitBatch(ctx context.Context, b *Batch) error {
 		}
 		result = string(r)
 	}
-	advance, finish, insert, err := s.statements(ctx)
+	st, err := s.statements(ctx)
 	if err != nil {
 		return err
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var r sql.Result
-		if b.Status == Running && result == "" {
-			r, err = tx.StmtContext(ctx, advance).ExecContext(ctx, last, at.UnixMilli(), b.Match, first-1)
-		} else {
-			r, err = tx.StmtContext(ctx, finish).ExecContext(ctx, last, string(b.Status), result, at.UnixMilli(), b.Match, first-1)
-		}
-		if err != nil {
+		if err := st.moveOn(ctx, tx, b.Match, first-1, last, b.Status, result, at); err != nil {
 			return err
 		}
-		if n, err := r.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return ErrMoved
-		}
-		insert := tx.StmtContext(ctx, insert)
+		insert := tx.StmtContext(ctx, st.insert)
 		for i := range b.Moves {
 			mv := &b.Moves[i]
 			mv.At = at

@@ -43,9 +43,9 @@ type Store struct {
 	url      string // PostgreSQL's URL, password and all, for Listen
 	now      func() time.Time
 
-	prepare                 sync.Once // the statements of a move
-	advance, finish, insert *sql.Stmt
-	err                     error
+	prepare sync.Once // the statements of a move
+	moves   moveStatements
+	err     error
 }
 
 // Options tune a store.
@@ -193,7 +193,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	for _, st := range []*sql.Stmt{s.advance, s.finish, s.insert} {
+	for _, st := range []*sql.Stmt{s.moves.advance, s.moves.finish, s.moves.insert} {
 		if st != nil {
 			st.Close()
 		}
