@@ -116,8 +116,12 @@ func (g *grid) writeMatrix(b *strings.Builder) {
 	label := g.width(0)
 	for start := 1; start < len(g.cols); {
 		end, used := start, label
-		for end < len(g.cols) && (end == start || used+1+g.width(end) <= boardWidth) {
-			used += 1 + g.width(end)
+		for end < len(g.cols) {
+			w := 1 + g.width(end)
+			if end > start && used+w > boardWidth {
+				break
+			}
+			used += w
 			end++
 		}
 		if start > 1 {
