@@ -292,11 +292,8 @@ func (v View) Parse(line string) (Action, error) {
 
 // isActionWord reports whether word names an action other than join.
 func isActionWord(word string) bool {
-	switch strings.ToLower(word) {
-	case "raise", "move", "attack", "pass", "color", "colour", "end-turn":
-		return true
-	}
-	return false
+	w := strings.ToLower(word)
+	return w == "colour" || w != kindNames[Join] && w != "" && slices.Contains(kindNames[:], w)
 }
 
 // freeExample names a territory with no army, for a message.
