@@ -3,42 +3,21 @@ package report
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/chromiumtest"
 	"github.com/chromedp/chromedp"
 )
-
-// chromium returns the browser the page tests run in: Debian's chromium,
-// which .ci/run installs. Without it the tests skip, except in CI.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("runs a browser")
-	}
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("ARBITER_CI") != "" {
-			t.Fatal("chromium is not installed; .ci/run installs it")
-		}
-		t.Skip("chromium is not installed (apt-get install chromium)")
-	}
-	return path
-}
 
 // browse opens the page at path in a headless browser of the given width,
 // and returns its context.
 func browse(t *testing.T, path string, width int64) context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumtest.Options(chromiumtest.Path(t))...)
 	t.Cleanup(cancelAlloc)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(cancel)

@@ -9,13 +9,13 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/chromiumtest"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -151,23 +151,6 @@ func (s *site) create(body map[string]any) created {
 	return c
 }
 
-// chromium returns the browser the tests drive: Debian's chromium, which
-// .ci/run installs. Without it the tests skip, except in CI.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("drives a browser")
-	}
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("ARBITER_CI") != "" {
-			t.Fatal("chromium is not installed; .ci/run installs it")
-		}
-		t.Skip("chromium is not installed (apt-get install chromium)")
-	}
-	return path
-}
-
 // browser is one headless Chromium; each tab it opens is a person of its
 // own (a browser context apart: their own storage and connections, as
 // their own phone would have).
@@ -195,14 +178,9 @@ func TestMain(m *testing.M) {
 
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	path := chromium(t)
+	path := chromiumtest.Path(t)
 	shared.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-renderer-backgrounding", true),
-			chromedp.Flag("disable-background-timer-throttling", true), chromedp.Flag("disable-backgrounding-occluded-windows", true))
-		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumtest.Options(path)...)
 		ctx, cancel := chromedp.NewContext(actx)
 		shared.ctx, shared.cancel = ctx, []context.CancelFunc{cancel, cancelAlloc}
 		shared.err = chromedp.Do(ctx)
