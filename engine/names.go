@@ -77,7 +77,9 @@ func DecodeJSON(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return jsonProblem(err)
 	}
-	if dec.More() {
+	// What follows the value may be space only. (The decoder's More
+	// takes a stray "}" or "]" after it for the end of nothing.)
+	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
 		return errors.New("trailing data after the JSON value")
 	}
 	return nil

@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestDecodeJSONTakesOneValue: a body is one JSON value of the shape asked
+// for, space around it allowed; anything after it is refused, a stray
+// bracket included, and unknown fields are named.
+func TestDecodeJSONTakesOneValue(t *testing.T) {
+	type body struct {
+		Request int64 `json:"request"`
+	}
+	for _, in := range []string{`{"request":3}`, " {\"request\":3}\n", "{\"request\":3}\r\n\t "} {
+		var b body
+		if err := DecodeJSON([]byte(in), &b); err != nil || b.Request != 3 {
+			t.Errorf("%q: %v, %+v", in, err, b)
+		}
+	}
+	for in, want := range map[string]string{
+		`{"request":3} {"request":4}`: "trailing data",
+		`{"request":3}}`:              "trailing data",
+		`{"request":3}]`:              "trailing data",
+		`{"request":3},`:              "trailing data",
+		`{"request":"3"}`:             "want a whole number, got a JSON string",
+		`{"requests":3}`:              `unknown field "requests"`,
+		``:                            "empty input",
+	} {
+		var b body
+		err := DecodeJSON([]byte(in), &b)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error with %q", in, err, want)
+		}
+	}
+}
+
+// BenchmarkDecodeJSON decodes a move's body as the server gets it.
+func BenchmarkDecodeJSON(b *testing.B) {
+	data := []byte(`{"request":1234,"move":{"build":"farm"}}`)
+	var v struct {
+		Request int64           `json:"request"`
+		Move    json.RawMessage `json:"move"`
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := DecodeJSON(data, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
