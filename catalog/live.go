@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -264,12 +263,10 @@ func (h *hosted[M, V]) ReadMove(move json.RawMessage) error {
 // error, as an illegal move is.
 func decodeMove[M any](move json.RawMessage) (M, error) {
 	var m M
-	d := json.NewDecoder(bytes.NewReader(move))
-	if err := d.Decode(&m); err != nil {
+	if err := json.Unmarshal(move, &m); err != nil {
+		// Two moves, or one and more, are refused too: "after top-level
+		// value".
 		return m, engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)
-	}
-	if d.More() {
-		return m, engine.Refuse("not-a-move", "%s is more than one move", quoteJSON(move))
 	}
 	return m, nil
 }

@@ -91,3 +91,46 @@ func same(t *testing.T, step int, what string, got, want []byte) {
 		t.Fatalf("after move %d, %s is\n%s\nwant\n%s", step+1, what, got, want)
 	}
 }
+
+// TestLiveRefusesWhatIsNotOneMove: a move's JSON is one move of the game:
+// two moves in one body, a move with more after it, or what is not JSON
+// are rule errors that name what was sent, and leave the match as it was.
+func TestLiveRefusesWhatIsNotOneMove(t *testing.T) {
+	ctx := context.Background()
+	for _, g := range catalog.Games() {
+		lg, ok := g.(catalog.LiveGame)
+		if !ok {
+			continue
+		}
+		info, err := lg.ModeInfo("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mode := lg.Modes()[0]
+		if mode.Judge {
+			continue
+		}
+		t.Run(info.Name, func(t *testing.T) {
+			players := make([]string, info.MinSeats)
+			for i := range players {
+				players[i] = catalog.Person
+			}
+			live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer live.Close()
+			q := live.Pending()[0]
+			before, _ := json.Marshal(live.Pending())
+			for _, move := range []string{string(q.Default) + " " + string(q.Default), string(q.Default) + "}", "not json"} {
+				err := live.Apply(q.Seat, json.RawMessage(move))
+				if !engine.IsRuleError(err) || !bytes.Contains([]byte(err.Error()), []byte("is not a move of this game")) {
+					t.Errorf("%s: %v, want a rule error: not a move of this game", move, err)
+				}
+			}
+			if after, _ := json.Marshal(live.Pending()); !bytes.Equal(before, after) {
+				t.Errorf("the requests changed after refusals:\n%s\n%s", before, after)
+			}
+		})
+	}
+}
