@@ -110,6 +110,11 @@ func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, orde
 	if err := keep(ctx, tx, snaps); err != nil {
 		return err
 	}
+	st, err := s.statements(ctx)
+	if err != nil {
+		return err
+	}
+	st = st.in(ctx, tx)
 	for _, i := range order {
 		a := batch[i]
 		a.Move.At = at
@@ -118,7 +123,7 @@ func (s *Store) appendAll(ctx context.Context, tx *sql.Tx, batch []*Append, orde
 				return err
 			}
 		}
-		errs[i] = s.append(ctx, tx, a)
+		errs[i] = s.append(ctx, tx, st, a)
 		refused := errs[i] != nil && (errors.Is(errs[i], ErrMoved) || errors.Is(errs[i], ErrKeyTaken) || isProjection(errs[i]))
 		if errs[i] != nil && !refused {
 			return errs[i] // the database itself failed
@@ -189,16 +194,23 @@ func (s *Store) statements(ctx context.Context) (moveStatements, error) {
 	return s.moves, s.err
 }
 
-// moveOn advances match, in tx, from move after to move seq: running
-// still, or ended with status and result (JSON). It returns ErrMoved when
-// the match is not at move after, or no longer running.
-func (st moveStatements) moveOn(ctx context.Context, tx *sql.Tx, match string, after, seq int64, status Status, result string, at time.Time) error {
+// in returns the statements bound to tx, made once for all the moves of a
+// transaction.
+func (st moveStatements) in(ctx context.Context, tx *sql.Tx) moveStatements {
+	return moveStatements{advance: tx.StmtContext(ctx, st.advance), finish: tx.StmtContext(ctx, st.finish), insert: tx.StmtContext(ctx, st.insert)}
+}
+
+// moveOn advances match from move after to move seq, with st bound to a
+// transaction (in): running still, or ended with status and result (JSON).
+// It returns ErrMoved when the match is not at move after, or no longer
+// running.
+func (st moveStatements) moveOn(ctx context.Context, match string, after, seq int64, status Status, result string, at time.Time) error {
 	var r sql.Result
 	var err error
 	if status == Running && result == "" {
-		r, err = tx.StmtContext(ctx, st.advance).ExecContext(ctx, seq, at.UnixMilli(), match, after)
+		r, err = st.advance.ExecContext(ctx, seq, at.UnixMilli(), match, after)
 	} else {
-		r, err = tx.StmtContext(ctx, st.finish).ExecContext(ctx, seq, string(status), result, at.UnixMilli(), match, after)
+		r, err = st.finish.ExecContext(ctx, seq, string(status), result, at.UnixMilli(), match, after)
 	}
 	if err != nil {
 		return err
@@ -242,19 +254,16 @@ func (a *Append) encode() (fault, result string, err error) {
 	return fault, result, nil
 }
 
-func (s *Store) append(ctx context.Context, tx *sql.Tx, a *Append) error {
+// append writes a in tx, with st bound to it (moveStatements.in).
+func (s *Store) append(ctx context.Context, tx *sql.Tx, st moveStatements, a *Append) error {
 	fault, result, err := a.encode()
 	if err != nil {
 		return err
 	}
-	st, err := s.statements(ctx)
-	if err != nil {
+	if err := st.moveOn(ctx, a.Match, a.Move.Seq-1, a.Move.Seq, a.Status, result, a.Move.At); err != nil {
 		return err
 	}
-	if err := st.moveOn(ctx, tx, a.Match, a.Move.Seq-1, a.Move.Seq, a.Status, result, a.Move.At); err != nil {
-		return err
-	}
-	_, err = tx.StmtContext(ctx, st.insert).ExecContext(ctx,
+	_, err = st.insert.ExecContext(ctx,
 		a.Match, a.Move.Seq, a.Move.Actor, a.Move.Request, string(a.Move.Move), fault, a.Move.Note, a.Move.At.UnixMilli(), a.Move.Key, a.Move.KeyHash)
 	if err != nil {
 		if isUnique(err) {

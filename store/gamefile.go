@@ -86,10 +86,11 @@ func (s *Store) CommitBatch(ctx context.Context, b *Batch) error {
 		return err
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := st.moveOn(ctx, tx, b.Match, first-1, last, b.Status, result, at); err != nil {
+		st := st.in(ctx, tx)
+		if err := st.moveOn(ctx, b.Match, first-1, last, b.Status, result, at); err != nil {
 			return err
 		}
-		insert := tx.StmtContext(ctx, st.insert)
+		insert := st.insert
 		for i := range b.Moves {
 			mv := &b.Moves[i]
 			mv.At = at
