@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -26,12 +27,15 @@ import (
 
 // hub hands each match's events to its streams.
 type hub struct {
-	mu      sync.Mutex
-	streams map[string]map[*stream]struct{}
+	mu sync.Mutex
+	// streams are each match's streams. A match's slice is never changed
+	// once made (a stream that comes or goes makes a new one), so that a
+	// move reads it without copying.
+	streams map[string][]*stream
 }
 
 func newHub() *hub {
-	return &hub{streams: map[string]map[*stream]struct{}{}}
+	return &hub{streams: map[string][]*stream{}}
 }
 
 // tells reports whether c is told of a move by actor that left its round
@@ -51,37 +55,31 @@ type stream struct {
 }
 
 // streamBuffer is how many events a stream may have waiting.
-const streamBuffer = 256
+const streamBuffer = 64
 
 func (h *hub) add(id string, st *stream) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	m := h.streams[id]
-	if m == nil {
-		m = map[*stream]struct{}{}
-		h.streams[id] = m
-	}
-	m[st] = struct{}{}
+	h.streams[id] = append(slices.Clip(h.streams[id]), st)
 }
 
 func (h *hub) remove(id string, st *stream) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	delete(h.streams[id], st)
-	if len(h.streams[id]) == 0 {
+	left := slices.DeleteFunc(slices.Clone(h.streams[id]), func(x *stream) bool { return x == st })
+	if len(left) == 0 {
 		delete(h.streams, id)
+		return
 	}
+	h.streams[id] = left
 }
 
-// listeners returns the streams of match id.
+// listeners returns the streams of match id, which the caller must not
+// change.
 func (h *hub) listeners(id string) []*stream {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make([]*stream, 0, len(h.streams[id]))
-	for st := range h.streams[id] {
-		out = append(out, st)
-	}
-	return out
+	return h.streams[id]
 }
 
 // send queues an event on the stream, or gives it up as lost.
@@ -109,20 +107,24 @@ func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 	quiet := l.Quiet()
 	views := s.viewsOf(row.ID)
 	views.moved(row.Seq, quiet)
-	if len(streams) > 0 {
-		made := map[string][]byte{}
-		for _, st := range streams {
-			if quiet && !tells(st.caller, mv.Actor) {
-				continue
-			}
-			key := audience(st.caller)
-			ev, ok := made[key]
-			if !ok {
-				ev = s.event(row, l, st.caller, views)
-				made[key] = ev
-			}
-			st.send(ev)
+	// Each event is made once for all the streams of its audience.
+	type madeEvent struct {
+		audience string
+		ev       []byte
+	}
+	var buf [8]madeEvent
+	made := buf[:0]
+	for _, st := range streams {
+		if quiet && !tells(st.caller, mv.Actor) {
+			continue
 		}
+		key := audience(st.caller)
+		i := slices.IndexFunc(made, func(m madeEvent) bool { return m.audience == key })
+		if i < 0 {
+			made = append(made, madeEvent{key, s.event(row, l, st.caller, views)})
+			i = len(made) - 1
+		}
+		st.send(made[i].ev)
 	}
 	if row.Status != store.Running {
 		s.ended(row.ID)
@@ -200,6 +202,9 @@ func (vs *views) of(seq int64, c caller, live catalog.Live) json.RawMessage {
 func audience(c caller) string {
 	switch c.role {
 	case store.SeatRole:
+		if c.seat >= 0 && c.seat < len(seatAudiences) {
+			return seatAudiences[c.seat]
+		}
 		return "seat:" + strconv.Itoa(c.seat)
 	case store.JudgeRole:
 		return "judge"
@@ -209,11 +214,20 @@ func audience(c caller) string {
 	return "public"
 }
 
+// seatAudiences are the audiences of the first seats, made once.
+var seatAudiences = func() []string {
+	out := make([]string, 32)
+	for i := range out {
+		out[i] = "seat:" + strconv.Itoa(i)
+	}
+	return out
+}()
+
 // event is the "move" event of the match as it stands, for c; views, if
 // not nil, are the match's views kept (viewOf).
 func (s *Server) event(row *store.Match, live catalog.Live, c caller, views *views) []byte {
 	v := s.viewOf(row, live, c, views)
-	b := make([]byte, 0, 1024)
+	b := make([]byte, 0, 64+v.sizeJSON())
 	b = append(b, "id: "...)
 	b = strconv.AppendInt(b, row.Seq, 10)
 	b = append(b, "\nevent: move\ndata: "...)

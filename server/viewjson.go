@@ -95,6 +95,25 @@ func (v *matchView) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// sizeJSON is about the length of v's JSON, no less unless its strings
+// need escaping: what to make room for.
+func (v *matchView) sizeJSON() int {
+	n := 160 + len(v.ID) + len(v.Game) + len(v.Mode) + len(v.You.Name) + len(v.View)
+	for _, s := range v.Seats {
+		n += 56 + len(s.Player)
+	}
+	for _, q := range v.Requests {
+		n += 96 + len(q.Kind) + len(q.Default)
+		for _, c := range q.Choices {
+			n += len(c) + 1
+		}
+	}
+	if v.Result != nil {
+		n += 256
+	}
+	return n
+}
+
 // appendString writes s as a JSON string, as encoding/json does: quotes,
 // backslashes and control characters escaped, invalid UTF-8 as U+FFFD.
 func appendString(b []byte, s string) []byte {
