@@ -120,6 +120,7 @@ lets only the holders of the secret in FILE create them, from anywhere.`,
 // serve runs the server until ctx ends (Ctrl-C): then moves under way
 // finish, streams are told, and the database is closed.
 func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, cfg server.Config, cmd *cobra.Command) error {
+	tuneCollector()
 	if _, err := tstore.Upgrade(ctx, db); err != nil { // a territories game file of the layout before
 		return usagef("--db: %v", err)
 	}
