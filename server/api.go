@@ -681,7 +681,20 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		sum := sha256.Sum256(append([]byte(c.key+"\n"), raw...))
 		sub.Key, sub.KeyHash = key, hex.EncodeToString(sum[:])
 	}
+	answered := false
+	if joiner == "" {
+		// The answer goes out as soon as the move is stored, from the
+		// goroutine that stored it: a move's answer does not wait for its
+		// handler to be scheduled again, behind the others of its group.
+		sub.Stored = func(seq int64) {
+			answered = true
+			answerMoveNow(w, seq)
+		}
+	}
 	ack, err := s.ref.Submit(r.Context(), sub)
+	if answered {
+		return
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -705,6 +718,21 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
 	b := append(strconv.AppendBool(append(make([]byte, 0, 48), `{"repeat":`...), repeat), `,"seq":`...)
 	writeRaw(w, http.StatusOK, append(strconv.AppendInt(b, seq, 10), '}'))
+}
+
+// answerMoveNow answers a move stored as move seq, and sends the answer
+// at once: with its length, so that nothing follows it when the handler
+// returns.
+func answerMoveNow(w http.ResponseWriter, seq int64) {
+	b := strconv.AppendInt(append(make([]byte, 0, 48), `{"repeat":false,"seq":`...), seq, 10)
+	b = append(b, "}\n"...)
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+	http.NewResponseController(w).Flush()
 }
 
 // asPlayer makes a named player's move the judge's move for them.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -55,6 +56,17 @@ func TestMoveAnswerIsJSON(t *testing.T) {
 		want, _ := json.Marshal(map[string]any{"seq": ack.seq, "repeat": ack.repeat})
 		if got := rec.Body.String(); got != string(want)+"\n" || rec.Header().Get("Content-Type") != "application/json" {
 			t.Errorf("%s (%s); want %s", got, rec.Header().Get("Content-Type"), want)
+		}
+		if ack.repeat {
+			continue
+		}
+		// The answer sent as soon as the move is stored is the same, with
+		// its length, and flushed.
+		rec = httptest.NewRecorder()
+		answerMoveNow(rec, ack.seq)
+		if got := rec.Body.String(); got != string(want)+"\n" || rec.Header().Get("Content-Type") != "application/json" ||
+			rec.Header().Get("Content-Length") != strconv.Itoa(len(got)) || !rec.Flushed {
+			t.Errorf("at once: %s (%v, flushed %v); want %s", got, rec.Header(), rec.Flushed, want)
 		}
 	}
 }

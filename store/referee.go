@@ -90,11 +90,13 @@ type held struct {
 
 // pending is an append waiting for its group, or a snapshot.
 type pending struct {
-	a     *Append
-	snap  *kept
-	err   error
-	leads bool          // woken to lead the next group, not committed yet
-	done  chan struct{} // closed when committed, or when it is to lead
+	a    *Append
+	snap *kept
+	err  error
+	// stored is Submission.Stored.
+	stored func(seq int64)
+	leads  bool          // woken to lead the next group, not committed yet
+	done   chan struct{} // closed when committed, or when it is to lead
 }
 
 // NewReferee returns a referee over the store, whose matches' rules come
@@ -129,6 +131,13 @@ type Submission struct {
 	// Project, if not nil, writes the game's own tables in the move's
 	// transaction, given the match after the move.
 	Project func(live Live) func(ctx context.Context, tx *sql.Tx) error
+	// Stored, if not nil, is told the move's number the moment its group
+	// is committed, by the goroutine that committed it, before Submit's
+	// caller is woken and before the match in memory moves on (its lock
+	// still held, so no one sees the match without the move): it answers
+	// the sender without waiting to be scheduled again. It must not block,
+	// and is not called for a move that is not stored.
+	Stored func(seq int64)
 }
 
 // Ack is the answer to a submission once it is committed.
@@ -229,7 +238,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	} else if r.Project != nil {
 		a.Project = r.Project(h.row, h.live, &a.Move)
 	}
-	if err := r.commit(ctx, a); err != nil {
+	if err := r.join(ctx, &pending{a: a, stored: s.Stored, done: make(chan struct{})}); err != nil {
 		// The match in memory has the move; the database has not.
 		r.drop(s.Match, h)
 		if errors.Is(err, ErrMoved) {
@@ -278,11 +287,6 @@ func owes(live Live, seat int, id int64) bool {
 	return false
 }
 
-// commit commits a, in a group with whatever else is waiting.
-func (r *Referee) commit(ctx context.Context, a *Append) error {
-	return r.join(ctx, &pending{a: a, done: make(chan struct{})})
-}
-
 // join commits p's append or snapshot in a group with whatever else is
 // waiting. The first to arrive leads: it commits the group waiting, its
 // own among them, and hands the lead to the first of those that arrived
@@ -317,6 +321,11 @@ func (r *Referee) join(ctx context.Context, p *pending) error {
 		if q.a != nil {
 			q.err = errs[i]
 			i++
+		}
+	}
+	for _, q := range batch {
+		if q.err == nil && q.stored != nil {
+			q.stored(q.a.Move.Seq)
 		}
 	}
 	for _, q := range batch {
