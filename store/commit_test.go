@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -130,6 +131,47 @@ func TestMatchesFoundByStatus(t *testing.T) {
 				want := map[string]store.Status{"a": store.Running, "b": store.Over, "c": store.Running, "d": store.Aborted}[id]
 				if m.Status != want || (id == "b") != (m.Result != nil) {
 					t.Errorf("match %s: %s, result %v; want %s", id, m.Status, m.Result, want)
+				}
+			}
+		})
+	}
+}
+
+// TestStoredIsToldOnceTheMoveIsStored: a submission's Stored hears its
+// move's number once the move is committed, before Submit returns and
+// while no one can see the match without it (a reader of the match waits
+// until it has moved on); a move refused is never Stored.
+func TestStoredIsToldOnceTheMoveIsStored(t *testing.T) {
+	for _, db := range []string{"sqlite", "postgres"} {
+		t.Run(db, func(t *testing.T) {
+			st := openPG(t, target(t, db))
+			newMatch(t, st, "m")
+			ref := store.NewReferee(st, counterRules{})
+			defer ref.Close()
+			ctx := context.Background()
+			for n := int64(0); n < 5; n++ {
+				var told []int64
+				seen := make(chan int64, 1)
+				sub := store.Submission{Match: "m", Actor: 0, Request: -1, ExpectSeq: -1, Move: json.RawMessage(fmt.Sprintf(`{"at":%d}`, n))}
+				sub.Stored = func(seq int64) {
+					told = append(told, seq)
+					// A reader of the match now sees it with this move.
+					go ref.With(ctx, "m", func(m *store.Match, _ store.Live) error { seen <- m.Seq; return nil })
+				}
+				ack, err := ref.Submit(ctx, sub)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(told) != 1 || told[0] != ack.Seq {
+					t.Fatalf("move %d: Stored told %v, want once its number %d", n, told, ack.Seq)
+				}
+				if seq := <-seen; seq != ack.Seq {
+					t.Errorf("a reader woken when move %d was stored saw the match at move %d", ack.Seq, seq)
+				}
+				refused := sub
+				refused.Stored = func(seq int64) { t.Errorf("a refused move was Stored as move %d", seq) }
+				if _, err := ref.Submit(ctx, refused); !engine.IsRuleError(err) {
+					t.Fatalf("the same move again: %v, want the rules' refusal", err)
 				}
 			}
 		})
