@@ -2,6 +2,7 @@ package zombie
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -161,13 +162,14 @@ func (m *Judged) View(seat int) Sheet {
 // Public returns the public announcements only.
 func (m *Judged) Public() any { return Sheet{m: m, who: nobody} }
 
-// MarshalJSON writes the sheet.
+// MarshalJSON writes the sheet: the transcript's JSON document, compact,
+// as json.Marshal writes it.
 func (s Sheet) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	if err := s.m.judge.Transcript().writeJSON(&b, s.who); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSpace(b.Bytes()), nil
+	return json.Marshal(json.RawMessage(b.Bytes()))
 }
 
 // String writes the sheet as the script's output lines.
