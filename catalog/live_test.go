@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -132,5 +134,68 @@ func TestLiveRefusesWhatIsNotOneMove(t *testing.T) {
 				t.Errorf("the requests changed after refusals:\n%s\n%s", before, after)
 			}
 		})
+	}
+}
+
+// TestViewsAreAsEncodingJSONWritesThem: the views a live match shows are
+// taken as the games' views write themselves, so they must be what
+// json.Marshal would make of them: valid, compact, with <, > and & escaped
+// and valid UTF-8, at every step of random play of every game and mode.
+func TestViewsAreAsEncodingJSONWritesThem(t *testing.T) {
+	ctx := context.Background()
+	check := func(t *testing.T, step int, who string, b json.RawMessage) {
+		t.Helper()
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, b); err != nil {
+			t.Fatalf("step %d, %s: not JSON: %v\n%s", step, who, err, b)
+		}
+		var escaped bytes.Buffer
+		json.HTMLEscape(&escaped, b)
+		if !bytes.Equal(compact.Bytes(), b) || !bytes.Equal(escaped.Bytes(), b) || !utf8.Valid(b) {
+			t.Fatalf("step %d, %s: not as json.Marshal writes it:\n%s", step, who, b)
+		}
+	}
+	for _, g := range catalog.Games() {
+		lg, ok := g.(catalog.LiveGame)
+		if !ok {
+			continue
+		}
+		for _, mode := range lg.Modes() {
+			info, err := lg.ModeInfo(mode.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) {
+				players := make([]string, info.MinSeats)
+				for i := range players {
+					players[i] = catalog.Person
+				}
+				live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: engine.Setup{Seed: 11, Players: players}, Mode: mode.Name})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer live.Close()
+				rng := rand.New(rand.NewPCG(3, 4))
+				for step := 0; step < 80 && !live.Over(); step++ {
+					for seat := range players {
+						check(t, step, fmt.Sprintf("seat %d", seat), live.View(seat))
+					}
+					check(t, step, "the judge", live.View(engine.Judge))
+					check(t, step, "the public", live.Public())
+					pending := live.Pending()
+					if len(pending) == 0 {
+						break
+					}
+					q := pending[rng.IntN(len(pending))]
+					move := q.Default
+					if len(q.Choices) > 0 {
+						move = q.Choices[rng.IntN(len(q.Choices))]
+					}
+					if err := live.Apply(q.Seat, move); err != nil {
+						t.Fatalf("step %d: %v", step, err)
+					}
+				}
+			})
+		}
 	}
 }
