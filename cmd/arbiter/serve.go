@@ -42,7 +42,11 @@ kept in an SQLite file (--db arbiter.db, the default) or in PostgreSQL
 the same matches.
 
 By default anyone on this machine may create matches; --create-secret FILE
-lets only the holders of the secret in FILE create them, from anywhere.`,
+lets only the holders of the secret in FILE create them, from anywhere.
+
+It runs Go's garbage collector at GOGC 400 under a soft limit of half the
+machine's memory (steadier answers for more memory), unless GOGC or
+GOMEMLIMIT is set in its environment.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := server.Config{PublicURL: publicURL, AllowPrivateBots: allowPrivate, Keep: keep, ArchiveDir: archive, Limits: limits, LeaseFor: lease}
