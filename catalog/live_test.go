@@ -19,72 +19,87 @@ import (
 // match shows exactly what a match freshly replayed to that step shows.
 func TestLiveShowsTheMatchAsItStands(t *testing.T) {
 	ctx := context.Background()
+	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+		if mode.Judge {
+			t.Skip("every move is the judge's: nothing is kept")
+		}
+		players := people(info.MinSeats)
+		setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name}
+		live := startLive(t, lg, setup)
+		rng := rand.New(rand.NewPCG(1, 2))
+		type played struct {
+			seat int
+			move json.RawMessage
+		}
+		var moves []played
+		for step := 0; step < 60 && !live.Over(); step++ {
+			seat, move, ok := nextLiveMove(rng, live, false, nil, step)
+			if !ok {
+				break
+			}
+			if err := live.Apply(seat, move); err != nil {
+				t.Fatalf("step %d: seat %d's %s: %v", step, seat, move, err)
+			}
+			moves = append(moves, played{seat, move})
+			fresh, err := lg.NewLive(ctx, setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range moves {
+				if err := fresh.Apply(m.seat, m.move); err != nil {
+					t.Fatal(err)
+				}
+			}
+			same(t, step, "the public view", live.Public(), fresh.Public())
+			for seat := range players {
+				same(t, step, "a seat's view", live.View(seat), fresh.View(seat))
+			}
+			same(t, step, "the judge's view", live.View(engine.Judge), fresh.View(engine.Judge))
+			got, _ := json.Marshal(live.Pending())
+			want, _ := json.Marshal(fresh.Pending())
+			same(t, step, "the requests", got, want)
+			fresh.Close()
+		}
+	})
+}
+
+// eachLiveMode runs fn in a subtest (game/mode) for every live mode of
+// every game.
+func eachLiveMode(t *testing.T, fn func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info)) {
+	t.Helper()
 	for _, g := range catalog.Games() {
 		lg, ok := g.(catalog.LiveGame)
 		if !ok {
 			continue
 		}
 		for _, mode := range lg.Modes() {
-			if mode.Judge {
-				continue // every move is the judge's: nothing is kept
-			}
 			info, err := lg.ModeInfo(mode.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) {
-				players := make([]string, info.MinSeats)
-				for i := range players {
-					players[i] = catalog.Person
-				}
-				setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name}
-				live, err := lg.NewLive(ctx, setup)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer live.Close()
-				rng := rand.New(rand.NewPCG(1, 2))
-				type played struct {
-					seat int
-					move json.RawMessage
-				}
-				var moves []played
-				for step := 0; step < 60 && !live.Over(); step++ {
-					pending := live.Pending()
-					if len(pending) == 0 {
-						break
-					}
-					q := pending[rng.IntN(len(pending))]
-					move := q.Default
-					if len(q.Choices) > 0 {
-						move = q.Choices[rng.IntN(len(q.Choices))]
-					}
-					if err := live.Apply(q.Seat, move); err != nil {
-						t.Fatalf("step %d: seat %d's %s: %v", step, q.Seat, move, err)
-					}
-					moves = append(moves, played{q.Seat, move})
-					fresh, err := lg.NewLive(ctx, setup)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, m := range moves {
-						if err := fresh.Apply(m.seat, m.move); err != nil {
-							t.Fatal(err)
-						}
-					}
-					same(t, step, "the public view", live.Public(), fresh.Public())
-					for seat := range players {
-						same(t, step, "a seat's view", live.View(seat), fresh.View(seat))
-					}
-					same(t, step, "the judge's view", live.View(engine.Judge), fresh.View(engine.Judge))
-					got, _ := json.Marshal(live.Pending())
-					want, _ := json.Marshal(fresh.Pending())
-					same(t, step, "the requests", got, want)
-					fresh.Close()
-				}
-			})
+			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) { fn(t, lg, mode, info) })
 		}
 	}
+}
+
+// people is n seats of people.
+func people(n int) []string {
+	players := make([]string, n)
+	for i := range players {
+		players[i] = catalog.Person
+	}
+	return players
+}
+
+// startLive starts a live match of lg, closed when the test ends.
+func startLive(t *testing.T, lg catalog.LiveGame, setup catalog.LiveSetup) catalog.Live {
+	t.Helper()
+	live, err := lg.NewLive(context.Background(), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(live.Close)
+	return live
 }
 
 func same(t *testing.T, step int, what string, got, want []byte) {
@@ -98,43 +113,23 @@ func same(t *testing.T, step int, what string, got, want []byte) {
 // two moves in one body, a move with more after it, or what is not JSON
 // are rule errors that name what was sent, and leave the match as it was.
 func TestLiveRefusesWhatIsNotOneMove(t *testing.T) {
-	ctx := context.Background()
-	for _, g := range catalog.Games() {
-		lg, ok := g.(catalog.LiveGame)
-		if !ok {
-			continue
-		}
-		info, err := lg.ModeInfo("")
-		if err != nil {
-			t.Fatal(err)
-		}
-		mode := lg.Modes()[0]
+	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
 		if mode.Judge {
-			continue
+			t.Skip("no seat is asked")
 		}
-		t.Run(info.Name, func(t *testing.T) {
-			players := make([]string, info.MinSeats)
-			for i := range players {
-				players[i] = catalog.Person
+		live := startLive(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: people(info.MinSeats)}, Mode: mode.Name})
+		q := live.Pending()[0]
+		before, _ := json.Marshal(live.Pending())
+		for _, move := range []string{string(q.Default) + " " + string(q.Default), string(q.Default) + "}", "not json"} {
+			err := live.Apply(q.Seat, json.RawMessage(move))
+			if !engine.IsRuleError(err) || !bytes.Contains([]byte(err.Error()), []byte("is not a move of this game")) {
+				t.Errorf("%s: %v, want a rule error: not a move of this game", move, err)
 			}
-			live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer live.Close()
-			q := live.Pending()[0]
-			before, _ := json.Marshal(live.Pending())
-			for _, move := range []string{string(q.Default) + " " + string(q.Default), string(q.Default) + "}", "not json"} {
-				err := live.Apply(q.Seat, json.RawMessage(move))
-				if !engine.IsRuleError(err) || !bytes.Contains([]byte(err.Error()), []byte("is not a move of this game")) {
-					t.Errorf("%s: %v, want a rule error: not a move of this game", move, err)
-				}
-			}
-			if after, _ := json.Marshal(live.Pending()); !bytes.Equal(before, after) {
-				t.Errorf("the requests changed after refusals:\n%s\n%s", before, after)
-			}
-		})
-	}
+		}
+		if after, _ := json.Marshal(live.Pending()); !bytes.Equal(before, after) {
+			t.Errorf("the requests changed after refusals:\n%s\n%s", before, after)
+		}
+	})
 }
 
 // TestViewsAreAsEncodingJSONWritesThem: the views a live match shows are
@@ -142,7 +137,6 @@ func TestLiveRefusesWhatIsNotOneMove(t *testing.T) {
 // json.Marshal would make of them: valid, compact, with <, > and & escaped
 // and valid UTF-8, at every step of random play of every game and mode.
 func TestViewsAreAsEncodingJSONWritesThem(t *testing.T) {
-	ctx := context.Background()
 	check := func(t *testing.T, step int, who string, b json.RawMessage) {
 		t.Helper()
 		var compact bytes.Buffer
@@ -155,47 +149,23 @@ func TestViewsAreAsEncodingJSONWritesThem(t *testing.T) {
 			t.Fatalf("step %d, %s: not as json.Marshal writes it:\n%s", step, who, b)
 		}
 	}
-	for _, g := range catalog.Games() {
-		lg, ok := g.(catalog.LiveGame)
-		if !ok {
-			continue
-		}
-		for _, mode := range lg.Modes() {
-			info, err := lg.ModeInfo(mode.Name)
-			if err != nil {
-				t.Fatal(err)
+	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+		players := people(info.MinSeats)
+		live := startLive(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 11, Players: players}, Mode: mode.Name})
+		rng := rand.New(rand.NewPCG(3, 4))
+		for step := 0; step < 80 && !live.Over(); step++ {
+			for seat := range players {
+				check(t, step, fmt.Sprintf("seat %d", seat), live.View(seat))
 			}
-			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) {
-				players := make([]string, info.MinSeats)
-				for i := range players {
-					players[i] = catalog.Person
-				}
-				live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: engine.Setup{Seed: 11, Players: players}, Mode: mode.Name})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer live.Close()
-				rng := rand.New(rand.NewPCG(3, 4))
-				for step := 0; step < 80 && !live.Over(); step++ {
-					for seat := range players {
-						check(t, step, fmt.Sprintf("seat %d", seat), live.View(seat))
-					}
-					check(t, step, "the judge", live.View(engine.Judge))
-					check(t, step, "the public", live.Public())
-					pending := live.Pending()
-					if len(pending) == 0 {
-						break
-					}
-					q := pending[rng.IntN(len(pending))]
-					move := q.Default
-					if len(q.Choices) > 0 {
-						move = q.Choices[rng.IntN(len(q.Choices))]
-					}
-					if err := live.Apply(q.Seat, move); err != nil {
-						t.Fatalf("step %d: %v", step, err)
-					}
-				}
-			})
+			check(t, step, "the judge", live.View(engine.Judge))
+			check(t, step, "the public", live.Public())
+			seat, move, ok := nextLiveMove(rng, live, mode.Judge, judgeScripts[info.Name], step)
+			if !ok {
+				break
+			}
+			if err := live.Apply(seat, move); err != nil && !engine.IsRuleError(err) {
+				t.Fatalf("step %d: %v", step, err)
+			}
 		}
-	}
+	})
 }

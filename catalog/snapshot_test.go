@@ -41,66 +41,47 @@ var liveOptions = map[string]map[string]string{"zombie/party": {"antibodies": "3
 // and the one restored at the start stay the same.
 func TestLiveRestoresTheMatchAsItStands(t *testing.T) {
 	ctx := context.Background()
-	for _, g := range catalog.Games() {
-		lg, ok := g.(catalog.LiveGame)
-		if !ok {
-			continue
+	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+		players := people(max(info.MinSeats, 5))
+		if info.MaxSeats == 0 {
+			players = nil
 		}
-		for _, mode := range lg.Modes() {
-			info, err := lg.ModeInfo(mode.Name)
+		setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players, Options: liveOptions[info.Name+"/"+mode.Name]},
+			Mode: mode.Name, Names: []string{"Ann", "Bob", "Cat", "Dan", "Eve"}}
+		live := startLive(t, lg, setup)
+		restore := func(step int) catalog.Live {
+			snap, err := live.Snapshot()
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) {
-				players := make([]string, max(info.MinSeats, 5))
-				for i := range players {
-					players[i] = catalog.Person
-				}
-				if info.MaxSeats == 0 {
-					players = nil
-				}
-				setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players, Options: liveOptions[info.Name+"/"+mode.Name]},
-					Mode: mode.Name, Names: []string{"Ann", "Bob", "Cat", "Dan", "Eve"}}
-				live, err := lg.NewLive(ctx, setup)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer live.Close()
-				restore := func(step int) catalog.Live {
-					snap, err := live.Snapshot()
-					if err != nil {
-						t.Fatal(err)
-					}
-					back, err := lg.RestoreLive(ctx, setup, snap)
-					if err != nil {
-						t.Fatalf("step %d: RestoreLive: %v", step, err)
-					}
-					return back
-				}
-				first := restore(0)
-				defer first.Close()
-				rng := rand.New(rand.NewPCG(1, 2))
-				script := judgeScripts[info.Name]
-				for step := 0; step < 60 && !live.Over(); step++ {
-					back := restore(step)
-					sameLive(t, step, "restored", back, live)
-					seat, move, ok := nextLiveMove(rng, live, mode.Judge, script, step)
-					if !ok {
-						break
-					}
-					err := live.Apply(seat, move)
-					for _, x := range []catalog.Live{back, first} {
-						if e := x.Apply(seat, move); fmt.Sprint(e) != fmt.Sprint(err) {
-							t.Fatalf("step %d: %s by %d: the original says %v, a restored match %v", step, move, seat, err, e)
-						}
-					}
-					sameLive(t, step, "restored the step before", back, live)
-					sameLive(t, step, "restored at the start", first, live)
-					back.Close()
-				}
-			})
+			back, err := lg.RestoreLive(ctx, setup, snap)
+			if err != nil {
+				t.Fatalf("step %d: RestoreLive: %v", step, err)
+			}
+			return back
 		}
-	}
+		first := restore(0)
+		defer first.Close()
+		rng := rand.New(rand.NewPCG(1, 2))
+		script := judgeScripts[info.Name]
+		for step := 0; step < 60 && !live.Over(); step++ {
+			back := restore(step)
+			sameLive(t, step, "restored", back, live)
+			seat, move, ok := nextLiveMove(rng, live, mode.Judge, script, step)
+			if !ok {
+				break
+			}
+			err := live.Apply(seat, move)
+			for _, x := range []catalog.Live{back, first} {
+				if e := x.Apply(seat, move); fmt.Sprint(e) != fmt.Sprint(err) {
+					t.Fatalf("step %d: %s by %d: the original says %v, a restored match %v", step, move, seat, err, e)
+				}
+			}
+			sameLive(t, step, "restored the step before", back, live)
+			sameLive(t, step, "restored at the start", first, live)
+			back.Close()
+		}
+	})
 }
 
 // nextLiveMove is the judge's next line of the script in a judge's mode;
