@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/livetest"
 )
 
 // TestLiveShowsTheMatchAsItStands: a live match keeps what it shows (its
@@ -19,13 +20,13 @@ import (
 // match shows exactly what a match freshly replayed to that step shows.
 func TestLiveShowsTheMatchAsItStands(t *testing.T) {
 	ctx := context.Background()
-	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+	livetest.EachMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
 		if mode.Judge {
 			t.Skip("every move is the judge's: nothing is kept")
 		}
-		players := people(info.MinSeats)
+		players := livetest.People(info.MinSeats)
 		setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name}
-		live := startLive(t, lg, setup)
+		live := livetest.Start(t, lg, setup)
 		rng := rand.New(rand.NewPCG(1, 2))
 		type played struct {
 			seat int
@@ -33,7 +34,7 @@ func TestLiveShowsTheMatchAsItStands(t *testing.T) {
 		}
 		var moves []played
 		for step := 0; step < 60 && !live.Over(); step++ {
-			seat, move, ok := nextLiveMove(rng, live, false, nil, step)
+			seat, move, ok := livetest.RandomMove(rng, live)
 			if !ok {
 				break
 			}
@@ -63,45 +64,6 @@ func TestLiveShowsTheMatchAsItStands(t *testing.T) {
 	})
 }
 
-// eachLiveMode runs fn in a subtest (game/mode) for every live mode of
-// every game.
-func eachLiveMode(t *testing.T, fn func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info)) {
-	t.Helper()
-	for _, g := range catalog.Games() {
-		lg, ok := g.(catalog.LiveGame)
-		if !ok {
-			continue
-		}
-		for _, mode := range lg.Modes() {
-			info, err := lg.ModeInfo(mode.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) { fn(t, lg, mode, info) })
-		}
-	}
-}
-
-// people is n seats of people.
-func people(n int) []string {
-	players := make([]string, n)
-	for i := range players {
-		players[i] = catalog.Person
-	}
-	return players
-}
-
-// startLive starts a live match of lg, closed when the test ends.
-func startLive(t *testing.T, lg catalog.LiveGame, setup catalog.LiveSetup) catalog.Live {
-	t.Helper()
-	live, err := lg.NewLive(context.Background(), setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(live.Close)
-	return live
-}
-
 func same(t *testing.T, step int, what string, got, want []byte) {
 	t.Helper()
 	if !bytes.Equal(got, want) {
@@ -113,11 +75,11 @@ func same(t *testing.T, step int, what string, got, want []byte) {
 // two moves in one body, a move with more after it, or what is not JSON
 // are rule errors that name what was sent, and leave the match as it was.
 func TestLiveRefusesWhatIsNotOneMove(t *testing.T) {
-	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+	livetest.EachMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
 		if mode.Judge {
 			t.Skip("no seat is asked")
 		}
-		live := startLive(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: people(info.MinSeats)}, Mode: mode.Name})
+		live := livetest.Start(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: livetest.People(info.MinSeats)}, Mode: mode.Name})
 		q := live.Pending()[0]
 		before, _ := json.Marshal(live.Pending())
 		for _, move := range []string{string(q.Default) + " " + string(q.Default), string(q.Default) + "}", "not json"} {
@@ -149,9 +111,9 @@ func TestViewsAreAsEncodingJSONWritesThem(t *testing.T) {
 			t.Fatalf("step %d, %s: not as json.Marshal writes it:\n%s", step, who, b)
 		}
 	}
-	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
-		players := people(info.MinSeats)
-		live := startLive(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 11, Players: players}, Mode: mode.Name})
+	livetest.EachMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+		players := livetest.People(info.MinSeats)
+		live := livetest.Start(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 11, Players: players}, Mode: mode.Name})
 		rng := rand.New(rand.NewPCG(3, 4))
 		for step := 0; step < 80 && !live.Over(); step++ {
 			for seat := range players {

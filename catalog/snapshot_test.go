@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/livetest"
 )
 
 // judgeScripts are judge's moves for the modes whose every move is the
@@ -41,14 +42,14 @@ var liveOptions = map[string]map[string]string{"zombie/party": {"antibodies": "3
 // and the one restored at the start stay the same.
 func TestLiveRestoresTheMatchAsItStands(t *testing.T) {
 	ctx := context.Background()
-	eachLiveMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
-		players := people(max(info.MinSeats, 5))
+	livetest.EachMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+		players := livetest.People(max(info.MinSeats, 5))
 		if info.MaxSeats == 0 {
 			players = nil
 		}
 		setup := catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players, Options: liveOptions[info.Name+"/"+mode.Name]},
 			Mode: mode.Name, Names: []string{"Ann", "Bob", "Cat", "Dan", "Eve"}}
-		live := startLive(t, lg, setup)
+		live := livetest.Start(t, lg, setup)
 		restore := func(step int) catalog.Live {
 			snap, err := live.Snapshot()
 			if err != nil {
@@ -93,16 +94,7 @@ func nextLiveMove(rng *rand.Rand, live catalog.Live, judge bool, script []string
 		}
 		return engine.Judge, json.RawMessage(script[step]), true
 	}
-	pending := live.Pending()
-	if len(pending) == 0 {
-		return 0, nil, false
-	}
-	q := pending[rng.IntN(len(pending))]
-	move := q.Default
-	if len(q.Choices) > 0 {
-		move = q.Choices[rng.IntN(len(q.Choices))]
-	}
-	return q.Seat, move, true
+	return livetest.RandomMove(rng, live)
 }
 
 // sameLive fails unless got shows what want shows.

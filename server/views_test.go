@@ -2,12 +2,12 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/livetest"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -16,73 +16,48 @@ func TestViewsKeptOverQuietMovesAreTheViews(t *testing.T) {
 	// that changes them, shared by every caller of an audience, kept over
 	// the moves that leave their round open, and always what the match
 	// shows each audience then, in every game played live.
-	ctx := context.Background()
-	for _, g := range catalog.Games() {
-		lg, ok := g.(catalog.LiveGame)
-		if !ok {
-			continue
+	livetest.EachMode(t, func(t *testing.T, lg catalog.LiveGame, mode catalog.Mode, info engine.Info) {
+		players := livetest.People(info.MinSeats)
+		live := livetest.Start(t, lg, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name})
+		callers := []caller{{role: store.JudgeRole, seat: engine.Judge}, {}}
+		for seat := range players {
+			callers = append(callers, caller{role: store.SeatRole, seat: seat})
 		}
-		for _, mode := range lg.Modes() {
-			info, err := lg.ModeInfo(mode.Name)
-			if err != nil {
-				t.Fatal(err)
+		vs := &views{seq: -1}
+		rng := rand.New(rand.NewPCG(1, 2))
+		quietMoves := 0
+		for seq := int64(1); seq <= 80 && !live.Over(); seq++ {
+			seat, move, ok := livetest.RandomMove(rng, live)
+			if !ok {
+				break
 			}
-			t.Run(info.Name+"/"+mode.Name, func(t *testing.T) {
-				players := make([]string, info.MinSeats)
-				for i := range players {
-					players[i] = catalog.Person
+			before := vs.of(seq-1, callers[len(callers)-1], live)
+			if err := live.Apply(seat, move); err != nil {
+				t.Fatalf("move %d: seat %d's %s: %v", seq, seat, move, err)
+			}
+			vs.moved(seq, live.Quiet())
+			for _, c := range callers {
+				got, again := vs.of(seq, c, live), vs.of(seq, c, live)
+				want := live.Public()
+				if c.role == store.SeatRole {
+					want = live.View(c.seat)
+				} else if c.role == store.JudgeRole {
+					want = live.View(engine.Judge)
 				}
-				live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: engine.Setup{Seed: 7, Players: players}, Mode: mode.Name})
-				if err != nil {
-					t.Fatal(err)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("move %d (quiet %v), %s: the view kept is\n%s\nnot\n%s", seq, live.Quiet(), audience(c), got, want)
 				}
-				defer live.Close()
-				callers := []caller{{role: store.JudgeRole, seat: engine.Judge}, {}}
-				for seat := range players {
-					callers = append(callers, caller{role: store.SeatRole, seat: seat})
+				if &got[0] != &again[0] {
+					t.Fatalf("move %d, %s: the view made twice", seq, audience(c))
 				}
-				vs := &views{seq: -1}
-				rng := rand.New(rand.NewPCG(1, 2))
-				quietMoves := 0
-				for seq := int64(1); seq <= 80 && !live.Over(); seq++ {
-					pending := live.Pending()
-					if len(pending) == 0 {
-						break
-					}
-					q := pending[rng.IntN(len(pending))]
-					move := q.Default
-					if len(q.Choices) > 0 {
-						move = q.Choices[rng.IntN(len(q.Choices))]
-					}
-					before := vs.of(seq-1, callers[len(callers)-1], live)
-					if err := live.Apply(q.Seat, move); err != nil {
-						t.Fatalf("move %d: seat %d's %s: %v", seq, q.Seat, move, err)
-					}
-					vs.moved(seq, live.Quiet())
-					for _, c := range callers {
-						got, again := vs.of(seq, c, live), vs.of(seq, c, live)
-						want := live.Public()
-						if c.role == store.SeatRole {
-							want = live.View(c.seat)
-						} else if c.role == store.JudgeRole {
-							want = live.View(engine.Judge)
-						}
-						if !bytes.Equal(got, want) {
-							t.Fatalf("move %d (quiet %v), %s: the view kept is\n%s\nnot\n%s", seq, live.Quiet(), audience(c), got, want)
-						}
-						if &got[0] != &again[0] {
-							t.Fatalf("move %d, %s: the view made twice", seq, audience(c))
-						}
-					}
-					if live.Quiet() {
-						quietMoves++
-						if after := vs.of(seq, callers[len(callers)-1], live); &after[0] != &before[0] {
-							t.Fatalf("move %d left its round open, and the view was made again", seq)
-						}
-					}
+			}
+			if live.Quiet() {
+				quietMoves++
+				if after := vs.of(seq, callers[len(callers)-1], live); &after[0] != &before[0] {
+					t.Fatalf("move %d left its round open, and the view was made again", seq)
 				}
-				t.Logf("%d quiet moves", quietMoves)
-			})
+			}
 		}
-	}
+		t.Logf("%d quiet moves", quietMoves)
+	})
 }
