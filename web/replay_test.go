@@ -79,6 +79,23 @@ func TestReplayViewerSeeksALongMatchAtOnce(t *testing.T) {
 	r.noErrors()
 }
 
+func TestReplayBoardShowsWhole(t *testing.T) {
+	// At a desktop's width the viewer's board spans the page, so that the
+	// widest of them (AjveCiv's table of every society and value, as the
+	// judge sees it) shows whole: nothing in it scrolls sideways.
+	rec := record(t, "ajveciv", []string{"basic", "random", "basic.conquer", "basic.develop"}, map[string]string{"turns": "12"})
+	url := viewerPage(t, rec, []catalog.Viewpoint{catalog.JudgeView})
+	b := newBrowser(t)
+	r := b.open("viewer", url, desktopW, desktopH)
+	r.until("the viewer", "document.body.dataset.ready")
+	r.run(keys("End"))
+	r.until("the board", `document.querySelector("#board table")`)
+	if wide := eval[string](r, `[...document.querySelectorAll("#board, #board *")].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.tagName + "." + e.className + " " + e.scrollWidth + " > " + e.clientWidth).join(", ")`); wide != "" {
+		t.Errorf("at %d pixels the replay's board scrolls sideways: %s", desktopW, wide)
+	}
+	r.noErrors()
+}
+
 func TestReplayViewerOfAMatch(t *testing.T) {
 	// The viewer of a match of the server: step, play, seek by keyboard,
 	// choose the viewpoint (every one once the match is over), faults and
