@@ -686,10 +686,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		// The answer goes out as soon as the move is stored, from the
 		// goroutine that stored it: a move's answer does not wait for its
 		// handler to be scheduled again, behind the others of its group.
-		sub.Stored = func(seq int64) {
-			answered = true
-			answerMoveNow(w, seq)
-		}
+		sub.Stored = func(seq int64) { answered = answerMoveNow(w, seq) }
 	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if answered {
@@ -720,10 +717,20 @@ func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
 	writeRaw(w, http.StatusOK, append(strconv.AppendInt(b, seq, 10), '}'))
 }
 
-// answerMoveNow answers a move stored as move seq, and sends the answer
-// at once: with its length, so that nothing follows it when the handler
-// returns.
-func answerMoveNow(w http.ResponseWriter, seq int64) {
+// answerMoveNow answers a move stored as move seq, for the goroutine that
+// stored it, and sends the answer at once: with its length, so that
+// nothing follows it when the handler returns. It waits at most
+// storedWrite for the connection to take it: a client that does not read
+// its answers cannot hold up the groups of the others (its connection is
+// closed instead; its move is stored, and a retry with its
+// Idempotency-Key is told so). It reports false, having written nothing,
+// where the connection takes no deadline: the handler answers then.
+func answerMoveNow(w http.ResponseWriter, seq int64) bool {
+	rc := http.NewResponseController(w)
+	if rc.SetWriteDeadline(time.Now().Add(storedWrite)) != nil {
+		return false
+	}
+	defer rc.SetWriteDeadline(time.Time{}) // the connection's next answers
 	b := strconv.AppendInt(append(make([]byte, 0, 48), `{"repeat":false,"seq":`...), seq, 10)
 	b = append(b, "}\n"...)
 	h := w.Header()
@@ -732,8 +739,14 @@ func answerMoveNow(w http.ResponseWriter, seq int64) {
 	h.Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
-	http.NewResponseController(w).Flush()
+	rc.Flush()
+	return true
 }
+
+// storedWrite is how long a connection may take to accept a move's
+// answer from the goroutine that stored the move (answerMoveNow). A
+// connection whose client reads takes it at once.
+const storedWrite = 2 * time.Millisecond
 
 // asPlayer makes a named player's move the judge's move for them.
 func (s *Server) asPlayer(ctx context.Context, id, name string, move json.RawMessage) (json.RawMessage, error) {

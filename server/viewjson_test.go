@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
-	"strconv"
 	"testing"
 	"time"
 
@@ -60,13 +59,13 @@ func TestMoveAnswerIsJSON(t *testing.T) {
 		if ack.repeat {
 			continue
 		}
-		// The answer sent as soon as the move is stored is the same, with
-		// its length, and flushed.
+		// The answer sent as soon as the move is stored needs a connection
+		// that takes a deadline; to any other writer it writes nothing, and
+		// leaves the answer to the handler. (Over HTTP, every test of a
+		// move reads it.)
 		rec = httptest.NewRecorder()
-		answerMoveNow(rec, ack.seq)
-		if got := rec.Body.String(); got != string(want)+"\n" || rec.Header().Get("Content-Type") != "application/json" ||
-			rec.Header().Get("Content-Length") != strconv.Itoa(len(got)) || !rec.Flushed {
-			t.Errorf("at once: %s (%v, flushed %v); want %s", got, rec.Header(), rec.Flushed, want)
+		if answerMoveNow(rec, ack.seq) || rec.Body.Len() > 0 || rec.Flushed {
+			t.Errorf("at once, to a writer without deadlines: %q written", rec.Body.String())
 		}
 	}
 }

@@ -1,0 +1,121 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// smallBuffers is a listener whose connections have small send buffers,
+// so that a client that does not read fills them soon.
+type smallBuffers struct{ net.Listener }
+
+func (l smallBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetWriteBuffer(4096)
+	}
+	return c, err
+}
+
+func TestAClientThatDoesNotReadHoldsUpNoOne(t *testing.T) {
+	// A move is answered by the goroutine that stored its group; a client
+	// that sends moves and never reads their answers fills its
+	// connection, and must not hold up the moves of everyone else: its
+	// connection is closed instead, and the others' moves are answered.
+	st, err := store.Open(context.Background(), newDatabase(t), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Limits: server.Limits{Moves: 1e9, MoveBurst: 1 << 30, Creates: 1e9}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener = smallBuffers{hs.Listener}
+	hs.Start()
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		hs.Close()
+	}()
+	client := &http.Client{Timeout: 20 * time.Second}
+	post := func(path, secret string, body any) (int, map[string]any) {
+		t.Helper()
+		b, _ := json.Marshal(body)
+		req, _ := http.NewRequest("POST", hs.URL+"/api/v1"+path, bytes.NewReader(b))
+		if secret != "" {
+			req.Header.Set("Authorization", "Bearer "+secret)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v (held up?)", path, err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, out
+	}
+	// Two territories matches, each run by its judge, alice in each.
+	judges := map[string]string{}
+	for range 2 {
+		_, c := post("/matches", "", map[string]any{"game": "territories", "seats": []any{}})
+		id, judge := c["id"].(string), c["judge"].(map[string]any)["secret"].(string)
+		if code, out := post("/matches/"+id+"/moves", judge, map[string]any{"move": map[string]any{"player": "alice", "action": "join Pacifica CA"}}); code != http.StatusOK {
+			t.Fatalf("join: %d %v", code, out)
+		}
+		judges[id] = judge
+	}
+	var stalled, honest string
+	for id := range judges {
+		if stalled == "" {
+			stalled = id
+		} else {
+			honest = id
+		}
+	}
+	// The client that does not read: thousands of moves sent at once on
+	// one connection, which reads next to nothing.
+	conn, err := net.Dial("tcp", hs.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.(*net.TCPConn).SetReadBuffer(4096)
+	var pipeline bytes.Buffer
+	for i := range 3000 {
+		body := fmt.Sprintf(`{"move":{"player":"alice","action":"color #%06x"}}`, 0x100000+i)
+		fmt.Fprintf(&pipeline, "POST /api/v1/matches/%s/moves HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+			stalled, judges[stalled], len(body), body)
+	}
+	go conn.Write(pipeline.Bytes())
+	// Meanwhile another match's moves are answered, each in time.
+	for i := range 300 {
+		code, out := post("/matches/"+honest+"/moves", judges[honest], map[string]any{"move": map[string]any{"player": "alice", "action": fmt.Sprintf("color #%06x", 0x200000+i)}})
+		if code != http.StatusOK {
+			t.Fatalf("move %d of the other match: %d %v", i, code, out)
+		}
+	}
+	// The client that did not read had its connection closed before all
+	// its moves were answered.
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	got, _ := io.ReadAll(conn)
+	if n := bytes.Count(got, []byte("HTTP/1.1 200")); n >= 3000 {
+		t.Errorf("all %d moves were answered to a client that did not read; want its connection closed", n)
+	}
+}
