@@ -682,10 +682,12 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		sub.Key, sub.KeyHash = key, hex.EncodeToString(sum[:])
 	}
 	answered := false
-	if joiner == "" {
+	if joiner == "" && r.ProtoMajor == 1 {
 		// The answer goes out as soon as the move is stored, from the
 		// goroutine that stored it: a move's answer does not wait for its
 		// handler to be scheduled again, behind the others of its group.
+		// (HTTP/1 only: an HTTP/2 answer is written by its connection's
+		// own goroutine, which the one that stored it would wait for.)
 		sub.Stored = func(seq int64) { answered = answerMoveNow(w, seq) }
 	}
 	ack, err := s.ref.Submit(r.Context(), sub)

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -117,5 +118,88 @@ func TestAClientThatDoesNotReadHoldsUpNoOne(t *testing.T) {
 	got, _ := io.ReadAll(conn)
 	if n := bytes.Count(got, []byte("HTTP/1.1 200")); n >= 3000 {
 		t.Errorf("all %d moves were answered to a client that did not read; want its connection closed", n)
+	}
+}
+
+func TestMovesOverTLSAndHTTP2(t *testing.T) {
+	// "TLS with --tls-cert/--tls-key": moves are answered over HTTPS, by
+	// HTTP/1.1 (answered by the goroutine that stored them) and by HTTP/2
+	// (answered by their handlers), and their events stream over both.
+	st, err := store.Open(context.Background(), newDatabase(t), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.EnableHTTP2 = true
+	hs.StartTLS()
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		hs.Close()
+	}()
+	h2 := hs.Client()
+	t1 := h2.Transport.(*http.Transport).Clone()
+	t1.ForceAttemptHTTP2 = false
+	t1.TLSClientConfig.NextProtos = nil
+	t1.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{}
+	h1 := &http.Client{Transport: t1}
+	for name, client := range map[string]*http.Client{"HTTP/1.1": h1, "HTTP/2.0": h2} {
+		t.Run(name, func(t *testing.T) {
+			call := func(method, path, secret string, body any) (*http.Response, map[string]any) {
+				t.Helper()
+				var r io.Reader
+				if body != nil {
+					b, _ := json.Marshal(body)
+					r = bytes.NewReader(b)
+				}
+				req, _ := http.NewRequest(method, hs.URL+"/api/v1"+path, r)
+				if secret != "" {
+					req.Header.Set("Authorization", "Bearer "+secret)
+				}
+				resp, err := client.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer resp.Body.Close()
+				if resp.Proto != name {
+					t.Fatalf("%s %s went over %s", method, path, resp.Proto)
+				}
+				var out map[string]any
+				json.NewDecoder(resp.Body).Decode(&out)
+				return resp, out
+			}
+			_, c := call("POST", "/matches", "", map[string]any{"game": "reaj", "seats": []any{map[string]any{"player": "person"}, map[string]any{"player": "adapt"}}})
+			id := c["id"].(string)
+			secret := c["seats"].([]any)[0].(map[string]any)["secret"].(string)
+			for turn := range 3 {
+				_, m := call("GET", "/matches/"+id, secret, nil)
+				q := m["requests"].([]any)[0].(map[string]any)
+				resp, out := call("POST", "/matches/"+id+"/moves", secret, map[string]any{"request": q["id"], "move": q["default"]})
+				if resp.StatusCode != http.StatusOK || out["seq"] == nil {
+					t.Fatalf("turn %d: %d %v", turn, resp.StatusCode, out)
+				}
+			}
+			req, _ := http.NewRequest("GET", hs.URL+"/api/v1/matches/"+id+"/events?after=0", nil)
+			req.Header.Set("Authorization", "Bearer "+secret)
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			buf := make([]byte, 4096)
+			n, _ := io.ReadAtLeast(resp.Body, buf, 1)
+			if !bytes.HasPrefix(buf[:n], []byte("id: ")) || !bytes.Contains(buf[:n], []byte("\nevent: move\n")) {
+				t.Errorf("the stream over %s begins %q", name, buf[:n])
+			}
+		})
 	}
 }
