@@ -688,7 +688,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		// handler to be scheduled again, behind the others of its group.
 		// (HTTP/1 only: an HTTP/2 answer is written by its connection's
 		// own goroutine, which the one that stored it would wait for.)
-		sub.Stored = func(seq int64) { answered = answerMoveNow(w, seq) }
+		sub.Stored = func(seq int64) { answered = answerMoveNow(w, seq, s.cfg.Limits.StreamWrite) }
 	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if answered {
@@ -719,17 +719,16 @@ func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
 	writeRaw(w, http.StatusOK, append(strconv.AppendInt(b, seq, 10), '}'))
 }
 
-// answerMoveNow answers a move stored as move seq, for the goroutine that
-// stored it, and sends the answer at once: with its length, so that
-// nothing follows it when the handler returns. It waits at most
-// storedWrite for the connection to take it: a client that does not read
-// its answers cannot hold up the groups of the others (its connection is
-// closed instead; its move is stored, and a retry with its
-// Idempotency-Key is told so). It reports false, having written nothing,
-// where the connection takes no deadline: the handler answers then.
-func answerMoveNow(w http.ResponseWriter, seq int64) bool {
+// answerMoveNow answers a move stored as move seq, and sends the answer
+// at once: with its length, so that nothing follows it when the handler
+// returns. A connection that does not take it within limit (its client
+// sends moves and does not read their answers) is closed, the move stored:
+// a retry with its Idempotency-Key gets the answer. It reports false,
+// having written nothing, where the connection takes no deadline: the
+// handler answers then.
+func answerMoveNow(w http.ResponseWriter, seq int64, limit time.Duration) bool {
 	rc := http.NewResponseController(w)
-	if rc.SetWriteDeadline(time.Now().Add(storedWrite)) != nil {
+	if rc.SetWriteDeadline(time.Now().Add(limit)) != nil {
 		return false
 	}
 	defer rc.SetWriteDeadline(time.Time{}) // the connection's next answers
@@ -744,11 +743,6 @@ func answerMoveNow(w http.ResponseWriter, seq int64) bool {
 	rc.Flush()
 	return true
 }
-
-// storedWrite is how long a connection may take to accept a move's
-// answer from the goroutine that stored the move (answerMoveNow). A
-// connection whose client reads takes it at once.
-const storedWrite = 2 * time.Millisecond
 
 // asPlayer makes a named player's move the judge's move for them.
 func (s *Server) asPlayer(ctx context.Context, id, name string, move json.RawMessage) (json.RawMessage, error) {

@@ -32,14 +32,16 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 func TestAClientThatDoesNotReadHoldsUpNoOne(t *testing.T) {
 	// A move is answered by the goroutine that stored its group; a client
 	// that sends moves and never reads their answers fills its
-	// connection, and must not hold up the moves of everyone else: its
-	// connection is closed instead, and the others' moves are answered.
+	// connection, and must not hold up the moves of everyone else: the
+	// next groups go on, the others' moves are answered, and its
+	// connection is closed once it has not taken an answer for
+	// Limits.StreamWrite.
 	st, err := store.Open(context.Background(), newDatabase(t), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Limits: server.Limits{Moves: 1e9, MoveBurst: 1 << 30, Creates: 1e9}})
+	srv, err := server.New(server.Config{Store: st, Limits: server.Limits{Moves: 1e9, MoveBurst: 1 << 30, Creates: 1e9, StreamWrite: 100 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,20 +107,43 @@ func TestAClientThatDoesNotReadHoldsUpNoOne(t *testing.T) {
 			stalled, judges[stalled], len(body), body)
 	}
 	go conn.Write(pipeline.Bytes())
-	// Meanwhile another match's moves are answered, each in time.
-	for i := range 300 {
+	seqOf := func(id string) float64 {
+		resp, err := client.Get(hs.URL + "/api/v1/matches/" + id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var m struct{ Seq float64 }
+		json.NewDecoder(resp.Body).Decode(&m)
+		return m.Seq
+	}
+	// Meanwhile the other match's moves are answered, each in time, while
+	// the match of the client that does not read stops: for 50 moves and
+	// 2 s at least (twenty times the time its connection has to take an
+	// answer), and within 5,000.
+	last, since, still := seqOf(stalled), time.Now(), 0
+	for i := 0; still < 50 || time.Since(since) < 2*time.Second; i++ {
+		if i == 5000 {
+			t.Fatalf("the client that does not read never filled its connection: its match at move %v", last)
+		}
 		code, out := post("/matches/"+honest+"/moves", judges[honest], map[string]any{"move": map[string]any{"player": "alice", "action": fmt.Sprintf("color #%06x", 0x200000+i)}})
 		if code != http.StatusOK {
 			t.Fatalf("move %d of the other match: %d %v", i, code, out)
 		}
+		if seq := seqOf(stalled); seq != last {
+			last, since, still = seq, time.Now(), 0
+		} else {
+			still++
+		}
 	}
-	// The client that did not read had its connection closed before all
-	// its moves were answered.
+	// Its connection was closed: the answers it holds are fewer than its
+	// moves.
 	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
 	got, _ := io.ReadAll(conn)
 	if n := bytes.Count(got, []byte("HTTP/1.1 200")); n >= 3000 {
 		t.Errorf("all %d moves were answered to a client that did not read; want its connection closed", n)
 	}
+	t.Logf("the match of the client that did not read stopped at move %v", last)
 }
 
 func TestMovesOverTLSAndHTTP2(t *testing.T) {

@@ -64,7 +64,7 @@ func TestMoveAnswerIsJSON(t *testing.T) {
 		// leaves the answer to the handler. (Over HTTP, every test of a
 		// move reads it.)
 		rec = httptest.NewRecorder()
-		if answerMoveNow(rec, ack.seq) || rec.Body.Len() > 0 || rec.Flushed {
+		if answerMoveNow(rec, ack.seq, time.Second) || rec.Body.Len() > 0 || rec.Flushed {
 			t.Errorf("at once, to a writer without deadlines: %q written", rec.Body.String())
 		}
 	}

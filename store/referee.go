@@ -93,10 +93,13 @@ type pending struct {
 	a    *Append
 	snap *kept
 	err  error
-	// stored is Submission.Stored.
-	stored func(seq int64)
-	leads  bool          // woken to lead the next group, not committed yet
-	done   chan struct{} // closed when committed, or when it is to lead
+	// stored is Submission.Stored; claimed says who calls it has been
+	// decided (tell), and told is closed once it has returned.
+	stored  func(seq int64)
+	claimed atomic.Bool
+	told    chan struct{}
+	leads   bool          // woken to lead the next group, not committed yet
+	done    chan struct{} // closed when committed, or when it is to lead
 }
 
 // NewReferee returns a referee over the store, whose matches' rules come
@@ -131,12 +134,14 @@ type Submission struct {
 	// Project, if not nil, writes the game's own tables in the move's
 	// transaction, given the match after the move.
 	Project func(live Live) func(ctx context.Context, tx *sql.Tx) error
-	// Stored, if not nil, is told the move's number the moment its group
-	// is committed, by the goroutine that committed it, before Submit's
-	// caller is woken and before the match in memory moves on (its lock
-	// still held, so no one sees the match without the move): it answers
-	// the sender without waiting to be scheduled again. It must not block,
-	// and is not called for a move that is not stored.
+	// Stored, if not nil, is told the move's number once the move is
+	// committed: by the goroutine that committed its group, right after
+	// it (so that the sender is answered without waiting for Submit's
+	// caller to be scheduled again), or by Submit's caller, woken first.
+	// It is called once, never for a move that is not stored, and before
+	// Submit returns and the match in memory moves on (its lock still
+	// held, so no one sees the match without the move). The next group
+	// does not wait for it.
 	Stored func(seq int64)
 }
 
@@ -238,7 +243,11 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	} else if r.Project != nil {
 		a.Project = r.Project(h.row, h.live, &a.Move)
 	}
-	if err := r.join(ctx, &pending{a: a, stored: s.Stored, done: make(chan struct{})}); err != nil {
+	pend := &pending{a: a, done: make(chan struct{})}
+	if s.Stored != nil {
+		pend.stored, pend.told = s.Stored, make(chan struct{})
+	}
+	if err := r.join(ctx, pend); err != nil {
 		// The match in memory has the move; the database has not.
 		r.drop(s.Match, h)
 		if errors.Is(err, ErrMoved) {
@@ -291,6 +300,9 @@ func owes(live Live, seat int, id int64) bool {
 // waiting. The first to arrive leads: it commits the group waiting, its
 // own among them, and hands the lead to the first of those that arrived
 // meanwhile, so that no move waits for more than the group before it.
+// The leader then tells the group's senders (Submission.Stored), each
+// unless its submitter, woken meanwhile, has told its own: the next group
+// never waits for an answer, nor an answer for a slow one before it.
 func (r *Referee) join(ctx context.Context, p *pending) error {
 	r.group.Lock()
 	r.queue = append(r.queue, p)
@@ -298,6 +310,10 @@ func (r *Referee) join(ctx context.Context, p *pending) error {
 		r.group.Unlock()
 		<-p.done
 		if !p.leads {
+			p.tell()
+			if p.told != nil && p.err == nil {
+				<-p.told // told by the leader, or just now
+			}
 			return p.err
 		}
 		r.group.Lock()
@@ -323,16 +339,6 @@ func (r *Referee) join(ctx context.Context, p *pending) error {
 			i++
 		}
 	}
-	for _, q := range batch {
-		if q.err == nil && q.stored != nil {
-			q.stored(q.a.Move.Seq)
-		}
-	}
-	for _, q := range batch {
-		if q != p {
-			close(q.done)
-		}
-	}
 	r.group.Lock()
 	r.lead = len(r.queue) > 0
 	if r.lead {
@@ -341,7 +347,31 @@ func (r *Referee) join(ctx context.Context, p *pending) error {
 		close(next.done)
 	}
 	r.group.Unlock()
+	p.tell()
+	for _, q := range batch {
+		if q != p {
+			close(q.done)
+		}
+	}
+	for _, q := range batch {
+		if q != p {
+			q.tell()
+		}
+	}
 	return p.err
+}
+
+// tell gives a stored move's answer (Submission.Stored) once, from
+// whichever goroutine comes first: the one that committed its group, or
+// its submitter, woken.
+func (q *pending) tell() {
+	if q.stored == nil || q.err != nil {
+		return
+	}
+	if q.claimed.CompareAndSwap(false, true) {
+		q.stored(q.a.Move.Seq)
+		close(q.told)
+	}
 }
 
 // hold returns match id in memory, reading it from the store and replaying
