@@ -300,9 +300,10 @@ func owes(live Live, seat int, id int64) bool {
 // waiting. The first to arrive leads: it commits the group waiting, its
 // own among them, and hands the lead to the first of those that arrived
 // meanwhile, so that no move waits for more than the group before it.
-// The leader then tells the group's senders (Submission.Stored), each
-// unless its submitter, woken meanwhile, has told its own: the next group
-// never waits for an answer, nor an answer for a slow one before it.
+// The leader then tells its own sender (Submission.Stored), and a
+// goroutine the others, each unless its submitter, woken meanwhile, has
+// told its own: the next group never waits for an answer, nor an answer
+// for a slow one before it.
 func (r *Referee) join(ctx context.Context, p *pending) error {
 	r.group.Lock()
 	r.queue = append(r.queue, p)
@@ -353,11 +354,16 @@ func (r *Referee) join(ctx context.Context, p *pending) error {
 			close(q.done)
 		}
 	}
-	for _, q := range batch {
-		if q != p {
-			q.tell()
+	// The others are told by a goroutine of their own, so that a slow
+	// answer holds up neither the leader's match (its lock is held) nor
+	// the answers that the others' submitters give themselves.
+	go func() {
+		for _, q := range batch {
+			if q != p {
+				q.tell()
+			}
 		}
-	}
+	}()
 	return p.err
 }
 
