@@ -205,13 +205,15 @@ func (st moveStatements) in(ctx context.Context, tx *sql.Tx) moveStatements {
 // It returns ErrMoved when the match is not at move after, or no longer
 // running.
 func (st moveStatements) moveOn(ctx context.Context, match string, after, seq int64, status Status, result string, at time.Time) error {
-	var r sql.Result
-	var err error
 	if status == Running && result == "" {
-		r, err = st.advance.ExecContext(ctx, seq, at.UnixMilli(), match, after)
-	} else {
-		r, err = st.finish.ExecContext(ctx, seq, string(status), result, at.UnixMilli(), match, after)
+		return changedOne(st.advance.ExecContext(ctx, seq, at.UnixMilli(), match, after))
 	}
+	return changedOne(st.finish.ExecContext(ctx, seq, string(status), result, at.UnixMilli(), match, after))
+}
+
+// changedOne is the error of an UPDATE of a match (r, err): ErrMoved when
+// it changed no row, the match not being as the statement expected.
+func changedOne(r sql.Result, err error) error {
 	if err != nil {
 		return err
 	}

@@ -485,15 +485,9 @@ func (s *Store) Reissue(ctx context.Context, sec Secret) error {
 // longer running).
 func (s *Store) SwapConfig(ctx context.Context, id string, old, config json.RawMessage) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `UPDATE matches SET config = $1, updated = $2 WHERE id = $3 AND config = $4 AND status = $5`,
-			string(config), s.now().UnixMilli(), id, string(old), string(Running))
-		if err != nil {
+		if err := changedOne(tx.ExecContext(ctx, `UPDATE matches SET config = $1, updated = $2 WHERE id = $3 AND config = $4 AND status = $5`,
+			string(config), s.now().UnixMilli(), id, string(old), string(Running))); err != nil {
 			return err
-		}
-		if n, err := r.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return ErrMoved
 		}
 		return s.notify(ctx, tx, Updated, id, 0)
 	})
