@@ -38,6 +38,13 @@ func newServer(t *testing.T, cfg server.Config) *testServer {
 // startServer starts a server on database db: a file or a URL.
 func startServer(t *testing.T, db string, cfg server.Config) *testServer {
 	t.Helper()
+	return startServerWith(t, db, cfg, (*httptest.Server).Start)
+}
+
+// startServerWith is startServer whose HTTP server is started by start,
+// which may first set it up (its listener, HTTP/2) or start it with TLS.
+func startServerWith(t *testing.T, db string, cfg server.Config, start func(*httptest.Server)) *testServer {
+	t.Helper()
 	st, err := store.Open(context.Background(), db, store.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +58,8 @@ func startServer(t *testing.T, db string, cfg server.Config) *testServer {
 		t.Fatal(err)
 	}
 	ts := &testServer{t: t, db: db, st: st, srv: srv, cfg: cfg}
-	ts.http = httptest.NewServer(srv.Handler())
+	ts.http = httptest.NewUnstartedServer(srv.Handler())
+	start(ts.http)
 	t.Cleanup(ts.stop)
 	return ts
 }

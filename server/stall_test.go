@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"bytes"
-	"context"
 	"crypto/tls"
 	"encoding/json"
 	"fmt"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/server"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // smallBuffers is a listener whose connections have small send buffers,
@@ -36,27 +34,11 @@ func TestAClientThatDoesNotReadHoldsUpNoOne(t *testing.T) {
 	// next groups go on, the others' moves are answered, and its
 	// connection is closed once it has not taken an answer for
 	// Limits.StreamWrite.
-	st, err := store.Open(context.Background(), newDatabase(t), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Limits: server.Limits{Moves: 1e9, MoveBurst: 1 << 30, Creates: 1e9, StreamWrite: 100 * time.Millisecond}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.Listener = smallBuffers{hs.Listener}
-	hs.Start()
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hs.Close()
-	}()
+	cfg := server.Config{Limits: server.Limits{Moves: 1e9, MoveBurst: 1 << 30, Creates: 1e9, StreamWrite: 100 * time.Millisecond}}
+	hs := startServerWith(t, newDatabase(t), cfg, func(hs *httptest.Server) {
+		hs.Listener = smallBuffers{hs.Listener}
+		hs.Start()
+	}).http
 	client := &http.Client{Timeout: 20 * time.Second}
 	post := func(path, secret string, body any) (int, map[string]any) {
 		t.Helper()
@@ -150,27 +132,10 @@ func TestMovesOverTLSAndHTTP2(t *testing.T) {
 	// "TLS with --tls-cert/--tls-key": moves are answered over HTTPS, by
 	// HTTP/1.1 (answered by the goroutine that stored them) and by HTTP/2
 	// (answered by their handlers), and their events stream over both.
-	st, err := store.Open(context.Background(), newDatabase(t), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := server.New(server.Config{Store: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	hs.EnableHTTP2 = true
-	hs.StartTLS()
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hs.Close()
-	}()
+	hs := startServerWith(t, newDatabase(t), server.Config{}, func(hs *httptest.Server) {
+		hs.EnableHTTP2 = true
+		hs.StartTLS()
+	}).http
 	h2 := hs.Client()
 	t1 := h2.Transport.(*http.Transport).Clone()
 	t1.ForceAttemptHTTP2 = false
