@@ -61,18 +61,7 @@ func TestScreenshots(t *testing.T) {
 		}
 	}
 	shoot("home", s.URL()+"/", "true")
-	matches := []struct {
-		name  string
-		body  map[string]any
-		moves int
-	}{
-		{"ajveciv", map[string]any{"game": "ajveciv", "seats": append(people(1), seat("basic.conquer"), seat("random"), seat("basic.develop")), "options": map[string]any{"turns": 30}, "judge": true}, 60},
-		{"reaj", map[string]any{"game": "reaj", "seats": append(people(1), seat("steward"), seat("conquer"), seat("adapt")), "options": map[string]any{"turns": 30}, "judge": true}, 60},
-		{"tncc", map[string]any{"game": "tncc", "seats": append(people(1), seat("trader"), seat("war"), seat("turtle")), "options": map[string]any{"preset": "tribe"}, "judge": true}, 40},
-		{"territories", map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy"), seat("greedy"), seat("random")), "options": map[string]any{"turns": 40}, "judge": true}, 20},
-		{"zombie", map[string]any{"game": "zombie", "mode": "party", "seats": people(6), "options": map[string]any{"antibodies": 2, "zombies": 1, "turns": 6}, "judge": true}, 6},
-	}
-	for _, g := range matches {
+	for _, g := range showcase() {
 		c := s.create(g.body)
 		s.advance(c, g.moves)
 		shoot(g.name+"-seat", c.Seats[0].URL, "(document.body.dataset.stream === 'live' || document.body.dataset.status !== 'running')")
@@ -81,4 +70,51 @@ func TestScreenshots(t *testing.T) {
 		shoot(g.name+"-replay", s.URL()+"/replay?match="+c.ID+"#s="+c.Judge.Secret, "true")
 	}
 	t.Logf("screenshots in %s", dir)
+}
+
+// showcased is a match of each game with a person in seat 1 and a judge, and
+// how many moves to play into it before it is shown.
+type showcased struct {
+	name  string
+	body  map[string]any
+	moves int
+}
+
+// showcase returns a showcased match of every game.
+func showcase() []showcased {
+	return []showcased{
+		{"ajveciv", map[string]any{"game": "ajveciv", "seats": append(people(1), seat("basic.conquer"), seat("random"), seat("basic.develop")), "options": map[string]any{"turns": 30}, "judge": true}, 60},
+		{"reaj", map[string]any{"game": "reaj", "seats": append(people(1), seat("steward"), seat("conquer"), seat("adapt")), "options": map[string]any{"turns": 30}, "judge": true}, 60},
+		{"tncc", map[string]any{"game": "tncc", "seats": append(people(1), seat("trader"), seat("war"), seat("turtle")), "options": map[string]any{"preset": "tribe"}, "judge": true}, 40},
+		{"territories", map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy"), seat("greedy"), seat("random")), "options": map[string]any{"turns": 40}, "judge": true}, 20},
+		{"zombie", map[string]any{"game": "zombie", "mode": "party", "seats": people(6), "options": map[string]any{"antibodies": 2, "zombies": 1, "turns": 6}, "judge": true}, 6},
+	}
+}
+
+func TestMatchBoardShowsWhole(t *testing.T) {
+	// At a desktop's width nothing on a match's board scrolls sideways, as
+	// a seat, a spectator and the judge see it: a board wider than its
+	// column (AjveCiv's table) takes the page's width, with the decisions
+	// owed still above it; the others keep their column.
+	s := newSite(t)
+	b := newBrowser(t)
+	for _, g := range showcase() {
+		c := s.create(g.body)
+		s.advance(c, g.moves)
+		for _, p := range []struct{ who, url string }{{"seat 1", c.Seats[0].URL}, {"a spectator", c.Watch}, {"the judge", c.Judge.URL}} {
+			r := b.open(g.name+" "+p.who, p.url, desktopW, desktopH)
+			r.until(g.name+"'s board", `document.body.dataset.ready && document.querySelector("#board *")`)
+			if wide := eval[string](r, `[...document.querySelectorAll("#board, #board *")].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.tagName + "." + e.className + " " + e.scrollWidth + " > " + e.clientWidth).join(", ")`); wide != "" {
+				t.Errorf("%s as %s: at %d pixels the board scrolls sideways: %s", g.name, p.who, desktopW, wide)
+			}
+			wide := eval[bool](r, `document.getElementById("layout").classList.contains("wide")`)
+			if want := g.name == "ajveciv"; wide != want {
+				t.Errorf("%s as %s: the board spans the page: %v; want %v", g.name, p.who, wide, want)
+			}
+			if above := eval[bool](r, `document.getElementById("owed").getBoundingClientRect().bottom <= document.getElementById("board-panel").getBoundingClientRect().top`); !above {
+				t.Errorf("%s as %s: the decisions owed are not above the board", g.name, p.who)
+			}
+			r.noErrors()
+		}
+	}
 }

@@ -61,6 +61,7 @@ async function main() {
   el("who").replaceChildren(whoText());
   el("replay-link").href = `/replay?match=${encodeURIComponent(id)}`;
   render(m);
+  addEventListener("resize", widen);
   if (ctx.role === "judge") judgePanel();
   document.body.dataset.ready = "1";
   window.arbiterReady = performance.now();
@@ -108,6 +109,18 @@ function render(match) {
 
 function drawBoard() {
   replace(el("board"), game.board(m.view, ctx));
+  widen();
+}
+
+// widen gives the board the page's width, for the rest of the page's life,
+// once something in it is wider than its column: a board that scrolls
+// sideways at a desktop's width hides columns (AjveCiv's table of every
+// society and value). On a phone the page has one column whatever it says.
+function widen() {
+  const layout = el("layout");
+  if (layout.classList.contains("wide") || !matchMedia("(min-width: 60rem)").matches) return;
+  const board = el("board");
+  if ([board, ...board.querySelectorAll(".scroll, table")].some((e) => e.scrollWidth > e.clientWidth + 1)) layout.classList.add("wide");
 }
 
 // drawRequests shows the decisions owed, as controls; kept as they are
