@@ -217,8 +217,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.limiter.create("addr:" + s.clientAddr(r)) {
-		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "too many matches created from this address; at most %g a minute", s.cfg.Limits.Creates))
+	if wait := s.limiter.create("addr:" + s.clientAddr(r)); wait > 0 {
+		s.writeError(w, r, rateLimited(wait, "too many matches created from this address; at most %g a minute", s.cfg.Limits.Creates))
 		return
 	}
 	var body createBody
@@ -617,8 +617,8 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errNoSecret)
 		return
 	}
-	if !s.limiter.move(c.key) {
-		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "more than %g moves a second with this secret", s.cfg.Limits.Moves))
+	if wait := s.limiter.move(c.key); wait > 0 {
+		s.writeError(w, r, rateLimited(wait, "more than %g moves a second with this secret", s.cfg.Limits.Moves))
 		return
 	}
 	var body moveBody

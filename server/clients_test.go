@@ -13,8 +13,10 @@ import (
 
 func TestExampleClientsPlayASeat(t *testing.T) {
 	// "A Python and a JavaScript example client in examples/ that play a
-	// seat through the API."
-	ts := newServer(t, server.Config{})
+	// seat through the API." The server allows 10 moves a second here, so
+	// that each client goes faster than it may: it must wait as it is told
+	// and send again, not stall. A wrong secret stops it with the reason.
+	ts := newServer(t, server.Config{Limits: server.Limits{Moves: 10, MoveBurst: 5}})
 	for _, client := range [][]string{{"python3", "../examples/clients/play.py"}, {"node", "../examples/clients/play.js"}} {
 		t.Run(client[0], func(t *testing.T) {
 			if _, err := exec.LookPath(client[0]); err != nil {
@@ -23,16 +25,32 @@ func TestExampleClientsPlayASeat(t *testing.T) {
 				}
 				t.Skipf("%s is not installed", client[0])
 			}
-			c := ts.create(map[string]any{"game": "tncc", "seats": []map[string]any{{"player": "person"}, {"player": "turtle"}, {"player": "war"}},
-				"options": map[string]any{"preset": `{"base":"default","max_cycles":8}`}})
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			out, err := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, c.Seats[0].Secret).CombinedOutput()
-			if err != nil || !strings.Contains(string(out), "the match is over") {
-				t.Fatalf("%v\n%s", err, out)
+			for _, body := range []map[string]any{
+				{"game": "tncc", "seats": []map[string]any{{"player": "person"}, {"player": "turtle"}, {"player": "war"}},
+					"options": map[string]any{"preset": `{"base":"default","max_cycles":8}`}},
+				{"game": "ajveciv", "seats": []map[string]any{{"player": "person"}, {"player": "random"}, {"player": "random"}},
+					"options": map[string]any{"turns": 40}},
+			} {
+				c := ts.create(body)
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				out, err := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, c.Seats[0].Secret).CombinedOutput()
+				cancel()
+				if err != nil || !strings.Contains(string(out), "the match is over") {
+					t.Fatalf("%s: %v\n%s", body["game"], err, out)
+				}
+				if m := ts.state(c.ID, ""); m.Status != "over" {
+					t.Errorf("%s: status %s", body["game"], m.Status)
+				}
+				if body["game"] == "ajveciv" && (strings.Count(string(out), "request ") < 40 || !strings.Contains(string(out), "(turn): ")) {
+					t.Errorf("%s: the client does not say each move it makes:\n%s", body["game"], out)
+				}
 			}
-			if m := ts.state(c.ID, ""); m.Status != "over" {
-				t.Errorf("status %s", m.Status)
+			c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			out, err := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, "not-the-secret").CombinedOutput()
+			if err == nil || ctx.Err() != nil || !strings.Contains(string(out), "401") {
+				t.Errorf("a wrong secret: %v\n%s; want the client to stop with the server's 401", err, out)
 			}
 		})
 	}

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -17,12 +20,24 @@ type apiError struct {
 	status  int
 	code    string
 	message string
+	// retry, on a refusal for going too fast, is how long to wait before
+	// the call can succeed: sent as Retry-After (whole seconds) and as
+	// retry_after_ms in the error.
+	retry time.Duration
 }
 
 func (e *apiError) Error() string { return e.message }
 
 func refuse(status int, code, format string, args ...any) *apiError {
 	return &apiError{status: status, code: code, message: fmt.Sprintf(format, args...)}
+}
+
+// rateLimited refuses a call that comes too fast: 429, with how long to wait.
+func rateLimited(wait time.Duration, format string, args ...any) *apiError {
+	e := refuse(http.StatusTooManyRequests, "rate-limited", format, args...)
+	e.message += fmt.Sprintf("; wait %v", wait.Round(time.Millisecond))
+	e.retry = wait
+	return e
 }
 
 // The refusals every handler may give.
@@ -68,6 +83,11 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	default:
 		s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
 		ae = refuse(http.StatusInternalServerError, "internal", "the server failed; it is in the server's log")
+	}
+	if ae.retry > 0 {
+		w.Header().Set("Retry-After", strconv.FormatInt(int64(math.Ceil(ae.retry.Seconds())), 10))
+		writeJSON(w, ae.status, map[string]any{"error": map[string]any{"code": ae.code, "message": ae.message, "retry_after_ms": ae.retry.Milliseconds() + 1}})
+		return
 	}
 	writeJSON(w, ae.status, map[string]any{"error": map[string]string{"code": ae.code, "message": ae.message}})
 }

@@ -35,17 +35,19 @@ func newLimiter(l Limits) *limiter {
 	return &limiter{l: l, moves: map[string]*bucket{}, creates: map[string]*bucket{}, streams: map[string]int{}}
 }
 
-// move reports whether key may send one more move now.
-func (l *limiter) move(key string) bool {
+// move reports how long key must wait before it may send one more move:
+// 0 when it may now (the move is then counted).
+func (l *limiter) move(key string) time.Duration {
 	return l.take(l.moves, key, rate.Limit(l.l.Moves), l.l.MoveBurst)
 }
 
-// create reports whether key may create one more match now.
-func (l *limiter) create(key string) bool {
+// create reports how long key must wait before it may create one more
+// match: 0 when it may now (the creation is then counted).
+func (l *limiter) create(key string) time.Duration {
 	return l.take(l.creates, key, rate.Limit(l.l.Creates/60), max(1, int(l.l.Creates/6)))
 }
 
-func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int) bool {
+func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int) time.Duration {
 	now := time.Now()
 	l.mu.Lock()
 	b := m[key]
@@ -55,7 +57,15 @@ func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int
 	}
 	b.seen = now
 	l.mu.Unlock()
-	return b.lim.AllowN(now, 1)
+	res := b.lim.ReserveN(now, 1)
+	if !res.OK() {
+		return time.Second // a limit that allows nothing: ask again later
+	}
+	wait := res.DelayFrom(now)
+	if wait > 0 {
+		res.CancelAt(now) // refused: the call is not counted
+	}
+	return wait
 }
 
 // openStream counts one more stream of key, or refuses it.

@@ -93,8 +93,8 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.limiter.move("view:" + c.key) {
-		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "more than %g replays a second", s.cfg.Limits.Moves))
+	if wait := s.limiter.move("view:" + c.key); wait > 0 {
+		s.writeError(w, r, rateLimited(wait, "more than %g replays a second", s.cfg.Limits.Moves))
 		return
 	}
 	var buf bytes.Buffer
@@ -170,8 +170,8 @@ func (c *viewerCache) put(key string, b []byte) {
 // it (POST /replay?view=): every viewpoint is theirs, since the record
 // holds everything.
 func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
-	if !s.limiter.move("addr:" + s.clientAddr(r)) {
-		s.writeError(w, r, refuse(http.StatusTooManyRequests, "rate-limited", "too many calls from this address; at most %g a second", s.cfg.Limits.Moves))
+	if wait := s.limiter.move("addr:" + s.clientAddr(r)); wait > 0 {
+		s.writeError(w, r, rateLimited(wait, "too many calls from this address; at most %g a second", s.cfg.Limits.Moves))
 		return
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecordBody))

@@ -80,6 +80,7 @@ func (ts *testServer) stop() {
 // answer is a decoded JSON answer.
 type answer struct {
 	status int
+	header http.Header
 	body   []byte
 	json   map[string]any
 }
@@ -124,7 +125,7 @@ func (ts *testServer) call(method, path, secret string, body any, header ...stri
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	a := answer{status: resp.StatusCode, body: b}
+	a := answer{status: resp.StatusCode, header: resp.Header, body: b}
 	json.Unmarshal(b, &a.json)
 	return a
 }

@@ -8,8 +8,11 @@
 // client follows the match's event stream and answers every request it
 // owes with its first choice (or its default, when the move is open),
 // until the match ends. It reconnects after a dropped stream with
-// Last-Event-ID, and sends each move with an Idempotency-Key, so a retry
-// never moves twice. Node 18 or later, no packages.
+// Last-Event-ID, sends each move with an Idempotency-Key, so a retry never
+// moves twice, and waits as long as the server says when it answers 429
+// (too many moves a second), then sends the move again. It prints each
+// move it makes, and stops with the server's reason when the match refuses
+// it (a wrong secret, no such match). Node 18 or later, no packages.
 
 const [base, match, secret] = process.argv.slice(2);
 if (!secret) {
@@ -26,11 +29,29 @@ async function call(url, body, key) {
   return resp.json();
 }
 
+// send sends a move, again after the wait the server asks for while it
+// answers rate-limited, and returns the server's answer to the last try.
+async function send(request, move) {
+  for (;;) {
+    const answer = await call(`${api}/moves`, { request: request.id, move }, `${match}-${request.id}`);
+    if (!answer.error || answer.error.code !== "rate-limited") return answer;
+    await new Promise((r) => setTimeout(r, answer.error.retry_after_ms ?? 1000));
+  }
+}
+
 // events yields the match's events as {name, id, data}, from after on.
 async function* events(after) {
   const headers = { ...auth };
   if (after !== null) headers["Last-Event-ID"] = String(after);
   const resp = await fetch(`${api}/events`, { headers });
+  if (!resp.ok) {
+    const text = await resp.text();
+    if (resp.status === 429 || resp.status >= 500) throw new Error(`${resp.status} ${text.trim()}`);
+    let message = text.trim();
+    try { message = JSON.parse(text).error.message; } catch {}
+    console.error(`the match's events: ${resp.status}: ${message}`);
+    process.exit(1);
+  }
   const decoder = new TextDecoder();
   let buffer = "";
   let event = {};
@@ -68,8 +89,10 @@ async function main() {
         for (const request of ev.data.requests) {
           if (answered.has(request.id)) continue;
           answered.add(request.id);
-          const answer = await call(`${api}/moves`, { request: request.id, move: choose(request) }, `${match}-${request.id}`);
-          if (answer.error && answer.error.code !== "stale-request") console.error(`refused: ${answer.error.message}`);
+          const move = choose(request);
+          const answer = await send(request, move);
+          if (!answer.error) console.log(`request ${request.id} (${request.kind}): ${JSON.stringify(move)}`);
+          else if (answer.error.code !== "stale-request") console.error(`refused: ${answer.error.message}`);
         }
       }
     } catch (e) {

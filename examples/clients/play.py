@@ -7,8 +7,12 @@ URL is the server (http://127.0.0.1:8080), MATCH the match's id and SECRET
 the seat's secret, as POST /api/v1/matches answered them. The client
 follows the match's event stream and answers every request it owes with its
 first choice (or its default, when the move is open), until the match ends.
-It reconnects after a dropped stream with Last-Event-ID, and sends each move
-with an Idempotency-Key, so a retry never moves twice. Standard library only.
+It reconnects after a dropped stream with Last-Event-ID, sends each move
+with an Idempotency-Key, so a retry never moves twice, and waits as long as
+the server says when it answers 429 (too many moves a second), then sends
+the move again. It prints each move it makes, and stops with the server's
+reason when the match refuses it (a wrong secret, no such match). Standard
+library only.
 """
 import json
 import sys
@@ -39,7 +43,17 @@ def events(url, secret, after):
     req.add_header("Authorization", "Bearer " + secret)
     if after is not None:
         req.add_header("Last-Event-ID", str(after))
-    with urllib.request.urlopen(req, timeout=60) as resp:
+    try:
+        resp = urllib.request.urlopen(req, timeout=60)
+    except urllib.error.HTTPError as e:
+        if e.code == 429 or e.code >= 500:
+            raise  # the server is busy or going away: reconnect
+        try:
+            reason = json.load(e)["error"]["message"]
+        except (ValueError, KeyError, TypeError):
+            reason = e.reason
+        sys.exit("the match's events: %d: %s" % (e.code, reason))
+    with resp:
         name, eid, data = None, None, None
         for raw in resp:
             line = raw.decode().rstrip("\n")
@@ -53,6 +67,19 @@ def events(url, secret, after):
                 eid = int(line[4:])
             elif line.startswith("data: "):
                 data = json.loads(line[6:])
+
+
+def send(api, match, secret, request, move):
+    """Sends a move, again after the wait the server asks for while it
+    answers rate-limited: the server's answer to the last try."""
+    body = {"request": request["id"], "move": move}
+    key = "%s-%d" % (match, request["id"])
+    while True:
+        answer = call(api + "/moves", secret, body, key=key)
+        error = answer.get("error")
+        if not error or error["code"] != "rate-limited":
+            return answer
+        time.sleep(error.get("retry_after_ms", 1000) / 1000)
 
 
 def choose(request):
@@ -83,9 +110,11 @@ def main():
                     if request["id"] in answered:
                         continue
                     answered.add(request["id"])
-                    answer = call(api + "/moves", secret, {"request": request["id"], "move": choose(request)},
-                                  key="%s-%d" % (match, request["id"]))
-                    if "error" in answer and answer["error"]["code"] != "stale-request":
+                    move = choose(request)
+                    answer = send(api, match, secret, request, move)
+                    if "error" not in answer:
+                        print("request %d (%s): %s" % (request["id"], request["kind"], json.dumps(move)))
+                    elif answer["error"]["code"] != "stale-request":
                         print("refused:", answer["error"]["message"], file=sys.stderr)
         except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
             print("the stream broke (%s); reconnecting" % e, file=sys.stderr)
