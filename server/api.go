@@ -232,6 +232,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	base := s.origin(r)
+	if links == nil {
+		links = []seatLink{} // a referee's match: its players join by actions
+	}
 	out := map[string]any{"id": id, "seats": links, "watch_url": base + "/m/" + id}
 	for i := range links {
 		if links[i].Secret != "" {
@@ -485,7 +488,7 @@ type parsedConfig struct {
 func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *views) matchView {
 	cfg := s.configOf(row)
 	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
-		Requests: []requestView{}}
+		Requests: []requestView{}, Seats: make([]seatView, 0, len(row.Setup.Players))}
 	for seat, name := range row.Setup.Players {
 		v.Seats = append(v.Seats, seatView{Seat: seat, Player: name, Person: !live.Bot(seat), Resigned: slices.Contains(cfg.Resigned, seat)})
 	}
@@ -587,7 +590,11 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 				people++
 			}
 		}
-		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: m.Seq, Created: m.Created, Seats: m.Setup.Players, People: people})
+		seats := m.Setup.Players
+		if seats == nil {
+			seats = []string{} // a referee's match: its players join by actions
+		}
+		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: m.Seq, Created: m.Created, Seats: seats, People: people})
 	}
 	if len(ms) == limit {
 		t := ms[len(ms)-1].Created

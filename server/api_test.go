@@ -399,6 +399,13 @@ func TestListAndGames(t *testing.T) {
 	if len(list.Matches) != 1 {
 		t.Errorf("%d matches listed; want the one that is not private", len(list.Matches))
 	}
+	// A referee's match has no seats: a list of none, not null.
+	if a := ts.call("POST", "/api/v1/matches", "", map[string]any{"game": "territories", "mode": "referee"}); a.status != 201 || !bytes.Contains(a.body, []byte(`"seats":[]`)) {
+		t.Errorf("a referee's match created: %d %s; want its seats as []", a.status, a.body)
+	}
+	if a := ts.call("GET", "/api/v1/matches", "", nil); !bytes.Contains(a.body, []byte(`"game":"territories","mode":"referee"`)) || bytes.Contains(a.body, []byte(`"seats":null`)) {
+		t.Errorf("the list: %s; want the referee's match with its seats as []", a.body)
+	}
 	var games []struct {
 		Name  string
 		Modes []catalog.Mode

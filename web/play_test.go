@@ -315,7 +315,10 @@ func TestTerritoriesReferee(t *testing.T) {
 	if !strings.Contains(watch.text(), "Pacifica (alice) is the last nation") {
 		t.Errorf("the spectator is not told who won:\n%s", watch.text())
 	}
-	for _, tb := range []*tab{watch, judge, alice} {
+	// The home page lists the referee's match, which has no seats.
+	home := b.open("home", s.URL()+"/", desktopW, desktopH)
+	home.until("the match listed", `document.querySelector('#match-list a[href="/m/`+c.ID+`"]') && document.getElementById("match-list").innerText.includes("players join as they come")`)
+	for _, tb := range []*tab{watch, judge, alice, home} {
 		tb.noErrors()
 	}
 }
