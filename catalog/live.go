@@ -371,19 +371,40 @@ func (l *liveMatch[M, V]) Pending() []Request {
 }
 
 func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {
+	_, err := l.apply(seat, move)
+	return err
+}
+
+// ApplyMove is Apply, and returns the move as the game writes it: the form
+// the log keeps of a new move (store.MoveWriter).
+func (l *liveMatch[M, V]) ApplyMove(seat int, move json.RawMessage) (json.RawMessage, error) {
+	m, err := l.apply(seat, move)
+	if err != nil {
+		return nil, err
+	}
+	written, err := json.Marshal(m)
+	if err != nil {
+		return move, nil // a move the game cannot write is kept as it came
+	}
+	return written, nil
+}
+
+// apply decodes and applies seat's move, and returns it decoded.
+func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
+	var m M
 	if seat == engine.Judge && !l.h.judged {
-		return engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
+		return m, engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
 	}
 	m, err := decodeMove[M](move)
 	if err != nil {
-		return err
+		return m, err
 	}
 	l.asked = append(l.asked[:0], l.m.Pending()...)
 	if err := l.m.Apply(seat, m); err != nil {
-		return err
+		return m, err
 	}
 	l.moved(seat)
-	return nil
+	return m, nil
 }
 
 // moved forgets what the last move changed. A seat's move that leaves the

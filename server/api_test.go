@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -443,5 +444,32 @@ func TestOpenAPIDescribesEveryCall(t *testing.T) {
 	}
 	if calls != 16 {
 		t.Errorf("%d calls documented; want the 13 of live.md and this server's 3 for replays and maps", calls)
+	}
+}
+
+func TestMoveIsKeptAsTheGameWritesIt(t *testing.T) {
+	// A move the game reads more loosely than it writes ("Conquer", with
+	// spaces around it) goes into the record as the game writes it.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "ajveciv", "seats": []map[string]any{{"player": "person"}, {"player": "basic"}}, "judge": true})
+	var m struct {
+		Requests []struct {
+			ID      int64
+			Choices []string
+		}
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID, c.Seats[0].Secret, nil).body, &m)
+	if len(m.Requests) != 1 || len(m.Requests[0].Choices) == 0 {
+		t.Fatalf("the seat's requests: %+v", m.Requests)
+	}
+	choice := m.Requests[0].Choices[0]
+	loose := ` "` + strings.ToUpper(choice[:1]) + choice[1:] + `" `
+	body := fmt.Sprintf(`{"request": %d, "move": %s}`, m.Requests[0].ID, loose)
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, body); a.status != 200 {
+		t.Fatalf("the move %s: %d %s", loose, a.status, a.body)
+	}
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", c.Judge.Secret, nil)
+	if want := `{"seat":0,"move":"` + choice + `"}`; !bytes.Contains(rec.body, []byte(want)) {
+		t.Errorf("the record:\n%s\nwant the move as %s", rec.body, want)
 	}
 }

@@ -34,6 +34,30 @@ type Rules interface {
 	Live(ctx context.Context, m *Match) (Live, error)
 }
 
+// A MoveWriter is a Live that says how the log keeps a move it applied: as
+// its game writes it, so that a move the game reads more loosely than it
+// writes ("Conquer" for the value conquer, spaces between the fields of an
+// object) goes into the log, the events and the record the one way.
+type MoveWriter interface {
+	// ApplyMove is Apply, and returns the move as the game writes it.
+	ApplyMove(seat int, move json.RawMessage) (json.RawMessage, error)
+}
+
+// applyNew applies a new move to live, as Apply does, and returns it as the
+// log keeps it (see MoveWriter).
+func applyNew(live Live, actor int, move json.RawMessage, fault *engine.Fault) (json.RawMessage, error) {
+	w, ok := live.(MoveWriter)
+	if !ok {
+		return move, Apply(live, actor, move, fault)
+	}
+	if fault != nil {
+		if d, ok := live.(engine.Defaulter); ok {
+			d.Defaulted(actor, *fault)
+		}
+	}
+	return w.ApplyMove(actor, move)
+}
+
 // Apply applies a move of the log to live: for a default applied for a
 // fault, the match is told why first (engine.Defaulter), as the record's
 // replay tells it.
@@ -229,10 +253,11 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 			return Ack{}, err
 		}
 	}
-	if err := r.admit(h, s); err != nil {
+	move, err := r.admit(h, s)
+	if err != nil {
 		return Ack{}, err
 	}
-	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: s.Move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
+	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
 	a := &Append{Match: s.Match, Move: mv, Status: Running}
 	if h.live.Over() {
 		res := h.live.Result()
@@ -265,25 +290,26 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	return Ack{Seq: a.Move.Seq, Over: a.Status == Over}, nil
 }
 
-// admit checks s against match h and applies it to the match in memory;
-// a refusal changes nothing.
-func (r *Referee) admit(h *held, s Submission) error {
+// admit checks s against match h and applies it to the match in memory,
+// and returns the move as the log keeps it; a refusal changes nothing.
+func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 	if h.row.Status != Running {
-		return ErrOver
+		return nil, ErrOver
 	}
 	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
-		return fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
+		return nil, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
 	}
 	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
-		return ErrStale
+		return nil, ErrStale
 	}
-	if err := Apply(h.live, s.Actor, s.Move, s.Fault); err != nil {
+	move, err := applyNew(h.live, s.Actor, s.Move, s.Fault)
+	if err != nil {
 		if !engine.IsRuleError(err) {
 			r.drop(s.Match, h)
 		}
-		return err
+		return nil, err
 	}
-	return nil
+	return move, nil
 }
 
 // owes reports whether live owes request id to seat.
