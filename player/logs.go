@@ -22,6 +22,9 @@ type Logs struct {
 	// PerSeat bounds what is kept of each seat's output over the run;
 	// zero means DefaultLogCap.
 	PerSeat int64
+	// Temporary says Dir was made for this run alone: Tidy removes it
+	// when no program wrote anything to its standard error.
+	Temporary bool
 
 	mu    sync.Mutex
 	seats []*seatLog
@@ -86,6 +89,38 @@ func (l *Logs) seat(name string) *seatLog {
 	return s
 }
 
+// Spoke reports whether any program of the run wrote to its standard
+// error (beyond the header each log starts with).
+func (l *Logs) Spoke() bool {
+	if l == nil {
+		return false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.seats {
+		s.mu.Lock()
+		spoke := s.spoke
+		s.mu.Unlock()
+		if spoke {
+			return true
+		}
+	}
+	return false
+}
+
+// Tidy ends a run's logs: a Temporary directory that no program wrote to
+// is removed, with its logs of nothing but headers. It reports whether the
+// logs are kept, for the run to say where.
+func (l *Logs) Tidy() bool {
+	if l == nil || l.Dir == "" {
+		return false
+	}
+	if !l.Temporary || l.Spoke() {
+		return true
+	}
+	return os.RemoveAll(l.Dir) != nil
+}
+
 // Cut says what was cut from one seat's logs, or why they were not kept.
 type Cut struct {
 	// Seat is the player, as its entrant is named.
@@ -139,6 +174,7 @@ type seatLog struct {
 	left    int64
 	dropped int64
 	failed  string
+	spoke   bool // the program wrote to its standard error
 }
 
 // open opens the log of one game of the seat, truncating what an earlier
@@ -151,13 +187,14 @@ func (s *seatLog) open(game, seat int, header string) io.WriteCloser {
 	}
 	path := filepath.Join(dir, fmt.Sprintf("game-%d-seat-%d.log", game, seat+1))
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-	w := &gameLog{seat: s}
+	w := &gameLog{seat: s, header: true}
 	if err != nil {
 		s.fail(err)
 	} else {
 		w.f = f
 	}
 	_, _ = io.WriteString(w, header)
+	w.header = false
 	return w
 }
 
@@ -172,14 +209,16 @@ func (s *seatLog) fail(err error) {
 // gameLog writes one game's log within its seat's budget. Write never
 // fails: what does not fit, or cannot be written, is counted and dropped.
 type gameLog struct {
-	seat *seatLog
-	f    *os.File
-	cut  bool
+	seat   *seatLog
+	f      *os.File
+	cut    bool
+	header bool // the header is being written, not the program's output
 }
 
 func (g *gameLog) Write(b []byte) (int, error) {
 	s := g.seat
 	s.mu.Lock()
+	s.spoke = s.spoke || (!g.header && len(b) > 0)
 	n := int64(len(b))
 	keep := min(n, s.left)
 	s.left -= keep

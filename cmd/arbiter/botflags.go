@@ -96,7 +96,7 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 			if err != nil {
 				return player.External{}, &exitError{exitInternal, fmt.Errorf("a directory for the bots' logs: %w", err)}
 			}
-			ext.Logs.Dir = dir
+			ext.Logs.Dir, ext.Logs.Temporary = dir, true
 		}
 		if err := ext.Logs.CheckDir(); err != nil {
 			return player.External{}, usageError(err)
@@ -116,9 +116,10 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 }
 
 // noteLogs says where the programs' standard error went, when programs
-// played.
+// played; a directory made for the run is removed instead when none of them
+// wrote anything there.
 func noteLogs(w io.Writer, specs []string, ext player.External) {
-	if hasProgram(specs) && ext.Logs != nil && ext.Logs.Dir != "" {
+	if hasProgram(specs) && ext.Logs.Tidy() {
 		fmt.Fprintf(w, "bot logs: each program's standard error is in %s (game-<n>-seat-<s>.log)\n", ext.Logs.Dir)
 	}
 }

@@ -70,9 +70,18 @@ func TestBotLogsGoWithTheRecords(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(logs, "game-1-seat-7.log")); err != nil {
 		t.Errorf("the program's log is not with the records: %v", err)
 	}
-	// Without records, a directory of their own, never the working one.
+	// Without records, a directory of their own, never the working one;
+	// removed at the end when no program wrote anything there.
 	_, statErr := os.Stat("bot-logs")
 	code, _, errOut = arbiter(t, "", "play", "reaj", "--player", "exec:python3 "+bot, "--seed", "1", "--report", "summary")
+	if code != 0 || strings.Contains(errOut, "bot logs:") {
+		t.Errorf("exit %d, %s; want no bot logs of a program that wrote nothing", code, errOut)
+	}
+	talker := filepath.Join(t.TempDir(), "talker.sh")
+	if err := os.WriteFile(talker, []byte("#!/bin/sh\necho thinking >&2\nexec python3 "+bot+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = arbiter(t, "", "play", "reaj", "--player", "exec:sh "+talker, "--seed", "1", "--report", "summary")
 	_, after := os.Stat("bot-logs")
 	if code != 0 || !strings.Contains(errOut, "bot logs: each program's standard error is in "+os.TempDir()) || (os.IsNotExist(statErr) && after == nil) {
 		t.Errorf("exit %d, %s; bot-logs in the working directory: %v", code, errOut, after)
