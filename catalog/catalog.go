@@ -77,6 +77,9 @@ func Find(name string) (Game, error) {
 			return g, nil
 		}
 	}
+	if name == "" {
+		return nil, Invalidf("no game named; games: %s", strings.Join(Names(), ", "))
+	}
 	return nil, Invalidf("unknown game %q; games: %s", name, strings.Join(Names(), ", "))
 }
 

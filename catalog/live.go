@@ -173,7 +173,36 @@ func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
 	if m.game == nil {
 		return h.newLive(ctx, s)
 	}
+	if len(s.Setup.Players) > 0 && m.game.Info().MaxSeats == 0 {
+		return nil, h.noSeats(m)
+	}
 	return m.game.newLive(ctx, s)
+}
+
+// firstOr returns the first of names that is not a person, or or.
+func firstOr(names []string, or string) string {
+	for _, n := range names {
+		if n != Person {
+			return n
+		}
+	}
+	return or
+}
+
+// noSeats refuses seats to mode m, which has none, and names the modes
+// that have.
+func (h *hosted[M, V]) noSeats(m mode) error {
+	which := fmt.Sprintf("the %s mode of %s", m.Name, h.rules.Info().Name)
+	if h.modes[0].Name == m.Name {
+		which += `, a match's when it gives no "mode",`
+	}
+	var others []string
+	for _, x := range h.modes {
+		if x.Name != m.Name && (x.game == nil || x.game.Info().MaxSeats > 0) {
+			others = append(others, fmt.Sprintf(`"mode": %q (%s)`, x.Name, x.About))
+		}
+	}
+	return Invalidf("%s takes no seats (%s); for seats, give %s", which, m.About, strings.Join(others, ", or "))
 }
 
 // newLive starts a live match of h's own ruleset.
@@ -248,7 +277,9 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 		}
 	}
 	info := h.rules.Info()
-	if n := len(names); n < info.MinSeats || n > info.MaxSeats {
+	if n := len(names); n == 0 && info.MinSeats > 0 {
+		return nil, nil, Invalidf("%s takes %d to %d seats, and none were given: give each its player (seats: [{\"player\": \"person\"}, {\"player\": \"%s\"}], a built-in bot, %s, or the URL of a bot)", info.Name, info.MinSeats, info.MaxSeats, firstOr(info.Players, Person), Person)
+	} else if n < info.MinSeats || n > info.MaxSeats {
 		return nil, nil, Invalidf("%s takes %d to %d seats; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
 	}
 	return makers, names, nil
@@ -264,6 +295,10 @@ func (h *hosted[M, V]) ReadMove(move json.RawMessage) error {
 func decodeMove[M any](move json.RawMessage) (M, error) {
 	var m M
 	if err := json.Unmarshal(move, &m); err != nil {
+		var again M
+		if worded := engine.DecodeJSON(move, &again); worded != nil {
+			err = worded // the same error, worded for people
+		}
 		// Two moves, or one and more, are refused too: "after top-level
 		// value".
 		return m, engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)

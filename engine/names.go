@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -75,6 +76,14 @@ func DecodeJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			// encoding/json names the field but not where it was: say
+			// what the top level takes, the usual place of a misspelling.
+			if fields := jsonFields(reflect.TypeOf(v)); fields != "" {
+				return fmt.Errorf("unknown field %s; the fields are %s", name, fields)
+			}
+			return fmt.Errorf("unknown field %s", name)
+		}
 		return jsonProblem(err)
 	}
 	// What follows the value may be space only. (The decoder's More
@@ -95,13 +104,54 @@ func jsonProblem(err error) error {
 		if field == "" {
 			field = "the top level"
 		}
-		return fmt.Errorf("%s: want %s, got a JSON %s", field, kindName(te.Type.Kind().String()), te.Value)
+		want := kindName(te.Type.Kind().String())
+		if reflect.PointerTo(te.Type).Implements(textUnmarshaler) || te.Type.Implements(textUnmarshaler) {
+			want = "a string"
+		} else if fields := jsonFields(te.Type); fields != "" {
+			want += " with the fields " + fields
+		}
+		return fmt.Errorf("%s: want %s, got a JSON %s", field, want, te.Value)
 	case errors.As(err, &se):
 		return fmt.Errorf("not valid JSON at byte %d: %v", se.Offset, err)
 	case errors.Is(err, io.EOF):
 		return errors.New("empty input; want a JSON value")
 	}
 	return err
+}
+
+// textUnmarshaler is the type of what reads itself from a JSON string.
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+// jsonFields lists the JSON names of the fields of a struct t (or of what
+// t points to), as encoding/json reads them: "" for another type.
+func jsonFields(t reflect.Type) string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return ""
+	}
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-":
+			continue
+		case f.Anonymous && name == "":
+			// An embedded struct's fields are the outer one's.
+			if inner := jsonFields(f.Type); inner != "" {
+				names = append(names, inner)
+			}
+			continue
+		case !f.IsExported():
+			continue
+		case name == "":
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, ", ")
 }
 
 func kindName(k string) string {

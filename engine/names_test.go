@@ -8,10 +8,18 @@ import (
 
 // TestDecodeJSONTakesOneValue: a body is one JSON value of the shape asked
 // for, space around it allowed; anything after it is refused, a stray
-// bracket included, and unknown fields are named.
+// bracket included, and unknown fields are named with the fields there
+// are; an object where another value was wanted is told its fields too.
 func TestDecodeJSONTakesOneValue(t *testing.T) {
+	type seat struct {
+		Player string `json:"player"`
+		Name   string `json:"name,omitempty"`
+		secret string
+	}
 	type body struct {
-		Request int64 `json:"request"`
+		Request int64  `json:"request"`
+		Seats   []seat `json:"seats"`
+		Skip    int    `json:"-"`
 	}
 	for _, in := range []string{`{"request":3}`, " {\"request\":3}\n", "{\"request\":3}\r\n\t "} {
 		var b body
@@ -25,7 +33,8 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 		`{"request":3}]`:              "trailing data",
 		`{"request":3},`:              "trailing data",
 		`{"request":"3"}`:             "want a whole number, got a JSON string",
-		`{"requests":3}`:              `unknown field "requests"`,
+		`{"requests":3}`:              `unknown field "requests"; the fields are request, seats`,
+		`{"seats":["person"]}`:        `seats: want an object with the fields player, name, got a JSON string`,
 		``:                            "empty input",
 	} {
 		var b body

@@ -29,9 +29,30 @@ func (s *Server) routes() {
 		m.HandleFunc(op.method+" "+op.path, op.handle(s))
 	}
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow := allowed(m, r); allow != "" {
+			w.Header().Set("Allow", allow)
+			s.writeError(w, r, refuse(http.StatusMethodNotAllowed, "method-not-allowed", "%s is not a call of %s; its calls are %s", r.Method, r.URL.Path, allow))
+			return
+		}
 		s.writeError(w, r, refuse(http.StatusNotFound, "no-such-call", "%s %s is not a call of the API; the calls are listed at /api/v1/openapi.json", r.Method, r.URL.Path))
 	})
 	s.mux = m
+}
+
+// allowed lists the methods of the API's calls on r's path, as an Allow
+// header says them: "" when the path has none.
+func allowed(m *http.ServeMux, r *http.Request) string {
+	var methods []string
+	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if method == r.Method {
+			continue
+		}
+		try := &http.Request{Method: method, URL: r.URL, Host: r.Host, Header: http.Header{}}
+		if _, pattern := m.Handler(try); pattern != "" && pattern != "/api/" {
+			methods = append(methods, method)
+		}
+	}
+	return strings.Join(methods, ", ")
 }
 
 // matchConfig is what the server keeps of a match beside its setup.

@@ -473,3 +473,39 @@ func TestMoveIsKeptAsTheGameWritesIt(t *testing.T) {
 		t.Errorf("the record:\n%s\nwant the move as %s", rec.body, want)
 	}
 }
+
+func TestRefusalsSayWhatIsAllowed(t *testing.T) {
+	// A refusal names what was wrong and what is allowed.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
+	moves := "/api/v1/matches/" + c.ID + "/moves"
+	for _, cs := range []struct {
+		name         string
+		method, path string
+		secret       string
+		body         any
+		status       int
+		code, says   string
+	}{
+		{"a misspelt field of a move", "POST", moves, c.Seats[0].Secret, `{"req": 0, "move": "adapt"}`, 400, "bad-json", `unknown field "req"; the fields are request, move, expect_seq, issue_secret`},
+		{"a seat as a string", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": ["person", "adapt"]}`, 400, "bad-json", `want an object with the fields player, name, got a JSON string`},
+		{"no game", "POST", "/api/v1/matches", "", `{"seats": []}`, 400, "invalid", "no game named; games: ajveciv"},
+		{"no seats", "POST", "/api/v1/matches", "", `{"game": "reaj"}`, 400, "invalid", `reaj takes 2 to 16 seats, and none were given: give each its player (seats: [{"player": "person"}`},
+		{"seats in the referee's mode", "POST", "/api/v1/matches", "", `{"game": "territories", "seats": [{"player": "greedy"}, {"player": "person"}]}`, 400, "invalid",
+			`the referee mode of territories, a match's when it gives no "mode", takes no seats (the referee: the judge`},
+		{"seats in the referee's mode, named", "POST", "/api/v1/matches", "", `{"game": "territories", "mode": "referee", "seats": [{"player": "person"}]}`, 400, "invalid", `for seats, give "mode": "seats" (nations in seats`},
+		{"a method a call does not take", "PUT", moves, c.Seats[0].Secret, `{}`, 405, "method-not-allowed", "PUT is not a call of " + moves + "; its calls are POST"},
+	} {
+		t.Run(cs.name, func(t *testing.T) {
+			a := ts.call(cs.method, cs.path, cs.secret, cs.body)
+			e, _ := a.json["error"].(map[string]any)
+			msg, _ := e["message"].(string)
+			if a.status != cs.status || a.code() != cs.code || !strings.Contains(msg, cs.says) {
+				t.Errorf("%d %s; want %d %s saying %s", a.status, a.body, cs.status, cs.code, cs.says)
+			}
+			if cs.status == 405 && a.header.Get("Allow") != "POST" {
+				t.Errorf("Allow: %q; want POST", a.header.Get("Allow"))
+			}
+		})
+	}
+}
