@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -113,6 +115,14 @@ func TestMatchBoardShowsWhole(t *testing.T) {
 			}
 			if above := eval[bool](r, `document.getElementById("owed").getBoundingClientRect().bottom <= document.getElementById("board-panel").getBoundingClientRect().top`); !above {
 				t.Errorf("%s as %s: the decisions owed are not above the board", g.name, p.who)
+			}
+			// (A match may be over by now: AjveCiv's societies may all die.)
+			if owed := eval[string](r, `document.getElementById("requests").innerText`); p.who == "a spectator" && eval[string](r, "document.body.dataset.status") == "running" && !strings.Contains(owed, "decide in private") {
+				t.Errorf("%s as %s: the decisions owed say %q; want that the players decide in private", g.name, p.who, owed)
+			}
+			// The story says what it tells, before it has told anything.
+			if told := map[string]string{"ajveciv": "no events", "reaj": "no events", "territories": "conquests"}[g.name]; told != "" {
+				r.until(g.name+"'s story", `document.getElementById("events").innerText.includes(`+strconv.Quote(told)+`) || document.querySelectorAll("#events li:not(.muted)").length > 0`)
 			}
 			r.noErrors()
 		}

@@ -139,7 +139,7 @@ function drawRequests() {
     picker = { pick: (tid) => { const c = q.choices.find((x) => x.endsWith(" " + tid)); if (c) send(c, q); }, selected: [] };
   }
   if (!open.length) {
-    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : "Nothing is owed now."));
+    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : ctx.role === "spectator" ? "The players decide in private: you see each move once it is made." : "Nothing is owed now."));
     el("owed").classList.remove("owed");
     return;
   }
@@ -302,7 +302,8 @@ async function story() {
   const charts = measureCharts(v.measures, v.players, v.clock, { events: v.events });
   replace(el("charts"), charts.length ? charts : h("p", { class: "muted small" }, "Charts come once a turn or two has been played."));
   const evs = v.events.slice(-60).reverse();
-  replace(el("events"), evs.length ? evs.map((e) => h("li", null, h("span", { class: "muted" }, `${v.clock} ${e.clock}: `), e.text)) : h("li", { class: "muted" }, "Nothing told yet."));
+  const none = game.tells === null ? `${titles[m.game] || m.game} tells its story by the charts above: no events.` : `Nothing told yet: ${game.tells || "what happens"} will be told here.`;
+  replace(el("events"), evs.length ? evs.map((e) => h("li", null, h("span", { class: "muted" }, `${v.clock} ${e.clock}: `), e.text)) : h("li", { class: "muted" }, none));
 }
 
 main().catch((e) => {

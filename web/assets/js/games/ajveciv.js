@@ -3,6 +3,10 @@
 // the three values offered.
 import { h, num, signed, table } from "../dom.js";
 
+// tells is what the match's story tells as events: none in this game, whose
+// story is its charts.
+export const tells = null;
+
 export const values = ["conquer", "exchange", "discover", "expand", "develop", "consent"];
 export const about = {
   conquer: "raid the society you like least",

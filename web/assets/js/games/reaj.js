@@ -2,6 +2,10 @@
 // six values), the dispositions between them; a turn's choice.
 import { h, num, signed, table } from "../dom.js";
 
+// tells is what the match's story tells as events: none in this game, whose
+// story is its charts.
+export const tells = null;
+
 export const values = ["conquer", "exchange", "expand", "develop", "consent", "adapt"];
 const about = {
   conquer: "take from the weaker; others like you less",

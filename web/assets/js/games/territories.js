@@ -6,6 +6,9 @@
 // their own acts for themself.
 import { h, svg, num, table } from "../dom.js";
 
+// tells is what the match's story tells as events.
+export const tells = "conquests (a territory emptied of its defenders) and nations out of the game";
+
 // boardOf returns the board of any view: a seat's ({board}), the judge's
 // of a game of seats ({public}), or the board itself.
 export function boardOf(view) {

@@ -4,6 +4,9 @@
 // defence form when attacked, knowing only who attacks and with how many.
 import { h, num, table } from "../dom.js";
 
+// tells is what the match's story tells as events.
+export const tells = "wars, trades and deaths";
+
 export const resources = ["gold", "food", "citizens", "army", "land"];
 
 function country(ctx, i) {

@@ -7,6 +7,9 @@
 // time or many, and see the script so far.
 import { h, num, table } from "../dom.js";
 
+// tells is what the match's story tells as events.
+export const tells = "what the judge announces to everyone";
+
 // playerName names seat i: the game's P1, P2, ... and the person's name.
 export function playerName(ctx, i) {
   const p = ctx.players[i];
