@@ -26,6 +26,9 @@ func (n Names) Parse(name, what string) (int, error) {
 			return i, nil
 		}
 	}
+	if near := Nearest(name, n); near != "" {
+		return -1, fmt.Errorf("unknown %s %q: did you mean %s? The %ss are %s", what, name, near, what, strings.Join(n, ", "))
+	}
 	return -1, fmt.Errorf("unknown %s %q; the %ss are %s", what, name, what, strings.Join(n, ", "))
 }
 
@@ -193,4 +196,50 @@ func UnmarshalNullable(b []byte, what string, v encoding.TextUnmarshaler) (none 
 		return false, fmt.Errorf("want a %s name or null, got %s", what, b)
 	}
 	return false, v.UnmarshalText([]byte(s))
+}
+
+// Nearest returns the name nearest to s in edit distance, in any case, when
+// it is near enough to be a typo (at most a third of its letters, and at
+// least one, differ, in a name of three letters or more): what a "did you
+// mean" offers. It returns "" when none
+// is.
+func Nearest(s string, names []string) string {
+	best, bestD := "", -1
+	a := []rune(strings.ToLower(s))
+	for _, n := range names {
+		b := []rune(strings.ToLower(n))
+		d := EditDistance(a, b)
+		if (d == 0 || len(b) >= 3 && d <= max(1, len(b)/3)) && (bestD < 0 || d < bestD) {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// EditDistance is the number of edits that turn a into b: a letter
+// inserted, deleted or changed, or two neighbours swapped ("adpat" is one
+// edit from "adapt"), each once at most (the optimal string alignment
+// distance).
+func EditDistance(a, b []rune) int {
+	prev2 := make([]int, len(b)+1) // the row before prev
+	prev := make([]int, len(b)+1)
+	row := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			row[j] = min(prev[j]+1, row[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				row[j] = min(row[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, row = prev, row, prev2
+	}
+	return prev[len(b)]
 }

@@ -164,5 +164,15 @@ func (r Roster[M, V]) Find(name, game string) ([]Entrant[M, V], error) {
 			return []Entrant[M, V]{e}, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown player %q; %s players are %s", name, game, strings.Join(r.Names(), ", "))
+	return nil, UnknownPlayer(name, game, r.Names())
+}
+
+// UnknownPlayer refuses a player's name that a game's roster does not
+// have, offering the nearest name when it looks like a typo of one, and
+// listing them all; game names the game in it ("TNCC").
+func UnknownPlayer(name, game string, names []string) error {
+	if near := Nearest(name, names); near != "" {
+		return fmt.Errorf("unknown player %q: did you mean %s? %s players are %s", name, near, game, strings.Join(names, ", "))
+	}
+	return fmt.Errorf("unknown player %q; %s players are %s", name, game, strings.Join(names, ", "))
 }

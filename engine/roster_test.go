@@ -37,6 +37,16 @@ func TestRoster(t *testing.T) {
 	if _, err := r.Find("c", "Test"); err == nil || err.Error() != `unknown player "c"; Test players are a, b` {
 		t.Errorf("Find(c): %v", err)
 	}
+	// A typo is offered the name it looks like: a letter off, two swapped.
+	r = Roster[int, int]{{Name: "trader"}, {Name: "turtle"}}
+	for typo, want := range map[string]string{"trder": "trader", "tutrle": "turtle", "Trader": "trader"} {
+		if _, err := r.Find(typo, "Test"); err == nil || !strings.Contains(err.Error(), "did you mean "+want+"?") {
+			t.Errorf("Find(%s): %v; want it to offer %s", typo, err, want)
+		}
+	}
+	if _, err := r.Find("general", "Test"); err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("Find(general): %v; want no offer", err)
+	}
 }
 
 // colour is an enumeration for the nullable JSON helpers: 0 is none.

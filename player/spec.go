@@ -103,6 +103,11 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 		}
 		es, err := bots(spec)
 		if err != nil {
+			if strings.ContainsAny(spec, ":.") {
+				// A bot's own settings (mcts:level=..., basic.VALUE):
+				// its error says what it takes.
+				return nil, err
+			}
 			return nil, fmt.Errorf("%w; or %s, a person at the terminal; or exec:COMMAND, a program of yours (docs/protocol.md)", err, Person)
 		}
 		out = append(out, es...)

@@ -258,54 +258,10 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, view V)
 // notOffered refuses an answer that is none of the names: with the closest
 // name when the answer looks like a typo of it, and the list.
 func notOffered(line string, names []string) error {
-	if c := closest(line, names); c != "" {
+	if c := engine.Nearest(line, names); c != "" {
 		return fmt.Errorf("%q is not offered; did you mean %s? Choose %s", line, c, list(names))
 	}
 	return fmt.Errorf("%q is not offered; choose %s", line, list(names))
-}
-
-// closest returns the name nearest to s in edit distance, in any case, when
-// it is near enough to be a typo (at most a third of its letters, and at
-// least one, differ); "" when none is.
-func closest(s string, names []string) string {
-	best, bestD := "", -1
-	a := []rune(strings.ToLower(s))
-	for _, n := range names {
-		b := []rune(strings.ToLower(n))
-		d := editDistance(a, b)
-		if d <= max(1, len(b)/3) && (bestD < 0 || d < bestD) {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-// editDistance is the number of edits that turn a into b: a letter
-// inserted, deleted or changed, or two neighbours swapped ("adpat" is one
-// edit from "adapt"), each once at most (the optimal string alignment
-// distance).
-func editDistance(a, b []rune) int {
-	prev2 := make([]int, len(b)+1) // the row before prev
-	prev := make([]int, len(b)+1)
-	row := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			row[j] = min(prev[j]+1, row[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				row[j] = min(row[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, row = prev, row, prev2
-	}
-	return prev[len(b)]
 }
 
 // prefixed returns the words that start with line, in any case.

@@ -253,7 +253,7 @@ func rotation(players, seats int, info engine.Info) ([][]int, error) {
 		return nil, fmt.Errorf("tournament: %d seats per game; %s takes %d to %d", seats, info.Name, info.MinSeats, info.MaxSeats)
 	}
 	if seats > players {
-		return nil, fmt.Errorf("tournament: %d seats per game but only %d players", seats, players)
+		return nil, fmt.Errorf("tournament: %d seats per game but only %s", seats, plural(players, "player"))
 	}
 	if n := binomial(players, seats) * seats; n > MaxGames || n < 0 {
 		return nil, fmt.Errorf("tournament: every group of %d of %d players in every seat is too many games; use --rounds and --appearances", seats, players)

@@ -610,7 +610,7 @@ A file of "-" is read from standard input.`,
 func exactlyOne(what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != 1 {
-			return usagef("%s takes %s; got %d arguments", cmd.CommandPath(), what, len(args))
+			return usagef("%s takes %s; got %d %s", cmd.CommandPath(), what, len(args), plural(len(args), "argument", "arguments"))
 		}
 		return nil
 	}

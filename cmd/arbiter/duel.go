@@ -126,7 +126,7 @@ Players: %s.
 Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, playersHelp(info), info.MinSeats, info.MaxSeats),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
-				return usagef("%s takes two players, A and B (e.g. %s %s); got %d arguments", cmd.CommandPath(), cmd.CommandPath(), exampleDuel(info), len(args))
+				return usagef("%s takes two players, A and B (e.g. %s %s); got %d %s", cmd.CommandPath(), cmd.CommandPath(), exampleDuel(info), len(args), plural(len(args), "argument", "arguments"))
 			}
 			return nil
 		},

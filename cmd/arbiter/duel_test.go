@@ -305,7 +305,7 @@ func TestDuelRefusals(t *testing.T) {
 		says string
 	}{
 		{[]string{"duel", "reaj", "steward"}, "arbiter duel reaj takes two players, A and B"},
-		{[]string{"duel", "zombie", "sensible"}, "(e.g. arbiter duel zombie searcher.zombie searcher.human); got 1 arguments"},
+		{[]string{"duel", "zombie", "sensible"}, "(e.g. arbiter duel zombie searcher.zombie searcher.human); got 1 argument"},
 		{[]string{"duel", "zombie", "sensible", "sensible"}, "A and B are both sensible: a duel measures one player against another; give two different players"},
 		{[]string{"duel", "chess", "a", "b"}, `unknown game "chess"; games: ajveciv, reaj, tncc, zombie, territories`},
 		{[]string{"duel", "reaj", "fixed", "steward"}, "A: fixed stands for 6 players (conquer, exchange, expand, develop, consent, adapt); a duel is between two: name one of them"},

@@ -15,15 +15,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/arbiter-games/arbiter/catalog"
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/spf13/cobra"
@@ -108,6 +109,38 @@ func (e *exitError) Unwrap() error { return e.err }
 // usageError marks bad flags, unknown names and input that does not parse.
 func usageError(err error) error { return &exitError{exitUsage, err} }
 
+// badFlagValue is how the flag package says a value does not parse:
+// invalid argument "abc" for "--seed" flag: strconv.ParseUint: ...
+var badFlagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (strconv\.Parse(Uint|Int|Float|Bool)|time: )?`)
+
+// flagProblem words a flag's value that does not parse for people: the
+// flag, the value and what it takes, without the parser's own words.
+func flagProblem(err error) error {
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	rest := err.Error()[len(m[0]):]
+	want := ""
+	switch {
+	case strings.HasSuffix(rest, "value out of range"):
+		want = "it is out of range"
+	case m[4] == "Uint":
+		want = "give a whole number, 0 or more"
+	case m[4] == "Int":
+		want = "give a whole number"
+	case m[4] == "Float":
+		want = "give a number"
+	case m[4] == "Bool":
+		want = "give true or false"
+	case m[3] == "time: ":
+		want = "give a duration such as 500ms, 2s or 1m30s"
+	default:
+		return err
+	}
+	return fmt.Errorf("%s %q: %s", m[2], m[1], want)
+}
+
 // usagef is usageError with a formatted message.
 func usagef(format string, args ...any) error { return usageError(fmt.Errorf(format, args...)) }
 
@@ -145,7 +178,7 @@ Start with:  arbiter play ajveciv`,
 	}
 	root.Version = versionText()
 	root.SetVersionTemplate("{{.Version}}")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(flagProblem(err)) })
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
 	root.AddCommand(duelCommand(), aiCommand())
 	root.AddCommand(zombieCommand())

@@ -63,9 +63,9 @@ environment failure.`,
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		if f.asJSON || slices.Contains(os.Args[1:], "--json") {
 			f.asJSON = true
-			return f.fail(c.OutOrStdout(), usageError(err))
+			return f.fail(c.OutOrStdout(), usageError(flagProblem(err)))
 		}
-		return usageError(err)
+		return usageError(flagProblem(err))
 	})
 	pf := cmd.PersistentFlags()
 	pf.StringVar(&f.db, "db", "", "the game's database file (required)")

@@ -159,7 +159,7 @@ func Bots(name string) ([]Entrant, error) {
 		}
 		return []Entrant{{Name: "planner", New: func() engine.Player[Value, View] { return Player(NewPlanner()) }}}, nil
 	default:
-		return nil, fmt.Errorf("unknown player %q; AjveCiv players are %s", name, botNames)
+		return nil, engine.UnknownPlayer(name, "AjveCiv", strings.Split(botNames, ", "))
 	}
 	if !dotted {
 		var out []Entrant

@@ -2,7 +2,6 @@ package reaj
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -163,7 +162,7 @@ func Bots(name string) ([]Entrant, error) {
 	if v, err := ParseValue(name); err == nil && name == strings.ToLower(name) {
 		return []Entrant{fixedEntrant(v)}, nil
 	}
-	return nil, fmt.Errorf("unknown player %q; Reaj players are %s", name, botNames)
+	return nil, engine.UnknownPlayer(name, "Reaj", strings.Split(botNames, ", "))
 }
 
 func fixedEntrant(v Value) Entrant {

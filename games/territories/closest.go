@@ -43,7 +43,7 @@ func (c *Config) Closest(ref string, n int) []int {
 		d := -1
 		for _, name := range append([]string{t.ID, t.Name}, t.Aliases...) {
 			l := []rune(strings.ToLower(name))
-			e := editDistance(r, l)
+			e := engine.EditDistance(r, l)
 			if len(r) > 0 && len(r) < len(l) && slices.Equal(l[:len(r)], r) {
 				e = 0
 			}
@@ -63,25 +63,4 @@ func (c *Config) Closest(ref string, n int) []int {
 		}
 	}
 	return out
-}
-
-// editDistance is Levenshtein's distance between a and b.
-func editDistance(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
