@@ -219,3 +219,17 @@ func TestReplayPageStandsAlone(t *testing.T) {
 	r.until("every sheet", `document.getElementById("board").innerText.includes("Every player")`)
 	r.noErrors()
 }
+
+func TestReplaySaysHowItEndedAndWhatItCannotShow(t *testing.T) {
+	// The end is told in words, not the rules' code ("turns"); a match the
+	// server does not have is named in the refusal.
+	rec := record(t, "ajveciv", []string{"basic", "random", "basic.conquer", "basic.develop"}, map[string]string{"turns": "12"})
+	b := newBrowser(t)
+	r := b.open("viewer", viewerPage(t, rec, []catalog.Viewpoint{catalog.JudgeView}), desktopW, desktopH)
+	r.until("the viewer", "document.body.dataset.ready")
+	r.until("how it ended", `/It ended (after its last turn|when every society had died)\./.test(document.getElementById("result").innerText)`)
+	r.noErrors()
+	s := newSite(t)
+	r = b.open("no match", s.URL()+"/replay?match=nosuch", desktopW, desktopH)
+	r.until("the refusal", `document.getElementById("open-error").innerText.includes("The match nosuch cannot be shown: no such match")`)
+}

@@ -89,3 +89,18 @@ export function seatName(seats, seat) {
 export function pretty(move) {
   return typeof move === "string" ? move : JSON.stringify(move);
 }
+
+// endReason tells why a match ended, from its result's reason as the rules
+// write it ("turns", "all dead"), in a sentence for people.
+export function endReason(reason) {
+  const told = {
+    turns: "It ended after its last turn.",
+    "all dead": "It ended when every society had died.",
+    "max_cycles played": "It ended after its last cycle.",
+    "one nation left": "It ended with one nation left.",
+    "one country left": "It ended with one country left.",
+    "every country is dead": "It ended when every country had died.",
+    "no nation can act": "It ended when no nation could act.",
+  };
+  return told[reason] || `It ended: ${reason}.`;
+}

@@ -5,7 +5,7 @@
 // with a cursor at the step shown. The record comes from the server (a
 // match), from a file (sent to the server to be viewed), or from the page
 // itself (arbiter replay --html).
-import { h, replace, num, announce, pretty } from "./dom.js";
+import { h, replace, num, announce, pretty, endReason } from "./dom.js";
 import { call, secretOf } from "./api.js";
 import { measureCharts } from "./chart.js";
 import { loadGame } from "./games.js";
@@ -159,7 +159,7 @@ function drawResult() {
   if (!r && !data.aborted) { box.hidden = true; return; }
   box.hidden = false;
   replace(box, h("h2", null, "How it ended"), data.aborted ? h("p", null, `Stopped: ${data.aborted}`) : null,
-    r ? [h("p", null, r.reason || ""), h("p", null, "Winners: ", (r.winners || []).map((w) => `${w + 1} · ${data.players[w]}`).join(", ") || "none")] : null);
+    r ? [r.reason ? h("p", null, endReason(r.reason)) : null, h("p", null, "Winners: ", (r.winners || []).map((w) => `${w + 1} · ${data.players[w]}`).join(", ") || "none")] : null);
 }
 
 function play(on) {
@@ -204,7 +204,11 @@ async function fetchData(id) {
   const r = source.kind === "match"
     ? await call("GET", `/matches/${encodeURIComponent(source.id)}/replay`, { secret: source.secret, query })
     : await call("POST", "/replay", { raw: source.text, query });
-  if (!r.ok) { el("open-error").textContent = r.error; el("open").hidden = false; return null; }
+  if (!r.ok) {
+    el("open-error").textContent = source.kind === "match" ? `The match ${source.id} cannot be shown: ${r.error}. Open a record file instead, or check the link.` : r.error;
+    el("open").hidden = false;
+    return null;
+  }
   el("open-error").textContent = "";
   return r.data;
 }
