@@ -68,6 +68,9 @@ type Live interface {
 	Public() json.RawMessage
 	// Over reports whether the match has ended.
 	Over() bool
+	// Clock returns the match's time now (Info's Clock names it: a turn,
+	// a cycle), and false for a game that keeps none.
+	Clock() (int, bool)
 	// Result returns how it ended, once it has.
 	Result() engine.Result
 	// Hash returns the hash of the full state, as records keep it.
@@ -403,6 +406,13 @@ func (l *liveMatch[M, V]) Pending() []Request {
 	}
 	l.pending, l.fresh = out, true
 	return out
+}
+
+func (l *liveMatch[M, V]) Clock() (int, bool) {
+	if c, ok := l.m.(interface{ Clock() int }); ok {
+		return c.Clock(), true
+	}
+	return 0, false
 }
 
 func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {

@@ -446,18 +446,22 @@ func (s *Server) origin(r *http.Request) string {
 
 // matchView is a match as a caller sees it.
 type matchView struct {
-	ID       string          `json:"id"`
-	Game     string          `json:"game"`
-	Mode     string          `json:"mode,omitempty"`
-	Status   store.Status    `json:"status"`
-	Seq      int64           `json:"seq"`
-	You      youView         `json:"you"`
-	Judge    bool            `json:"judge"`
-	Seeded   bool            `json:"seeded"`
-	Seats    []seatView      `json:"seats"`
-	View     json.RawMessage `json:"view"`
-	Requests []requestView   `json:"requests"`
-	Result   *engine.Result  `json:"result,omitempty"`
+	ID     string       `json:"id"`
+	Game   string       `json:"game"`
+	Mode   string       `json:"mode,omitempty"`
+	Status store.Status `json:"status"`
+	Seq    int64        `json:"seq"`
+	// Clock is the match's time (a turn, a cycle: ClockName), in the
+	// games that keep one.
+	Clock     *int            `json:"clock,omitempty"`
+	ClockName string          `json:"clock_name,omitempty"`
+	You       youView         `json:"you"`
+	Judge     bool            `json:"judge"`
+	Seeded    bool            `json:"seeded"`
+	Seats     []seatView      `json:"seats"`
+	View      json.RawMessage `json:"view"`
+	Requests  []requestView   `json:"requests"`
+	Result    *engine.Result  `json:"result,omitempty"`
 }
 
 type youView struct {
@@ -510,6 +514,12 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 	cfg := s.configOf(row)
 	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
 		Requests: []requestView{}, Seats: make([]seatView, 0, len(row.Setup.Players))}
+	if clock, ok := live.Clock(); ok {
+		v.Clock, v.ClockName = &clock, live.Info().Clock
+		if v.ClockName == "" {
+			v.ClockName = "turn"
+		}
+	}
 	for seat, name := range row.Setup.Players {
 		v.Seats = append(v.Seats, seatView{Seat: seat, Player: name, Person: !live.Bot(seat), Resigned: slices.Contains(cfg.Resigned, seat)})
 	}

@@ -509,3 +509,27 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 		})
 	}
 }
+
+func TestMatchViewTellsItsClock(t *testing.T) {
+	// Everyone sees the match's time, the turn its charts count.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "ajveciv", "seats": []map[string]any{{"player": "person"}, {"player": "basic"}}})
+	var m struct {
+		Clock     *int   `json:"clock"`
+		ClockName string `json:"clock_name"`
+		Requests  []struct {
+			ID      int64
+			Default string
+		}
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID, c.Seats[0].Secret, nil).body, &m)
+	if m.Clock == nil || *m.Clock != 0 || m.ClockName != "turn" || len(m.Requests) != 1 {
+		t.Fatalf("before a move: clock %v %q, requests %v; want turn 0 and one request", m.Clock, m.ClockName, m.Requests)
+	}
+	ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": m.Requests[0].ID, "move": m.Requests[0].Default})
+	m.Clock = nil
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID, "", nil).body, &m)
+	if m.Clock == nil || *m.Clock != 1 {
+		t.Errorf("a spectator after the first turn: clock %v; want 1", m.Clock)
+	}
+}

@@ -24,6 +24,14 @@ func (v *matchView) appendJSON(b []byte) []byte {
 	b = appendString(b, string(v.Status))
 	b = append(b, `,"seq":`...)
 	b = strconv.AppendInt(b, v.Seq, 10)
+	if v.Clock != nil {
+		b = append(b, `,"clock":`...)
+		b = strconv.AppendInt(b, int64(*v.Clock), 10)
+	}
+	if v.ClockName != "" {
+		b = append(b, `,"clock_name":`...)
+		b = appendString(b, v.ClockName)
+	}
 	b = append(b, `,"you":{"role":`...)
 	b = appendString(b, v.You.Role)
 	if v.You.Seat != nil {
@@ -98,7 +106,7 @@ func (v *matchView) appendJSON(b []byte) []byte {
 // sizeJSON is about the length of v's JSON, no less unless its strings
 // need escaping: what to make room for.
 func (v *matchView) sizeJSON() int {
-	n := 160 + len(v.ID) + len(v.Game) + len(v.Mode) + len(v.You.Name) + len(v.View)
+	n := 200 + len(v.ID) + len(v.Game) + len(v.Mode) + len(v.ClockName) + len(v.You.Name) + len(v.View)
 	for _, s := range v.Seats {
 		n += 56 + len(s.Player)
 	}

@@ -50,7 +50,7 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
   const sx = (x) => L + (x1 === x0 ? 0 : (x - x0) / (x1 - x0)) * (W - L - R);
   const sy = (y) => T + (1 - (y - lo) / (hi - lo)) * (H - T - B);
   const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": `${title}: a line per ${series.length > 1 ? "seat" : "value"} over the ${clock}s; the numbers are in the table below` });
-  for (const t of ticks(lo, hi, 5)) {
+  for (const t of ticks(lo, hi, 5, all.every(Number.isInteger))) {
     g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
       svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
   }

@@ -96,7 +96,7 @@ function whoText() {
 
 // render draws the match as it stands.
 function render(match) {
-  el("progress").textContent = `${match.status === "running" ? "under way" : match.status} · move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
+  el("progress").textContent = `${match.status === "running" ? "under way" : match.status}${match.clock != null ? ` · ${match.clock_name} ${num(match.clock)}` : ""} · move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
   document.body.dataset.seq = String(match.seq);
   document.body.dataset.status = match.status;
   drawBoard();
