@@ -68,9 +68,9 @@ type Live interface {
 	Public() json.RawMessage
 	// Over reports whether the match has ended.
 	Over() bool
-	// Clock returns the match's time now (Info's Clock names it: a turn,
-	// a cycle), and false for a game that keeps none.
-	Clock() (int, bool)
+	// Clock returns the match's time now and what it counts (Info's Clock:
+	// a turn, a cycle), and false for a game that keeps none.
+	Clock() (now int, name string, ok bool)
 	// Result returns how it ended, once it has.
 	Result() engine.Result
 	// Hash returns the hash of the full state, as records keep it.
@@ -165,6 +165,7 @@ type liveMatch[M, V any] struct {
 	views  []json.RawMessage
 	public json.RawMessage
 	asked  []engine.Request[M] // the requests open before a move (their ids and seats)
+	clock  string              // what the match's clock counts: Info's Clock, "turn" by default
 	quiet  bool                // the last move left its round open
 }
 
@@ -236,6 +237,10 @@ func (h *hosted[M, V]) startLive(s LiveSetup, start func(engine.Setup) (engine.M
 	lm := &liveMatch[M, V]{h: h, m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
 		failed: make([]error, len(names)), make: makers, seed: setup.Seed,
 		info: engine.MatchInfo{Ruleset: info.Name, Variant: info.Variant, RulesVersion: info.Version, Game: 1, Players: names, Options: setup.Options}}
+	lm.clock = info.Clock
+	if lm.clock == "" {
+		lm.clock = "turn"
+	}
 	for seat, mk := range makers {
 		lm.bots[seat] = mk != nil
 	}
@@ -408,11 +413,11 @@ func (l *liveMatch[M, V]) Pending() []Request {
 	return out
 }
 
-func (l *liveMatch[M, V]) Clock() (int, bool) {
+func (l *liveMatch[M, V]) Clock() (int, string, bool) {
 	if c, ok := l.m.(interface{ Clock() int }); ok {
-		return c.Clock(), true
+		return c.Clock(), l.clock, true
 	}
-	return 0, false
+	return 0, "", false
 }
 
 func (l *liveMatch[M, V]) Apply(seat int, move json.RawMessage) error {

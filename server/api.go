@@ -514,11 +514,8 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 	cfg := s.configOf(row)
 	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
 		Requests: []requestView{}, Seats: make([]seatView, 0, len(row.Setup.Players))}
-	if clock, ok := live.Clock(); ok {
-		v.Clock, v.ClockName = &clock, live.Info().Clock
-		if v.ClockName == "" {
-			v.ClockName = "turn"
-		}
+	if now, name, ok := live.Clock(); ok {
+		v.Clock, v.ClockName = &now, name
 	}
 	for seat, name := range row.Setup.Players {
 		v.Seats = append(v.Seats, seatView{Seat: seat, Player: name, Person: !live.Bot(seat), Resigned: slices.Contains(cfg.Resigned, seat)})
