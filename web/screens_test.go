@@ -124,6 +124,14 @@ func TestMatchBoardShowsWhole(t *testing.T) {
 			if told := map[string]string{"ajveciv": "no events", "reaj": "no events", "territories": "conquests"}[g.name]; told != "" {
 				r.until(g.name+"'s story", `document.getElementById("events").innerText.includes(`+strconv.Quote(told)+`) || document.querySelectorAll("#events li:not(.muted)").length > 0`)
 			}
+			if g.name == "territories" {
+				// The charts name and colour a seat as the map does: by its nation.
+				r.until("the charts by nation", `[...document.querySelectorAll("#charts .legend li")].some(li => li.innerText.includes("1 · Amber"))`)
+				if line, swatch := eval[string](r, `[...document.querySelectorAll("#charts .legend li")].find(li => li.innerText.includes("1 · Amber")).querySelector("line").getAttribute("stroke")`),
+					eval[string](r, `[...document.querySelectorAll("#board tr")].find(tr => tr.innerText.includes("Amber")).querySelector(".swatch").dataset.colour`); line != swatch {
+					t.Errorf("%s as %s: seat 1's line is %q; want Amber's colour on the board, %q", g.name, p.who, line, swatch)
+				}
+			}
 			r.noErrors()
 		}
 	}

@@ -65,7 +65,7 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
   }
   const every = Math.max(1, Math.ceil(xs.length / 24));
   series.forEach((s, k) => {
-    const st = style(s.k ?? k);
+    const st = { ...style(s.k ?? k), ...(s.colour ? { colour: s.colour } : {}) };
     const pts = s.values.map((v, i) => `${sx(xs[i]).toFixed(1)},${sy(v).toFixed(1)}`).join(" ");
     const line = svg("polyline", { points: pts, fill: "none", stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null, "data-name": s.name });
     line.append(svg("title", null, s.name));
@@ -102,7 +102,7 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
   if (onPick) g.addEventListener("click", (ev) => onPick(xs[nearest(ev)]));
 
   const legend = h("ul", { class: "legend" }, series.map((s, k) => {
-    const st = style(s.k ?? k);
+    const st = { ...style(s.k ?? k), ...(s.colour ? { colour: s.colour } : {}) };
     const sample = svg("svg", { width: 34, height: 12, "aria-hidden": "true" },
       svg("line", { x1: 1, x2: 33, y1: 6, y2: 6, stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null }), marker(st.marker, 17, 6, st.colour));
     return h("li", null, sample, " ", s.name);
@@ -119,12 +119,16 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
 
 // measureCharts draws a chart per measure of a viewer's measures (see the
 // replay call), a line per seat. cursorOf gives the cursor's clock.
-export function measureCharts(measures, players, clock, { events = [], cursor = null, onPick = null } = {}) {
+//
+// looks, when given, names and colours each seat as the game shows it (a
+// territories nation): [{name, colour}] or null for a seat the game has
+// nothing of yet.
+export function measureCharts(measures, players, clock, { events = [], cursor = null, onPick = null, looks = null } = {}) {
   if (!measures || !measures.points || measures.points.length < 2) return [];
   const xs = measures.points.map((p) => p.clock);
   const marks = events.filter((e) => e.mark).map((e) => ({ x: e.clock, label: `${clock} ${e.clock}: ${e.text}` }));
   return measures.names.map((m, k) => lineChart({
     title: m.name, clock, xs, marks, cursor, onPick,
-    series: measures.values[k].map((values, s) => ({ name: m.per_seat ? `${s + 1} · ${players[s]}` : m.name, values, k: m.per_seat ? s : 0 })),
+    series: measures.values[k].map((values, s) => ({ name: m.per_seat ? `${s + 1} · ${looks?.[s]?.name ?? players[s]}` : m.name, values, k: m.per_seat ? s : 0, colour: m.per_seat ? looks?.[s]?.colour : null })),
   }));
 }

@@ -299,7 +299,7 @@ async function story() {
   const r = await call("GET", `/matches/${id}/replay`, { secret, query: { view: "public", frames: "0" } });
   if (!r.ok) return;
   const v = r.data;
-  const charts = measureCharts(v.measures, v.players, v.clock, { events: v.events });
+  const charts = measureCharts(v.measures, v.players, v.clock, { events: v.events, looks: game.seatLooks?.(m.view, m.seats) });
   replace(el("charts"), charts.length ? charts : h("p", { class: "muted small" }, "Charts come once a turn or two has been played."));
   const evs = v.events.slice(-60).reverse();
   const none = game.tells === null ? `${titles[m.game] || m.game} tells its story by the charts above: no events.` : `Nothing told yet: ${game.tells || "what happens"} will be told here.`;

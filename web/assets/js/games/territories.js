@@ -18,6 +18,18 @@ export function boardOf(view) {
   return view;
 }
 
+// seatLooks returns each seat's nation as the map shows it, for charts to
+// name and colour the seat alike: the nation whose player is the seat
+// ("seat 1" plays the first seat), or null before the seat has founded one.
+export function seatLooks(view, seats) {
+  const board = boardOf(view);
+  if (!board || !board.nations) return null;
+  return seats.map((_, i) => {
+    const n = board.nations.find((x) => x.player === `seat ${i + 1}`);
+    return n ? { name: n.name, colour: n.color } : null;
+  });
+}
+
 // territoriesOf returns the map's territories, [{id, name, neighbors}]:
 // from a seat's view, or from the map's SVG.
 export function territoriesOf(view, mapDoc) {
