@@ -134,5 +134,10 @@ func TestMatchBoardShowsWhole(t *testing.T) {
 			}
 			r.noErrors()
 		}
+		if g.name == "territories" {
+			r := b.open("the replay", s.URL()+"/replay?match="+c.ID+"#s="+c.Judge.Secret, desktopW, desktopH)
+			r.until("the replay's charts by nation", `document.body.dataset.ready && [...document.querySelectorAll("#charts .legend li")].some(li => li.innerText.includes("1 · Amber"))`)
+			r.noErrors()
+		}
 	}
 }

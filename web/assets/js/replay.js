@@ -89,7 +89,10 @@ async function show(d, seq = 0) {
   const steps = view.steps;
   el("seek").max = String(steps.length - 1);
   el("goto").max = String(data.moves);
-  charts = measureCharts(data.measures, data.players, data.clock, { events: data.events, onPick: (clock) => seekSeq((data.measures.points.find((p) => p.clock === clock) || {}).seq ?? 0) });
+  // Seats named and coloured as the game shows them at the end (a
+  // territories nation), when it does.
+  const looks = game.seatLooks && view.frames ? game.seatLooks(viewAt(steps.length - 1), data.players) : null;
+  charts = measureCharts(data.measures, data.players, data.clock, { events: data.events, looks, onPick: (clock) => seekSeq((data.measures.points.find((p) => p.clock === clock) || {}).seq ?? 0) });
   replace(el("charts"), charts.length ? charts : h("p", { class: "muted" }, "This game has no numbers to chart."));
   drawMarks();
   drawResult();
