@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -79,13 +81,20 @@ func DecodeJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			// encoding/json names the field but not where it was: say
-			// what the top level takes, the usual place of a misspelling.
-			if fields := jsonFields(reflect.TypeOf(v)); fields != "" {
-				return fmt.Errorf("unknown field %s; the fields are %s", name, fields)
+		if quoted, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			// encoding/json names the field but not where it was: find
+			// the object that has it, and say what that object takes.
+			var tree any
+			name, _ := strconv.Unquote(quoted)
+			if json.Unmarshal(data, &tree) == nil {
+				if where, fields, found := unknownField(reflect.TypeOf(v), tree, name, ""); found {
+					if where != "" {
+						where += ": "
+					}
+					return fmt.Errorf("%sunknown field %s; the fields are %s", where, quoted, fields)
+				}
 			}
-			return fmt.Errorf("unknown field %s", name)
+			return fmt.Errorf("unknown field %s", quoted)
 		}
 		return jsonProblem(err)
 	}
@@ -122,6 +131,91 @@ func jsonProblem(err error) error {
 	return err
 }
 
+// unknownField finds the object in tree (data decoded as any) that has the
+// field name which its type in t does not: the path to it ("seats[0]", ""
+// for the top level) and the fields that type has. It looks no further
+// than types that read their own JSON.
+func unknownField(t reflect.Type, tree any, name, path string) (where, fields string, found bool) {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return "", "", false
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, _ := tree.(map[string]any)
+		known := jsonFieldTypes(t)
+		for _, key := range slices.Sorted(maps.Keys(obj)) {
+			i := slices.IndexFunc(known, func(f jsonField) bool { return strings.EqualFold(f.name, key) })
+			if i < 0 {
+				if key == name {
+					return path, jsonFields(t), true
+				}
+				continue
+			}
+			if where, fields, found := unknownField(known[i].t, obj[key], name, joinPath(path, key)); found {
+				return where, fields, true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		list, _ := tree.([]any)
+		for i, item := range list {
+			if where, fields, found := unknownField(t.Elem(), item, name, fmt.Sprintf("%s[%d]", path, i)); found {
+				return where, fields, true
+			}
+		}
+	case reflect.Map:
+		obj, _ := tree.(map[string]any)
+		for _, key := range slices.Sorted(maps.Keys(obj)) {
+			if where, fields, found := unknownField(t.Elem(), obj[key], name, joinPath(path, key)); found {
+				return where, fields, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// joinPath is the path to key in the object at path.
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// jsonField is a field of a struct as encoding/json reads it.
+type jsonField struct {
+	name string
+	t    reflect.Type
+}
+
+// jsonFieldTypes lists the fields of struct t as encoding/json reads them,
+// those of embedded structs among them.
+func jsonFieldTypes(t reflect.Type) []jsonField {
+	var out []jsonField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-":
+			continue
+		case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
+			out = append(out, jsonFieldTypes(f.Type)...)
+			continue
+		case !f.IsExported():
+			continue
+		case name == "":
+			name = f.Name
+		}
+		out = append(out, jsonField{name, f.Type})
+	}
+	return out
+}
+
+// jsonUnmarshaler is the type of what reads its own JSON.
+var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
 // textUnmarshaler is the type of what reads itself from a JSON string.
 var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 
@@ -135,24 +229,8 @@ func jsonFields(t reflect.Type) string {
 		return ""
 	}
 	var names []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		switch {
-		case name == "-":
-			continue
-		case f.Anonymous && name == "":
-			// An embedded struct's fields are the outer one's.
-			if inner := jsonFields(f.Type); inner != "" {
-				names = append(names, inner)
-			}
-			continue
-		case !f.IsExported():
-			continue
-		case name == "":
-			name = f.Name
-		}
-		names = append(names, name)
+	for _, f := range jsonFieldTypes(t) {
+		names = append(names, f.name)
 	}
 	return strings.Join(names, ", ")
 }

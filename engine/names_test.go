@@ -28,14 +28,15 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		`{"request":3} {"request":4}`: "trailing data",
-		`{"request":3}}`:              "trailing data",
-		`{"request":3}]`:              "trailing data",
-		`{"request":3},`:              "trailing data",
-		`{"request":"3"}`:             "want a whole number, got a JSON string",
-		`{"requests":3}`:              `unknown field "requests"; the fields are request, seats`,
-		`{"seats":["person"]}`:        `seats: want an object with the fields player, name, got a JSON string`,
-		``:                            "empty input",
+		`{"request":3} {"request":4}`:              "trailing data",
+		`{"request":3}}`:                           "trailing data",
+		`{"request":3}]`:                           "trailing data",
+		`{"request":3},`:                           "trailing data",
+		`{"request":"3"}`:                          "want a whole number, got a JSON string",
+		`{"requests":3}`:                           `unknown field "requests"; the fields are request, seats`,
+		`{"seats":["person"]}`:                     `seats: want an object with the fields player, name, got a JSON string`,
+		`{"seats":[{"player":"a"},{"plyer":"b"}]}`: `seats[1]: unknown field "plyer"; the fields are player, name`,
+		``: "empty input",
 	} {
 		var b body
 		err := DecodeJSON([]byte(in), &b)

@@ -489,6 +489,8 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 	}{
 		{"a misspelt field of a move", "POST", moves, c.Seats[0].Secret, `{"req": 0, "move": "adapt"}`, 400, "bad-json", `unknown field "req"; the fields are request, move, expect_seq, issue_secret`},
 		{"a seat as a string", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": ["person", "adapt"]}`, 400, "bad-json", `want an object with the fields player, name, got a JSON string`},
+		{"a misspelt field of a seat", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt", "nam": "x"}]}`, 400, "bad-json", `seats[1]: unknown field "nam"; the fields are player, name`},
+		{"a misspelt field of the time", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}], "time": {"people": 5}}`, 400, "bad-json", `time: unknown field "people"; the fields are decision_ms, reply_ms, people_ms, bank_ms, on_timeout`},
 		{"no game", "POST", "/api/v1/matches", "", `{"seats": []}`, 400, "invalid", "no game named; games: ajveciv"},
 		{"no seats", "POST", "/api/v1/matches", "", `{"game": "reaj"}`, 400, "invalid", `reaj takes 2 to 16 seats, and none were given: give each its player (seats: [{"player": "person"}`},
 		{"seats in the referee's mode", "POST", "/api/v1/matches", "", `{"game": "territories", "seats": [{"player": "greedy"}, {"player": "person"}]}`, 400, "invalid",
