@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -45,12 +46,36 @@ func TestExampleClientsPlayASeat(t *testing.T) {
 					t.Errorf("%s: the client does not say each move it makes:\n%s", body["game"], out)
 				}
 			}
-			c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
+			c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 5}})
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			out, err := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, "not-the-secret").CombinedOutput()
 			if err == nil || ctx.Err() != nil || !strings.Contains(string(out), "401") {
 				t.Errorf("a wrong secret: %v\n%s; want the client to stop with the server's 401", err, out)
+			}
+			// A server that is not there: the client says so and stops.
+			out, err = exec.CommandContext(ctx, client[0], client[1], "http://127.0.0.1:1", c.ID, c.Seats[0].Secret).CombinedOutput()
+			if err == nil || ctx.Err() != nil || !strings.Contains(string(out), "cannot reach http://127.0.0.1:1") {
+				t.Errorf("no server: %v\n%s; want the client to stop, saying it cannot reach it", err, out)
+			}
+			// A choice of its own that the rules refuse: the client plays
+			// the request's default instead, to the end of the match.
+			src, err := os.ReadFile(client[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			illegal := strings.NewReplacer(`return choices[0] if choices else request["default"]`, `return "fly"`,
+				`const choose = (request) => (request.choices && request.choices.length ? request.choices[0] : request.default);`, `const choose = () => "fly";`).Replace(string(src))
+			if illegal == string(src) {
+				t.Fatalf("%s: its choose is not where the test looks for it", client[1])
+			}
+			script := filepath.Join(t.TempDir(), filepath.Base(client[1]))
+			if err := os.WriteFile(script, []byte(illegal), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err = exec.CommandContext(ctx, client[0], script, ts.http.URL, c.ID, c.Seats[0].Secret).CombinedOutput()
+			if err != nil || !strings.Contains(string(out), `refused "fly"`) || !strings.Contains(string(out), "the match is over") {
+				t.Errorf("a client whose moves are refused: %v\n%s; want it to play the defaults to the end", err, out)
 			}
 		})
 	}

@@ -10,9 +10,12 @@
 // until the match ends. It reconnects after a dropped stream with
 // Last-Event-ID, sends each move with an Idempotency-Key, so a retry never
 // moves twice, and waits as long as the server says when it answers 429
-// (too many moves a second), then sends the move again. It prints each
-// move it makes, and stops with the server's reason when the match refuses
-// it (a wrong secret, no such match). Node 18 or later, no packages.
+// (too many moves a second), then sends the move again. When the rules
+// refuse its move it sends the request's default instead. It prints each
+// move it makes; it stops with the server's reason when the match refuses
+// it (a wrong secret, no such match), and when the server cannot be
+// reached (at once, or for ten tries after the stream broke). It exits 0
+// once the match is over, 1 otherwise. Node 18 or later, no packages.
 
 const [base, match, secret] = process.argv.slice(2);
 if (!secret) {
@@ -31,12 +34,31 @@ async function call(url, body, key) {
 
 // send sends a move, again after the wait the server asks for while it
 // answers rate-limited, and returns the server's answer to the last try.
-async function send(request, move) {
+async function send(request, move, key) {
   for (;;) {
-    const answer = await call(`${api}/moves`, { request: request.id, move }, `${match}-${request.id}`);
+    const answer = await call(`${api}/moves`, { request: request.id, move }, key);
     if (!answer.error || answer.error.code !== "rate-limited") return answer;
     await new Promise((r) => setTimeout(r, answer.error.retry_after_ms ?? 1000));
   }
+}
+
+// answer answers a request with choose's move; when the rules refuse it,
+// with the request's default instead (a move of its own, so a key of its
+// own). It stops the client when even the default is refused.
+async function answer(request) {
+  const key = `${match}-${request.id}`;
+  for (const [move, k] of [[choose(request), key], [request.default, `${key}-default`]]) {
+    const result = await send(request, move, k);
+    if (!result.error) {
+      console.log(`request ${request.id} (${request.kind}): ${JSON.stringify(move)}`);
+      return;
+    }
+    if (result.error.code === "stale-request") return; // answered already, perhaps by its default
+    console.error(`refused ${JSON.stringify(move)}: ${result.error.message}`);
+    if (JSON.stringify(move) === JSON.stringify(request.default)) break;
+  }
+  console.error(`even the default of request ${request.id} was refused; stopping`);
+  process.exit(1);
 }
 
 // events yields the match's events as {name, id, data}, from after on.
@@ -76,28 +98,33 @@ const choose = (request) => (request.choices && request.choices.length ? request
 async function main() {
   const answered = new Set();
   let after = null;
+  let failures = 0; // connections failed in a row
   for (;;) {
     try {
       for await (const ev of events(after)) {
+        failures = 0;
         if (ev.id !== undefined) after = ev.id;
         if (ev.name === "end") {
           const state = await call(api);
           console.log(`the match is ${state.status} - result: ${JSON.stringify(state.result)}`);
-          return;
+          process.exit(state.status === "over" ? 0 : 1);
         }
         if (ev.name !== "move") continue; // lost or shutdown: reconnect below
         for (const request of ev.data.requests) {
           if (answered.has(request.id)) continue;
           answered.add(request.id);
-          const move = choose(request);
-          const answer = await send(request, move);
-          if (!answer.error) console.log(`request ${request.id} (${request.kind}): ${JSON.stringify(move)}`);
-          else if (answer.error.code !== "stale-request") console.error(`refused: ${answer.error.message}`);
+          await answer(request);
         }
       }
     } catch (e) {
-      console.error(`the stream broke (${e.message}); reconnecting`);
-      await new Promise((r) => setTimeout(r, 500));
+      failures++;
+      const why = e.cause ? `${e.message}: ${e.cause.code || e.cause.message}` : e.message;
+      if (after === null || failures > 10) {
+        console.error(`cannot reach ${base}: ${why}`);
+        process.exit(1);
+      }
+      console.error(`the stream broke (${why}); reconnecting`);
+      await new Promise((r) => setTimeout(r, Math.min(500 * 2 ** (failures - 1), 8000)));
     }
   }
 }

@@ -10,9 +10,12 @@ first choice (or its default, when the move is open), until the match ends.
 It reconnects after a dropped stream with Last-Event-ID, sends each move
 with an Idempotency-Key, so a retry never moves twice, and waits as long as
 the server says when it answers 429 (too many moves a second), then sends
-the move again. It prints each move it makes, and stops with the server's
-reason when the match refuses it (a wrong secret, no such match). Standard
-library only.
+the move again. When the rules refuse its move it sends the request's
+default instead. It prints each move it makes; it stops with the server's
+reason when the match refuses it (a wrong secret, no such match), and when
+the server cannot be reached (at once, or for ten tries after the stream
+broke). It exits 0 once the match is over, 1 otherwise. Standard library
+only.
 """
 import json
 import sys
@@ -69,17 +72,35 @@ def events(url, secret, after):
                 data = json.loads(line[6:])
 
 
-def send(api, match, secret, request, move):
+def send(api, match, secret, request, move, key):
     """Sends a move, again after the wait the server asks for while it
     answers rate-limited: the server's answer to the last try."""
     body = {"request": request["id"], "move": move}
-    key = "%s-%d" % (match, request["id"])
     while True:
         answer = call(api + "/moves", secret, body, key=key)
         error = answer.get("error")
         if not error or error["code"] != "rate-limited":
             return answer
         time.sleep(error.get("retry_after_ms", 1000) / 1000)
+
+
+def answer(api, match, secret, request):
+    """Answers a request with choose's move; when the rules refuse it, with
+    the request's default instead (a move of its own, so a key of its own).
+    It stops the client when even the default is refused."""
+    key = "%s-%d" % (match, request["id"])
+    for move, key in ((choose(request), key), (request["default"], key + "-default")):
+        result = send(api, match, secret, request, move, key)
+        error = result.get("error")
+        if not error:
+            print("request %d (%s): %s" % (request["id"], request["kind"], json.dumps(move)))
+            return
+        if error["code"] == "stale-request":
+            return  # answered already, perhaps by its default when time ran out
+        print("refused %s: %s" % (json.dumps(move), error["message"]), file=sys.stderr)
+        if move == request["default"]:
+            break
+    sys.exit("even the default of request %d was refused; stopping" % request["id"])
 
 
 def choose(request):
@@ -95,30 +116,29 @@ def main():
     api = base + "/api/v1/matches/" + match
     answered = set()
     after = None
+    failures = 0  # connections failed in a row
     while True:
         try:
             for name, eid, data in events(api + "/events", secret, after):
+                failures = 0
                 if eid is not None:
                     after = eid
                 if name in ("end",):
                     state = call(api, secret)
                     print("the match is", state["status"], "- result:", json.dumps(state.get("result")))
-                    return
+                    sys.exit(0 if state["status"] == "over" else 1)
                 if name != "move":
                     continue  # lost or shutdown: reconnect below
                 for request in data["requests"]:
-                    if request["id"] in answered:
-                        continue
-                    answered.add(request["id"])
-                    move = choose(request)
-                    answer = send(api, match, secret, request, move)
-                    if "error" not in answer:
-                        print("request %d (%s): %s" % (request["id"], request["kind"], json.dumps(move)))
-                    elif answer["error"]["code"] != "stale-request":
-                        print("refused:", answer["error"]["message"], file=sys.stderr)
+                    if request["id"] not in answered:
+                        answered.add(request["id"])
+                        answer(api, match, secret, request)
         except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
+            failures += 1
+            if after is None or failures > 10:
+                sys.exit("cannot reach %s: %s" % (base, e))
             print("the stream broke (%s); reconnecting" % e, file=sys.stderr)
-            time.sleep(0.5)
+            time.sleep(min(0.5 * 2 ** (failures - 1), 8))
 
 
 if __name__ == "__main__":
