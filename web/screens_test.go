@@ -120,6 +120,9 @@ func TestMatchBoardShowsWhole(t *testing.T) {
 			if owed := eval[string](r, `document.getElementById("requests").innerText`); p.who == "a spectator" && eval[string](r, "document.body.dataset.status") == "running" && !strings.Contains(owed, "decide in private") {
 				t.Errorf("%s as %s: the decisions owed say %q; want that the players decide in private", g.name, p.who, owed)
 			}
+			if p.who == "a spectator" && (g.name == "ajveciv" || g.name == "reaj") && !strings.Contains(eval[string](r, `document.getElementById("board").innerText`), "Turns played: ") {
+				t.Errorf("%s as %s: the board does not say how many turns were played", g.name, p.who)
+			}
 			// The story says what it tells, before it has told anything.
 			if told := map[string]string{"ajveciv": "no events", "reaj": "no events", "territories": "conquests"}[g.name]; told != "" {
 				r.until(g.name+"'s story", `document.getElementById("events").innerText.includes(`+strconv.Quote(told)+`) || document.querySelectorAll("#events li:not(.muted)").length > 0`)

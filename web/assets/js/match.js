@@ -54,6 +54,9 @@ async function main() {
     setPicker: (f) => { picker = f; },
     selected: () => (picker && picker.selected) || [],
     redraw: () => drawBoard(),
+    // clock is the match's time now, as its charts count it (AjveCiv's
+    // turns played), for a board whose view does not say it.
+    clock: () => m.clock ?? null,
     onUpdate: (fn) => updates.push(fn),
   };
   el("title").textContent = `${titles[m.game] || m.game}${m.mode ? " · " + m.mode : ""}`;
@@ -96,7 +99,7 @@ function whoText() {
 
 // render draws the match as it stands.
 function render(match) {
-  el("progress").textContent = `${match.status === "running" ? "under way" : match.status}${match.clock != null ? ` · ${match.clock_name} ${num(match.clock)}` : ""} · move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
+  el("progress").textContent = `${match.status === "running" ? "under way" : match.status} · move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
   document.body.dataset.seq = String(match.seq);
   document.body.dataset.status = match.status;
   drawBoard();

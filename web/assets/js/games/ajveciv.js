@@ -61,7 +61,8 @@ export function board(view, ctx) {
     return [];
   };
   return h("div", null,
-    view.turn ? h("p", null, `Turn ${view.turn} of ${view.turns}`, view.kind === "inflection" ? " — an inflection: choose one of your three highest values" : "") : null,
+    view.turn ? h("p", null, `Turn ${view.turn} of ${view.turns}`, view.kind === "inflection" ? " — an inflection: choose one of your three highest values" : "")
+      : ctx.clock?.() != null ? h("p", null, `Turns played: ${num(ctx.clock())}`) : null,
     h("p", null, "The world's yield: ", h("strong", null, num(world.yield))),
     societies(world, ctx, you, offered),
     feelings(world.feels, ctx, you));
