@@ -250,10 +250,10 @@ func swapOut(games [][]int, g, s int) bool {
 // turned by one, and so on.
 func rotation(players, seats int, info engine.Info) ([][]int, error) {
 	if seats < info.MinSeats || seats > info.MaxSeats {
-		return nil, fmt.Errorf("tournament: %d seats per game; %s takes %d to %d", seats, info.Name, info.MinSeats, info.MaxSeats)
+		return nil, fmt.Errorf("tournament: %s per game; %s takes %d to %d", plural(seats, "seat"), info.Name, info.MinSeats, info.MaxSeats)
 	}
 	if seats > players {
-		return nil, fmt.Errorf("tournament: %d seats per game but only %s", seats, plural(players, "player"))
+		return nil, fmt.Errorf("tournament: %s per game but only %s; give at most %d seats, or more players", plural(seats, "seat"), plural(players, "player"), players)
 	}
 	if n := binomial(players, seats) * seats; n > MaxGames || n < 0 {
 		return nil, fmt.Errorf("tournament: every group of %d of %d players in every seat is too many games; use --rounds and --appearances", seats, players)
