@@ -370,6 +370,9 @@ func findMode(modes []catalog.Mode, name, game string) (catalog.Mode, error) {
 		}
 		names = append(names, strconv.Quote(m.Name))
 	}
+	if len(modes) == 1 && modes[0].Name == "" {
+		return catalog.Mode{}, catalog.Invalidf("%s has no mode %q: it is played live one way; leave out \"mode\"", game, name)
+	}
 	return catalog.Mode{}, catalog.Invalidf("%s has no mode %q; its modes are %s", game, name, strings.Join(names, ", "))
 }
 

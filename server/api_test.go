@@ -496,6 +496,7 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 		{"seats in the referee's mode", "POST", "/api/v1/matches", "", `{"game": "territories", "seats": [{"player": "greedy"}, {"player": "person"}]}`, 400, "invalid",
 			`the referee mode of territories, a match's when it gives no "mode", takes no seats (the referee: the judge`},
 		{"seats in the referee's mode, named", "POST", "/api/v1/matches", "", `{"game": "territories", "mode": "referee", "seats": [{"player": "person"}]}`, 400, "invalid", `for seats, give "mode": "seats" (nations in seats`},
+		{"a mode of a game of one", "POST", "/api/v1/matches", "", `{"game": "reaj", "mode": "party", "seats": [{"player": "person"}, {"player": "adapt"}]}`, 400, "invalid", `reaj has no mode "party": it is played live one way; leave out "mode"`},
 		{"a method a call does not take", "PUT", moves, c.Seats[0].Secret, `{}`, 405, "method-not-allowed", "PUT is not a call of " + moves + "; its calls are POST"},
 	} {
 		t.Run(cs.name, func(t *testing.T) {
