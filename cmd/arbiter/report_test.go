@@ -77,10 +77,19 @@ func TestPlayReportInConstantMemory(t *testing.T) {
 	// The report goes out through one buffer of 64 KB: it is written as
 	// the games are played whenever the buffer fills, never held back.
 	const buffer = 64 << 10
-	for _, form := range []string{"text", "json", "summary"} {
-		one, _, _ := playPeak(t, form, 1)
+	// A game's own peak is what the play machinery holds whatever the
+	// form, and a sample may miss it (one write of a short text report,
+	// after a collection): the most any form's one game holds is the base.
+	forms := []string{"text", "json", "summary"}
+	ones := map[string]int64{}
+	var one int64
+	for _, form := range forms {
+		ones[form], _, _ = playPeak(t, form, 1)
+		one = max(one, ones[form])
+	}
+	for _, form := range forms {
 		series, writes, bytes := playPeak(t, form, many)
-		t.Logf("--report %-7s peak live heap: 1 game %4d KB, %d games %4d KB", form, one>>10, many, series>>10)
+		t.Logf("--report %-7s peak live heap: 1 game %4d KB, %d games %4d KB", form, ones[form]>>10, many, series>>10)
 		if series > one+allowance {
 			t.Errorf("--report %s: %d games take %d KB of heap at the peak, one game %d KB: the report grows with the series", form, many, series>>10, one>>10)
 		}
