@@ -656,7 +656,7 @@ func TestTNCCStep(t *testing.T) {
 		{`{"seat": 0, "action": {"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 900}, "answer": {"accept": true}}`, "which holds 800"},
 		{`{"seat": 0, "action": {"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200}, "answer": {"flanks": [1, 1, 1]}}`, `{"accept": true}`},
 		{`{"seat": 2, "action": {"type": "wait"}}`, "country 3 is dead"},
-		{`{"seat": 7, "action": {"type": "wait"}}`, "there is no country 8"},
+		{`{"seat": 7, "action": {"type": "wait"}}`, "there is no country 8; countries are 1 to 3 (seat 7: in moves, seats count from 0, so 0 to 2)"},
 	}
 	for _, c := range illegal {
 		code, out, errOut := tnccStepExample(t, c.moves, world, "-")

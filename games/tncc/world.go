@@ -72,7 +72,7 @@ func (w *World) bury() {
 
 func (w *World) country(seat int) (*Country, error) {
 	if seat < 0 || seat >= len(w.Countries) {
-		return nil, engine.Refuse("no-country", "there is no country %d; countries are 1 to %d", seat+1, len(w.Countries))
+		return nil, engine.Refuse("no-country", "there is no country %d; countries are 1 to %d (seat %d: in moves, seats count from 0, so 0 to %d)", seat+1, len(w.Countries), seat, len(w.Countries)-1)
 	}
 	c := &w.Countries[seat]
 	if c.Dead {
