@@ -237,8 +237,10 @@ func jsonFields(t reflect.Type) string {
 
 func kindName(k string) string {
 	switch k {
-	case "int", "int64", "int32", "uint64", "uint8":
+	case "int", "int64", "int32":
 		return "a whole number"
+	case "uint", "uint64", "uint32", "uint8":
+		return "a whole number, 0 or more"
 	case "slice", "array":
 		return "an array"
 	case "struct", "map":

@@ -19,6 +19,7 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 	type body struct {
 		Request int64  `json:"request"`
 		Seats   []seat `json:"seats"`
+		Seed    uint64 `json:"seed"`
 		Skip    int    `json:"-"`
 	}
 	for _, in := range []string{`{"request":3}`, " {\"request\":3}\n", "{\"request\":3}\r\n\t "} {
@@ -33,7 +34,8 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 		`{"request":3}]`:                           "trailing data",
 		`{"request":3},`:                           "trailing data",
 		`{"request":"3"}`:                          "want a whole number, got a JSON string",
-		`{"requests":3}`:                           `unknown field "requests"; the fields are request, seats`,
+		`{"request":3,"seed":-1}`:                  "seed: want a whole number, 0 or more, got a JSON number -1",
+		`{"requests":3}`:                           `unknown field "requests"; the fields are request, seats, seed`,
 		`{"seats":["person"]}`:                     `seats: want an object with the fields player, name, got a JSON string`,
 		`{"seats":[{"player":"a"},{"plyer":"b"}]}`: `seats[1]: unknown field "plyer"; the fields are player, name`,
 		``: "empty input",
