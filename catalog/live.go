@@ -183,14 +183,15 @@ func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
 	return m.game.newLive(ctx, s)
 }
 
-// firstOr returns the first of names that is not a person, or or.
-func firstOr(names []string, or string) string {
+// firstBot returns the first of a game's player names that is not a
+// person's, or Person when all are.
+func firstBot(names []string) string {
 	for _, n := range names {
 		if n != Person {
 			return n
 		}
 	}
-	return or
+	return Person
 }
 
 // noSeats refuses seats to mode m, which has none, and names the modes
@@ -286,7 +287,7 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 	}
 	info := h.rules.Info()
 	if n := len(names); n == 0 && info.MinSeats > 0 {
-		return nil, nil, Invalidf("%s takes %d to %d seats, and none were given: give each its player (seats: [{\"player\": \"person\"}, {\"player\": \"%s\"}], a built-in bot, %s, or the URL of a bot)", info.Name, info.MinSeats, info.MaxSeats, firstOr(info.Players, Person), Person)
+		return nil, nil, Invalidf("%s takes %d to %d seats, and none were given: give each its player (seats: [{\"player\": \"person\"}, {\"player\": \"%s\"}], a built-in bot, %s, or the URL of a bot)", info.Name, info.MinSeats, info.MaxSeats, firstBot(info.Players), Person)
 	} else if n < info.MinSeats || n > info.MaxSeats {
 		return nil, nil, Invalidf("%s takes %d to %d seats; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
 	}

@@ -66,8 +66,7 @@ func (h *hosted[M, V]) roster(name string) ([]engine.Entrant[M, V], error) {
 	_, searchable := h.rules.(engine.Sampler[M, V])
 	if !searchable || !mcts.Is(name) {
 		es, err := h.bots(name)
-		if err != nil && searchable && !strings.ContainsAny(name, ":.") {
-			// (A bot's own settings, basic.VALUE, are its error's to tell.)
+		if err != nil && searchable && !player.HasSettings(name) {
 			err = fmt.Errorf("%w; or mcts, the search AI (mcts:ms=N, mcts:playouts=N, mcts:level=easy|medium|hard)", err)
 		}
 		return es, err

@@ -281,8 +281,7 @@ func UnmarshalNullable(b []byte, what string, v encoding.TextUnmarshaler) (none 
 // Nearest returns the name nearest to s in edit distance, in any case, when
 // it is near enough to be a typo (at most a third of its letters, and at
 // least one, differ, in a name of three letters or more): what a "did you
-// mean" offers. It returns "" when none
-// is.
+// mean" offers. It returns "" when none is.
 func Nearest(s string, names []string) string {
 	best, bestD := "", -1
 	a := []rune(strings.ToLower(s))

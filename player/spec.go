@@ -79,6 +79,11 @@ func Specs(list string, each []string, defaults string) ([]string, error) {
 // Person is the name of a person at the terminal.
 const Person = "repl"
 
+// HasSettings reports whether spec names a bot with settings of its own
+// (mcts:level=hard, basic.conquer): its refusal is about them, not about
+// which players there are.
+func HasSettings(spec string) bool { return strings.ContainsAny(spec, ":.") }
+
 // Resolve turns player specs into entrants, one or more per spec: repl is a
 // person at the terminal (made by person); exec:COMMAND and http:// URLs are
 // external players, run as ext says; any other name is one of the game's
@@ -103,10 +108,8 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 		}
 		es, err := bots(spec)
 		if err != nil {
-			if strings.ContainsAny(spec, ":.") {
-				// A bot's own settings (mcts:level=..., basic.VALUE):
-				// its error says what it takes.
-				return nil, err
+			if HasSettings(spec) {
+				return nil, err // the bot's error says what its settings take
 			}
 			return nil, fmt.Errorf("%w; or %s, a person at the terminal; or exec:COMMAND, a program of yours (docs/protocol.md)", err, Person)
 		}

@@ -239,7 +239,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait := s.limiter.create("addr:" + s.clientAddr(r)); wait > 0 {
-		s.writeError(w, r, rateLimited(wait, "too many matches created from this address; at most %g a minute, %d at once", s.cfg.Limits.Creates, max(1, int(s.cfg.Limits.Creates/6))))
+		s.writeError(w, r, rateLimited(wait, "too many matches created from this address; at most %g a minute, %d at once", s.cfg.Limits.Creates, s.cfg.Limits.createBurst()))
 		return
 	}
 	var body createBody

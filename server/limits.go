@@ -44,8 +44,12 @@ func (l *limiter) move(key string) time.Duration {
 // create reports how long key must wait before it may create one more
 // match: 0 when it may now (the creation is then counted).
 func (l *limiter) create(key string) time.Duration {
-	return l.take(l.creates, key, rate.Limit(l.l.Creates/60), max(1, int(l.l.Creates/6)))
+	return l.take(l.creates, key, rate.Limit(l.l.Creates/60), l.l.createBurst())
 }
+
+// createBurst is how many matches one address may create at once: a
+// tenth of a minute's.
+func (l Limits) createBurst() int { return max(1, int(l.Creates/6)) }
 
 func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int) time.Duration {
 	now := time.Now()
