@@ -62,3 +62,31 @@ func BenchmarkDecodeJSON(b *testing.B) {
 		}
 	}
 }
+
+// FuzzDecodeJSON: any input either decodes or is refused with an error
+// worded for people (never encoding/json's "json:" prefix), and never
+// panics, nested unknown fields and shapes included.
+func FuzzDecodeJSON(f *testing.F) {
+	type seat struct {
+		Player string `json:"player"`
+		Name   string `json:"name,omitempty"`
+	}
+	type body struct {
+		Game    string            `json:"game"`
+		Seats   []seat            `json:"seats"`
+		Options map[string]seat   `json:"options"`
+		Seed    uint64            `json:"seed"`
+		Move    json.RawMessage   `json:"move"`
+		Extra   map[string]string `json:"-"`
+	}
+	for _, s := range []string{`{"game":"reaj"}`, `{"seats":[{"player":"a"},{"plyer":"b"}]}`, `{"options":{"x":{"nam":1}}}`,
+		`{"seed":-1}`, `{"move":{"any":1}}`, `[1]`, `"x"`, `{"Game":"a","GAME":"b"}`, ``, `{"seats":[[{"x":1}]]}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b body
+		if err := DecodeJSON(data, &b); err != nil && strings.HasPrefix(err.Error(), "json:") {
+			t.Errorf("%q: %v: encoding/json's own words", data, err)
+		}
+	})
+}
