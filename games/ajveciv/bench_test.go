@@ -70,6 +70,39 @@ func benchGames(b *testing.B, seats []engine.Seat[Value, View], setup engine.Set
 	}
 }
 
+// BenchmarkGameBare plays BenchmarkGame's games with no referee: each basic
+// AI's choice is written straight into the match and every round resolved
+// as soon as it is dealt, with no runner, no check of the moves and no
+// record. It is the floor the rules set by themselves (dealing, turns,
+// inflections, scoring): BenchmarkGame less this is what refereeing costs.
+func BenchmarkGameBare(b *testing.B) {
+	seats, setup := basicSeats(b)
+	ais := make([]*priority, len(seats))
+	for i, s := range seats {
+		ais[i] = s.Player.(*priority)
+	}
+	g := Original()
+	b.ReportAllocs()
+	var seed uint64
+	for b.Loop() {
+		seed++
+		setup.Seed = seed
+		m, err := g.NewMatch(setup)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !m.over {
+			for _, r := range m.reqs {
+				m.chosen[r.Seat] = ais[r.Seat].choose(m.View(r.Seat))
+			}
+			m.owed = 0
+			if err := m.resolve(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkTurn measures the rules step alone: one turn of the original
 // rules for six societies.
 func BenchmarkTurn(b *testing.B) {

@@ -47,6 +47,34 @@ func BenchmarkGame(b *testing.B) {
 	}
 }
 
+// BenchmarkGameBare plays BenchmarkGame's games with no referee: each fixed
+// player's value is written straight into the match and every turn played
+// as soon as it opens, with no runner, no check of the moves and no record.
+// It is the floor the rules set by themselves: BenchmarkGame less this is
+// what refereeing costs.
+func BenchmarkGameBare(b *testing.B) {
+	seats, setup := fixedSeats(b)
+	b.ReportAllocs()
+	var seed uint64
+	for b.Loop() {
+		seed++
+		setup.Seed = seed
+		m, err := Game{}.NewMatch(setup)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !m.over {
+			for _, r := range m.reqs {
+				m.chosen[r.Seat] = Value(seats[r.Seat].Player.(fixed))
+			}
+			m.waiting, m.owed = 0, 0
+			if err := m.playTurn(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkTurn measures the rules step alone: one turn for six societies.
 func BenchmarkTurn(b *testing.B) {
 	st := NewState(6)
