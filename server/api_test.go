@@ -130,6 +130,10 @@ func TestRefusals(t *testing.T) {
 		{"resume after the end", "GET", path + "/events?after=999", "", nil, 400, "invalid"},
 		{"a bad list limit", "GET", "/api/v1/matches?limit=0", "", nil, 400, "invalid"},
 	}
+	stale := ts.call("POST", path+"/moves", p0, map[string]any{"request": 99999, "move": req.Default})
+	if want := fmt.Sprintf("request 99999 is not open; this seat's open request now is %d", req.ID); !strings.Contains(string(stale.body), want) {
+		t.Errorf("a request never asked: %s; want it to say %q", stale.body, want)
+	}
 	for _, cs := range cases {
 		t.Run(cs.name, func(t *testing.T) {
 			a := ts.call(cs.method, cs.path, cs.secret, cs.body)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -66,7 +67,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrNoMatch):
 		ae = errNoMatch
 	case errors.Is(err, store.ErrStale):
-		ae = refuse(http.StatusConflict, "stale-request", "the request is no longer open: it was answered (perhaps by its default when its time ran out), or never asked; read the match again for the requests open now")
+		ae = refuse(http.StatusConflict, "stale-request", "%s: it was answered (perhaps by its default when its time ran out), or never asked; read the match again for the requests open now", strings.TrimPrefix(err.Error(), store.ErrStale.Error()+": "))
 	case errors.Is(err, store.ErrMoved):
 		ae = refuse(http.StatusConflict, "moved", "%v; read the match again", err)
 	case errors.Is(err, store.ErrOver), errors.Is(err, store.ErrNotRunning):

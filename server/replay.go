@@ -71,7 +71,7 @@ func viewerOptions(r *http.Request, allowed []catalog.Viewpoint) (catalog.Viewer
 		names[i] = v.String()
 	}
 	if !slices.Contains(allowed, want) {
-		return o, nil, refuse(http.StatusForbidden, "viewpoint", "the viewpoint %s is not yours to see now; you may see %v (the judge sees every one; once the match is over, everyone does)", want, names)
+		return o, nil, refuse(http.StatusForbidden, "viewpoint", "the viewpoint %s is not yours to see now; you may see %s (the judge sees every one; once the match is over, everyone does)", want, strings.Join(names, ", "))
 	}
 	switch f := r.URL.Query().Get("frames"); f {
 	case "", "1":
@@ -254,13 +254,15 @@ func (s *Server) gameMap(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var svg []byte
+	var game string
 	var ok bool
 	err := s.ref.With(r.Context(), id, func(row *store.Match, _ store.Live) error {
+		game = row.Game
 		svg, ok = catalog.Map(row.Game, row.Setup.Options)
 		return nil
 	})
 	if err == nil && !ok {
-		err = refuse(http.StatusNotFound, "no-map", "this match's board has no map; its territories are in its view")
+		err = refuse(http.StatusNotFound, "no-map", "a %s board is not drawn on a map (only territories boards are); the board is in the match's view", game)
 	}
 	if err != nil {
 		s.writeError(w, r, err)

@@ -59,7 +59,7 @@ func TestReplayViewpointsAreTheCallersOnly(t *testing.T) {
 		{"seat 1", s0, "", 200, "seat:0,public"},
 		{"seat 1", s0, "public", 200, "seat:0,public"},
 		{"seat 1", s0, "seat:1", 403, ""},
-		{"seat 1", s0, "judge", 403, ""},
+		{"seat 1", s0, "judge", 403, "you may see seat:0, public ("},
 		{"anyone", "", "", 200, "public"},
 		{"anyone", "", "seat:0", 403, ""},
 		{"the judge", c.Judge.Secret, "seat:1", 200, "judge,public,seat:0,seat:1,seat:2"},
@@ -69,6 +69,9 @@ func TestReplayViewpointsAreTheCallersOnly(t *testing.T) {
 		if a.status != x.status {
 			t.Errorf("%s asks for %q: %d %s; want %d", x.who, x.view, a.status, a.body, x.status)
 			continue
+		}
+		if x.status == 403 && !strings.Contains(string(a.body), x.offered) {
+			t.Errorf("%s asks for %q: %s; want it to say %q", x.who, x.view, a.body, x.offered)
 		}
 		if x.status == 200 && strings.Join(v.Offered, ",") != x.offered {
 			t.Errorf("%s is offered %v; want %s", x.who, v.Offered, x.offered)
@@ -147,7 +150,7 @@ func TestMapOfABoard(t *testing.T) {
 		t.Errorf("the sample map: %d %.300s", a.status, a.body)
 	}
 	o := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"})})
-	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" {
+	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("a reaj board is not drawn on a map")) {
 		t.Errorf("a game without a map: %d %s", a.status, a.body)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -300,7 +302,7 @@ func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 		return nil, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
 	}
 	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
-		return nil, ErrStale
+		return nil, staleError(h.live, s.Actor, s.Request)
 	}
 	move, err := applyNew(h.live, s.Actor, s.Move, s.Fault)
 	if err != nil {
@@ -310,6 +312,21 @@ func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 		return nil, err
 	}
 	return move, nil
+}
+
+// staleError is ErrStale for request id of seat, saying which requests
+// the seat is owed now, if any.
+func staleError(live Live, seat int, id int64) error {
+	var open []string
+	for _, q := range live.Pending() {
+		if q.Seat == seat {
+			open = append(open, strconv.FormatInt(q.ID, 10))
+		}
+	}
+	if len(open) == 0 {
+		return fmt.Errorf("%w: request %d is not open, and this seat owes no decision now", ErrStale, id)
+	}
+	return fmt.Errorf("%w: request %d is not open; this seat's open request now is %s", ErrStale, id, strings.Join(open, ", "))
 }
 
 // owes reports whether live owes request id to seat.
