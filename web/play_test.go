@@ -157,6 +157,15 @@ func TestPeoplePlayTNCC(t *testing.T) {
 	}
 	// A refused action: a trade of food for food.
 	p0.until("the turn's form", `document.querySelector("form.action")`)
+	// The judge, who may act for the country, sees its form in the third
+	// person; the country sees its own in the second.
+	judge.until("the judge's form", `document.querySelector("#requests form.action")`)
+	if got := eval[string](judge, `document.getElementById("requests").innerText`); !strings.Contains(got, "country 1's action this turn") || strings.Contains(got, "Your action") {
+		t.Errorf("the judge's form for country 1:\n%s", got)
+	}
+	if got := eval[string](p0, `document.getElementById("requests").innerText`); !strings.Contains(got, "Your action this turn") {
+		t.Errorf("country 1's own form:\n%s", got)
+	}
 	p0.click(`input[name=action][value=trade]`)
 	p0.choose(`select[name=give]`, "food")
 	p0.typeInto(`input[name=give_n]`, "10")
@@ -365,6 +374,20 @@ func TestZombiePartyFromTheHomePage(t *testing.T) {
 	friends[0].until("the plan", `document.querySelector("form.plan")`)
 	friends[0].shot(dir, "zombie-seat-phone")
 	judge.shot(dir, "zombie-judge-desktop")
+	// The judge may decide for any seat: each form speaks of its seat by
+	// name, never as "you" or "my".
+	judge.until("the seats' forms", `document.querySelectorAll("#requests form.plan").length === 5`)
+	forms := eval[string](judge, `document.getElementById("requests").innerText`)
+	for _, n := range names {
+		if !strings.Contains(forms, "Send "+n+"'s plan") || !strings.Contains(forms, n+"'s plan for turn 1") {
+			t.Errorf("the judge's form for %s does not name them:\n%s", n, forms)
+		}
+	}
+	for _, first := range []string{"You are", "Send my plan", "Your plan", "my turn", "you hold"} {
+		if strings.Contains(forms, first) {
+			t.Errorf("the judge's forms speak as the seat (%q):\n%s", first, forms)
+		}
+	}
 	ended := false
 	playAll(t, watch, friends, func(i int, tb *tab, kind string) {
 		if i == 4 && !ended {

@@ -84,6 +84,14 @@ export function seatName(seats, seat) {
   return player ? `${seat + 1} · ${player}` : `seat ${seat + 1}`;
 }
 
+// voice is how a seat's form speaks of whoever decides: "you" on the seat's
+// own page; on the judge's console, who decides for any seat, the seat's
+// name (as "P2" or "country 2"), in the third person.
+export function voice(ctx, name) {
+  if (ctx.role !== "judge") return { you: "you", You: "You", your: "your", Your: "Your", are: "are", have: "have", hold: "hold" };
+  return { you: name, You: name, your: `${name}'s`, Your: `${name}'s`, are: "is", have: "has", hold: "holds" };
+}
+
 // pretty writes a move for people: a string as it is, anything else as
 // compact JSON.
 export function pretty(move) {

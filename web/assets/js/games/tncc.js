@@ -2,7 +2,7 @@
 // and the last, the preset's numbers; a turn's action (wait, recruit, trade,
 // war) as a form that offers what the rules allow; an offer to answer; the
 // defence form when attacked, knowing only who attacks and with how many.
-import { h, num, table } from "../dom.js";
+import { h, num, table, voice } from "../dom.js";
 
 // tells is what the match's story tells as events.
 export const tells = "wars, trades and deaths";
@@ -112,31 +112,32 @@ export function form(req, view, ctx) {
   if (req.kind === "war answer") return defence(req, view, ctx);
   if (req.kind !== "turn") return null;
   const me = view.countries[view.you];
+  const v = voice(ctx, `country ${view.you + 1}`);
   const rivals = view.countries.map((c, i) => ({ c, i })).filter(({ c, i }) => i !== view.you && !c.dead);
   const canWar = me.gold >= view.numbers.gold_for_war && me.army > 0 && rivals.length > 0;
   const kinds = [
     ["wait", "wait"],
     ["recruit", "recruit soldiers (or send them home)"],
     ["trade", "offer a trade"],
-    ["war", canWar ? `go to war (costs ${num(view.numbers.gold_for_war)} gold)` : `go to war: needs ${num(view.numbers.gold_for_war)} gold and an army; you have ${num(me.gold)} gold, ${num(me.army)} soldiers`],
+    ["war", canWar ? `go to war (costs ${num(view.numbers.gold_for_war)} gold)` : `go to war: needs ${num(view.numbers.gold_for_war)} gold and an army; ${v.you} ${v.have} ${num(me.gold)} gold, ${num(me.army)} soldiers`],
   ];
   const radios = kinds.map(([k, text]) => h("label", null, h("input", { type: "radio", name: "action", value: k, checked: k === "wait", disabled: k === "war" && !canWar }), text));
   const n = numberInput("n", "soldiers to recruit (negative: back to citizens)", { min: -me.army, max: me.citizens, value: Math.min(10, me.citizens) });
   const partner = h("select", { name: "with" }, rivals.map(({ i }) => h("option", { value: i }, country(ctx, i))));
   const give = h("select", { name: "give" }, resources.map((r) => h("option", { value: r }, r)));
   const take = h("select", { name: "take" }, resources.map((r) => h("option", { value: r, selected: r === "food" }, r)));
-  const giveN = numberInput("give_n", "you give", { min: 1, value: 1 });
-  const takeN = numberInput("take_n", "you take", { min: 1, value: 1 });
+  const giveN = numberInput("give_n", "give", { min: 1, value: 1 });
+  const takeN = numberInput("take_n", "take", { min: 1, value: 1 });
   const target = h("select", { name: "target" }, rivals.map(({ i }) => h("option", { value: i }, country(ctx, i))));
   const flanks = ["left", "front", "right"].map((f) => numberInput("f-" + f, f, { min: 0, max: me.army, value: Math.floor(me.army / 3) }));
   const parts = {
     recruit: h("div", null, n.el),
     trade: h("fieldset", null, h("legend", null, "the offer (one side is gold; each side must hold what it hands over)"),
       h("label", { class: "block" }, "to", partner), h("div", { class: "row" }, giveN.el, h("label", { class: "block" }, "of", give)), h("div", { class: "row" }, takeN.el, h("label", { class: "block" }, "for", take))),
-    war: h("fieldset", null, h("legend", null, `the attack: your ${num(me.army)} soldiers over three flanks (those left home cannot die)`),
+    war: h("fieldset", null, h("legend", null, `the attack: ${v.your} ${num(me.army)} soldiers over three flanks (those left home cannot die)`),
       h("label", { class: "block" }, "against", target), h("div", { class: "row" }, flanks.map((f) => f.el))),
   };
-  const f = h("form", { class: "action" }, h("fieldset", null, h("legend", null, "Your action this turn"), h("div", { class: "row" }, radios)), Object.values(parts));
+  const f = h("form", { class: "action" }, h("fieldset", null, h("legend", null, `${v.Your} action this turn`), h("div", { class: "row" }, radios)), Object.values(parts));
   const show = () => {
     const k = f.elements.action.value;
     for (const [name, el] of Object.entries(parts)) el.hidden = name !== k;
@@ -159,15 +160,16 @@ export function form(req, view, ctx) {
 // defence is the form that answers a war: three flanks, at most the army.
 function defence(req, view, ctx) {
   const me = view.countries[view.you];
+  const v = voice(ctx, `country ${view.you + 1}`);
   const flanks = ["left", "front", "right"].map((f) => numberInput("d-" + f, f, { min: 0, max: me.army, value: Math.floor(me.army / 3) }));
   const total = h("output", null);
   const f = h("form", { class: "defence" },
-    h("fieldset", null, h("legend", null, `Defend: split your ${num(me.army)} soldiers over three flanks`), h("div", { class: "row" }, flanks.map((x) => x.el)), h("p", null, "in all: ", total)),
+    h("fieldset", null, h("legend", null, `Defend: split ${v.your} ${num(me.army)} soldiers over three flanks`), h("div", { class: "row" }, flanks.map((x) => x.el)), h("p", null, "in all: ", total)),
     h("button", { type: "button", onclick: () => { flanks.forEach((x) => (x.input.value = Math.floor(me.army / 3))); sum(); } }, "Split evenly"), " ",
     h("button", { class: "primary", type: "submit" }, "Defend"));
   const sum = () => {
     const s = flanks.reduce((a, x) => a + Number(x.input.value || 0), 0);
-    total.textContent = `${num(s)} of ${num(me.army)}` + (s > me.army ? " — more than your army" : "");
+    total.textContent = `${num(s)} of ${num(me.army)}` + (s > me.army ? ` — more than ${v.your} army` : "");
   };
   f.addEventListener("input", sum);
   sum();

@@ -5,7 +5,7 @@
 // their guard, a cure, the end of their turn). The judge sees everything;
 // in the judge's mode they enter the script's commands, one line at a
 // time or many, and see the script so far.
-import { h, num, table } from "../dom.js";
+import { h, num, table, voice } from "../dom.js";
 
 // tells is what the match's story tells as events.
 export const tells = "what the judge announces to everyone";
@@ -16,8 +16,17 @@ export function playerName(ctx, i) {
   return p && p !== "person" && !/^P\d+$/.test(p) ? `P${i + 1} (${p})` : `P${i + 1}`;
 }
 
-function identity(id) {
-  return h("span", { class: `identity ${id}` }, id === "zombie" ? "You are a ZOMBIE" : "You are HUMAN");
+// shortName names seat i in a sentence: the person's name, else P1, P2, ...
+function shortName(ctx, i) {
+  const p = ctx.players[i];
+  return p && p !== "person" && !/^P\d+$/.test(p) ? p : `P${i + 1}`;
+}
+
+// identity tells who a player is: "You are HUMAN", or in v's voice
+// "Ann is a ZOMBIE"; with no voice, under the player's name, "HUMAN".
+function identity(id, v) {
+  const what = id === "zombie" ? "a ZOMBIE" : "HUMAN";
+  return h("span", { class: `identity ${id}` }, v ? `${v.You} ${v.are} ${what}` : what);
 }
 
 // counts tells the public counts of one announcement.
@@ -38,7 +47,7 @@ function message(m) {
 function sheet(me, messages, title) {
   return h("div", { class: "card" },
     title ? h("h3", null, title) : null,
-    h("p", null, identity(me.identity)),
+    h("p", null, identity(me.identity, title ? null : voice({}))),
     h("p", null, me.identity === "zombie" ? `${num(me.viruses)} virus${me.viruses === 1 ? "" : "es"}` : `${num(me.antibodies)} antibod${me.antibodies === 1 ? "y" : "ies"}`),
     h("details", null, h("summary", null, "private messages"), h("ul", { class: "log" }, messages.map((m) => h("li", null, message(m))))));
 }
@@ -117,6 +126,7 @@ export function form(req, view, ctx) {
   if (req.kind !== "plan") return null;
   const me = view.me;
   const zombie = me.identity === "zombie";
+  const v = voice(ctx, shortName(ctx, view.you));
   const order = [];
   const rows = [];
   const summary = h("output", { class: "link" });
@@ -136,7 +146,7 @@ export function form(req, view, ctx) {
     rows.push({ i, touch, mod, pos });
   }
   const guardIn = zombie ? h("input", { type: "number", name: "guard-viruses", min: 0, max: me.viruses, value: 0, disabled: me.viruses === 0 }) : h("input", { type: "checkbox", name: "guard" });
-  const cure = h("select", { name: "cure", disabled: zombie }, [["", "no cure"], ["first", "cure before my touches"], ["last", "cure after my touches"], ["both", "cure before and after"]].map(([v, t]) => h("option", { value: v }, t)));
+  const cure = h("select", { name: "cure", disabled: zombie }, [["", "no cure"], ["first", "cure before the touches"], ["last", "cure after the touches"], ["both", "cure before and after"]].map(([v, t]) => h("option", { value: v }, t)));
   const end = h("input", { type: "checkbox", name: "end" });
   const plan = () => ({
     touch: order.map((i) => {
@@ -157,24 +167,24 @@ export function form(req, view, ctx) {
     summary.textContent = p.touch.length ? planText(p) : "(touch at least one player)";
     if (zombie) {
       const spent = p.touch.reduce((a, t) => a + (t.viruses || 0), 0);
-      budget.textContent = `viruses: ${spent} of ${me.viruses} on your touches` + (spent > me.viruses ? " — more than you hold" : "");
+      budget.textContent = `viruses: ${spent} of ${me.viruses} on the touches` + (spent > me.viruses ? ` — more than ${v.you} ${v.hold}` : "");
     } else {
       const spent = p.touch.filter((t) => t.precaution).length + (p.cure_first ? 1 : 0) + (p.cure_last ? 1 : 0);
-      budget.textContent = `antibodies: ${spent} of ${me.antibodies} on precautions and cures` + (spent > me.antibodies ? " — more than you hold" : "") + (p.guard ? "; the guard costs one more for each touch you did not ask for" : "");
+      budget.textContent = `antibodies: ${spent} of ${me.antibodies} on precautions and cures` + (spent > me.antibodies ? ` — more than ${v.you} ${v.hold}` : "") + (p.guard ? "; the guard costs one more for each touch not asked for" : "");
       for (const r of rows) if (!r.mod.checked && r.touch.checked) r.mod.disabled = spent >= me.antibodies;
       cure.disabled = me.antibodies === 0;
     }
   };
   const list = table(["player", "touch (in the order ticked)", zombie ? "viruses" : "precaution"], rows.map((r) => [playerName(ctx, r.i), h("label", null, r.touch, r.pos, h("span", { class: "sr-only" }, `touch ${playerName(ctx, r.i)}`)), r.mod]));
   const f = h("form", { class: "plan" },
-    h("fieldset", null, h("legend", null, `Your plan for turn ${view.turn}`),
-      h("p", null, identity(me.identity), zombie ? ` · ${me.viruses} virus${me.viruses === 1 ? "" : "es"}` : ` · ${me.antibodies} antibod${me.antibodies === 1 ? "y" : "ies"}`), list,
-      h("label", { class: "block" }, zombie ? "viruses to each touch you did not ask for" : h("span", null, guardIn, " precaution toward every touch you did not ask for (an antibody each)"), zombie ? guardIn : null),
+    h("fieldset", null, h("legend", null, `${v.Your} plan for turn ${view.turn}`),
+      h("p", null, identity(me.identity, v), zombie ? ` · ${me.viruses} virus${me.viruses === 1 ? "" : "es"}` : ` · ${me.antibodies} antibod${me.antibodies === 1 ? "y" : "ies"}`), list,
+      h("label", { class: "block" }, zombie ? "viruses to each touch not asked for" : h("span", null, guardIn, " precaution toward every touch not asked for (an antibody each)"), zombie ? guardIn : null),
       zombie ? null : h("label", { class: "block" }, "cure (an antibody each: an infected human becomes human again)", cure),
-      h("label", null, end, "end my turn after my touches (nobody can touch me after that)"),
+      h("label", null, end, `end ${v.your} turn after the touches (nobody can touch ${v.you} after that)`),
       budget, h("p", { class: "small" }, "the plan: ", summary),
-      h("p", { class: "small muted" }, `Send nothing and your plan is the default: ${planText(req.default)}.`)),
-    h("button", { class: "primary", type: "submit" }, "Send my plan"));
+      h("p", { class: "small muted" }, `Send nothing and ${v.your} plan is the default: ${planText(req.default)}.`)),
+    h("button", { class: "primary", type: "submit" }, ctx.role === "judge" ? `Send ${v.your} plan` : "Send my plan"));
   f.addEventListener("change", update);
   f.addEventListener("input", update);
   f.addEventListener("submit", (ev) => {
