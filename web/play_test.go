@@ -302,6 +302,14 @@ func TestTerritoriesReferee(t *testing.T) {
 	judge.shot(dir, "territories-referee-desktop")
 	alice := b.open("alice", aliceURL, phoneW, phoneH)
 	alice.until("alice's actions", `document.body.dataset.ready && document.querySelector("#player form.action")`)
+	// On her phone the map leaves its list of nations to the table below
+	// it, and may be drawn larger, to scroll across; it stays so as the
+	// board changes.
+	if vb := eval[string](alice, `document.querySelector(".map svg").getAttribute("viewBox")`); vb != "0 0 740 590" || eval[bool](alice, `!!document.querySelector(".map #nations-list")`) {
+		t.Errorf("the map on a phone: viewBox %q; want the map without its list of nations (0 0 740 590)", vb)
+	}
+	alice.clickText("#board", "Enlarge the map")
+	alice.until("the map enlarged", `document.querySelector(".map svg").getBoundingClientRect().width > 1.5 * document.querySelector(".map").clientWidth`)
 	for k := 0; alice.status() == "running"; k++ {
 		if k > 80 {
 			t.Fatalf("alice has not won after 80 actions:\n%s", alice.text())
@@ -320,6 +328,13 @@ func TestTerritoriesReferee(t *testing.T) {
 			alice.shot(dir, "territories-player-phone")
 		}
 	}
+	if !eval[bool](alice, `document.querySelector(".map").classList.contains("enlarged")`) {
+		t.Error("alice's enlarged map is drawn small again after her actions")
+	}
+	alice.clickText("#board", "Fit the map to the screen")
+	// Once the match is over, nobody is offered an action.
+	alice.until("alice's actions gone", `document.body.dataset.status === "over" && !document.querySelector("#player form")`)
+	judge.until("the judge's tools gone", `document.body.dataset.status === "over" && !document.querySelector("#judge form, #judge button") && document.getElementById("judge").innerText.includes("The match has ended")`)
 	watch.until("the end", `document.body.dataset.status === "over"`)
 	if !strings.Contains(watch.text(), "Pacifica (alice) is the last nation") {
 		t.Errorf("the spectator is not told who won:\n%s", watch.text())
@@ -460,6 +475,8 @@ func TestZombieJudgeScript(t *testing.T) {
 	for _, tb := range []*tab{judge, ann, watch} {
 		tb.until("the end", `document.body.dataset.status === "over"`)
 	}
+	// Over: the judge keeps the script to read, and nothing to enter.
+	judge.until("the script kept", `document.querySelectorAll("#judge ol li").length >= 11 && !document.querySelector("#judge input[name=command], #judge textarea")`)
 	ann.until("Ann's sheet", `document.body.innerText.includes("after turn 2")`)
 	ann.shot(dir, "zombie-sheet-phone")
 	for _, tb := range []*tab{judge, ann, watch} {

@@ -19,6 +19,7 @@ let ctx = null;
 let requestsKey = null; // the requests whose controls are shown
 let sent = new Set(); // requests answered from this page, until the match says so
 let picker = null; // the form that takes clicks on the map
+let judgeDone = false; // the judge's console was drawn again, without its tools, for a match that has ended
 const updates = []; // called after every change
 
 const titles = { ajveciv: "AjveCiv", reaj: "Reaj", tncc: "TNCC", territories: "Territories", zombie: "Zombie" };
@@ -106,7 +107,11 @@ function render(match) {
   drawRequests();
   drawSeats();
   drawResult();
-  if (ctx.role === "player" && game.playerTools) replace(el("player"), game.playerTools(m, ctx, el("player").firstChild));
+  if (ctx.role === "player" && game.playerTools) replace(el("player"), match.status === "running" ? game.playerTools(m, ctx, el("player").firstChild) : null);
+  if (ctx.role === "judge" && match.status !== "running" && !judgeDone) {
+    judgeDone = true;
+    judgePanel();
+  }
   for (const fn of updates) fn(match);
 }
 
@@ -270,9 +275,17 @@ function drawResult() {
 
 // judgePanel is the judge's console: the game's own tools, and every
 // game's: end a turn (the defaults of the open requests), abort, new links.
+// Once the match has ended, only the way to the replay viewer is left.
 function judgePanel() {
   const box = el("judge");
   box.hidden = false;
+  if (m.status !== "running") {
+    // What the game's tools keep to read once it is over (a judge's script).
+    const kept = game.judgeTools ? game.judgeTools(m, ctx) : null;
+    const viewer = h("a", { href: `/replay?match=${encodeURIComponent(id)}#s=${secret}`, rel: "noreferrer" }, "the replay viewer, as the judge");
+    replace(box, kept, h("section", { class: "panel" }, h("h2", null, "The judge"), h("p", null, "The match has ended. Watch it from the start in ", viewer, ".")));
+    return;
+  }
   const tools = game.judgeTools ? game.judgeTools(m, ctx) : null;
   const defaults = h("button", { type: "button", onclick: async () => {
     const r = await call("POST", `/matches/${id}/defaults`, { secret });

@@ -53,13 +53,26 @@ function short(name) {
   return name.length <= 6 ? name : name.slice(0, 5) + "…";
 }
 
+// enlarged says the map is drawn twice as wide as the screen, to scroll
+// across (a phone's choice, kept from one drawing to the next).
+let enlarged = false;
+
+// narrow reports a screen too narrow for the map's own list of nations:
+// a phone's, where the map leaves the list to the table below it.
+function narrow() {
+  return window.matchMedia("(max-width: 40rem)").matches;
+}
+
 // drawMap draws a board on the map: o.pick(id) is called when a territory
-// is chosen (a click, Enter or Space); o.selected are the ids marked.
+// is chosen (a click, Enter or Space); o.selected are the ids marked. On a
+// narrow screen the map drops its list of nations (the table below has
+// them), writes its labels larger, and offers to draw itself larger.
 export function drawMap(text, board, o = {}) {
   const doc = mapDoc(text);
   const root = document.importNode(doc.documentElement, true);
   root.removeAttribute("width");
   root.removeAttribute("height");
+  const small = narrow();
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", "the map: each territory with its nation and armies");
   const nations = new Map(board.nations.map((n) => [n.name, n]));
@@ -87,11 +100,16 @@ export function drawMap(text, board, o = {}) {
       const cx = Number(circle.getAttribute("cx")), cy = Number(circle.getAttribute("cy")), r = Number(circle.getAttribute("r"));
       circle.parentNode.append(
         svg("text", { x: cx, y: cy, "font-size": r * 1.25, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central", fill: "#1a1a1a", "pointer-events": "none" }, String(x.armies)),
-        svg("text", { x: cx, y: cy + r + 11, "font-size": 12, "font-weight": "bold", "text-anchor": "middle", fill: "#1a1a1a", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "pointer-events": "none" }, short(x.nation)));
+        svg("text", { x: cx, y: cy + r + (small ? 15 : 11), "font-size": small ? 18 : 12, "font-weight": "bold", "text-anchor": "middle", fill: "#1a1a1a", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "pointer-events": "none" }, short(x.nation)));
     }
   }
   const box = root.querySelector("#nations-list-bounds");
-  if (box) {
+  const view = (root.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (small && box && view.length === 4 && Number(box.getAttribute("x")) > view[0]) {
+    // The map without its list: up to the list's left edge.
+    root.setAttribute("viewBox", [view[0], view[1], Number(box.getAttribute("x")) - view[0], view[3]].join(" "));
+    box.closest("#nations-list")?.remove();
+  } else if (box) {
     const bx = Number(box.getAttribute("x")), by = Number(box.getAttribute("y")), bw = Number(box.getAttribute("width")), bh = Number(box.getAttribute("height"));
     const row = Math.max(20, Math.min(44, (bh - 16) / Math.max(board.nations.length, 1)));
     const g = svg("g", { "font-family": "sans-serif" });
@@ -104,7 +122,17 @@ export function drawMap(text, board, o = {}) {
     box.parentNode.append(g);
     if (bw <= 0) g.remove();
   }
-  return h("div", { class: "map" }, root);
+  if (!small) return h("div", { class: "map" }, root);
+  const map = h("div", { class: enlarged ? "map scroll enlarged" : "map" }, root);
+  const toggle = h("button", { type: "button", class: "small", "aria-pressed": String(enlarged) }, enlarged ? "Fit the map to the screen" : "Enlarge the map");
+  toggle.addEventListener("click", () => {
+    enlarged = !enlarged;
+    map.classList.toggle("scroll", enlarged);
+    map.classList.toggle("enlarged", enlarged);
+    toggle.textContent = enlarged ? "Fit the map to the screen" : "Enlarge the map";
+    toggle.setAttribute("aria-pressed", String(enlarged));
+  });
+  return h("div", null, map, h("p", null, toggle));
 }
 
 // nationsTable lists the nations, colour with name.
@@ -297,7 +325,7 @@ export function playerTools(m, ctx, old = null) {
 // judgeTools are the referee's: an action for any player, a join for a new
 // one, with a link of their own when asked.
 export function judgeTools(m, ctx) {
-  if (m.mode !== "referee") return null;
+  if (m.mode !== "referee" || m.status !== "running") return null;
   let view = m.view;
   let form = null;
   const who = h("select", { name: "player" });

@@ -232,6 +232,11 @@ export function judgeTools(m, ctx) {
     many.value = "";
     refresh();
   });
+  if (m.status !== "running") {
+    // The game is over: the script, to read.
+    refresh();
+    return h("section", { class: "panel" }, h("h2", null, "The judge's script"), script);
+  }
   const quick = h("div", { class: "row" },
     m.view.status === "setup" ? [
       h("button", { type: "button", onclick: () => { many.value = names.map((n, i) => (i === 0 ? "ZOMBIE " : "HUMAN ") + n).join("\n") + "\nGAME_START"; many.focus(); } }, "Write a roster (the first a zombie)"),
