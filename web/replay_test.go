@@ -136,6 +136,13 @@ func TestReplayViewerOfAMatch(t *testing.T) {
 	if got := eval[string](r, "document.body.dataset.step"); got == last {
 		t.Errorf("ArrowLeft did not step back from %s", last)
 	}
+	// At the start, the board tells the cycle under way, and nothing says
+	// otherwise (the charts count the cycles played: 0).
+	r.click("#first")
+	if where, board := eval[string](r, `document.getElementById("where").innerText`), eval[string](r, `document.getElementById("board").innerText`); !strings.HasPrefix(where, "Move 0 of ") || strings.Contains(where, "cycle") || !strings.Contains(board, "Cycle 1") {
+		t.Errorf("the start: %q, and a board of %.60q; want the move and the board's own cycle, 1", where, board)
+	}
+	r.run(keys("End"))
 	r.shot(dir, "replay-desktop")
 	// Seek with the slider to a fault, as the public sees it: who, not what.
 	r.clickText("#marked", "fault")

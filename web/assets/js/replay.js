@@ -118,9 +118,12 @@ function seek(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
   const st = steps[index];
   el("seek").value = String(index);
-  el("seek").setAttribute("aria-valuetext", `move ${st.seq} of ${data.moves}, ${data.clock} ${st.clock}`);
+  el("seek").setAttribute("aria-valuetext", `move ${st.seq} of ${data.moves}`);
   el("goto").value = String(st.seq);
-  el("where").textContent = `Move ${num(st.seq)} of ${num(data.moves)} · ${data.clock} ${num(st.clock)}`;
+  // The board, when there is one, tells the game's own time (the cycle
+  // under way), which the charts' clock may count otherwise (the cycles
+  // played): the clock is told only when there is no board.
+  el("where").textContent = `Move ${num(st.seq)} of ${num(data.moves)}` + (view.frames ? "" : ` · ${data.clock} ${num(st.clock)}`);
   const who = st.seat === undefined ? "The start." : st.seat === -1 ? "The judge" : `Seat ${st.seat + 1} (${data.players[st.seat]})`;
   replace(el("step"), st.seat === undefined ? who : [who, st.move !== undefined ? [" played ", h("code", null, pretty(st.move))] : " moved",
     st.fault ? h("span", { class: "error" }, ` — fault: ${st.fault.kind}${st.fault.detail ? " (" + st.fault.detail + ")" : ""}; the default was played`) : ""]);
