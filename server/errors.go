@@ -7,7 +7,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -67,7 +66,12 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrNoMatch):
 		ae = errNoMatch
 	case errors.Is(err, store.ErrStale):
-		ae = refuse(http.StatusConflict, "stale-request", "%s: it was answered (perhaps by its default when its time ran out), or never asked; read the match again for the requests open now", strings.TrimPrefix(err.Error(), store.ErrStale.Error()+": "))
+		what := "the request is no longer open"
+		var se *store.StaleError
+		if errors.As(err, &se) {
+			what = se.Detail()
+		}
+		ae = refuse(http.StatusConflict, "stale-request", "%s: it was answered (perhaps by its default when its time ran out), or never asked; read the match again for the requests open now", what)
 	case errors.Is(err, store.ErrMoved):
 		ae = refuse(http.StatusConflict, "moved", "%v; read the match again", err)
 	case errors.Is(err, store.ErrOver), errors.Is(err, store.ErrNotRunning):

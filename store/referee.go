@@ -314,19 +314,41 @@ func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 	return move, nil
 }
 
-// staleError is ErrStale for request id of seat, saying which requests
-// the seat is owed now, if any.
+// StaleError is the refusal of an answer to request Request, which is not
+// open: it is ErrStale (errors.Is), and says which requests the seat is
+// owed now, Open, if any.
+type StaleError struct {
+	Request int64
+	Open    []int64
+}
+
+// Detail says what is open instead, for people: "request 12 is not open;
+// this seat's open request now is 18".
+func (e *StaleError) Detail() string {
+	if len(e.Open) == 0 {
+		return fmt.Sprintf("request %d is not open, and this seat owes no decision now", e.Request)
+	}
+	open := make([]string, len(e.Open))
+	for i, id := range e.Open {
+		open[i] = strconv.FormatInt(id, 10)
+	}
+	return fmt.Sprintf("request %d is not open; this seat's open request now is %s", e.Request, strings.Join(open, ", "))
+}
+
+func (e *StaleError) Error() string { return ErrStale.Error() + ": " + e.Detail() }
+
+// Unwrap makes a StaleError ErrStale.
+func (e *StaleError) Unwrap() error { return ErrStale }
+
+// staleError is the StaleError of request id of seat in live.
 func staleError(live Live, seat int, id int64) error {
-	var open []string
+	e := &StaleError{Request: id}
 	for _, q := range live.Pending() {
 		if q.Seat == seat {
-			open = append(open, strconv.FormatInt(q.ID, 10))
+			e.Open = append(e.Open, q.ID)
 		}
 	}
-	if len(open) == 0 {
-		return fmt.Errorf("%w: request %d is not open, and this seat owes no decision now", ErrStale, id)
-	}
-	return fmt.Errorf("%w: request %d is not open; this seat's open request now is %s", ErrStale, id, strings.Join(open, ", "))
+	return e
 }
 
 // owes reports whether live owes request id to seat.

@@ -279,14 +279,14 @@ function drawResult() {
 function judgePanel() {
   const box = el("judge");
   box.hidden = false;
+  // The game's tools; once the match is over, what they keep to read (a
+  // judge's script).
+  const tools = game.judgeTools ? game.judgeTools(m, ctx) : null;
+  const viewer = h("a", { href: `/replay?match=${encodeURIComponent(id)}#s=${secret}`, rel: "noreferrer" }, "the replay viewer, as the judge");
   if (m.status !== "running") {
-    // What the game's tools keep to read once it is over (a judge's script).
-    const kept = game.judgeTools ? game.judgeTools(m, ctx) : null;
-    const viewer = h("a", { href: `/replay?match=${encodeURIComponent(id)}#s=${secret}`, rel: "noreferrer" }, "the replay viewer, as the judge");
-    replace(box, kept, h("section", { class: "panel" }, h("h2", null, "The judge"), h("p", null, "The match has ended. Watch it from the start in ", viewer, ".")));
+    replace(box, tools, h("section", { class: "panel" }, h("h2", null, "The judge"), h("p", null, "The match has ended. Watch it from the start in ", viewer, ".")));
     return;
   }
-  const tools = game.judgeTools ? game.judgeTools(m, ctx) : null;
   const defaults = h("button", { type: "button", onclick: async () => {
     const r = await call("POST", `/matches/${id}/defaults`, { secret });
     say(r.ok ? `Played ${r.data.played} default${r.data.played === 1 ? "" : "s"}.` : r.error, !r.ok);
@@ -296,7 +296,6 @@ function judgePanel() {
     const r = await call("POST", `/matches/${id}/abort`, { secret });
     say(r.ok ? "The match is aborted." : r.error, !r.ok);
   } }, "Abort the match");
-  const viewer = h("a", { href: `/replay?match=${encodeURIComponent(id)}#s=${secret}`, rel: "noreferrer" }, "the replay viewer, as the judge");
   replace(box, tools, h("section", { class: "panel" }, h("h2", null, "The judge"),
     h("div", { class: "row" }, m.mode === "judge" || m.mode === "referee" ? null : defaults, abort),
     h("p", null, "Watch it from the start in ", viewer, "."),

@@ -10,16 +10,22 @@ import { h, num, table, voice } from "../dom.js";
 // tells is what the match's story tells as events.
 export const tells = "what the judge announces to everyone";
 
+// personName is seat i's person's own name, or "" when it has none but
+// the game's P1, P2, ...
+function personName(ctx, i) {
+  const p = ctx.players[i];
+  return p && p !== "person" && !/^P\d+$/.test(p) ? p : "";
+}
+
 // playerName names seat i: the game's P1, P2, ... and the person's name.
 export function playerName(ctx, i) {
-  const p = ctx.players[i];
-  return p && p !== "person" && !/^P\d+$/.test(p) ? `P${i + 1} (${p})` : `P${i + 1}`;
+  const p = personName(ctx, i);
+  return p ? `P${i + 1} (${p})` : `P${i + 1}`;
 }
 
 // shortName names seat i in a sentence: the person's name, else P1, P2, ...
 function shortName(ctx, i) {
-  const p = ctx.players[i];
-  return p && p !== "person" && !/^P\d+$/.test(p) ? p : `P${i + 1}`;
+  return personName(ctx, i) || `P${i + 1}`;
 }
 
 // identity tells who a player is: "You are HUMAN", or in v's voice
@@ -199,16 +205,21 @@ export function form(req, view, ctx) {
 // them from the roster; many lines at once; the script so far.
 export function judgeTools(m, ctx) {
   if (m.mode !== "judge") return null;
-  const names = m.seats.map((s) => s.player);
-  const line = h("input", { type: "text", name: "command", list: "zombie-commands", autocomplete: "off", spellcheck: "false", "aria-describedby": "command-help" });
-  const commands = ["GAME_START", "NEXT_TURN", ...names.flatMap((n) => [`HUMAN ${n}`, `ZOMBIE ${n}`, `CURE ${n}`, `END_TURN ${n}`]),
-    ...names.flatMap((a) => names.filter((b) => b !== a).map((b) => `INTERACT ${a} ${b}`))];
-  const many = h("textarea", { name: "script", rows: 6, spellcheck: "false", "aria-label": "several commands, one a line" });
   const script = h("ol", { class: "log small" });
   const refresh = async () => {
     const lines = await ctx.script();
     script.replaceChildren(...lines.map((l) => h("li", null, h("code", null, l))));
   };
+  if (m.status !== "running") {
+    // The game is over: the script, to read.
+    refresh();
+    return h("section", { class: "panel" }, h("h2", null, "The judge's script"), script);
+  }
+  const names = m.seats.map((s) => s.player);
+  const line = h("input", { type: "text", name: "command", list: "zombie-commands", autocomplete: "off", spellcheck: "false", "aria-describedby": "command-help" });
+  const commands = ["GAME_START", "NEXT_TURN", ...names.flatMap((n) => [`HUMAN ${n}`, `ZOMBIE ${n}`, `CURE ${n}`, `END_TURN ${n}`]),
+    ...names.flatMap((a) => names.filter((b) => b !== a).map((b) => `INTERACT ${a} ${b}`))];
+  const many = h("textarea", { name: "script", rows: 6, spellcheck: "false", "aria-label": "several commands, one a line" });
   const one = h("form", { class: "row" }, h("label", { class: "block" }, "a command", line),
     h("datalist", { id: "zombie-commands" }, commands.map((c) => h("option", { value: c }))),
     h("button", { class: "primary", type: "submit" }, "Enter"));
@@ -232,11 +243,6 @@ export function judgeTools(m, ctx) {
     many.value = "";
     refresh();
   });
-  if (m.status !== "running") {
-    // The game is over: the script, to read.
-    refresh();
-    return h("section", { class: "panel" }, h("h2", null, "The judge's script"), script);
-  }
   const quick = h("div", { class: "row" },
     m.view.status === "setup" ? [
       h("button", { type: "button", onclick: () => { many.value = names.map((n, i) => (i === 0 ? "ZOMBIE " : "HUMAN ") + n).join("\n") + "\nGAME_START"; many.focus(); } }, "Write a roster (the first a zombie)"),
