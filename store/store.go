@@ -19,9 +19,11 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -39,8 +41,9 @@ type Store struct {
 	db       *sql.DB // writes; SQLite keeps one connection for them
 	read     *sql.DB // reads
 	postgres bool
-	target   string // what Open was given, without a password
-	url      string // PostgreSQL's URL, password and all, for Listen
+	held     *os.File // SQLite: the file, locked for this store alone
+	target   string   // what Open was given, without a password
+	url      string   // PostgreSQL's URL, password and all, for Listen
 	now      func() time.Time
 
 	prepare sync.Once // the statements of a move
@@ -86,9 +89,14 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	if err := checkFile(ctx, path); err != nil {
 		return nil, err
 	}
+	held, err := hold(path)
+	if err != nil {
+		return nil, err
+	}
 	pragmas := fmt.Sprintf("_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)&_pragma=foreign_keys(1)", o.Synchronous)
 	db, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")
 	if err != nil {
+		held.Close()
 		return nil, err
 	}
 	db.SetMaxOpenConns(1) // one writer: the group commit gathers the moves
@@ -96,10 +104,11 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	read, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_pragma=query_only(1)")
 	if err != nil {
 		db.Close()
+		held.Close()
 		return nil, err
 	}
 	read.SetMaxOpenConns(4)
-	s := &Store{db: db, read: read, target: path, now: o.Now}
+	s := &Store{db: db, read: read, held: held, target: path, now: o.Now}
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -109,6 +118,27 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// hold opens the SQLite file at path, making it when missing, and locks it
+// (flock) for one store: a second server on the file would miss the moves
+// the first commits (SQLite tells no other process of them), and drive its
+// matches' bots and deadlines apart from it. The system releases the lock
+// when the process ends, however it ends. SQLite's own locks are of
+// another kind (fcntl), and this one does not meet them.
+func hold(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("%s is open in another arbiter serve: an SQLite file has one server (stop the other, or give another --db; several servers share a postgres:// database)", path)
+		}
+		return nil, fmt.Errorf("%s: locking it: %w", path, err)
+	}
+	return f, nil
 }
 
 // checkFile refuses a file that is not a store of live matches, without
@@ -201,6 +231,9 @@ func (s *Store) Close() error {
 	err := s.db.Close()
 	if s.read != s.db {
 		err = errors.Join(err, s.read.Close())
+	}
+	if s.held != nil {
+		err = errors.Join(err, s.held.Close()) // and with it the lock
 	}
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -315,4 +316,27 @@ func TestServeSurvivesKill9(t *testing.T) {
 		t.Errorf("the match with a deadline is at move %d; the server should have played on", st.Seq)
 	}
 	t.Logf("%d kills; %d moves acknowledged and kept", kills, len(acks))
+}
+
+func TestServeKeepsItsSQLiteFileToItself(t *testing.T) {
+	// A second server on a file another serves would miss the first's
+	// moves (SQLite tells no other process of them) and drive its bots
+	// apart from it: it is refused, and the file is free again once the
+	// first is gone, however it went.
+	bin := arbiterBinary(t)
+	db := filepath.Join(t.TempDir(), "live.db")
+	first := startServe(t, bin, db)
+	defer first.kill()
+	out, err := exec.Command(bin, "serve", "--db", db, "--addr", "127.0.0.1:0").CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("a second server on the file: %v\n%s", err, out)
+	}
+	want := "live.db is open in another arbiter serve: an SQLite file has one server (stop the other, or give another --db; several servers share a postgres:// database)"
+	if !strings.Contains(string(out), want) {
+		t.Errorf("a second server said:\n%s\nwant %q", out, want)
+	}
+	first.kill()
+	second := startServe(t, bin, db)
+	second.kill()
 }
