@@ -903,27 +903,31 @@ func (s *Server) defaults(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var reqs []catalog.Request
-	if err := s.ref.With(r.Context(), id, func(_ *store.Match, live store.Live) error {
-		reqs = live.Pending()
+	var seq int64
+	if err := s.ref.With(r.Context(), id, func(m *store.Match, live store.Live) error {
+		if m.Status != store.Running {
+			return store.ErrOver
+		}
+		reqs, seq = live.Pending(), m.Seq
 		return nil
 	}); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	var seq int64
+	played := 0
 	for _, q := range reqs {
 		ack, err := s.ref.Submit(r.Context(), store.Submission{Match: id, Actor: q.Seat, Request: q.ID, ExpectSeq: -1, Move: q.Default,
 			Fault: &engine.Fault{Kind: engine.FaultTimeout, Detail: "the judge played the defaults of the open requests"}})
 		if errors.Is(err, store.ErrStale) || errors.Is(err, store.ErrOver) {
-			continue
+			continue // answered meanwhile, or the match ended
 		}
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		seq = ack.Seq
+		played, seq = played+1, ack.Seq
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"played": len(reqs), "seq": seq})
+	writeJSON(w, http.StatusOK, map[string]any{"played": played, "seq": seq})
 }
 
 // correctBody is what POST /matches/{id}/correct takes.

@@ -223,6 +223,9 @@ func TestSecretsAndRoles(t *testing.T) {
 	if a := ts.call("POST", path+"/moves", c.Seats[0].Secret, map[string]any{"request": 1, "move": "adapt"}); a.status != 409 {
 		t.Errorf("a move after abort: %d %s", a.status, a.body)
 	}
+	if a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil); a.status != 409 || a.code() != "over" {
+		t.Errorf("defaults after abort: %d %s; want 409 over", a.status, a.body)
+	}
 }
 
 func TestResignAndDefaults(t *testing.T) {
@@ -232,8 +235,8 @@ func TestResignAndDefaults(t *testing.T) {
 	path := "/api/v1/matches/" + c.ID
 	// The judge plays the defaults: the turn ends.
 	a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil)
-	if a.status != 200 || a.json["played"].(float64) != 2 {
-		t.Fatalf("defaults: %d %s", a.status, a.body)
+	if a.status != 200 || a.json["played"].(float64) != 2 || a.json["seq"].(float64) != 2 {
+		t.Fatalf("defaults: %d %s; want 200, played 2 at seq 2", a.status, a.body)
 	}
 	// A seat resigns: its requests get their defaults from then on; the
 	// other plays on to the end.
@@ -243,6 +246,11 @@ func TestResignAndDefaults(t *testing.T) {
 	m := ts.playDefaults(created{ID: c.ID, Seats: c.Seats[:1]})
 	if m.Status != "over" {
 		t.Fatalf("status %s", m.Status)
+	}
+	// Once the match is over there is nothing to play: the judge is told
+	// so, as abort and correct tell it, and no default is said played.
+	if a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil); a.status != 409 || a.code() != "over" {
+		t.Errorf("defaults of a match over: %d %s; want 409 over", a.status, a.body)
 	}
 	rec := ts.call("GET", path+"/record", "", nil)
 	if !bytes.Contains(rec.body, []byte("the seat resigned")) || !bytes.Contains(rec.body, []byte("the judge played the defaults")) {
