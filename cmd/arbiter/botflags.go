@@ -98,21 +98,33 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 			}
 			ext.Logs.Dir, ext.Logs.Temporary = dir, true
 		}
-		if err := ext.Logs.CheckDir(); err != nil {
-			return player.External{}, usageError(err)
-		}
-		if err := player.CheckSandbox(ext); err != nil {
-			return player.External{}, usageError(err)
-		}
-		for _, s := range specs {
-			if strings.HasPrefix(s, "exec:") {
-				if err := player.CheckProgram(s, ext); err != nil {
-					return player.External{}, usageError(err)
-				}
+		if err := checkPrograms(specs, ext); err != nil {
+			if ext.Logs.Temporary {
+				os.Remove(ext.Logs.Dir) // made for a run that does not happen
 			}
+			return player.External{}, usageError(err)
 		}
 	}
 	return ext, nil
+}
+
+// checkPrograms checks, before play, the logs' directory, the sandbox and
+// every external program of specs.
+func checkPrograms(specs []string, ext player.External) error {
+	if err := ext.Logs.CheckDir(); err != nil {
+		return err
+	}
+	if err := player.CheckSandbox(ext); err != nil {
+		return err
+	}
+	for _, s := range specs {
+		if strings.HasPrefix(s, "exec:") {
+			if err := player.CheckProgram(s, ext); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // noteLogs says where the programs' standard error went, when programs

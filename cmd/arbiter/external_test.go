@@ -454,6 +454,20 @@ func TestExternalSpecErrors(t *testing.T) {
 	}
 }
 
+func TestRefusedProgramLeavesNoLogsDirectory(t *testing.T) {
+	// A program refused before play leaves nothing behind: the directory
+	// made for its logs goes with the run that does not happen.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	code, _, errOut := arbiter(t, "", "play", "ajveciv", "--players", "exec:/no/such/binary,basic", "--turns", "3")
+	if code != 2 || !strings.Contains(errOut, "/no/such/binary: no such file or directory") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("the refusal left %s in the temporary directory", left[0].Name())
+	}
+}
+
 func TestExternalZombieSeesOnlyItsSheet(t *testing.T) {
 	// "An external bot sees exactly its seat's view: never another seat's
 	// hidden information (zombie identities)."
