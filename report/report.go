@@ -292,7 +292,7 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
 	players := make([]string, len(g.Players))
 	for s, p := range g.Players {
-		players[s] = fmt.Sprintf("%d %s", s+1, p)
+		players[s] = strconv.Itoa(s+1) + keep + p // a seat's number stays with its player
 	}
 	writeWrapped(b, "players: "+strings.Join(players, ", "), "", "  ")
 	if opts := optionsText(g.Options); opts != "" {
@@ -427,7 +427,8 @@ func optionsText(options map[string]string) string {
 const lineWidth = 80
 
 // writeWrapped writes text in lines of at most lineWidth columns, broken at
-// spaces, the first line after first and the others after rest.
+// spaces (not within words joined by keep), the first line after first and
+// the others after rest.
 func writeWrapped(b *bytes.Buffer, text, first, rest string) {
 	n := 0
 	for i, word := range strings.Fields(text) {
@@ -443,11 +444,17 @@ func writeWrapped(b *bytes.Buffer, text, first, rest string) {
 			b.WriteByte(' ')
 			n++
 		}
+		if strings.Contains(word, keep) {
+			word = strings.ReplaceAll(word, keep, " ")
+		}
 		b.WriteString(word)
 		n += wl
 	}
 	b.WriteByte('\n')
 }
+
+// keep joins words that writeWrapped keeps on one line, written as a space.
+const keep = "\x00"
 
 // indent writes text with prefix before every line.
 func indent(b *bytes.Buffer, text, prefix string) {

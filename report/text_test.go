@@ -21,7 +21,7 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
 	players := make([]string, len(g.Players))
 	for s, p := range g.Players {
-		players[s] = fmt.Sprintf("%d %s", s+1, p)
+		players[s] = fmt.Sprintf("%d%s%s", s+1, keep, p)
 	}
 	var wrapped bytes.Buffer
 	writeWrapped(&wrapped, "players: "+strings.Join(players, ", "), "", "  ")

@@ -28,7 +28,7 @@ func TestPlayDefault(t *testing.T) {
 	}
 	for _, want := range []string{
 		"game 1: ajveciv (original), seed ",
-		"players: 1 basic.conquer, 2 basic.exchange, 3 basic.discover, 4 basic.expand, 5\n  basic.develop, 6 basic.consent\n",
+		"players: 1 basic.conquer, 2 basic.exchange, 3 basic.discover, 4 basic.expand,\n  5 basic.develop, 6 basic.consent\n", // a seat's number stays with its player
 		"options: inflections=true turns=100\n",
 		"at the start", "at the end (turn 100)", "ended: turns\n", "final scores (score: yield plus population)", "WINNER",
 	} {
