@@ -400,10 +400,10 @@ func oneLine(err error) string {
 }
 
 func replayCommand() *cobra.Command {
-	var asJSON bool
+	var asJSON, partial bool
 	var page replayPage
 	cmd := &cobra.Command{
-		Use:   "replay FILE [--html -o PAGE.html]",
+		Use:   "replay FILE [--partial] [--html -o PAGE.html]",
 		Short: "Re-run a match record and check its moves, faults, result and final state",
 		Long: `Re-run a match record from its setup and moves, and check what can be
 checked:
@@ -420,8 +420,12 @@ really happened, or how long a decision took: those are the runner's word,
 kept as written by the digest. The digest is no signature: whoever edits a
 record and computes its digest again is not caught, so keep records where
 only Arbiter writes them, or sign them. A record written before the digest
-(or cut off before its end line) replays with a note that its lines cannot
-be checked.
+replays with a note that its lines cannot be checked.
+
+A record cut off before its end line (the record of a match under way, or
+of a run that was killed) has no digest, so nothing shows an edit of its
+lines: it does not hold unless --partial is given, and then its moves are
+checked and its lines are noted as unchecked.
 
 With --html -o PAGE.html, a record that holds is also written as the replay
 viewer, one self-contained page that opens in any browser, offline: step,
@@ -430,8 +434,9 @@ seat saw it, with its faults and events on the timeline and its numbers
 charted.
 
 Exit codes: 0 the record holds; 1 it does not (its lines were edited, a
-move is refused, a fault's move is not the default, or the result or final
-state differs); 2 the file is not a record.`,
+move is refused, a fault's move is not the default, the result or final
+state differs, or it stops before its end line without --partial); 2 the
+file is not a record.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := page.check(); err != nil {
@@ -453,6 +458,9 @@ state differs); 2 the file is not a record.`,
 				return usagef("%s: %w", args[0], err)
 			}
 			got, err := g.Replay(data)
+			if err == nil && !partial && got.Result == nil && got.Aborted == "" {
+				err = cutShort(got)
+			}
 			out := cmd.OutOrStdout()
 			checked, unchecked := replayChecks(got)
 			if asJSON {
@@ -497,8 +505,20 @@ state differs); 2 the file is not a record.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the verdict as JSON")
+	cmd.Flags().BoolVar(&partial, "partial", false, "accept a record that stops before its end line (a match under way, a run killed): its moves are checked, its lines cannot be")
 	page.flags(cmd)
 	return cmd
+}
+
+// cutShort is the verdict on a record that stops before its end line,
+// without --partial: its moves replayed, but with no digest nothing shows
+// that its lines, a player's name among them, are as written.
+func cutShort(got catalog.Replayed) error {
+	moves := "moves"
+	if got.Moves == 1 {
+		moves = "move"
+	}
+	return &exitError{exitRefused, fmt.Errorf("the record stops after %d %s, before its end line (a match under way, or a run that was killed): without the end line's digest, an edit of its lines cannot be seen; its moves replay, and --partial accepts it so", got.Moves, moves)}
 }
 
 // replayChecks says what a replay that found got checked, and what it
