@@ -545,9 +545,33 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 		}
 	}
 	if row.Status != store.Running {
-		v.Result = row.Result
+		v.Result = s.resultOf(row)
 	}
 	return v
+}
+
+// resultOf is the result of a match over as reports count it: a seat that
+// never once answered (every move made for it a default, for a timeout, a
+// resignation or the judge) cannot win, as in arbiter play's reports
+// (engine.Result.Adjudicated). The record keeps the rules' own result.
+func (s *Server) resultOf(row *store.Match) *engine.Result {
+	if row.Status != store.Over || row.Result == nil {
+		return row.Result
+	}
+	if v, ok := s.results.Load(row.ID); ok {
+		return v.(*engine.Result)
+	}
+	moves, err := s.cfg.Store.Moves(context.Background(), row.ID, 0)
+	if err != nil {
+		return row.Result // the rules' result, until the moves can be read
+	}
+	rec := engine.Record[json.RawMessage]{Header: engine.Header{Setup: row.Setup}, Steps: make([]engine.Step[json.RawMessage], len(moves))}
+	for i, mv := range moves {
+		rec.Steps[i] = engine.Step[json.RawMessage]{Seat: mv.Actor, Fault: mv.Fault}
+	}
+	res := row.Result.Adjudicated(rec.Absent())
+	s.results.Store(row.ID, &res)
+	return &res
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {

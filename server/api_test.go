@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/server"
 )
 
@@ -299,6 +301,14 @@ func TestPeopleDeadlines(t *testing.T) {
 	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
 	if n := bytes.Count(rec.body, []byte(`"kind":"timeout"`)); n != 2 {
 		t.Errorf("%d timeouts in the record; want the person's 2:\n%s", n, rec.body)
+	}
+	// A seat that never once answered cannot win, as in the reports of
+	// arbiter play: the match's result says it was absent; the record keeps
+	// the rules' own.
+	var over struct{ Result engine.Result }
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID, "", nil).body, &over)
+	if r := over.Result; len(r.Status) != 2 || r.Status[0] != engine.StatusAbsent || slices.Contains(r.Winners, 0) || r.Ranks[0] != 2 {
+		t.Errorf("the result of a match the person never played: %+v; want seat 0 absent, ranked last, no winner", r)
 	}
 }
 

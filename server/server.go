@@ -107,6 +107,7 @@ type Server struct {
 	limiter *limiter
 	secrets sync.Map // secret hash → store.Secret, for the secrets seen
 	configs sync.Map // match id → *parsedConfig
+	results sync.Map // match id → *engine.Result, of a match over, as reports count it
 	views   sync.Map // match id → *views
 
 	mu       sync.Mutex
