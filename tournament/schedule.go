@@ -153,8 +153,7 @@ func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([]
 	}
 	for g, seats := range games {
 		if n := len(seats); n < info.MinSeats || n > info.MaxSeats {
-			return nil, fmt.Errorf("tournament: %d players × %d appearances over %d rounds make games of %d players (game %d); %s takes %d to %d",
-				players, appearances, rounds, n, g+1, info.Name, info.MinSeats, info.MaxSeats)
+			return nil, unevenRounds(players, appearances, rounds, g, n, info)
 		}
 	}
 	if !separate(games) {
@@ -296,4 +295,29 @@ func binomial(n, k int) int {
 		}
 	}
 	return b
+}
+
+// unevenRounds is the refusal of rounds whose games, the seats dealt in
+// turn, are too small or too large for the game (game g, with n seats): it
+// says how many rounds would do, if any.
+func unevenRounds(players, appearances, rounds, g, n int, info engine.Info) error {
+	seats := players * appearances
+	plural := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	lo := max(appearances, (seats+info.MaxSeats-1)/info.MaxSeats) // no game too large, nobody twice in one
+	hi := seats / info.MinSeats                                   // no game too small
+	fix := fmt.Sprintf("give --rounds from %d to %d", lo, hi)
+	switch {
+	case lo == hi:
+		fix = fmt.Sprintf("give --rounds %d", lo)
+	case lo > hi:
+		fix = "give more players or appearances"
+	}
+	return fmt.Errorf("tournament: %s (%s × %s) dealt over %s leave game %d with %s; %s takes %d to %d a game: %s",
+		plural(seats, "seat"), plural(players, "player"), plural(appearances, "appearance"), plural(rounds, "round"), g+1, plural(n, "player"),
+		info.Name, info.MinSeats, info.MaxSeats, fix)
 }

@@ -412,7 +412,7 @@ func (r *duelRun) resume(d *tournament.Duel, seedGiven bool) error {
 		d.Seed = df.Header.Duel.Seed
 	}
 	if err := df.Same(d, o.test); err != nil {
-		return usagef("--out %s: %v", o.out, err)
+		return usagef("--out %s: %v, or --force to replace it with this duel", o.out, err)
 	}
 	if err := f.Truncate(df.Size); err != nil {
 		return classify(fmt.Errorf("--out %s: %w", o.out, err))

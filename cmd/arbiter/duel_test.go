@@ -325,7 +325,7 @@ func TestDuelRefusals(t *testing.T) {
 		{[]string{"duel", "reaj", "steward", "adapt", "--out", dir}, "is a directory; give a file name"},
 		{[]string{"duel", "reaj", "steward", "adapt", "--out", notDuel}, "the file exists and is not a duel this Arbiter can go on with"},
 		{[]string{"duel", "zombie", "sensible", "cautious", "--seed", "1", "--out", other}, "it holds another duel (zombie duel "},
-		{[]string{"duel", "zombie", "sensible", "random", "--seed", "1", "--out", other, "--sprt", "elo1=5"}, "it holds a duel of a fixed number of games, without --sprt"},
+		{[]string{"duel", "zombie", "sensible", "random", "--seed", "1", "--out", other, "--sprt", "elo1=5"}, "it holds a duel of a fixed number of games, without --sprt; continue it without --sprt, or give another --out, or --force to replace it with this duel"},
 	} {
 		code, out, errOut := arbiter(t, "", c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.says) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || out != "" {

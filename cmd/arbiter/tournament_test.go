@@ -238,6 +238,8 @@ func TestTournamentBadInput(t *testing.T) {
 		{[]string{"tournament", "reaj", "--players", "steward,wizard"}, `unknown player "wizard"`, false},
 		{[]string{"tournament", "reaj"}, "name the tournament's players with --players a,b,c (fixed, conquer", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3"}, "give --rounds and --appearances together", false},
+		{[]string{"tournament", "reaj", "--players", "adapt,conquer,steward", "--appearances", "5", "--rounds", "10"},
+			"tournament: 15 seats (3 players × 5 appearances) dealt over 10 rounds leave game 6 with 1 player; reaj takes 2 to 16 a game: give --rounds from 5 to 7", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--appearances", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3", "--appearances", "1", "--seats", "2"}, "--seats is for the every-group schedule", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--games", "0"}, "--games 0", false},
