@@ -29,7 +29,8 @@ var games = []Game{
 	&hosted[zombie.Plan, zombie.View]{rules: zombie.Game{}, bots: zombie.Bots, step: zombieStep,
 		modes: []mode{
 			{Mode: Mode{Name: "party", About: "each player sends their turn's plan from their own page; the plans of a turn resolve in an order drawn from the match's generator; a judge, if any, watches and may end a turn"}},
-			{Mode: Mode{Name: "judge", About: "the judge enters the script's commands, one line at a time, as arbiter zombie run reads them; each seat is a player, named at creation, who reads their sheet", Judge: true},
+			{Mode: Mode{Name: "judge", About: "the judge enters the script's commands, one line at a time, as arbiter zombie run reads them; each seat is a player, named at creation, who reads their sheet", Judge: true,
+				Settings: "the script's GAME_START sets max_turns and the starting antibodies and viruses, and its HUMAN and ZOMBIE lines who is what"},
 				game: &hosted[zombie.Line, zombie.Sheet]{rules: zombie.Judging{}, bots: noBots[zombie.Line, zombie.Sheet]("zombie"), judged: true}},
 		}},
 	&hosted[territories.Action, territories.View]{rules: territories.Game{}, bots: territories.Bots, step: territoriesStep,

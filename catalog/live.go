@@ -139,6 +139,10 @@ type Mode struct {
 	// optional and only watches, and may play the defaults of open
 	// requests.
 	Judge bool `json:"judge"`
+	// Settings says, for a mode that takes no options, where its match
+	// takes what options would set (a judge's script), for refusals that
+	// name none.
+	Settings string `json:"-"`
 }
 
 // liveMatch is a live match of an ordinary game: its seats answer requests,

@@ -294,6 +294,10 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 	}
 	options, err := optionStrings(info, body.Options)
 	if err != nil {
+		var unknown unknownOption
+		if errors.As(err, &unknown) {
+			err = noOption(lg, mode, info, string(unknown))
+		}
 		return "", nil, "", err
 	}
 	specs := make([]string, len(body.Seats))
@@ -376,8 +380,52 @@ func findMode(modes []catalog.Mode, name, game string) (catalog.Mode, error) {
 	return catalog.Mode{}, catalog.Invalidf("%s has no mode %q; its modes are %s", game, name, strings.Join(names, ", "))
 }
 
+// unknownOption is the name of an option a creation body gives that its
+// game's mode does not take; noOption words it.
+type unknownOption string
+
+func (u unknownOption) Error() string { return fmt.Sprintf("no option %q", string(u)) }
+
+// noOption refuses option name, which mode of game lg (whose ruleset is
+// info) does not take: it lists the mode's options, or says that it takes
+// none and where its match takes its settings from; and it names the
+// other modes that take the option.
+func noOption(lg catalog.LiveGame, mode catalog.Mode, info engine.Info, name string) error {
+	which := info.Name
+	if mode.Name != "" {
+		which = fmt.Sprintf("%s's %s mode", info.Name, mode.Name)
+	}
+	var msg string
+	if len(info.Options) == 0 {
+		msg = fmt.Sprintf("%s takes no options, so not %q", which, name)
+		if mode.Settings != "" {
+			msg += ": " + mode.Settings
+		}
+	} else {
+		names := make([]string, len(info.Options))
+		for i, o := range info.Options {
+			names[i] = o.Name
+		}
+		msg = fmt.Sprintf("%s has no option %q; its options are %s", which, name, strings.Join(names, ", "))
+	}
+	var others []string
+	for _, m := range lg.Modes() {
+		if m.Name == mode.Name {
+			continue
+		}
+		if mi, err := lg.ModeInfo(m.Name); err == nil && slices.ContainsFunc(mi.Options, func(o engine.Option) bool { return o.Name == name }) {
+			others = append(others, fmt.Sprintf(`"mode": %q`, m.Name))
+		}
+	}
+	if len(others) > 0 {
+		msg += fmt.Sprintf("; %q is an option of %s", name, strings.Join(others, " and of "))
+	}
+	return catalog.Invalidf("%s", msg)
+}
+
 // optionStrings checks a creation body's options against the game's and
 // writes every option out, the defaults included, as a record keeps them.
+// An option the game does not take is an unknownOption.
 func optionStrings(info engine.Info, given map[string]any) (map[string]string, error) {
 	out := map[string]string{}
 	for name, v := range given {
@@ -388,11 +436,7 @@ func optionStrings(info engine.Info, given map[string]any) (map[string]string, e
 			}
 		}
 		if o == nil {
-			var names []string
-			for _, o := range info.Options {
-				names = append(names, o.Name)
-			}
-			return nil, catalog.Invalidf("%s has no option %q; its options are %s", info.Name, name, strings.Join(names, ", "))
+			return nil, unknownOption(name)
 		}
 		switch v := v.(type) {
 		case string:

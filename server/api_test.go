@@ -498,7 +498,7 @@ func TestMoveIsKeptAsTheGameWritesIt(t *testing.T) {
 
 func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 	// A refusal names what was wrong and what is allowed.
-	ts := newServer(t, server.Config{})
+	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6000}})
 	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
 	moves := "/api/v1/matches/" + c.ID + "/moves"
 	for _, cs := range []struct {
@@ -519,6 +519,11 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 			`the referee mode of territories, a match's when it gives no "mode", takes no seats (the referee: the judge`},
 		{"seats in the referee's mode, named", "POST", "/api/v1/matches", "", `{"game": "territories", "mode": "referee", "seats": [{"player": "person"}]}`, 400, "invalid", `for seats, give "mode": "seats" (nations in seats`},
 		{"a mode of a game of one", "POST", "/api/v1/matches", "", `{"game": "reaj", "mode": "party", "seats": [{"player": "person"}, {"player": "adapt"}]}`, 400, "invalid", `reaj has no mode "party": it is played live one way; leave out "mode"`},
+		{"an option of a mode that takes none", "POST", "/api/v1/matches", "", `{"game": "zombie", "mode": "judge", "seats": [{"player": "person"}, {"player": "person"}, {"player": "person"}], "options": {"turns": 3}}`, 400, "invalid",
+			`zombie's judge mode takes no options, so not "turns": the script's GAME_START sets max_turns and the starting antibodies and viruses, and its HUMAN and ZOMBIE lines who is what; "turns" is an option of "mode": "party"`},
+		{"an option no mode takes", "POST", "/api/v1/matches", "", `{"game": "zombie", "seats": [{"player": "person"}, {"player": "person"}, {"player": "person"}], "options": {"turn": 3}}`, 400, "invalid",
+			`zombie's party mode has no option "turn"; its options are zombies, turns, antibodies, viruses`},
+		{"an option of a game of one mode", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}], "options": {"turn": 3}}`, 400, "invalid", `reaj has no option "turn"; its options are turns`},
 		{"a method a call does not take", "PUT", moves, c.Seats[0].Secret, `{}`, 405, "method-not-allowed", "PUT is not a call of " + moves + "; its calls are POST"},
 	} {
 		t.Run(cs.name, func(t *testing.T) {
