@@ -169,8 +169,11 @@ type liveMatch[M, V any] struct {
 	views  []json.RawMessage
 	public json.RawMessage
 	asked  []engine.Request[M] // the requests open before a move (their ids and seats)
-	clock  string              // what the match's clock counts: Info's Clock, "turn" by default
-	quiet  bool                // the last move left its round open
+	// round is the requests of the round under way, open or answered:
+	// those open after the last move that did not leave its round open.
+	round []asked
+	clock string // what the match's clock counts: Info's Clock, "turn" by default
+	quiet bool   // the last move left its round open
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
@@ -214,6 +217,36 @@ func (h *hosted[M, V]) noSeats(m mode) error {
 	return Invalidf("%s takes no seats (%s); for seats, give %s", which, m.About, strings.Join(others, ", or "))
 }
 
+// asked is a request of a round: its id, and the seat it was asked of.
+type asked struct {
+	id   int64
+	seat int
+}
+
+// newRound takes the requests open now as the round under way.
+func (l *liveMatch[M, V]) newRound(now []engine.Request[M]) {
+	l.round = l.round[:0]
+	for _, r := range now {
+		l.round = append(l.round, asked{r.ID, r.Seat})
+	}
+}
+
+// Asked returns the seat that request id of the round under way was asked
+// of, open or answered since (store.Asker), and the name of its player: a
+// person's own, "" for a person who gave none, or the bot's.
+func (l *liveMatch[M, V]) Asked(id int64) (int, string, bool) {
+	for _, r := range l.round {
+		if r.id == id && r.seat >= 0 && r.seat < len(l.names) {
+			name := l.names[r.seat]
+			if name == Person {
+				name = ""
+			}
+			return r.seat, name, true
+		}
+	}
+	return -1, "", false
+}
+
 // newLive starts a live match of h's own ruleset.
 func (h *hosted[M, V]) newLive(ctx context.Context, s LiveSetup) (Live, error) {
 	return h.startLive(s, func(setup engine.Setup) (engine.Match[M, V], error) {
@@ -242,6 +275,7 @@ func (h *hosted[M, V]) startLive(s LiveSetup, start func(engine.Setup) (engine.M
 	lm := &liveMatch[M, V]{h: h, m: m, names: names, bots: make([]bool, len(names)), players: make([]engine.Player[M, V], len(names)),
 		failed: make([]error, len(names)), make: makers, seed: setup.Seed,
 		info: engine.MatchInfo{Ruleset: info.Name, Variant: info.Variant, RulesVersion: info.Version, Game: 1, Players: names, Options: setup.Options}}
+	lm.newRound(m.Pending())
 	lm.clock = info.Clock
 	if lm.clock == "" {
 		lm.clock = "turn"
@@ -474,6 +508,7 @@ func (l *liveMatch[M, V]) moved(seat int) {
 	}
 	l.quiet = answered >= 0
 	if answered < 0 {
+		l.newRound(now)
 		l.fresh = false
 		clear(l.views)
 		l.public = nil

@@ -496,6 +496,36 @@ func TestMoveIsKeptAsTheGameWritesIt(t *testing.T) {
 	}
 }
 
+func TestStaleRequestSaysWhose(t *testing.T) {
+	// Answering a request of another seat's says whose it is, whether that
+	// seat has answered it yet or not (which a seat of a simultaneous
+	// round is not told); a request of an earlier round is not open.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "ajveciv", "seats": []map[string]any{{"player": "person", "name": "Ann"}, {"player": "person"}},
+		"options": map[string]any{"turns": 5}})
+	ann, other := c.Seats[0].Secret, c.Seats[1].Secret
+	r0, r1 := ts.state(c.ID, ann).Requests[0], ts.state(c.ID, other).Requests[0]
+	move := func(secret string, q int64, dflt json.RawMessage) answer {
+		return ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", secret, map[string]any{"request": q, "move": dflt})
+	}
+	says := func(what string, a answer, status int, want string) {
+		t.Helper()
+		e, _ := a.json["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if a.status != status || !strings.Contains(msg, want) {
+			t.Errorf("%s: %d %s; want %d saying %q", what, a.status, a.body, status, want)
+		}
+	}
+	whose := fmt.Sprintf("request %d is seat 0 (Ann)'s, not this seat's; this seat's open request now is %d: a seat answers its own requests only", r0.ID, r1.ID)
+	says("Ann's open request", move(other, r0.ID, r0.Default), 409, whose)
+	says("Ann's answer", move(ann, r0.ID, r0.Default), 200, "")
+	says("Ann's request, answered", move(other, r0.ID, r0.Default), 409, whose)
+	says("Ann's request again", move(ann, r0.ID, r0.Default), 409, fmt.Sprintf("request %d, this seat's, is answered already, and this seat owes no decision now", r0.ID))
+	says("the other's answer", move(other, r1.ID, r1.Default), 200, "")
+	next := ts.state(c.ID, other).Requests[0]
+	says("a request of the turn before", move(other, r0.ID, r0.Default), 409, fmt.Sprintf("request %d is not open; this seat's open request now is %d: it was answered", r0.ID, next.ID))
+}
+
 func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 	// A refusal names what was wrong and what is allowed.
 	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6000}})

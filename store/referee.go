@@ -314,38 +314,83 @@ func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 	return move, nil
 }
 
-// StaleError is the refusal of an answer to request Request, which is not
-// open: it is ErrStale (errors.Is), and says which requests the seat is
-// owed now, Open, if any.
+// StaleError is the refusal of seat Seat's answer to request Request,
+// which is not open to it: it is ErrStale (errors.Is), and says which
+// requests the seat is owed now, Open, if any, and whose request Request
+// was, where the match still knows.
 type StaleError struct {
 	Request int64
+	Seat    int
 	Open    []int64
+	// Owner is the seat Request was asked of, when it is a request of
+	// the round under way (see Asker), open or answered: Seat's own, then
+	// answered already, or another seat's. -1 when the match does not
+	// know (an earlier round, or never asked).
+	Owner int
+	// OwnerName is Owner's name in the match's record, when it has one
+	// ("" for a person who gave none).
+	OwnerName string
 }
 
 // Detail says what is open instead, for people: "request 12 is not open;
-// this seat's open request now is 18".
+// this seat's open request now is 18", or whose request it is: "request 2
+// is seat 2's (Ann), not this seat's; ...".
 func (e *StaleError) Detail() string {
+	var what string
+	switch {
+	case e.Owner >= 0 && e.Owner != e.Seat:
+		whose := "seat " + strconv.Itoa(e.Owner)
+		if e.OwnerName != "" {
+			whose += " (" + e.OwnerName + ")"
+		}
+		what = fmt.Sprintf("request %d is %s's, not this seat's", e.Request, whose)
+	case e.Owner >= 0:
+		what = fmt.Sprintf("request %d, this seat's, is answered already", e.Request)
+	default:
+		what = fmt.Sprintf("request %d is not open", e.Request)
+	}
 	if len(e.Open) == 0 {
-		return fmt.Sprintf("request %d is not open, and this seat owes no decision now", e.Request)
+		return what + ", and this seat owes no decision now"
 	}
 	open := make([]string, len(e.Open))
 	for i, id := range e.Open {
 		open[i] = strconv.FormatInt(id, 10)
 	}
-	return fmt.Sprintf("request %d is not open; this seat's open request now is %s", e.Request, strings.Join(open, ", "))
+	return fmt.Sprintf("%s; this seat's open request now is %s", what, strings.Join(open, ", "))
 }
+
+// Another reports whether the request is another seat's.
+func (e *StaleError) Another() bool { return e.Owner >= 0 && e.Owner != e.Seat }
 
 func (e *StaleError) Error() string { return ErrStale.Error() + ": " + e.Detail() }
 
 // Unwrap makes a StaleError ErrStale.
 func (e *StaleError) Unwrap() error { return ErrStale }
 
+// An Asker is a Live that knows whose each request of the round under way
+// is: of the requests opened together, those still open and those
+// answered since. A seat is told whose a request of the round is whether
+// it is still open or not, so that the refusal of another's tells nothing
+// of whether that seat has answered yet (a seat of a simultaneous round
+// does not see the others' answers).
+type Asker interface {
+	// Asked returns the seat that request id of the round under way was
+	// asked of, and its player's name as the record keeps it ("" for a
+	// person who gave none); false for any other id.
+	Asked(id int64) (seat int, name string, ok bool)
+}
+
 // staleError is the StaleError of request id of seat in live.
 func staleError(live Live, seat int, id int64) error {
-	e := &StaleError{Request: id}
+	e := &StaleError{Request: id, Seat: seat, Owner: -1}
 	for _, q := range live.Pending() {
 		if q.Seat == seat {
 			e.Open = append(e.Open, q.ID)
+		}
+	}
+	if a, ok := live.(Asker); ok {
+		if owner, name, ok := a.Asked(id); ok {
+			e.Owner, e.OwnerName = owner, name
 		}
 	}
 	return e
