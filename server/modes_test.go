@@ -110,3 +110,25 @@ func TestTerritoriesRefereeMode(t *testing.T) {
 		t.Errorf("record: %d", rec.status)
 	}
 }
+
+func TestZombiePartyTakesAPlanAsText(t *testing.T) {
+	// docs/protocol.md: "A move may be that text as a JSON string ... in
+	// it, seats count from 1 (P2 is {"with": 1}); the log keeps the
+	// object."
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "zombie", "mode": "party", "judge": true, "seats": people(3)})
+	m := ts.state(c.ID, c.Seats[0].Secret)
+	a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": m.Requests[0].ID, "move": "P2 end"})
+	if a.status != 200 {
+		t.Fatalf("a plan as text: %d %s", a.status, a.body)
+	}
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", c.Judge.Secret, nil)
+	if want := `"move":{"touch":[{"with":1}],"end":true}`; !strings.Contains(string(rec.body), want) {
+		t.Errorf("the record:\n%s\nwant the plan as %s", rec.body, want)
+	}
+	m = ts.state(c.ID, c.Seats[1].Secret)
+	a = ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[1].Secret, map[string]any{"request": m.Requests[0].ID, "move": "P2/q"})
+	if a.status != 422 || !strings.Contains(string(a.body), `plan \"P2/q\"`) {
+		t.Errorf("a plan whose text does not read: %d %s", a.status, a.body)
+	}
+}

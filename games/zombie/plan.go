@@ -1,6 +1,7 @@
 package zombie
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,11 +58,23 @@ func (p Plan) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON reads a plan's JSON strictly: unknown keys are errors.
+// UnmarshalJSON reads a plan's JSON strictly: unknown keys are errors. A
+// JSON string is the plan's text form (see UnmarshalText): "P2/p P4
+// guard=p cure=last end" is the same plan as its object.
 func (p *Plan) UnmarshalJSON(b []byte) error {
+	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '"' {
+		var text string
+		if err := json.Unmarshal(t, &text); err != nil {
+			return fmt.Errorf("plan: %w", err)
+		}
+		if err := p.UnmarshalText([]byte(text)); err != nil {
+			return fmt.Errorf("plan %q: %w", text, err)
+		}
+		return nil
+	}
 	var j planJSON
 	if err := engine.DecodeJSON(b, &j); err != nil {
-		return fmt.Errorf("plan: %w", err)
+		return fmt.Errorf("plan: %w; or the plan's text as a string, such as \"P2/p P4 guard=p cure=last end\"", err)
 	}
 	*p = Plan{Touch: j.Touch, CureFirst: j.CureFirst, CureLast: j.CureLast, End: j.End}
 	if j.Guard != nil {

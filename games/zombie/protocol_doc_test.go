@@ -29,3 +29,31 @@ func TestProtocolDocumentsAPlan(t *testing.T) {
 		t.Errorf("the documented plan is %q in text; the page says otherwise", got)
 	}
 }
+
+func TestPlanJSONTakesTheTextForm(t *testing.T) {
+	// docs/protocol.md: "A move may be that text as a JSON string, "move":
+	// "P2/p P4 guard=p cure=last end": in it, seats count from 1 (P2 is
+	// {"with": 1}); the log keeps the object."
+	var text, object Plan
+	if err := json.Unmarshal([]byte(` "P2/p P4 guard=p cure=last end" `), &text); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(`{"touch": [{"with": 1, "precaution": true}, {"with": 3}], "guard": {"precaution": true}, "cure_last": true, "end": true}`), &object); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(text)
+	b, _ := json.Marshal(object)
+	if string(a) != string(b) {
+		t.Errorf("the text reads as %s; the object as %s", a, b)
+	}
+	for in, want := range map[string]string{
+		`"P2 fly"`: `plan "P2 fly": "fly" is no seat`,
+		`""`:       `plan "": an empty plan`,
+		`7`:        `got a JSON number; or the plan's text as a string, such as "P2/p P4 guard=p cure=last end"`,
+	} {
+		var p Plan
+		if err := json.Unmarshal([]byte(in), &p); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want an error saying %q", in, err, want)
+		}
+	}
+}
