@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -130,5 +131,41 @@ func TestZombiePartyTakesAPlanAsText(t *testing.T) {
 	a = ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[1].Secret, map[string]any{"request": m.Requests[0].ID, "move": "P2/q"})
 	if a.status != 422 || !strings.Contains(string(a.body), `plan \"P2/q\"`) {
 		t.Errorf("a plan whose text does not read: %d %s", a.status, a.body)
+	}
+}
+
+func TestZombiePartyGoesByNames(t *testing.T) {
+	// A party's seats go by the names given at creation (P4, P5, P6 when
+	// none was), in their views and in the rules' refusals, which name a
+	// seat as the move's JSON counts it (from 0) and as its text does (P1,
+	// …); a seat's view holds its own sheet only.
+	ts := newServer(t, server.Config{})
+	seats := people(6)
+	for i, name := range []string{"Ann", "Bob", "Cat"} {
+		seats[i]["name"] = name
+	}
+	c := ts.create(map[string]any{"game": "zombie", "mode": "party", "seats": seats})
+	for i, want := range []string{"Ann", "Bob", "Cat", "P4", "P5", "P6"} {
+		view := string(ts.state(c.ID, c.Seats[i].Secret).View)
+		if !strings.Contains(view, `"name":"`+want+`"`) {
+			t.Errorf("seat %d's view: %s; want it named %s", i, view, want)
+		}
+		for k, other := range []string{"Ann", "Bob", "Cat"} {
+			if k != i && strings.Contains(view, other) {
+				t.Errorf("seat %d's view names %s: %s", i, other, view)
+			}
+		}
+	}
+	m := ts.state(c.ID, c.Seats[0].Secret)
+	for move, want := range map[string]string{
+		`{"touch": [{"with": 9}]}`: "there is no seat 9 (P10); the seats are 0 to 5 (P1 to P6: Ann, Bob, Cat, P4, P5, P6)",
+		`"P10"`:                    "there is no seat 9 (P10)",
+		`{"touch": [{"with": 0}]}`: "Ann (seat 0, P1) cannot touch themself",
+	} {
+		body := fmt.Sprintf(`{"request": %d, "move": %s}`, m.Requests[0].ID, move)
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, body)
+		if a.status != 422 || !strings.Contains(string(a.body), want) {
+			t.Errorf("%s: %d %s; want a refusal saying %q", move, a.status, a.body, want)
+		}
 	}
 }

@@ -27,8 +27,10 @@ const PlanKind engine.Kind = "plan"
 var rulesText string
 
 // Game is the Zombie Game as an engine.Ruleset: the judge's rules with bots
-// in the seats. Seats are named P1, P2, … in the judge's roster; the
-// zombies are drawn from the match seed by DrawZombies. Its options are
+// in the seats. Seats are named P1, P2, … in the judge's roster (and its
+// script and the record's result); people read a seat by the name its
+// person was given, where it has one (see Match.PlayerName). The zombies
+// are drawn from the match seed by DrawZombies. Its options are
 // zombies (how many), turns (max_turns), antibodies and viruses (every
 // human's and every zombie's at the start).
 type Game struct{}
@@ -77,7 +79,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 		return nil, fmt.Errorf("zombie: %d zombies among %d seats; at most %d, so that at least 2 humans play", opt[0], n, n-2)
 	}
 	m := &Match{judge: NewJudge(), rng: engine.NewRNG(setup.Seed), order: make([]int, n), n: n, seed: setup.Seed, entrants: setup.Players,
-		plans: make([]Plan, n), planned: make([]bool, n), used: make([][]bool, n), reqs: make([]engine.Request[Plan], n)}
+		names: seatNames(setup.Players), plans: make([]Plan, n), planned: make([]bool, n), used: make([][]bool, n), reqs: make([]engine.Request[Plan], n)}
 	for i := range m.order {
 		m.order[i] = i
 	}
@@ -131,6 +133,7 @@ type Match struct {
 	n        int
 	seed     uint64
 	entrants []string
+	names    []string // the seats' names for people (see seatNames)
 	plans    []Plan
 	planned  []bool
 	used     [][]bool // per seat and contact: made already this turn
@@ -193,7 +196,7 @@ func (m *Match) Apply(seat int, p Plan) error {
 		return engine.Refuse("no-seat", "there is no seat %d; the seats are 0 to %d", seat, m.n-1)
 	}
 	if m.planned[seat] {
-		return engine.Refuse("planned", "%s has already planned turn %d", SeatName(seat), m.judge.Turn())
+		return engine.Refuse("planned", "%s has already planned turn %d", m.who(seat), m.judge.Turn())
 	}
 	if err := m.check(seat, p); err != nil {
 		return err
@@ -231,14 +234,14 @@ func (m *Match) check(seat int, p Plan) error {
 	for _, c := range p.Touch {
 		switch {
 		case c.With < 0 || c.With >= m.n:
-			return engine.Refuse("no-seat", "there is no %s; the players are P1 to P%d", SeatName(c.With), m.n)
+			return engine.Refuse("no-seat", "%s", m.noSeat(c.With))
 		case c.With == seat:
-			return engine.Refuse("self", "%s cannot touch themself", SeatName(seat))
+			return engine.Refuse("self", "%s cannot touch themself; touch another seat", m.who(seat))
 		case seen[c.With]:
-			return engine.Refuse("twice", "%s is named twice; a pair interacts at most once a turn", SeatName(c.With))
+			return engine.Refuse("twice", "%s is named twice; a pair interacts at most once a turn", m.who(c.With))
 		}
 		seen[c.With] = true
-		if err := checkOwnModifier(c.Modifier, zombie, "with "+SeatName(c.With)); err != nil {
+		if err := checkOwnModifier(c.Modifier, zombie, "with "+m.who(c.With)); err != nil {
 			return err
 		}
 		if c.Precaution {
@@ -539,7 +542,7 @@ func (m *Match) lastPublic() Announcement {
 func (m *Match) Public() any {
 	p := Public{Announcement: m.lastPublic(), MaxTurns: m.judge.MaxTurns()}
 	if m.judge.Phase() == Over {
-		t := m.judge.Transcript()
+		t := m.transcript()
 		for i := range t.Events {
 			if t.Events[i].Kind == Ended {
 				p.Result = t.Line(&t.Events[i])

@@ -377,8 +377,8 @@ func TestPlanRefusals(t *testing.T) {
 	}{
 		{h, Plan{}, "at least one"},
 		{h, Plan{Touch: []Contact{{With: h}}}, "themself"},
-		{h, Plan{Touch: []Contact{{With: 9}}}, "no P10"},
-		{h, Plan{Touch: []Contact{{With: -1}}}, "no P0"},
+		{h, Plan{Touch: []Contact{{With: 9}}}, "there is no seat 9 (P10); the seats are 0 to 4 (P1 to P5)"},
+		{h, Plan{Touch: []Contact{{With: -1}}}, "there is no seat -1; the seats are 0 to 4 (P1 to P5)"},
 		{h, Plan{Touch: []Contact{{With: other}, {With: other}}}, "twice"},
 		{h, Plan{Touch: []Contact{{With: other, Modifier: Viruses(1)}}}, "only zombies"},
 		{h, Plan{Touch: []Contact{{With: other, Modifier: Precaution}}, CureFirst: true}, "you have 1"},

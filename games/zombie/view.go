@@ -57,8 +57,9 @@ type View struct {
 // You returns the viewer's seat, from 0.
 func (v View) You() int { return v.seat }
 
-// Name returns the viewer's name in the roster: P1, P2, …
-func (v View) Name() string { return SeatName(v.seat) }
+// Name returns the viewer's name: the one its person was given, else the
+// roster's P1, P2, … (see seatNames).
+func (v View) Name() string { return v.m.name(v.seat) }
 
 // Seats returns the number of players.
 func (v View) Seats() int { return v.m.n }
@@ -112,9 +113,9 @@ func (v View) Announcements() []Announcement {
 }
 
 // Lines returns every output line the viewer may see so far, as
-// `arbiter zombie run --private` prints them.
+// `arbiter zombie run --private` prints them, with the players' names.
 func (v View) Lines() []string {
-	t := v.m.judge.Transcript()
+	t := v.m.transcript()
 	var out []string
 	for i := range t.Events {
 		if e := &t.Events[i]; Visible(e, v.seat) {
@@ -131,7 +132,11 @@ func (v View) Check(p Plan) error { return v.m.check(v.seat, p) }
 // they have been told, and how to write a plan. It fits 80 columns.
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "You are %s, one of %d players (P1 to P%d). Turn %d of %d.\n", v.Name(), v.Seats(), v.Seats(), v.Turn(), v.MaxTurns())
+	you := SeatName(v.seat)
+	if n := v.Name(); n != you {
+		you = n + " (" + you + ")"
+	}
+	fmt.Fprintf(&b, "You are %s, one of %d players (P1 to P%d). Turn %d of %d.\n", you, v.Seats(), v.Seats(), v.Turn(), v.MaxTurns())
 	names := make([]string, v.Seats())
 	for s := range names {
 		who := "you"
