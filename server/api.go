@@ -238,16 +238,21 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if wait := s.limiter.create("addr:" + s.clientAddr(r)); wait > 0 {
+	wait, made := s.limiter.create("addr:" + s.clientAddr(r))
+	if wait > 0 {
 		s.writeError(w, r, rateLimited(wait, "too many matches created from this address; at most %g a minute, %d at once", s.cfg.Limits.Creates, s.cfg.Limits.createBurst()))
 		return
 	}
 	var body createBody
-	if _, err := s.readBody(w, r, &body); err != nil {
-		s.writeError(w, r, err)
-		return
+	_, err := s.readBody(w, r, &body)
+	var id, judge string
+	var links []seatLink
+	if err == nil {
+		id, links, judge, err = s.newMatch(r.Context(), body)
 	}
-	id, links, judge, err := s.newMatch(r.Context(), body)
+	if err == nil || !isMistake(err) {
+		made() // a body's mistakes make no match, and do not use up the creations
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -413,6 +413,25 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+func TestCreationsRefusedForTheirBodyAreNotCounted(t *testing.T) {
+	// A body's mistakes make no match, and do not use up the address's
+	// creations: a newcomer trying bodies by hand is told what is wrong,
+	// not to slow down; creations that make matches are counted.
+	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6}}) // one at once
+	for i, body := range []string{`{"game": "chess"}`, `{"game": "reaj", "seats": [{"player": "person"}], "options": {"turns": 0}}`, `{`, `{"game": "reaj", "colour": 1}`} {
+		if a := ts.call("POST", "/api/v1/matches", "", body); a.status != 400 {
+			t.Fatalf("mistake %d: %d %s; want 400", i, a.status, a.body)
+		}
+	}
+	body := map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}}
+	if a := ts.call("POST", "/api/v1/matches", "", body); a.status != 201 {
+		t.Fatalf("a creation after the mistakes: %d %s; want 201", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/matches", "", body); a.status != 429 {
+		t.Errorf("a second creation at once: %d %s; want 429 (one at once)", a.status, a.body)
+	}
+}
+
 func TestListAndGames(t *testing.T) {
 	ts := newServer(t, server.Config{})
 	ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})

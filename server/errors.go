@@ -53,6 +53,17 @@ var (
 // writeError answers err: an apiError as it is, the store's and the
 // rules' refusals with their status, and anything else as a 500 whose
 // detail goes to the log only.
+// isMistake reports whether err refuses a call for what it asked (a body
+// that does not read, an option or a player that is not there), not for
+// the server's own failure.
+func isMistake(err error) bool {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae.status >= 400 && ae.status < 500
+	}
+	return catalog.IsInvalid(err)
+}
+
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	var re *engine.RuleError

@@ -42,25 +42,44 @@ func (l *limiter) move(key string) time.Duration {
 }
 
 // create reports how long key must wait before it may create one more
-// match: 0 when it may now (the creation is then counted).
-func (l *limiter) create(key string) time.Duration {
-	return l.take(l.creates, key, rate.Limit(l.l.Creates/60), l.l.createBurst())
+// match: 0 when it may now. The creation is counted only by made, once the
+// match is made: a creation refused for its body does not use one up.
+func (l *limiter) create(key string) (wait time.Duration, made func()) {
+	r := rate.Limit(l.l.Creates / 60)
+	b := l.bucket(l.creates, key, r, l.l.createBurst())
+	now := time.Now()
+	if have := b.lim.TokensAt(now); have < 1 {
+		if r <= 0 {
+			return time.Second, nil // a limit that allows nothing: ask again later
+		}
+		return time.Duration((1 - have) / float64(r) * float64(time.Second)), nil
+	}
+	// Creations checked at the same moment may all be made: the bucket
+	// then owes the extra ones, and the next creations wait for them.
+	return 0, func() { b.lim.ReserveN(time.Now(), 1) }
 }
 
 // createBurst is how many matches one address may create at once: a
 // tenth of a minute's.
 func (l Limits) createBurst() int { return max(1, int(l.Creates/6)) }
 
-func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int) time.Duration {
+// bucket returns key's bucket in m, made with rate r and burst when new.
+func (l *limiter) bucket(m map[string]*bucket, key string, r rate.Limit, burst int) *bucket {
 	now := time.Now()
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	b := m[key]
 	if b == nil {
 		b = &bucket{lim: rate.NewLimiter(r, burst)}
 		m[key] = b
 	}
 	b.seen = now
-	l.mu.Unlock()
+	return b
+}
+
+func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int) time.Duration {
+	b := l.bucket(m, key, r, burst)
+	now := time.Now()
 	res := b.lim.ReserveN(now, 1)
 	if !res.OK() {
 		return time.Second // a limit that allows nothing: ask again later
