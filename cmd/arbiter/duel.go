@@ -513,12 +513,31 @@ func (r *duelRun) print() error {
 	}
 	var b strings.Builder
 	fmt.Fprintln(&b, d.Describe())
+	// A program goes by the name it gave in its ready message, as in a
+	// tournament's standings; the duel's line above keeps its spec, which
+	// names the duel.
+	named := *d
+	var aka []string
+	for _, p := range []*string{&named.A, &named.B} {
+		if n, ok := r.o.external.Names.Of(player.RecordName(*p)); ok && n != *p {
+			aka = append(aka, fmt.Sprintf("%s is %s", n, *p))
+			*p = n
+		}
+	}
+	if len(aka) > 0 {
+		fmt.Fprintf(&b, "(%s)\n", strings.Join(aka, "; "))
+	}
+	d = &named
 	games := 2 * t.Pairs()
 	w := t.Trinomial
 	if games > 0 {
 		points := float64(w[sprt.Win]) + float64(w[sprt.Draw])/2
-		fmt.Fprintf(&b, "Games %d (%d pairs): %s won %d, lost %d, drew %d: %.1f%% of the points\n",
-			games, t.Pairs(), d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
+		pairs := "pairs"
+		if t.Pairs() == 1 {
+			pairs = "pair"
+		}
+		fmt.Fprintf(&b, "Games %d (%d %s): %s won %d, lost %d, drew %d: %.1f%% of the points\n",
+			games, t.Pairs(), pairs, d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
 		fmt.Fprintf(&b, "Ptnml(0-2): %s\n", p)
 		fmt.Fprintf(&b, "Elo: %s, nElo: %s (95%%), LOS: %.1f%%\n", estimateText(p, elo), estimateText(p, nElo), 100*p.LOS())
 		// What the pairs saved, when they did: the games for an error bar

@@ -122,6 +122,21 @@ func TestStarterInTournament(t *testing.T) {
 	}
 }
 
+func TestStarterInDuel(t *testing.T) {
+	// A duel names a program as a tournament does: by the name it gives
+	// in its ready message, its spec beside it once.
+	gobot, err := goStarter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := arbiter(t, "", "duel", "reaj", "exec:"+gobot, "adapt", "--games", "2", "--seed", "1", "--bot-logs", t.TempDir())
+	for _, want := range []string{"(go starter is exec:" + gobot + ")\n", "Games 2 (1 pair): go starter won "} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d: %s\n%s\nwant %q", code, errOut, out, want)
+		}
+	}
+}
+
 func TestMisbehavingPrograms(t *testing.T) {
 	// "Faults never stop a match and never hang the runner: a bot that never
 	// answers, answers garbage, answers an illegal move, prints megabytes,
