@@ -127,19 +127,27 @@ func PresetOption(s string) (Preset, error) {
 // Default returns the default preset.
 func Default() Preset { return presets[0] }
 
-// Check returns an error naming the first constant that is out of range:
-// advantages must be at least 1, counts and starting values not negative,
-// land capacity above 0, max_cycles from 1 to 100,000.
+// Check returns the first constant out of range, as a *RangeError naming
+// its key: advantages must be at least 1, counts and starting values not
+// negative, a country's starting citizens at least 1 (a country with none
+// is dead), land capacity above 0, max_cycles from 1 to 100,000.
 func (p *Preset) Check() error {
 	one := Whole(1)
 	for r, v := range p.Start {
-		if v < 0 || v > MaxAmount {
-			return fmt.Errorf("start.%s: %d is out of range; allowed 0 to %d", Resource(r), v, int64(MaxAmount))
+		least := int64(0)
+		if Resource(r) == Citizens {
+			least = 1
+		}
+		switch {
+		case Resource(r) == Citizens && v == 0:
+			return rangeError("start.citizens", "0; a country with no citizens is dead before it plays: allowed 1 to %d", int64(MaxAmount))
+		case v < least || v > MaxAmount:
+			return rangeError("start."+Resource(r).String(), "%d is out of range; allowed %d to %d", v, least, int64(MaxAmount))
 		}
 	}
 	for r, v := range p.Steal {
 		if v.Sign() < 0 {
-			return fmt.Errorf("steal.%s: %v is negative; steal factors are 0 or more", Resource(r), v)
+			return rangeError("steal."+Resource(r).String(), "%v is negative; steal factors are 0 or more", v)
 		}
 	}
 	for _, c := range []struct {
@@ -147,24 +155,46 @@ func (p *Preset) Check() error {
 		v    Ratio
 	}{{"food_per_soldier", p.FoodPerSoldier}, {"gold_per_soldier", p.GoldPerSoldier}, {"growth", p.Growth}} {
 		if c.v.Sign() < 0 {
-			return fmt.Errorf("%s: %v is negative; it must be 0 or more", c.name, c.v)
+			return rangeError(c.name, "%v is negative; it must be 0 or more", c.v)
 		}
 	}
 	switch {
 	case p.LandCapacity.Sign() <= 0:
-		return fmt.Errorf("land_capacity: %v; it must be above 0", p.LandCapacity)
+		return rangeError("land_capacity", "%v; it must be above 0", p.LandCapacity)
 	case p.DefendAdvantage.Less(one):
-		return fmt.Errorf("defend_advantage: %v; advantages are at least 1", p.DefendAdvantage)
+		return rangeError("defend_advantage", "%v; advantages are at least 1", p.DefendAdvantage)
 	case p.AttackAdvantage.Less(one):
-		return fmt.Errorf("attack_advantage: %v; advantages are at least 1", p.AttackAdvantage)
+		return rangeError("attack_advantage", "%v; advantages are at least 1", p.AttackAdvantage)
 	case p.GoldForWar < 0 || p.GoldForWar > MaxAmount:
-		return fmt.Errorf("gold_for_war: %d is out of range; allowed 0 to %d", p.GoldForWar, int64(MaxAmount))
+		return rangeError("gold_for_war", "%d is out of range; allowed 0 to %d", p.GoldForWar, int64(MaxAmount))
 	case p.HungerDeaths < 0 || p.HungerDeaths > MaxAmount:
-		return fmt.Errorf("hunger_deaths: %d is out of range; allowed 0 to %d", p.HungerDeaths, int64(MaxAmount))
+		return rangeError("hunger_deaths", "%d is out of range; allowed 0 to %d", p.HungerDeaths, int64(MaxAmount))
 	case p.MaxCycles < 1 || p.MaxCycles > MaxCyclesLimit:
-		return fmt.Errorf("max_cycles: %d is out of range; allowed 1 to %d", p.MaxCycles, MaxCyclesLimit)
+		return rangeError("max_cycles", "%d is out of range; allowed 1 to %d", p.MaxCycles, MaxCyclesLimit)
 	}
 	return nil
+}
+
+// RangeError is a preset's value out of range: its key as a preset file
+// spells it ("start.citizens", "defend_advantage"), the value with what is
+// allowed, and the line of a file it was read from.
+type RangeError struct {
+	Key     string
+	Problem string // e.g. "0.5; advantages are at least 1"
+	Line    int    // from 1; 0 when the value was not read from a file's line
+}
+
+func rangeError(key, format string, args ...any) *RangeError {
+	return &RangeError{Key: key, Problem: fmt.Sprintf(format, args...)}
+}
+
+// Error says "line 3: defend_advantage: 0.5; advantages are at least 1",
+// without the line when it is not known.
+func (e *RangeError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %s: %s", e.Line, e.Key, e.Problem)
+	}
+	return e.Key + ": " + e.Problem
 }
 
 // presetFile is a preset as YAML or JSON spells it: every key is required,
@@ -236,10 +266,37 @@ func ReadPreset(r io.Reader) (Preset, error) {
 		return Preset{}, errors.New("preset: more than one YAML document (a line ---); a preset is one mapping")
 	}
 	p, err := f.preset()
+	if re := (*RangeError)(nil); errors.As(err, &re) && re.Line == 0 {
+		var doc yaml.Node
+		if yaml.Unmarshal(data, &doc) == nil {
+			re.Line = keyLine(&doc, re.Key)
+		}
+	}
 	if err != nil {
 		return Preset{}, fmt.Errorf("preset: %w", err)
 	}
 	return p, nil
+}
+
+// keyLine is the line of the value of key ("start.citizens") in a YAML
+// document, or 0 when the document does not give it.
+func keyLine(n *yaml.Node, key string) int {
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	for part := range strings.SplitSeq(key, ".") {
+		var next *yaml.Node
+		for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == part {
+				next = n.Content[i+1]
+			}
+		}
+		if next == nil {
+			return 0
+		}
+		n = next
+	}
+	return n.Line
 }
 
 // UnmarshalJSON reads a preset object of the world JSON: every key of the

@@ -2,6 +2,7 @@ package tncc
 
 import (
 	"encoding/json"
+	"errors"
 	"math/big"
 	"strconv"
 	"strings"
@@ -196,8 +197,9 @@ func TestRulePresetBase(t *testing.T) {
 }
 
 func TestRulePresetFileErrors(t *testing.T) {
-	// Every key is validated; an unknown key names itself and its line; a
-	// missing key is named.
+	// Every key is validated; an unknown key, or a value out of range, names
+	// itself and its line; a missing key is named. A start without citizens
+	// is refused: "A country with no citizens left has lost: it is dead."
 	line := func(key, value string) string {
 		lines := strings.Split(everyKey, "\n")
 		for i, l := range lines {
@@ -235,19 +237,21 @@ func TestRulePresetFileErrors(t *testing.T) {
 		{"quoted number", strings.Replace(everyKey, "gold: 700", `gold: "700"`, 1), []string{"the text \"700\"", "without quotes"}},
 		{"tagged number", strings.Replace(everyKey, "gold: 700", `gold: !!str 700`, 1), []string{"the text \"700\""}},
 		{"not a mapping", "- 1\n- 2\n", []string{"preset"}},
-		{"defend_advantage < 1", line("defend_advantage", "0.99"), []string{"defend_advantage", "at least 1"}},
-		{"attack_advantage < 1", line("attack_advantage", "0"), []string{"attack_advantage", "at least 1"}},
-		{"negative start", strings.Replace(everyKey, "gold: 700", "gold: -1", 1), []string{"start.gold", "-1"}},
+		{"defend_advantage < 1", line("defend_advantage", "0.99"), []string{"line 17: defend_advantage: 0.99", "at least 1"}},
+		{"attack_advantage < 1", line("attack_advantage", "0"), []string{"line 18: attack_advantage", "at least 1"}},
+		{"negative start", strings.Replace(everyKey, "gold: 700", "gold: -1", 1), []string{"line 3: start.gold", "-1", "allowed 0 to"}},
+		{"no citizens", strings.Replace(everyKey, "citizens: 900", "citizens: 0", 1), []string{"line 3: start.citizens: 0", "dead", "allowed 1 to 1000000000000"}},
+		{"negative citizens", strings.Replace(everyKey, "citizens: 900", "citizens: -5", 1), []string{"line 3: start.citizens", "-5", "allowed 1 to"}},
 		{"huge start", strings.Replace(everyKey, "gold: 700", "gold: 1000000000001", 1), []string{"start.gold", "out of range"}},
-		{"negative steal", strings.Replace(everyKey, "  food: 1\n", "  food: -1\n", 1), []string{"steal.food", "negative"}},
-		{"negative gold_for_war", line("gold_for_war", "-1"), []string{"gold_for_war", "-1"}},
-		{"negative hunger_deaths", line("hunger_deaths", "-200"), []string{"hunger_deaths", "-200"}},
-		{"negative food_per_soldier", line("food_per_soldier", "-1"), []string{"food_per_soldier", "negative"}},
-		{"negative gold_per_soldier", line("gold_per_soldier", "-0.1"), []string{"gold_per_soldier", "negative"}},
-		{"negative growth", line("growth", "-1.07"), []string{"growth", "negative"}},
-		{"land_capacity 0", line("land_capacity", "0"), []string{"land_capacity", "above 0"}},
+		{"negative steal", strings.Replace(everyKey, "  food: 1\n", "  food: -1\n", 1), []string{"line 6: steal.food", "negative"}},
+		{"negative gold_for_war", line("gold_for_war", "-1"), []string{"line 16: gold_for_war", "-1"}},
+		{"negative hunger_deaths", line("hunger_deaths", "-200"), []string{"line 19: hunger_deaths", "-200"}},
+		{"negative food_per_soldier", line("food_per_soldier", "-1"), []string{"line 12: food_per_soldier", "negative"}},
+		{"negative gold_per_soldier", line("gold_per_soldier", "-0.1"), []string{"line 13: gold_per_soldier", "negative"}},
+		{"negative growth", line("growth", "-1.07"), []string{"line 14: growth", "negative"}},
+		{"land_capacity 0", line("land_capacity", "0"), []string{"line 15: land_capacity", "above 0"}},
 		{"land_capacity negative", line("land_capacity", "-10"), []string{"land_capacity", "above 0"}},
-		{"max_cycles 0", line("max_cycles", "0"), []string{"max_cycles", "1 to 100000"}},
+		{"max_cycles 0", line("max_cycles", "0"), []string{"line 20: max_cycles", "1 to 100000"}},
 		{"max_cycles too many", line("max_cycles", "100001"), []string{"max_cycles", "1 to 100000"}},
 		{"max_cycles not whole", line("max_cycles", "1.5"), []string{"line 20", "whole number", "1.5"}},
 		{"a ratio in words", line("growth", "lots"), []string{"line 14", "lots"}},
@@ -257,6 +261,9 @@ func TestRulePresetFileErrors(t *testing.T) {
 		{"a count in hex", line("gold_for_war", "0x10"), []string{"line 16", "whole number"}},
 		{"a count as a string", line("hunger_deaths", `"200"`), []string{"line 19", "whole number"}},
 		{"unknown base", "base: nope\n", []string{"base", "nope", "tribe"}},
+		{"a base's override out of range", "base: default\n\ndefend_advantage: 0.5\n", []string{"preset: line 3: defend_advantage: 0.5; advantages are at least 1"}},
+		{"a base's start without citizens", "base: default\nstart: {citizens: 0}\n", []string{"preset: line 2: start.citizens: 0", "allowed 1 to"}},
+		{"a base's start without citizens, in block style", "base: tribe\nstart:\n  gold: 5\n  citizens: 0\n", []string{"line 4: start.citizens"}},
 		{"two documents are fine, bad YAML is not", "growth: [\n", []string{"preset"}},
 	}
 	for _, c := range cases {
@@ -298,5 +305,18 @@ func TestPresetJSONRoundTrip(t *testing.T) {
 		if got, err := PresetOption(p.Option()); err != nil || got != p {
 			t.Errorf("%s renamed: option %q reads back as %+v, %v", name, p.Option(), got, err)
 		}
+	}
+}
+
+func TestPresetOptionRefusesAStartWithoutCitizens(t *testing.T) {
+	// A preset given as JSON (the preset option, the world JSON's preset)
+	// is checked as a file is, without a line to name.
+	_, err := PresetOption(`{"base": "default", "start": {"citizens": 0}}`)
+	var re *RangeError
+	if !errors.As(err, &re) || re.Key != "start.citizens" || re.Line != 0 || !strings.Contains(err.Error(), "start.citizens: 0; a country with no citizens is dead") {
+		t.Errorf("a start without citizens as the option: %v", err)
+	}
+	if _, err := PresetOption(`{"base": "mexican_standoff"}`); err != nil {
+		t.Errorf("one citizen is enough: %v", err)
 	}
 }
