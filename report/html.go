@@ -2,12 +2,17 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // WriteHTML writes the report as one self-contained page: nothing fetched,
@@ -118,6 +123,56 @@ type gameView struct {
 	Marked  int
 	Winners string
 	Scores  string
+	// OptionsLine lists the options as the text form does, and Settings
+	// shows each option given as a document (a custom preset), key by key.
+	OptionsLine string
+	Settings    []documentView
+}
+
+// documentView is an option given as a document: the option's name, the
+// document's label, and its members, nested keys joined by dots.
+type documentView struct {
+	Option, Label string
+	Members       [][2]string
+}
+
+// newDocumentView reads a document's members in the order it gives them.
+func newDocumentView(option string, d engine.OptionDocument) documentView {
+	v := documentView{Option: option, Label: d.Label()}
+	documentMembers(&v.Members, "", d.JSON)
+	return v
+}
+
+// documentMembers appends an object's members to out, key and value, an
+// inner object's keys after its own key and a dot.
+func documentMembers(out *[][2]string, prefix string, object json.RawMessage) {
+	dec := json.NewDecoder(bytes.NewReader(object))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return
+		}
+		key, _ := t.(string)
+		if prefix != "" {
+			key = prefix + "." + key
+		}
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return
+		}
+		var text string
+		switch {
+		case len(value) > 0 && value[0] == '{':
+			documentMembers(out, key, value)
+			continue
+		case json.Unmarshal(value, &text) != nil:
+			text = string(value)
+		}
+		*out = append(*out, [2]string{key, text})
+	}
 }
 
 // resultRow is a seat's line of a game's result table.
@@ -153,9 +208,14 @@ type chartView struct {
 }
 
 func newGameView(g *Game) gameView {
-	v := gameView{Game: g, Name: g.Ruleset, Faults: len(g.Faults)}
+	v := gameView{Game: g, Name: g.Ruleset, Faults: len(g.Faults), OptionsLine: optionsText(g.Options)}
 	if g.Variant != "" {
 		v.Name += " (" + g.Variant + ")"
+	}
+	for _, name := range slices.Sorted(maps.Keys(g.Options)) {
+		if d, ok := engine.ReadOptionDocument(g.Options[name]); ok {
+			v.Settings = append(v.Settings, newDocumentView(name, d))
+		}
 	}
 	if g.Result != nil {
 		var winners, scores []string
@@ -228,7 +288,14 @@ ol.games li { padding: .15em 0; border-bottom: 1px solid #eee; }
 {{define "game"}}
 <section id="game-{{.Number}}">
 <h2>Game {{.Number}}: {{.Name}}, seed {{.Seed}}</h2>
-{{if .Result}}
+{{if .OptionsLine}}<p>Options: {{.OptionsLine}}</p>
+{{end}}{{range .Settings}}<details class="settings"><summary>{{.Option}}: {{.Label}}</summary>
+<table>
+<tr><th>key</th><th>value</th></tr>
+{{range .Members}}<tr><td>{{index . 0}}</td><td class="n">{{index . 1}}</td></tr>
+{{end}}</table>
+</details>
+{{end}}{{if .Result}}
 <table>
 <tr><th>seat</th><th>player</th><th>score</th><th>rank</th><th></th></tr>
 {{range .Rows}}<tr><td class="n">{{.Seat}}</td><td><span class="swatch" style="background: {{.Colour}}"></span>{{.Player}}</td><td class="n">{{.Score}}</td><td class="n">{{.Rank}}</td><td>{{.Marks}}</td></tr>

@@ -13,6 +13,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -41,9 +42,15 @@ type Game struct {
 	// Specs is, for players that named themselves (an external program's
 	// ready), how each seat's player was given on the command line; "" for
 	// the others. Nil when no player named itself.
-	Specs   []string           `json:"specs,omitempty"`
-	Options map[string]string  `json:"options,omitempty"`
-	Faults  []engine.SeatFault `json:"faults"`
+	Specs []string `json:"specs,omitempty"`
+	// Options are the match's options as its record gives them; in JSON a
+	// value given as a document (a custom preset) is written as its label
+	// (see Options), and the document itself is in Documents.
+	Options Options `json:"options,omitempty"`
+	// Documents holds, by option name, each option whose value is a JSON
+	// object (a custom preset's numbers, a board) as that object.
+	Documents map[string]json.RawMessage `json:"option_documents,omitempty"`
+	Faults    []engine.SeatFault         `json:"faults"`
 	// Result is nil when the match did not end.
 	Result *engine.Result `json:"result"`
 	// Aborted says why play stopped early, when it did.
@@ -189,6 +196,14 @@ func Outcome[M any](rec *engine.Record[M], number int) Game {
 		Number: number, Ruleset: h.Ruleset, Variant: h.Variant, Seed: h.Setup.Seed,
 		Players: h.Setup.Players, Options: h.Setup.Options,
 		Faults: rec.Faults(), History: []any{},
+	}
+	for name, v := range h.Setup.Options {
+		if d, ok := engine.ReadOptionDocument(v); ok {
+			if g.Documents == nil {
+				g.Documents = map[string]json.RawMessage{}
+			}
+			g.Documents[name] = d.JSON
+		}
 	}
 	if g.Faults == nil {
 		g.Faults = []engine.SeatFault{}
@@ -404,8 +419,27 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 	}
 }
 
+// Options are a game's options, name to value, as its record gives them.
+type Options map[string]string
+
+// MarshalJSON writes every option's value as a string: its label for a
+// value given as a document ("custom (default) #1a2b3c4d", see
+// engine.OptionLabel), else the value itself.
+func (o Options) MarshalJSON() ([]byte, error) {
+	labels := make(map[string]string, len(o))
+	for n, v := range o {
+		labels[n] = engine.OptionLabel(v)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // as the report's writer: a name's & stays &
+	err := enc.Encode(labels)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+}
+
 // optionsText lists a game's options as name=value, in name order; a value
-// that is a whole document (a custom preset's JSON) is shown as "custom".
+// that is a whole document (a custom preset's JSON) is shown by its label,
+// its name and digest.
 func optionsText(options map[string]string) string {
 	names := make([]string, 0, len(options))
 	for n := range options {
@@ -414,11 +448,7 @@ func optionsText(options map[string]string) string {
 	sort.Strings(names)
 	parts := make([]string, len(names))
 	for i, n := range names {
-		v := options[n]
-		if strings.HasPrefix(strings.TrimSpace(v), "{") {
-			v = "custom"
-		}
-		parts[i] = n + "=" + v
+		parts[i] = n + "=" + engine.OptionLabel(options[n])
 	}
 	return strings.Join(parts, " ")
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // Table adds up a tournament's results, game by game in schedule order, into
@@ -166,13 +168,16 @@ func describe(s *Schedule) string {
 }
 
 // optionsText writes a game's options in one line, name=value in the
-// order of their names, a long value (a preset's JSON) cut short: the
-// fingerprint tells them apart.
+// order of their names: a document (a custom preset's JSON) by its name and
+// the digest of its numbers (engine.OptionLabel), another long value cut
+// short (the fingerprint tells them apart).
 func optionsText(options map[string]string) string {
 	var opts []string
 	for _, k := range slices.Sorted(maps.Keys(options)) {
 		v := options[k]
-		if r := []rune(v); len(r) > 40 {
+		if d, ok := engine.ReadOptionDocument(v); ok {
+			v = d.Label()
+		} else if r := []rune(v); len(r) > 40 {
 			v = string(r[:20]) + "…"
 		}
 		opts = append(opts, k+"="+v)

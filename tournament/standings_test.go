@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/reaj"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/google/go-cmp/cmp"
@@ -338,5 +339,26 @@ func TestNewTableRefusesAPlayerTwice(t *testing.T) {
 	s := &tournament.Schedule{Players: []string{"a", "b", "a"}}
 	if _, err := tournament.NewTable(s, 1); err == nil || !strings.Contains(err.Error(), `player "a" is named twice`) {
 		t.Errorf("err = %v; want one naming the player twice", err)
+	}
+}
+
+func TestDescribeNamesACustomPreset(t *testing.T) {
+	// A tournament's or a duel's header names an option given as a document
+	// (a custom preset) by its name and digest, not by its JSON cut short.
+	preset := `{"name":"custom (default)","gold_for_war":800,"max_cycles":60}`
+	label := engine.OptionLabel(preset)
+	s := &tournament.Schedule{Ruleset: "tncc", Options: map[string]string{"preset": preset}, Players: []string{"a", "b"},
+		Kind: tournament.Rotation, Seats: 2, Repeat: 1, Seed: 1}
+	got := tournament.Describe(s, 2)
+	if !strings.Contains(got, "(preset="+label+")") || strings.Contains(got, "{") {
+		t.Errorf("the header is %q; want it to name the preset %s", got, label)
+	}
+	d := &tournament.Duel{Ruleset: "tncc", A: "a", B: "b", Seed: 1, Options: map[string]string{"preset": preset}}
+	if got := d.Describe(); !strings.HasSuffix(got, "(preset="+label+")") {
+		t.Errorf("the duel's header is %q; want it to name the preset %s", got, label)
+	}
+	s.Options = map[string]string{"preset": "tribe"}
+	if got := tournament.Describe(s, 2); !strings.Contains(got, "(preset=tribe)") {
+		t.Errorf("the header is %q; want preset=tribe", got)
 	}
 }

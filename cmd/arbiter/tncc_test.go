@@ -36,8 +36,10 @@ type tnccGame struct {
 	Seed    uint64
 	Players []string
 	Options map[string]string
-	Faults  []json.RawMessage
-	Result  struct {
+	// Documents are the options given as documents: a custom preset.
+	Documents map[string]json.RawMessage `json:"option_documents"`
+	Faults    []json.RawMessage
+	Result    struct {
 		Scores  []int64
 		Ranks   []int
 		Winners []int
@@ -332,8 +334,17 @@ func TestTNCCConfig(t *testing.T) {
 		DefendAdvantage float64 `json:"defend_advantage"`
 		Growth          float64
 	}
-	if err := json.Unmarshal([]byte(g.Options["preset"]), &p); err != nil {
-		t.Fatalf("the preset option is not the file's preset: %v: %s", err, g.Options["preset"])
+	if err := json.Unmarshal(g.Documents["preset"], &p); err != nil {
+		t.Fatalf("the report's option_documents do not hold the file's preset: %v: %s", err, g.Documents["preset"])
+	}
+	// The report names the preset by its name and the digest of its
+	// numbers, as a string, in the JSON as in the text.
+	label := g.Options["preset"]
+	if !regexp.MustCompile(`^custom \(default\) #[0-9a-f]{8}$`).MatchString(label) {
+		t.Errorf("the JSON report's options.preset is %q; want the preset's name and digest", label)
+	}
+	if code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--config", cfg); code != 0 || !strings.Contains(out, "options: preset="+label+"\n") {
+		t.Errorf("the text report does not name the preset %s: exit %d %s\n%s", label, code, errOut, out)
 	}
 	if p.GoldForWar != 100 || p.MaxCycles != 20 || p.DefendAdvantage != 2 || p.Growth != 1.07 || p.Start["gold"] != 600 || p.Name != "custom (default)" {
 		t.Errorf("the game's preset: %+v; want default's numbers with gold_for_war 100 and max_cycles 20", p)
@@ -396,8 +407,8 @@ hunger_deaths: 10
 max_cycles: 5
 `)
 	g = tnccJSON(t, "--seed", "2", "--config", full)[0]
-	if c := g.History[0].Countries[0]; c.Gold != 100 || c.Land != 10 || !strings.Contains(g.Options["preset"], `"name":"small"`) {
-		t.Errorf("a whole preset: the first country %+v, the preset %s", c, g.Options["preset"])
+	if c := g.History[0].Countries[0]; c.Gold != 100 || c.Land != 10 || !strings.HasPrefix(g.Options["preset"], "small #") || !strings.Contains(string(g.Documents["preset"]), `"name": "small"`) {
+		t.Errorf("a whole preset: the first country %+v, the preset %s, %s", c, g.Options["preset"], g.Documents["preset"])
 	}
 	if last := g.History[len(g.History)-1]; last.Cycle > 6 {
 		t.Errorf("a whole preset of 5 cycles reaches cycle %d", last.Cycle)

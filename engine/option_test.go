@@ -1,0 +1,48 @@
+package engine_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+func TestOptionDocument(t *testing.T) {
+	// A document is named by its name and the digest of the rest: the same
+	// numbers, in any order of keys, have one digest whatever their name;
+	// other numbers have another.
+	a := `{"name":"custom (default)","gold_for_war":800,"start":{"gold":600,"citizens":800}}`
+	renamed := `{"start":{"citizens":800,"gold":600},"gold_for_war":800,"name":"mine"}`
+	other := `{"name":"custom (default)","gold_for_war":900,"start":{"gold":600,"citizens":800}}`
+	da, ok := engine.ReadOptionDocument(a)
+	if !ok || da.Name != "custom (default)" || len(da.Digest) != 8 || string(da.JSON) != a {
+		t.Fatalf("%s reads as %+v, %v", a, da, ok)
+	}
+	if dr, _ := engine.ReadOptionDocument(renamed); dr.Name != "mine" || dr.Digest != da.Digest {
+		t.Errorf("the same numbers named mine: %+v; want the digest %s", dr, da.Digest)
+	}
+	if do, _ := engine.ReadOptionDocument(other); do.Digest == da.Digest {
+		t.Errorf("other numbers have the same digest %s", do.Digest)
+	}
+	if d, ok := engine.ReadOptionDocument(`{"growth": 1.5}`); !ok || d.Name != "custom" {
+		t.Errorf("a document without a name: %+v, %v", d, ok)
+	}
+	for _, plain := range []string{"tribe", "", "100", "true", "{not json", `{"a":1} {"b":2}`, "[1]"} {
+		if d, ok := engine.ReadOptionDocument(plain); ok {
+			t.Errorf("%q reads as a document %+v", plain, d)
+		}
+		if got := engine.OptionLabel(plain); got != plain {
+			t.Errorf("%q is labelled %q; want itself", plain, got)
+		}
+	}
+}
+
+func ExampleOptionLabel() {
+	fmt.Println(engine.OptionLabel("tribe"))
+	fmt.Println(engine.OptionLabel(`{"name":"custom (default)","gold_for_war":800,"max_cycles":60}`))
+	fmt.Println(engine.OptionLabel(`{"max_cycles":60,"gold_for_war":800,"name":"short war"}`))
+	// Output:
+	// tribe
+	// custom (default) #db909d30
+	// short war #db909d30
+}
