@@ -155,6 +155,11 @@ func TestPeoplePlayTNCC(t *testing.T) {
 	for _, tb := range []*tab{watch, p0, p1, judge} {
 		tb.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
 	}
+	// Every page names the custom preset alike and offers its numbers: the
+	// spectator's and the judge's, from the public view, as a seat's.
+	for _, tb := range []*tab{watch, p0, judge} {
+		tb.until("the preset named, its numbers offered", `document.body.innerText.includes("preset custom (default)") && document.body.innerText.includes("the preset's numbers")`)
+	}
 	// A refused action: a trade of food for food.
 	p0.until("the turn's form", `document.querySelector("form.action")`)
 	// The judge, who may act for the country, sees its form in the third

@@ -1,6 +1,7 @@
 package tncc
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -217,8 +218,28 @@ func newPublic(m *Match) *Public {
 	return p
 }
 
-// MarshalJSON writes the world, in the rules' world JSON.
-func (p *Public) MarshalJSON() ([]byte, error) { return p.World.MarshalJSON() }
+// publicJSON is a spectator's view in JSON: the world as the rules' world
+// JSON writes it, but with the preset as a seat's view has it, always its
+// name, and its numbers beside it.
+type publicJSON struct {
+	Preset    string      `json:"preset"`
+	Numbers   *Preset     `json:"numbers"`
+	Cycle     int         `json:"cycle"`
+	Countries []countryJS `json:"countries"`
+}
+
+// MarshalJSON writes the public view: {"preset": NAME, "numbers": {...},
+// "cycle": N, "countries": [...]}. The preset is its name whether it is a
+// built-in preset or a custom one ("custom (default)"), and numbers every
+// constant, as in a seat's view.
+func (p *Public) MarshalJSON() ([]byte, error) {
+	w := &p.World
+	j := publicJSON{Preset: cmp.Or(w.Preset.Name, "custom"), Numbers: &w.Preset, Cycle: w.Cycle, Countries: make([]countryJS, len(w.Countries))}
+	for i := range w.Countries {
+		j.Countries[i] = countryJSON(&w.Countries[i])
+	}
+	return json.Marshal(j)
+}
 
 // String tells what happened in the last cycle played, one line each, then
 // shows the countries, for people. It fits 80 columns.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -318,5 +319,34 @@ func TestPresetOptionRefusesAStartWithoutCitizens(t *testing.T) {
 	}
 	if _, err := PresetOption(`{"base": "mexican_standoff"}`); err != nil {
 		t.Errorf("one citizen is enough: %v", err)
+	}
+}
+
+func TestViewsNameThePresetAlike(t *testing.T) {
+	// The public view and a seat's view give the preset one shape, for a
+	// built-in preset as for a custom one: "preset" its name, "numbers"
+	// every constant.
+	for _, option := range []string{"tribe", `{"base": "default", "gold_for_war": 800}`} {
+		m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"a", "b"}, Options: map[string]string{"preset": option}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := PresetOption(option)
+		for _, v := range []any{m.Public(), m.View(0)} {
+			b, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var j struct {
+				Preset  any
+				Numbers Preset
+			}
+			if err := json.Unmarshal(b, &j); err != nil {
+				t.Fatalf("%s: %v", b, err)
+			}
+			if j.Preset != want.Name || j.Numbers != want {
+				t.Errorf("preset %s: the view %T says preset %#v, numbers %+v; want %q and its numbers", option, v, j.Preset, j.Numbers, want.Name)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package tncc
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"iter"
@@ -141,7 +142,7 @@ type offerJSON struct {
 // offer or attack to answer.
 func (v View) MarshalJSON() ([]byte, error) {
 	m := v.m
-	j := viewJSON{You: v.seat, Cycle: m.world.Cycle, MaxCycles: m.world.Preset.MaxCycles, Preset: m.world.Preset.Name, Numbers: &m.world.Preset}
+	j := viewJSON{You: v.seat, Cycle: m.world.Cycle, MaxCycles: m.world.Preset.MaxCycles, Preset: cmp.Or(m.world.Preset.Name, "custom"), Numbers: &m.world.Preset}
 	for i := range m.world.Countries {
 		j.Countries = append(j.Countries, countryJSON(&m.world.Countries[i]))
 	}

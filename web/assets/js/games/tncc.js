@@ -70,8 +70,8 @@ export function board(view, ctx) {
     const recent = view.seats.find((s) => s.recent)?.recent || [];
     if (recent.length) out.append(h("h3", null, "This cycle and the last"), h("ul", { class: "log" }, recent.map((e) => entry(e, ctx))));
   }
-  if (view.numbers) {
-    const n = view.numbers;
+  if (st.numbers || view.numbers) {
+    const n = st.numbers || view.numbers;
     out.append(h("details", null, h("summary", null, "the preset's numbers"),
       table(["number", "value"], Object.entries(n).filter(([k]) => k !== "name").map(([k, v]) => [k, typeof v === "object" ? resources.map((r) => `${r} ${num(v[r])}`).join(", ") : num(v)]))));
   }
@@ -80,7 +80,8 @@ export function board(view, ctx) {
 
 export const asks = { turn: "your action this turn" };
 
-// presetName names a preset: its name, or "custom" for numbers of one's own.
+// presetName names a preset: a view's preset is its name ("tribe",
+// "custom (default)"); an object is read for its name, "custom" without one.
 function presetName(p) {
   if (!p) return "";
   if (typeof p === "string") return p;
