@@ -220,21 +220,27 @@ func newPublic(m *Match) *Public {
 
 // publicJSON is a spectator's view in JSON: the world as the rules' world
 // JSON writes it, but with the preset as a seat's view has it, always its
-// name, and its numbers beside it.
+// name, and a custom preset's numbers beside it.
 type publicJSON struct {
 	Preset    string      `json:"preset"`
-	Numbers   *Preset     `json:"numbers"`
+	Numbers   *Preset     `json:"numbers,omitempty"`
 	Cycle     int         `json:"cycle"`
 	Countries []countryJS `json:"countries"`
 }
 
 // MarshalJSON writes the public view: {"preset": NAME, "numbers": {...},
 // "cycle": N, "countries": [...]}. The preset is its name whether it is a
-// built-in preset or a custom one ("custom (default)"), and numbers every
-// constant, as in a seat's view.
+// built-in preset or a custom one ("custom (default)"), as in a seat's
+// view; numbers, every constant, are there for a custom preset only.
 func (p *Public) MarshalJSON() ([]byte, error) {
 	w := &p.World
-	j := publicJSON{Preset: cmp.Or(w.Preset.Name, "custom"), Numbers: &w.Preset, Cycle: w.Cycle, Countries: make([]countryJS, len(w.Countries))}
+	j := publicJSON{Preset: cmp.Or(w.Preset.Name, "custom"), Cycle: w.Cycle, Countries: make([]countryJS, len(w.Countries))}
+	if w.Preset.Option() != w.Preset.Name {
+		// A custom preset's numbers; a built-in one's name says them
+		// (arbiter games --json), and a report's every sample of the
+		// history would repeat them.
+		j.Numbers = &w.Preset
+	}
 	for i := range w.Countries {
 		j.Countries[i] = countryJSON(&w.Countries[i])
 	}
