@@ -3,6 +3,8 @@ package web_test
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -131,6 +133,13 @@ func TestPeoplePlayAjveCivAndReaj(t *testing.T) {
 			watch.shot(dir, g.game+"-spectator-desktop")
 			if got := watch.text(); !strings.Contains(got, "winner") {
 				t.Errorf("the spectator's page tells no winner:\n%s", got)
+			}
+			// A seat's last board names no turn past the last ("Turn 5 of 4").
+			p0.until("the seat's page at the end", `document.getElementById("result").innerText.includes("over")`)
+			for _, m := range regexp.MustCompile(`Turn (\d+) of (\d+)`).FindAllStringSubmatch(p0.text(), -1) {
+				if now, _ := strconv.Atoi(m[1]); now > 4 {
+					t.Errorf("the seat's last board says %q", m[0])
+				}
 			}
 			for _, tb := range []*tab{watch, p0, p1, judge} {
 				tb.noErrors()

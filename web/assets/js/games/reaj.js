@@ -39,7 +39,9 @@ export function board(view, ctx) {
     cells: [`${i + 1} · ${ctx.players[i] ?? ""}`, ...row.map((v, j) => (i === j ? "·" : signed(v)))],
   }));
   return h("div", null,
-    view.turn ? h("p", null, `Turn ${view.turn} of ${view.turns}`) : ctx.clock?.() != null ? h("p", null, `Turns played: ${num(ctx.clock())}`) : null,
+    // A seat's view names the turn under way: one past the last once all are played.
+    view.turn ? h("p", null, view.turn > view.turns ? `All ${view.turns} turns played` : `Turn ${view.turn} of ${view.turns}`)
+      : ctx.clock?.() != null ? h("p", null, `Turns played: ${num(ctx.clock())}`) : null,
     h("h3", null, "The environment"),
     h("ul", { class: "legend" }, h("li", null, "land ", h("strong", null, num(env.land))), h("li", null, "ecology ", h("strong", null, num(env.ecology))), h("li", null, "resources ", h("strong", null, num(env.resources)))),
     h("h3", null, "The societies"),
