@@ -434,6 +434,8 @@ func TestZombiePartyFromTheHomePage(t *testing.T) {
 		tb.clickText(".request", "Send my plan")
 	}, nil)
 	watch.until("the end", `document.getElementById("result").innerText.includes("over")`)
+	// The story tells what the judge announced to everyone, to the end.
+	watch.until("the announcements in the story", `document.getElementById("events").innerText.includes("at the start") && document.getElementById("events").innerText.includes("GAME OVER")`)
 	watch.shot(dir, "zombie-spectator-desktop")
 	for i, tb := range friends {
 		tb.until("the end on "+names[i]+"'s phone", `document.body.dataset.status === "over"`)

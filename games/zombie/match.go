@@ -583,3 +583,41 @@ func howMany(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// Chronicle returns the public story so far: each PUBLIC announcement, in
+// words, at the turn it closes, and the GAME OVER line once there is one.
+func (m *Match) Chronicle() []engine.Event {
+	var out []engine.Event
+	ev := m.judge.Events()
+	turn := 0 // the turn the events so far close
+	for i := range ev {
+		e := &ev[i]
+		switch e.Kind {
+		case Announced, TurnEnded:
+			turn = e.Turn
+			if e.Kind == Announced {
+				out = append(out, engine.Event{Clock: turn, Kind: "announced", Text: announced(e)})
+			}
+		case Ended:
+			out = append(out, engine.Event{Clock: turn, Kind: "over", Text: m.transcript().Line(e), Mark: true})
+		}
+	}
+	return out
+}
+
+// announced words a PUBLIC announcement for people, beside the turn it
+// closes: "1 zombie, 4 humans at the start", "3 zombies, 2 humans; most
+// antibodies 1, most viruses 2".
+func announced(e *Event) string {
+	plural := func(n int64, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.FormatInt(n, 10) + " " + many
+	}
+	counts := plural(int64(e.Zombies), "zombie", "zombies") + ", " + plural(int64(e.Humans), "human", "humans")
+	if e.Turn == 0 {
+		return counts + " at the start"
+	}
+	return fmt.Sprintf("%s; most antibodies %d, most viruses %d", counts, e.MaxAntibodies, e.MaxViruses)
+}

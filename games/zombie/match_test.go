@@ -583,3 +583,31 @@ func TestNoSeatWinsByItsPlace(t *testing.T) {
 	}
 	t.Logf("wins by seat over %d games: %v", games, wins)
 }
+
+func TestChronicleTellsWhatIsAnnounced(t *testing.T) {
+	// The public story is what the judge announces to everyone: each
+	// PUBLIC line, in words, at the turn it closes, then GAME OVER; no
+	// PRIVATE message is in it.
+	_, m := play(t, 3, nil, "sensible", "sensible", "sensible", "sensible", "sensible")
+	ev := m.Chronicle()
+	if len(ev) < 3 {
+		t.Fatalf("%d events: %+v; want the start, each turn and the end", len(ev), ev)
+	}
+	if e := ev[0]; e.Clock != 0 || e.Text != "1 zombie, 4 humans at the start" {
+		t.Errorf("the first event %+v; want the start's counts at turn 0", e)
+	}
+	last := ev[len(ev)-1]
+	if last.Kind != "over" || !strings.HasPrefix(last.Text, "GAME OVER: ") || !last.Mark || last.Clock != m.Clock() {
+		t.Errorf("the last event %+v; want GAME OVER, marked, at the last turn %d", last, m.Clock())
+	}
+	for k, e := range ev[1 : len(ev)-1] {
+		if e.Kind != "announced" || e.Clock != k+1 || !strings.Contains(e.Text, "; most antibodies ") {
+			t.Errorf("event %d: %+v; want turn %d's announcement", k+1, e, k+1)
+		}
+	}
+	for _, e := range ev {
+		if strings.Contains(e.Text, "PRIVATE") || strings.Contains(e.Text, "HUMAN ") {
+			t.Errorf("a private message in the public story: %+v", e)
+		}
+	}
+}
