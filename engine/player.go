@@ -82,6 +82,17 @@ type Finisher interface {
 	Finish(ctx context.Context, result Result)
 }
 
+// Follower is implemented by players that follow their seat's fortunes
+// between their own decisions: a person at a terminal, told at once when
+// their seat is out of the match while the others play on. Follow is given
+// the seat's view before each round is asked, while the match goes on (over
+// false), and once when the match has ended (over true), before Finish. The
+// view is valid only during the call. Follow must return at once, without
+// blocking: nothing watches it, and its panics are ignored.
+type Follower[V any] interface {
+	Follow(view V, over bool)
+}
+
 // SelfTimed is implemented by players that keep their own time: external
 // programs and people at a terminal. They return ErrDeadline when a decision's
 // deadline passes, and the seat is not abandoned. The runner's watchdog still

@@ -84,6 +84,7 @@ type Runner[M, V any] struct {
 	seats       []Seat[M, V]
 	rec         *Record[M]
 	watched     bool               // some player could block
+	following   bool               // some player is a Follower
 	deadlines   [][2]time.Duration // per seat and DeadlineClass, as told to the player
 	limits      [][2]time.Duration // per seat and DeadlineClass: the watchdog's limit for a decision
 	startLimits []time.Duration    // per seat: the watchdog's limit for Start and Finish
@@ -133,10 +134,13 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	if len(seats) > MaxSeats {
 		return fmt.Errorf("engine: %d seats; the runner takes at most %d", len(seats), MaxSeats)
 	}
-	r.watched = false
+	r.watched, r.following = false, false
 	for i, s := range seats {
 		if s.Player == nil {
 			return fmt.Errorf("engine: seat %d (%s) has no player", i, s.Name)
+		}
+		if _, ok := s.Player.(Follower[V]); ok {
+			r.following = true
 		}
 		if b, ok := s.Player.(Bounded); !ok || !b.Bounded() {
 			r.watched = true
@@ -236,9 +240,11 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 			if r.at >= len(r.reqs) {
 				if m.Over() {
 					r.result = m.Result()
+					r.follow(true)
 					r.stage, r.at = finishing, 0
 					continue
 				}
+				r.follow(false)
 				if r.done != nil {
 					select {
 					case <-r.done:
@@ -252,7 +258,7 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 				}
 			}
 			round := r.round
-			if !r.watched && !r.Timings {
+			if !r.watched && !r.Timings && !r.following {
 				round = r.roundBounded
 			}
 			switch err := round(); err {
@@ -271,6 +277,25 @@ func (r *Runner[M, V]) play() (end *End, err error, lost bool) {
 			return ended(r.result), nil, false
 		}
 	}
+}
+
+// follow gives every Follower still playing its seat's view, between rounds
+// or, when over, at the match's end.
+func (r *Runner[M, V]) follow(over bool) {
+	if !r.following {
+		return
+	}
+	for seat, p := range r.callee {
+		if f, ok := p.(Follower[V]); ok {
+			followOnce(f, r.match.View(seat), over)
+		}
+	}
+}
+
+// followOnce calls f, ignoring its panic.
+func followOnce[V any](f Follower[V], view V, over bool) {
+	defer func() { _ = recover() }()
+	f.Follow(view, over)
 }
 
 // Aborter is implemented by the cause of a match's cancelled context

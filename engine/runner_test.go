@@ -317,3 +317,37 @@ func TestStartDeadlineHasAFloor(t *testing.T) {
 		}
 	}
 }
+
+// follower picks 2 and notes the rounds it was shown between decisions.
+type follower struct {
+	picker
+	rounds   []int
+	over     int
+	finished bool
+}
+
+func (f *follower) Follow(v tallyView, over bool) {
+	if over {
+		f.over++
+		if f.finished {
+			f.over = -100 // Follow came after Finish
+		}
+		return
+	}
+	f.rounds = append(f.rounds, v.Round)
+}
+
+func (f *follower) Finish(context.Context, Result) { f.finished = true }
+
+func TestRunTellsFollowersEveryRound(t *testing.T) {
+	// A follower (a person at a terminal) is shown its seat's view before
+	// every round, and once at the end before Finish, even though it is
+	// bounded and its rivals too.
+	f := &follower{picker: 2}
+	if _, _, err := play(context.Background(), 3, time.Second, picker(1), f); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(f.rounds) != "[0 1 2]" || f.over != 1 || !f.finished {
+		t.Errorf("followed rounds %v, over %d times, finished %v; want [0 1 2], once, true", f.rounds, f.over, f.finished)
+	}
+}

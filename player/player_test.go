@@ -283,3 +283,55 @@ func TestTerminalDeadline(t *testing.T) {
 		t.Errorf("next question: %q, %v", mv, err)
 	}
 }
+
+// fallen is a board whose seat is out once its round passes 2.
+type fallen struct{ round int }
+
+func (f fallen) Out() string {
+	if f.round < 2 {
+		return ""
+	}
+	return "Your country died in cycle 2: it had no citizens left"
+}
+
+func TestTerminalTellsTheKnockoutAndTheStanding(t *testing.T) {
+	// A person whose seat is out hears it at once, not at the report; at
+	// the end they hear where they finished.
+	var out bytes.Buffer
+	term := &Terminal[colour, fallen]{In: strings.NewReader(""), Out: &out}
+	if err := term.Start(context.Background(), engine.MatchInfo{Seat: 1, Players: []string{"a", "b", "c"}}); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 5 {
+		term.Follow(fallen{round}, false)
+	}
+	term.Follow(fallen{6}, true)
+	term.Finish(context.Background(), engine.Result{Ranks: []int{1, 3, 2}, Winners: []int{0}})
+	want := "\nYour country died in cycle 2: it had no citizens left; the others play on to the\nend.\n\nYou finished 3rd of 3.\n"
+	if out.String() != want {
+		t.Errorf("the terminal said\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+func TestStanding(t *testing.T) {
+	for _, c := range []struct {
+		res  engine.Result
+		seat int
+		want string
+	}{
+		{engine.Result{Ranks: []int{1, 2}, Winners: []int{0}}, 0, "You won."},
+		{engine.Result{Ranks: []int{1, 1, 3}, Winners: []int{0, 1}}, 1, "You won, sharing first place with 1 other."},
+		{engine.Result{Ranks: []int{1, 2, 2, 4, 5, 6, 7}, Winners: []int{0}}, 4, "You finished 5th of 7."},
+		{engine.Result{Ranks: []int{1, 2, 2}, Winners: []int{0}}, 2, "You finished 2nd of 3, tied with 1 other."},
+		{engine.Result{Winners: []int{1}}, 0, "You did not win."},
+	} {
+		if got := Standing(c.res, c.seat); got != c.want {
+			t.Errorf("seat %d of %+v: %q; want %q", c.seat, c.res, got, c.want)
+		}
+	}
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 111: "111th"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %q; want %q", n, got, want)
+		}
+	}
+}

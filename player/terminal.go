@@ -30,6 +30,11 @@ import (
 // answer that is not offered is refused with the list (and the closest
 // choice, for a typo), and the question asked again.
 //
+// When the person's seat is out of the match (a dead country, a nation out
+// of the game: the view says so, Knockout) while the others play on, the
+// person is told at once; when the match ends, they are told where they
+// finished.
+//
 // A person has no deadline unless one is given (engine.Seat.Deadline); when
 // it passes, the default move is played and the person is told so. When the
 // person's input ends, play stops (Interrupt): a seat nobody answers is not
@@ -44,6 +49,8 @@ type Terminal[M, V any] struct {
 	// when the person's input ends.
 	Interrupt func()
 
+	seat    int           // the person's seat, from Start
+	toldOut bool          // the person has been told their seat is out
 	lines   *bufio.Reader // In, when it is not the process's standard input
 	pending chan answer   // a prompt still waiting for its line
 	closed  error         // set once the input has ended
@@ -66,6 +73,82 @@ func (inputEnded) AbortReason() string { return "the person's input ended" }
 
 // SelfTimed marks the terminal as keeping its own time.
 func (t *Terminal[M, V]) SelfTimed() {}
+
+// Start notes the person's seat.
+func (t *Terminal[M, V]) Start(_ context.Context, info engine.MatchInfo) error {
+	t.seat, t.toldOut = info.Seat, false
+	return nil
+}
+
+// Follow tells the person, once, that their seat is out of the match, when
+// its view says so (Knockout): the others play on without a word to them.
+func (t *Terminal[M, V]) Follow(view V, over bool) {
+	k, ok := any(view).(Knockout)
+	if !ok || t.toldOut {
+		return
+	}
+	why := k.Out()
+	if why == "" {
+		return
+	}
+	t.toldOut = true
+	if over {
+		fmt.Fprint(t.out(), "\n"+wrap(why+"."))
+		return
+	}
+	fmt.Fprint(t.out(), "\n"+wrap(why+"; the others play on to the end."))
+}
+
+// Finish tells the person where they finished.
+func (t *Terminal[M, V]) Finish(_ context.Context, res engine.Result) {
+	fmt.Fprint(t.out(), "\n"+wrap(Standing(res, t.seat)))
+}
+
+// Standing tells the person at seat where they finished, from the result:
+// "You won.", "You finished 5th of 7.", with those they tied with.
+func Standing(res engine.Result, seat int) string {
+	others := func(n int) string {
+		if n == 1 {
+			return "1 other"
+		}
+		return fmt.Sprintf("%d others", n)
+	}
+	if res.Won(seat) {
+		if n := len(res.Winners) - 1; n > 0 {
+			return fmt.Sprintf("You won, sharing first place with %s.", others(n))
+		}
+		return "You won."
+	}
+	if seat < 0 || seat >= len(res.Ranks) {
+		return "You did not win."
+	}
+	rank, tied := res.Ranks[seat], 0
+	for i, r := range res.Ranks {
+		if i != seat && r == rank {
+			tied++
+		}
+	}
+	s := fmt.Sprintf("You finished %s of %d", ordinal(rank), len(res.Ranks))
+	if tied > 0 {
+		s += ", tied with " + others(tied)
+	}
+	return s + "."
+}
+
+// ordinal writes n as 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
 
 // Decide asks the person for req's move.
 func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], view V) (M, error) {
@@ -167,6 +250,16 @@ func wrap(text string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// Knockout is implemented by views that say when their seat is out of the
+// match while others may play on: a dead country, a nation out of the game.
+type Knockout interface {
+	// Out tells the person, as a sentence without its full stop, that their
+	// seat is out, when and why if known: "Your country died in cycle 18:
+	// country 3 won a war against you and took your last citizens". It is
+	// "" while the seat plays.
+	Out() string
 }
 
 // Helper is implemented by views that explain to a person what they may
