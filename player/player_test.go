@@ -307,7 +307,7 @@ func TestTerminalTellsTheKnockoutAndTheStanding(t *testing.T) {
 	}
 	term.Follow(fallen{6}, true)
 	term.Finish(context.Background(), engine.Result{Ranks: []int{1, 3, 2}, Winners: []int{0}})
-	want := "\nYour country died in cycle 2: it had no citizens left; the others play on to the\nend.\n\nYou finished 3rd of 3.\n"
+	want := "\nYour country died in cycle 2: it had no citizens left; the others play on to the\nend.\n\nYou finished 3rd of 3.\n\n"
 	if out.String() != want {
 		t.Errorf("the terminal said\n%q\nwant\n%q", out.String(), want)
 	}

@@ -101,7 +101,7 @@ func (t *Terminal[M, V]) Follow(view V, over bool) {
 
 // Finish tells the person where they finished.
 func (t *Terminal[M, V]) Finish(_ context.Context, res engine.Result) {
-	fmt.Fprint(t.out(), "\n"+wrap(Standing(res, t.seat)))
+	fmt.Fprint(t.out(), "\n"+wrap(Standing(res, t.seat))+"\n")
 }
 
 // Standing tells the person at seat where they finished, from the result:

@@ -222,3 +222,24 @@ func TestTNCCPersonDefends(t *testing.T) {
 		t.Errorf("replay: exit %d %s%s", code, out, errOut)
 	}
 }
+
+func TestTNCCPersonToldOfTheirDeathAndStanding(t *testing.T) {
+	// A person whose country dies is told at once, and why, while the
+	// others play on; at the end, before the report, where they finished.
+	cfg := tnccConfig(t, "base: default\nmax_cycles: 3\n")
+	c, cmd := startConsole(t, "play", "tncc", "--players", "repl,nothing,nothing", "--seed", "1", "--config", cfg)
+	c.prompt("turn")
+	c.send("recruit 800\r")
+	seen := c.expect("You finished 3rd of 3.")
+	flat := strings.Join(strings.Fields(seen), " ")
+	if !strings.Contains(flat, "Your country died in cycle 1: you sent your last citizens to the army; the others play on to the end.") {
+		t.Errorf("the person is not told of their death:\n%s", seen)
+	}
+	if strings.Contains(seen, "final scores") || strings.Contains(seen, "turn [") {
+		t.Errorf("the person is asked again, or the report comes first:\n%s", seen)
+	}
+	c.expect("final scores")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v", err)
+	}
+}

@@ -405,3 +405,19 @@ func TestVariantNames(t *testing.T) {
 		}
 	}
 }
+
+func TestViewTellsAPersonTheirSocietyDied(t *testing.T) {
+	// A person whose society dies is told so (player.Knockout).
+	_, setup := basicSeatsN(t, 3)
+	m, err := Original().NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := m.View(1).Out(); out != "" {
+		t.Errorf("a living society's view says %q", out)
+	}
+	m.world.Societies[1].Dead = true
+	if out, want := m.View(1).Out(), "Your society died: starvation left it with no people"; out != want {
+		t.Errorf("a dead society's view says %q; want %q", out, want)
+	}
+}

@@ -23,6 +23,15 @@ type View struct {
 // You returns the player's society (seat), from 0.
 func (v View) You() int { return v.you }
 
+// Out tells a person that their society is dead (player.Knockout); it is ""
+// while it lives.
+func (v View) Out() string {
+	if !v.m.world.Societies[v.you].Dead {
+		return ""
+	}
+	return "Your society died: starvation left it with no people"
+}
+
 // Turn returns the turn being played; for an inflection, the turn it follows.
 func (v View) Turn() int { return v.m.vturn }
 

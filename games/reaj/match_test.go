@@ -374,3 +374,17 @@ func FuzzParseMoves(f *testing.F) {
 		_, _ = Step(NewState(max(1, min(len(mv.Choices), MaxSocieties))), mv, 0)
 	})
 }
+
+func TestViewTellsAPersonTheirSocietyDied(t *testing.T) {
+	// A person whose society dies is told so, and in which turn
+	// (player.Knockout).
+	m := newMatch(t, 3, nil)
+	if out := m.View(1).Out(); out != "" {
+		t.Errorf("a living society's view says %q", out)
+	}
+	m.state.Societies[1].Dead, m.state.Societies[1].Died = true, 7
+	want := "Your society died in turn 7: neither its resources nor the environment's could cover its upkeep"
+	if out := m.View(1).Out(); out != want {
+		t.Errorf("a dead society's view says %q; want %q", out, want)
+	}
+}

@@ -19,6 +19,19 @@ type View struct {
 // You returns the player's society (seat), from 0.
 func (v View) You() int { return v.you }
 
+// Out tells a person that their society is dead, and in which turn when
+// known (player.Knockout); it is "" while it lives.
+func (v View) Out() string {
+	s := &v.m.state.Societies[v.you]
+	switch {
+	case !s.Dead:
+		return ""
+	case s.Died > 0:
+		return fmt.Sprintf("Your society died in turn %d: neither its resources nor the environment's could cover its upkeep", s.Died)
+	}
+	return "Your society died: neither its resources nor the environment's could cover its upkeep"
+}
+
 // Turn returns the turn being played, from 1.
 func (v View) Turn() int { return v.m.turn + 1 }
 

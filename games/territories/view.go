@@ -58,6 +58,29 @@ func (v View) Legal() []Action {
 // pass when turn management is on; nil when it may not act.
 func (w *World) Legal(k int) []Action { return w.actions(nil, k, true) }
 
+// Out tells a person that their nation is out of the game, in which turn
+// and who took its last army (player.Knockout); it is "" while the nation
+// plays, and before it is founded.
+func (v View) Out() string {
+	m := v.m
+	k := v.Nation()
+	if k < 0 || m.w.nations[k].In() {
+		return ""
+	}
+	n := &m.w.nations[k]
+	for i := m.told - 1; i >= max(0, m.told-recentSize); i-- {
+		if o := &m.recent[i%recentSize]; o.Removed == n.Name {
+			return fmt.Sprintf("Your nation %s is out of the game in turn %d: %s took its last army, in %s", n.Name, o.Turn, o.Nation, o.To)
+		}
+	}
+	for _, e := range m.events {
+		if e.Kind == "out" && len(e.Seats) == 1 && e.Seats[0] == v.seat {
+			return fmt.Sprintf("Your nation %s is out of the game in turn %d: it lost its last army", n.Name, e.Clock)
+		}
+	}
+	return fmt.Sprintf("Your nation %s is out of the game: it lost its last army in action %d", n.Name, n.Out)
+}
+
 // Check says why the rules would refuse a, or nil: a person is told why
 // and asked again.
 func (v View) Check(a Action) error {

@@ -1,6 +1,7 @@
 package territories
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -104,4 +105,48 @@ func playAsPerson(t *testing.T, seed uint64) (sawAttack bool) {
 		}
 	}
 	return sawAttack
+}
+
+func TestViewTellsAPersonTheirNationIsOut(t *testing.T) {
+	// A person whose nation loses its last army is told at once, in which
+	// turn and by whom (player.Knockout), while the others play on.
+	for seed := uint64(1); seed <= 20; seed++ {
+		m, err := Game{}.NewMatch(engine.Setup{Seed: seed, Players: []string{"repl", "greedy", "greedy"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turns := 0; !m.Over() && turns < 1000; turns++ {
+			out := m.View(0).Out()
+			if k := m.View(0).Nation(); (k < 0 || m.w.nations[k].In()) != (out == "") {
+				t.Fatalf("seed %d: Amber is nation %d, and its view says %q", seed, k, out)
+			}
+			if out != "" {
+				o := m.recent[(m.told-1)%recentSize]
+				want := fmt.Sprintf("Your nation Amber is out of the game in turn %d: %s took its last army, in %s", o.Turn, o.Nation, o.To)
+				if out != want || o.Removed != "Amber" {
+					t.Fatalf("seed %d: the view says %q; want %q", seed, out, want)
+				}
+				t.Log(out)
+				return
+			}
+			r := m.Pending()[0]
+			a := r.Default
+			if r.Seat != 0 {
+				if r.Kind == JoinKind {
+					a, err = Greedy().Join(m.View(r.Seat))
+				} else {
+					a, err = Greedy().Act(m.View(r.Seat))
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			} else if r.Kind == ActionKind {
+				a = PassAction
+			}
+			if err := m.Apply(r.Seat, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Error("in 20 games the person's nation was never put out")
 }

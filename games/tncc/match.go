@@ -227,18 +227,19 @@ func offerOf(seat int, mv Move) Offer {
 // country's turn comes, or production.
 func (m *Match) done() {
 	m.refused = ""
-	if m.counted() <= 1 {
+	if m.counted(byAction) <= 1 {
 		m.end(m.world.Cycle)
 		return
 	}
 	m.advance()
 }
 
-// counted counts the living countries, noting any new deaths.
-func (m *Match) counted() int {
+// counted counts the living countries, noting any new deaths, which came
+// about as how says.
+func (m *Match) counted(how deathCause) int {
 	if n := m.world.Living(); n != m.living {
 		m.living = n
-		m.noteDeaths()
+		m.noteDeaths(how)
 	}
 	return m.living
 }
@@ -256,7 +257,7 @@ func (m *Match) advance() {
 	}
 	if m.next >= 0 {
 		w.Produce()
-		if m.counted() <= 1 || w.Cycle > w.Preset.MaxCycles {
+		if m.counted(byProduction) <= 1 || w.Cycle > w.Preset.MaxCycles {
 			m.end(w.Cycle - 1) // the cycle whose production was the last
 			return
 		}
@@ -268,16 +269,49 @@ func (m *Match) advance() {
 // death is a country's death, after the history's first at entries.
 type death struct {
 	at, seat, cycle int
+	how             deathCause
 }
 
-// noteDeaths notes the countries that died since it was last called.
-func (m *Match) noteDeaths() {
+// deathCause is what killed a country, as far as the match knows: the
+// action before the death (the history's entry at-1), or the cycle's
+// production. A match restored from a snapshot or sampled does not know.
+type deathCause uint8
+
+const (
+	unknownCause deathCause = iota
+	byAction
+	byProduction
+)
+
+// noteDeaths notes the countries that died since it was last called, of
+// cause how.
+func (m *Match) noteDeaths(how deathCause) {
 	for i := range m.world.Countries {
 		if c := &m.world.Countries[i]; c.Dead && m.buried&(1<<i) == 0 {
 			m.buried |= 1 << i
-			m.deaths = append(m.deaths, death{at: m.hist.len(), seat: i, cycle: c.Died})
+			m.deaths = append(m.deaths, death{at: m.hist.len(), seat: i, cycle: c.Died, how: how})
 		}
 	}
+}
+
+// why says to the person of the dead country d what killed it.
+func (m *Match) why(d death) string {
+	switch {
+	case d.how == byProduction:
+		return "the cycle's production left you no citizens (hunger, or an army that leaves no room for them on your land)"
+	case d.how != byAction || d.at == 0:
+		return "it had no citizens left"
+	}
+	e := m.hist.entry(d.at - 1)
+	switch {
+	case e.Type == War && e.Battle.Defender == d.seat && e.Battle.Outcome == AttackerWon:
+		return fmt.Sprintf("country %d won a war against you and took your last citizens", e.Seat+1)
+	case e.Type == Recruit && e.Seat == d.seat:
+		return "you sent your last citizens to the army"
+	case e.Type == Trade && e.Accepted:
+		return "a trade took your last citizens"
+	}
+	return "it had no citizens left, after " + e.String()
 }
 
 // Chronicle tells the game's public story: every trade and war, every

@@ -396,3 +396,45 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+func TestViewTellsAPersonWhyTheirCountryDied(t *testing.T) {
+	// A person whose country dies is told at once in which cycle and why
+	// (player.Knockout), whatever emptied it of citizens.
+	m := rulesMatch(t, 6, nil)
+	m.world.Countries[3].Stock[Army], m.world.Countries[3].Stock[Gold] = 3000, 1e6
+	m.world.Countries[4].Stock[Citizens] = 1
+	for seat := range 6 {
+		if out := m.View(seat).Out(); out != "" {
+			t.Errorf("country %d lives, and its view says %q", seat+1, out)
+		}
+	}
+	rulesPlay(t, m, 0, RecruitMove(800))
+	rulesPlay(t, m, 1, TradeMove(2, Gold, 1, Citizens, 800))
+	rulesPlay(t, m, 2, AcceptMove)
+	rulesPlay(t, m, 3, WarMove(4, Flanks{1000, 1000, 1000}))
+	rulesPlay(t, m, 4, DefendMove(Flanks{}))
+	for seat, want := range map[int]string{
+		0: "Your country died in cycle 1: you sent your last citizens to the army",
+		2: "Your country died in cycle 1: a trade took your last citizens",
+		4: "Your country died in cycle 1: country 4 won a war against you and took your last citizens",
+		1: "",
+	} {
+		if got := m.View(seat).Out(); got != want {
+			t.Errorf("country %d's view says %q; want %q", seat+1, got, want)
+		}
+	}
+
+	p := rulesPreset(func(p *Preset) {
+		p.Start = Stock{600, 0, 100, 0, 150}
+		p.FoodPerCitizen = Whole(0)
+	})
+	m = rulesMatch(t, 3, p)
+	m.world.Countries[1].Stock[Food], m.world.Countries[2].Stock[Food] = 1000, 1000
+	for seat := range 3 {
+		rulesPlay(t, m, seat, WaitMove)
+	}
+	want := "Your country died in cycle 1: the cycle's production left you no citizens (hunger, or an army that leaves no room for them on your land)"
+	if got := m.View(0).Out(); got != want || m.Over() {
+		t.Errorf("a starved country's view says %q (game over: %v); want %q", got, m.Over(), want)
+	}
+}

@@ -83,6 +83,22 @@ func (v View) Attack() (Attack, bool) {
 	return Attack{From: v.m.next, Sent: v.m.action.Flanks.Total()}, true
 }
 
+// Out tells a person that their country is dead, in which cycle and why
+// (player.Knockout); it is "" while the country lives.
+func (v View) Out() string {
+	c := &v.m.world.Countries[v.seat]
+	if !c.Dead {
+		return ""
+	}
+	why := "it had no citizens left"
+	for _, d := range v.m.deaths {
+		if d.seat == v.seat {
+			why = v.m.why(d)
+		}
+	}
+	return fmt.Sprintf("Your country died in cycle %d: %s", c.Died, why)
+}
+
 // Check returns why the viewer may not make move mv now, or nil: the rules'
 // own refusal, for people who should be asked again rather than defaulted.
 func (v View) Check(mv Move) error {
