@@ -135,6 +135,9 @@ func ParseMove(s string) (Move, error) {
 	}
 	i, err := moveNames.Parse(word, "move")
 	if err != nil {
+		if near := engine.Nearest(word, moveWords); near != "" {
+			return Move{}, fmt.Errorf("unknown move %q; did you mean %s? Moves: %s", f[0], strings.Join(append([]string{near}, f[1:]...), " "), moveSyntax)
+		}
 		return Move{}, fmt.Errorf("unknown move %q; moves: %s", f[0], moveSyntax)
 	}
 	t := MoveType(i)
@@ -187,6 +190,9 @@ func ParseMove(s string) (Move, error) {
 }
 
 var flankNames = [3]string{"LEFT", "FRONT", "RIGHT"}
+
+// moveWords are the words a move begins with, for the closest to a typo.
+var moveWords = []string{"wait", "recruit", "trade", "war", "yes", "no", "accept", "decline", "defend"}
 
 const moveSyntax = "wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT; " +
 	"and, as answers, yes, no, or LEFT FRONT RIGHT"

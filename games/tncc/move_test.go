@@ -200,3 +200,36 @@ func TestMoveTypes(t *testing.T) {
 		t.Errorf("total %d", f.Total())
 	}
 }
+
+func TestParseMoveOffersTheClosestWord(t *testing.T) {
+	// A mistyped move's word is answered with the move it looks like,
+	// arguments and all, as AjveCiv's choices are.
+	for line, want := range map[string]string{
+		"recrut 5":              `unknown move "recrut"; did you mean recruit 5? Moves: wait;`,
+		"wiat":                  `unknown move "wiat"; did you mean wait? Moves:`,
+		"trdae 2 gold 1 food 1": `unknown move "trdae"; did you mean trade 2 gold 1 food 1? Moves:`,
+		"declien":               `unknown move "declien"; did you mean decline? Moves:`,
+		"xyzzy 5":               `unknown move "xyzzy"; moves: wait;`,
+	} {
+		_, err := ParseMove(line)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("ParseMove(%q): %v; want %s…", line, err, want)
+		}
+	}
+}
+
+func TestWarRefusalNamesEveryLack(t *testing.T) {
+	// "war costs gold_for_war gold, win or lose", and its flanks come from
+	// the army: a war short of both is told both.
+	m := rulesMatch(t, 2, nil)
+	m.world.Countries[0].Stock[Gold] = 800
+	err := m.View(0).Check(WarMove(1, Flanks{1, 1, 1}))
+	want := "war: 1, 1 and 1 soldiers on the flanks, and the army has 0; also, war costs 1600 gold, and you have 800"
+	if err == nil || err.Error() != want {
+		t.Errorf("war 2 1 1 1 with 800 gold and no army: %v; want %q", err, want)
+	}
+	m.world.Countries[0].Stock[Army] = 3
+	if err := m.View(0).Check(WarMove(1, Flanks{1, 1, 1})); err == nil || err.Error() != "war costs 1600 gold; you have 800" {
+		t.Errorf("war short of gold alone: %v", err)
+	}
+}

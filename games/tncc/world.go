@@ -2,6 +2,7 @@ package tncc
 
 import (
 	"math"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -122,16 +123,32 @@ func (w *World) Check(seat int, m Move) error {
 		}
 		return nil
 	case War:
+		// A war needs a target, soldiers for its flanks and the gold it
+		// costs: a refusal names every one that is missing.
+		var refused []*engine.RuleError
 		if _, err := w.other(seat, m.Target, "attack"); err != nil {
-			return err
+			refused = append(refused, err.(*engine.RuleError))
 		}
 		if err := checkFlanks(m.Flanks, c.Stock[Army], "war"); err != nil {
-			return err
+			refused = append(refused, err.(*engine.RuleError))
 		}
 		if c.Stock[Gold] < w.Preset.GoldForWar {
-			return engine.Refuse("gold", "war costs %d gold; you have %d", w.Preset.GoldForWar, c.Stock[Gold])
+			if len(refused) == 0 {
+				return engine.Refuse("gold", "war costs %d gold; you have %d", w.Preset.GoldForWar, c.Stock[Gold])
+			}
+			refused = append(refused, engine.Refuse("gold", "war costs %d gold, and you have %d", w.Preset.GoldForWar, c.Stock[Gold]))
 		}
-		return nil
+		switch len(refused) {
+		case 0:
+			return nil
+		case 1:
+			return refused[0]
+		}
+		msgs := make([]string, len(refused))
+		for i, r := range refused {
+			msgs[i] = r.Msg
+		}
+		return engine.Refuse(refused[0].Code, "%s", strings.Join(msgs, "; also, "))
 	}
 	return engine.Refuse("not-action", "%v is not an action; actions: wait, recruit, trade, war", m.Type)
 }
