@@ -119,8 +119,8 @@ func (v View) String() string {
 	}
 	v.writeNeighbours(&b)
 	k := v.Nation()
-	fmt.Fprintf(&b, "Turn %d. You are %s (seat %d), with %s left:\nraise TERRITORY, move FROM[:N] TO, attack FROM TO, or pass.\n",
-		m.w.Turn(), me, v.seat+1, plural(m.w.nations[k].ActionsLeft(), "action"))
+	fmt.Fprintf(&b, "Turn %d. You are %s (seat %d), with %s left:\n%s.\n",
+		m.w.Turn(), me, v.seat+1, plural(m.w.nations[k].ActionsLeft(), "action"), turnSyntax)
 	return b.String()
 }
 
@@ -287,6 +287,9 @@ func (v View) Parse(line string) (Action, error) {
 	if v.Kind() != JoinKind {
 		var a Action
 		err := a.UnmarshalText([]byte(line))
+		if f := strings.Fields(line); err != nil && len(f) > 0 && !isActionWord(f[0]) && !strings.EqualFold(f[0], kindNames[Join]) {
+			return a, unknownTurnAction(f)
+		}
 		return a, err
 	}
 	me := nationNames[v.seat]
@@ -311,6 +314,23 @@ func (v View) Parse(line string) (Action, error) {
 	}
 	_, err := cfg.Lookup(rest)
 	return Action{}, err
+}
+
+// turnWords are the actions a seat may take on its turn, and turnSyntax
+// their forms, as a person types them.
+var (
+	turnWords  = []string{kindNames[Raise], kindNames[Move], kindNames[Attack], kindNames[Pass]}
+	turnSyntax = "raise TERRITORY, move FROM[:N] TO, attack FROM TO, or pass"
+)
+
+// unknownTurnAction refuses a line whose first word f[0] is no action: with
+// the action it looks like a typo of, and the actions a seat may take on
+// its turn (not the judge's, nor those of a nation's founding).
+func unknownTurnAction(f []string) error {
+	if near := engine.Nearest(f[0], turnWords); near != "" {
+		return fmt.Errorf("unknown action %q; did you mean %s? Your actions now: %s", f[0], strings.Join(append([]string{near}, f[1:]...), " "), turnSyntax)
+	}
+	return fmt.Errorf("unknown action %q; your actions now: %s", f[0], turnSyntax)
 }
 
 // isActionWord reports whether word names an action other than join.

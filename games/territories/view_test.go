@@ -150,3 +150,31 @@ func TestViewTellsAPersonTheirNationIsOut(t *testing.T) {
 	}
 	t.Error("in 20 games the person's nation was never put out")
 }
+
+func TestViewOffersTheClosestActionOfTheTurn(t *testing.T) {
+	// A mistyped action is answered with the action it looks like, and
+	// only the actions a seat may take on its turn: not a founding's join,
+	// a colour, nor the judge's end-turn.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 5, Players: []string{"repl", "greedy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m.Pending()[0].Kind == JoinKind {
+		r := m.Pending()[0]
+		if err := m.Apply(r.Seat, r.Default); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := m.View(m.Pending()[0].Seat)
+	for line, want := range map[string]string{
+		"mvoe OR:1 WA": `unknown action "mvoe"; did you mean move OR:1 WA? Your actions now: raise TERRITORY, move FROM[:N] TO, attack FROM TO, or pass`,
+		"atack WA OR":  `unknown action "atack"; did you mean attack WA OR?`,
+		"psas":         `unknown action "psas"; did you mean pass?`,
+		"fortify WA":   `unknown action "fortify"; your actions now: raise TERRITORY, move FROM[:N] TO, attack FROM TO, or pass`,
+	} {
+		_, err := v.Parse(line)
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "end-turn") || strings.Contains(err.Error(), "join") {
+			t.Errorf("Parse(%q): %v; want %s", line, err, want)
+		}
+	}
+}
