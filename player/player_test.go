@@ -335,3 +335,23 @@ func TestStanding(t *testing.T) {
 		}
 	}
 }
+
+func TestTerminalTypoReplyWrapsWithItsChoicesWhole(t *testing.T) {
+	// At 80 columns a choice's number stays with its name ("3 exchange",
+	// not "3" at a line's end), and the reply ends with a full stop.
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"consent", "conquer", "exchange"}, Default: "consent"}
+	mv, out, err := ask(t, "conqure\n2\n", req)
+	if err != nil || mv != "conquer" {
+		t.Fatalf("got %q, %v", mv, err)
+	}
+	want := "\"conqure\" is not offered; did you mean conquer? Choose 1 consent, 2 conquer or\n3 exchange.\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("the reply is not\n%s\nbut:\n%s", want, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimPrefix(line, "turn [consent]> ") // a terminal shows the answer and its newline here
+		if len([]rune(line)) > 80 || strings.ContainsRune(line, '\u00a0') {
+			t.Errorf("a line of %d columns, or with a no-break space: %q", len([]rune(line)), line)
+		}
+	}
+}

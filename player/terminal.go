@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -230,12 +231,16 @@ func (t *Terminal[M, V]) help(view V, names []string, def string) {
 const lineWidth = 80
 
 // wrap breaks text into lines of at most lineWidth columns at spaces (a
-// word longer than a line stays whole), each ending in a newline.
+// word longer than a line stays whole), each ending in a newline. A
+// no-break space (U+00A0) holds two words on one line, as "3 exchange" in
+// a list of choices, and is written as a space.
 func wrap(text string) string {
 	var b strings.Builder
 	for _, para := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		n := 0
-		for i, w := range strings.Fields(para) {
+		words := strings.FieldsFunc(para, func(r rune) bool { return r != noBreak && unicode.IsSpace(r) })
+		for i, w := range words {
+			w = strings.ReplaceAll(w, string(noBreak), " ")
 			wl := utf8.RuneCountInString(w)
 			if i > 0 && n+1+wl > lineWidth {
 				b.WriteByte('\n')
@@ -261,6 +266,9 @@ type Knockout interface {
 	// "" while the seat plays.
 	Out() string
 }
+
+// noBreak joins words that wrap keeps on one line.
+const noBreak = '\u00a0'
 
 // Helper is implemented by views that explain to a person what they may
 // answer: the moves and what each does. The terminal shows it when asked
@@ -352,9 +360,9 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, view V)
 // name when the answer looks like a typo of it, and the list.
 func notOffered(line string, names []string) error {
 	if c := engine.Nearest(line, names); c != "" {
-		return fmt.Errorf("%q is not offered; did you mean %s? Choose %s", line, c, list(names))
+		return fmt.Errorf("%q is not offered; did you mean %s? Choose %s.", line, c, list(names))
 	}
-	return fmt.Errorf("%q is not offered; choose %s", line, list(names))
+	return fmt.Errorf("%q is not offered; choose %s.", line, list(names))
 }
 
 // prefixed returns the words that start with line, in any case.
@@ -452,11 +460,12 @@ func text[M any](mv M) string {
 	return fmt.Sprint(m)
 }
 
-// list joins names as "a, b or c", numbered.
+// list joins names as "1 a, 2 b or 3 c", each number held to its name by a
+// no-break space: the list is for wrap.
 func list(names []string) string {
 	parts := make([]string, len(names))
 	for i, n := range names {
-		parts[i] = fmt.Sprintf("%d %s", i+1, n)
+		parts[i] = fmt.Sprintf("%d%c%s", i+1, noBreak, n)
 	}
 	if len(parts) <= 1 {
 		return strings.Join(parts, "")
