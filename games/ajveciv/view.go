@@ -3,6 +3,7 @@ package ajveciv
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -132,20 +133,39 @@ func (v View) Help() string {
 	} else {
 		b.WriteString("The value you choose rises by 1; then, d being your devotion to it:\n")
 	}
-	for _, x := range v.Offered() {
+	offered := v.Offered()
+	for _, x := range offered {
 		fmt.Fprintf(&b, "  %-9s %s\n", x, valueEffects[x])
 	}
-	b.WriteString("A society scores its yield plus its population after the last turn (arbiter rules ajveciv).\n")
+	var others []string
+	for _, x := range AllValues {
+		if !slices.Contains(offered, x) {
+			others = append(others, x.String())
+		}
+	}
+	switch {
+	case len(others) == 0 || len(offered) == 0:
+	case v.Inflection():
+		fmt.Fprintf(&b, "Not offered at this inflection, which offers your three highest: %s.\n", strings.Join(others, ", "))
+	default:
+		b.WriteString("Not offered this turn (each turn draws three of your six values):\n")
+		for _, x := range AllValues {
+			if !slices.Contains(offered, x) {
+				fmt.Fprintf(&b, "  %-9s %s\n", x, valueEffects[x])
+			}
+		}
+	}
+	b.WriteString("A society scores its yield plus its population after the last turn\n(arbiter rules ajveciv).\n")
 	return b.String()
 }
 
 // valueEffects says what each value does on a turn, as the rules put it.
 var valueEffects = [NumValues]string{
 	"raid the living society you like least: it loses d yield, you gain d",
-	"gain d yield; the society you like most gains too, and likes you more",
+	"gain d yield; the society you like most gains too and likes you more",
 	"gain d yield",
 	"your population grows by d",
-	"gain 3 × d yield; the world's yield falls by d; the others like you less",
+	"gain 3 × d yield; the world's yield falls by d; others like you less",
 	"the world's yield rises by d; the others like you d more",
 }
 
