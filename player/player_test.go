@@ -171,6 +171,38 @@ func TestTerminalEnterPlaysTheDefault(t *testing.T) {
 	}
 }
 
+// guarded suggests "shield" for Enter where the default is "nothing".
+type guarded string
+
+func (guarded) Suggest(req *engine.Request[colour]) (colour, string, bool) {
+	return "shield", "the default holds no shield", req.Default == "nothing"
+}
+
+func TestTerminalEnterPlaysTheViewsSuggestion(t *testing.T) {
+	// Where the view suggests better than the default (the move of the
+	// slow), Enter plays the suggestion and the prompt says why; the
+	// default is what time running out plays.
+	var out bytes.Buffer
+	term := &Terminal[colour, guarded]{In: strings.NewReader("\n"), Out: &out}
+	req := engine.Request[colour]{Kind: "answer", Default: "nothing"}
+	mv, err := term.Decide(context.Background(), &req, guarded(""))
+	if err != nil || mv != "shield" {
+		t.Fatalf("Enter gave %q, %v; want the suggestion\n%s", mv, err, out.String())
+	}
+	for _, want := range []string{"Enter plays shield (the default holds no shield)", "answer [shield]> "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, out.String())
+		}
+	}
+	// No suggestion: Enter plays the default.
+	out.Reset()
+	term = &Terminal[colour, guarded]{In: strings.NewReader("\n"), Out: &out}
+	req = engine.Request[colour]{Kind: "answer", Default: "wait"}
+	if mv, err := term.Decide(context.Background(), &req, guarded("")); err != nil || mv != "wait" {
+		t.Errorf("Enter gave %q, %v; want the default", mv, err)
+	}
+}
+
 func TestTerminalHelpAndTypos(t *testing.T) {
 	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"conquer", "exchange", "develop"}, Default: "conquer"}
 	mv, out, err := ask(t, "help\nexchnage\ndevlop\ncolour\n3\n", req)

@@ -169,11 +169,21 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 	for i, c := range req.Choices {
 		names[i] = name(c)
 	}
-	def := name(req.Default)
+	// Enter plays the request's default, or the view's suggestion where
+	// the default (for a player who is slow) is a poor answer to give by
+	// pressing Enter. Time running out still plays the default.
+	enter, slow := req.Default, name(req.Default)
+	why := ""
+	if s, ok := any(view).(Suggester[M]); ok {
+		if mv, because, ok := s.Suggest(req); ok {
+			enter, why = mv, " ("+because+")"
+		}
+	}
+	def := name(enter)
 	if len(names) > 0 {
 		fmt.Fprint(out, wrap(fmt.Sprintf("Choose %s (or its number).", list(names))))
 	}
-	fmt.Fprint(out, wrap(fmt.Sprintf("Enter plays %s; help explains.", def)))
+	fmt.Fprint(out, wrap(fmt.Sprintf("Enter plays %s%s; help explains.", def, why)))
 	if req.Deadline > 0 {
 		fmt.Fprintf(out, "You have %v.\n", req.Deadline)
 	}
@@ -187,7 +197,7 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		line, err := t.read(ctx, prompt, complete, req.Deadline)
 		switch {
 		case errors.Is(err, engine.ErrDeadline):
-			fmt.Fprintf(out, "\nTime is up: %s is played for you. (A line you type now answers the next question.)\n", def)
+			fmt.Fprintf(out, "\nTime is up: %s is played for you. (A line you type now answers the next question.)\n", slow)
 			return zero, err
 		case err != nil:
 			return zero, err
@@ -199,7 +209,7 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		}
 		var mv M
 		if line == "" {
-			mv = req.Default
+			mv = enter
 		} else if mv, err = t.parse(line, req.Choices, names, view); err != nil {
 			fmt.Fprint(out, wrap(err.Error()))
 			continue
@@ -289,6 +299,15 @@ type ChoiceNamer[M any] interface {
 // say. The terminal tries it after the choices' names and numbers.
 type Parser[M any] interface {
 	Parse(line string) (M, error)
+}
+
+// Suggester is implemented by views that suggest what Enter plays for a
+// person where the request's default, the move a slow player gets, is a
+// poor answer to give by pressing Enter: TNCC's default defence leaves
+// every soldier at home. Suggest returns the move and why it is suggested,
+// or false to keep the default.
+type Suggester[M any] interface {
+	Suggest(req *engine.Request[M]) (mv M, why string, ok bool)
 }
 
 // Checker is implemented by views that can tell, before a move is made,

@@ -99,6 +99,20 @@ func (v View) Out() string {
 	return fmt.Sprintf("Your country died in cycle %d: %s", c.Died, why)
 }
 
+// Suggest offers a person at a terminal, for Enter, an even split of their
+// army over the flanks when they answer an attack: the default defence,
+// which a slow player gets, leaves every soldier at home
+// (player.Suggester).
+func (v View) Suggest(req *engine.Request[Move]) (Move, string, bool) {
+	army := v.m.world.Countries[v.seat].Stock[Army]
+	if req.Kind != WarAnswerKind || army == 0 {
+		return Move{}, "", false
+	}
+	third := army / 3
+	f := Flanks{third, army - 2*third, third} // the odd soldiers at the front
+	return DefendMove(f), fmt.Sprintf("your %d soldiers split over the flanks; the default, for the slow, sends none", army), true
+}
+
 // Check returns why the viewer may not make move mv now, or nil: the rules'
 // own refusal, for people who should be asked again rather than defaulted.
 func (v View) Check(mv Move) error {
