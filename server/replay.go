@@ -261,7 +261,10 @@ func (s *Server) gameMap(w http.ResponseWriter, r *http.Request) {
 		svg, ok = catalog.Map(row.Game, row.Setup.Options)
 		return nil
 	})
-	if err == nil && !ok {
+	switch {
+	case err == nil && !ok && game == "territories":
+		err = refuse(http.StatusNotFound, "no-map", "this match's board came as a configuration of its own, whose map is not drawn (only the sample board's is); the board is in the match's view")
+	case err == nil && !ok:
 		err = refuse(http.StatusNotFound, "no-map", "a %s board is not drawn on a map (only territories boards are); the board is in the match's view", game)
 	}
 	if err != nil {

@@ -153,4 +153,26 @@ func TestMapOfABoard(t *testing.T) {
 	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("a reaj board is not drawn on a map")) {
 		t.Errorf("a game without a map: %d %s", a.status, a.body)
 	}
+	// A referee's board of one's own has no map drawn, and is told so.
+	board := `{"map": "x.svg", "territories": [{"id": "WA", "name": "Washington", "neighbors": ["OR"]}, {"id": "OR", "name": "Oregon", "neighbors": ["WA"]}]}`
+	own := ts.create(map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": board}, "judge": true})
+	if a := ts.call("GET", "/api/v1/matches/"+own.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("this match's board came as a configuration of its own, whose map is not drawn")) {
+		t.Errorf("a board of one's own: %d %s", a.status, a.body)
+	}
+	// Its first nation is not the last: the game goes on to the second.
+	for _, action := range []string{"join A WA", "join B OR"} {
+		move := map[string]any{"move": map[string]any{"player": strings.ToLower(action[5:6]), "action": action}}
+		if a := ts.call("POST", "/api/v1/matches/"+own.ID+"/moves", own.Judge.Secret, move); a.status != 200 {
+			t.Fatalf("%s: %d %s", action, a.status, a.body)
+		}
+	}
+	// The board tells the application what its last call did.
+	var m struct {
+		Status string
+		View   struct{ Last map[string]any }
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+own.ID, own.Judge.Secret, nil).body, &m)
+	if m.Status != "running" || m.View.Last["action"] != "join" || m.View.Last["nation"] != "B" {
+		t.Errorf("after two joins: %s, last %v; want running, the join of B", m.Status, m.View.Last)
+	}
 }

@@ -95,14 +95,26 @@ func (m *Refereed) Last() Outcome { return m.last }
 // World returns the game's world, dice included: the judge's.
 func (m *Refereed) World() *World { return m.w }
 
-// View returns the board: nothing in territories is hidden.
-func (m *Refereed) View(int) Board { return newBoard(m.w) }
+// View returns the board, with the last action's outcome: nothing in
+// territories is hidden.
+func (m *Refereed) View(int) Board { return m.board() }
 
-// Public returns the board.
-func (m *Refereed) Public() any { return newBoard(m.w) }
+// Public returns the board, with the last action's outcome.
+func (m *Refereed) Public() any { return m.board() }
 
-// Over reports whether one nation is left of a game that has started.
-func (m *Refereed) Over() bool { return m.w.Started() && m.w.InGame() == 1 }
+func (m *Refereed) board() Board {
+	b := newBoard(m.w)
+	if m.last.Seq > 0 {
+		last := m.last
+		b.Last = &last
+	}
+	return b
+}
+
+// Over reports whether one nation is left of a game that has started with
+// two or more: a game of one nation so far (min_nations 0 or 1, the
+// others yet to join) goes on.
+func (m *Refereed) Over() bool { return m.w.Started() && len(m.w.nations) >= 2 && m.w.InGame() == 1 }
 
 // Result says which nation holds the map; a refereed game has no seats to
 // score.

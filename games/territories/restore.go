@@ -250,11 +250,13 @@ func boardDigest(cfg *Config) string {
 }
 
 // refereeSnapshot is the full state of a refereed game: the world with its
-// dice (as LoadWorld reads it), and the digest of its map.
+// dice (as LoadWorld reads it), the digest of its map, and the last
+// action's outcome, which the board shows (not its dice: the log has them).
 type refereeSnapshot struct {
 	Game  string          `json:"game"`
 	Board string          `json:"board"`
 	World json.RawMessage `json:"world"`
+	Last  *Outcome        `json:"last,omitempty"`
 }
 
 // refereeGame names the refereed game in its snapshots.
@@ -267,7 +269,11 @@ func (m *Refereed) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w})
+	s := refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w}
+	if m.last.Seq > 0 {
+		s.Last = &m.last
+	}
+	return json.Marshal(s)
 }
 
 // Restore resumes the game of setup from a snapshot made by MarshalJSON
@@ -290,6 +296,9 @@ func (r Referee) Restore(setup engine.Setup, data []byte) (engine.Match[Call, Bo
 	}
 	if g.w, err = LoadWorld(g.w.cfg, s.World); err != nil {
 		return nil, fmt.Errorf("%s: snapshot: %w", refereeGame, err)
+	}
+	if s.Last != nil {
+		g.last = *s.Last
 	}
 	return g, nil
 }

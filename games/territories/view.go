@@ -408,6 +408,11 @@ type Board struct {
 	Turn     int           `json:"turn"`
 	Nations  []BoardNation `json:"nations"`
 	Holdings []holdingJSON `json:"holdings"`
+	// Last is a refereed game's last accepted action, as the referee
+	// answered it (an attack's roll, losses and the nation removed), for
+	// the application that reads the board after its call; nil before
+	// the first.
+	Last *Outcome `json:"last,omitempty"`
 }
 
 // BoardNation is one nation on a Board.

@@ -1,0 +1,70 @@
+package territories
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// refereed starts a refereed game on the sample map with min_nations n.
+func refereed(t *testing.T, n int) *Refereed {
+	t.Helper()
+	c := *Sample()
+	c.MinNations = n
+	m, err := Referee{}.New(engine.Setup{Seed: 1, Options: map[string]string{"board": string(c.JSON())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.(*Refereed)
+}
+
+func call(t *testing.T, m *Refereed, player string, a Action) {
+	t.Helper()
+	if err := m.Apply(engine.Judge, Call{Player: player, Action: a}); err != nil {
+		t.Fatalf("%s %v: %v", player, a, err)
+	}
+}
+
+func TestRefereedGameGoesOnWithOneNationSoFar(t *testing.T) {
+	// The seed leaves who acts when, and the end, to the calling
+	// application: a game that asks no min_nations has started at once,
+	// and its first nation is not "the last nation" while the others are
+	// yet to join. It ends when one nation is left of two or more.
+	for _, n := range []int{0, 1} {
+		m := refereed(t, n)
+		call(t, m, "alice", JoinAction("Amber", "CA"))
+		if m.Over() {
+			t.Errorf("min_nations %d: the game ended at its first join: %s", n, m.Result().Reason)
+		}
+		call(t, m, "bob", JoinAction("Basalt", "NV"))
+		if m.Over() {
+			t.Errorf("min_nations %d: the game ended with two nations in it", n)
+		}
+	}
+}
+
+func TestRefereedBoardTellsTheLastAction(t *testing.T) {
+	// An application reads what its call did from the board: the last
+	// action's outcome, an attack's roll and losses included.
+	m := refereed(t, 2)
+	if m.board().Last != nil {
+		t.Error("a board before any action tells a last one")
+	}
+	call(t, m, "alice", JoinAction("Amber", "CA"))
+	call(t, m, "bob", JoinAction("Basalt", "NV"))
+	call(t, m, "alice", AttackAction("CA", "NV"))
+	b, err := json.Marshal(m.Public())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Last map[string]any
+	}
+	json.Unmarshal(b, &j)
+	for _, k := range []string{"roll", "threshold", "success", "attacker_losses", "defender_losses", "removed"} {
+		if _, ok := j.Last[k]; !ok || j.Last["action"] != "attack" {
+			t.Errorf("the board's last action lacks %q: %s", k, b)
+		}
+	}
+}
