@@ -365,6 +365,14 @@ func (tb *tab) clickMap(id string) {
 	eval[bool](tb, fmt.Sprintf("document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true})) || true", sel))
 }
 
+// tap clicks with the mouse, as a finger taps, the middle of the element
+// the expression q returns: whatever lies on top there takes the tap.
+func (tb *tab) tap(what, q string) {
+	tb.t.Helper()
+	tb.until(what+" to tap", q)
+	tb.run(chromedp.Click(chromedp.JSPath(q)))
+}
+
 // keys presses keys on the page (names of chromedp/kb: "End",
 // "ArrowLeft", "Enter", "Tab", or text).
 func keys(names ...string) chromedp.Action[chromedp.Void] {

@@ -287,6 +287,48 @@ func TestPeoplePlayTerritories(t *testing.T) {
 	}
 }
 
+func TestTerritoriesMapMakesTheAction(t *testing.T) {
+	// On a phone, a territory of the seat's tapped first (its armies'
+	// circle, which sits over its middle), then a neighbour (its label,
+	// or its circle) makes the action the rules allow: a move to an
+	// unclaimed neighbour, an attack on another nation's, whatever the
+	// form's action was.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": people(2)})
+	p0 := b.open("Amber", c.Seats[0].URL, 390, 844)
+	p0.until("the join", `document.body.dataset.ready && document.querySelector('.request[data-kind="join"]')`)
+	p0.clickMap("OR")
+	p0.until("OR joined", `document.querySelector(".map path#OR[fill]")`)
+	// Seat 2 joins CA, through the API.
+	_, m := s.api("GET", "/matches/"+c.ID, c.Seats[1].Secret, nil)
+	q := m["requests"].([]any)[0].(map[string]any)
+	if code, out := s.api("POST", "/matches/"+c.ID+"/moves", c.Seats[1].Secret, map[string]any{"request": q["id"], "move": "join Basalt CA"}); code != 200 {
+		t.Fatalf("seat 2's join: %d %v", code, out)
+	}
+	p0.until("the action form, CA held", `document.querySelector("form.action") && document.querySelector(".map path#CA[fill]")`)
+	circle := func(id string) string { return `document.querySelector('.map circle[id="` + id + `-armies"]')` }
+	label := func(id string) string {
+		return `[...document.querySelectorAll(".map text")].find(t => t.textContent === "` + id + `")`
+	}
+	action := `document.querySelector("form.action output").textContent`
+	p0.tap("OR's armies", circle("OR"))
+	p0.until("OR chosen", action+` === "raise OR"`)
+	p0.tap("WA's label", label("WA"))
+	p0.until("a move to WA", action+`.startsWith("move OR:") && `+action+`.endsWith(" WA") && document.querySelector("select[name=kind]").value === "move"`)
+	p0.tap("OR's armies", circle("OR"))
+	p0.tap("CA's armies", circle("CA"))
+	p0.until("an attack on CA", action+` === "attack OR CA" && document.querySelector("select[name=kind]").value === "attack"`)
+	p0.choose("select[name=kind]", "raise")
+	p0.tap("OR's label", label("OR"))
+	p0.tap("WA's armies: none, its shape", `document.querySelector(".map path#WA")`)
+	p0.until("a move to WA again", action+`.startsWith("move OR:") && `+action+`.endsWith(" WA")`)
+	seq := eval[string](p0, "document.body.dataset.seq")
+	p0.clickText(".request", "Send the action")
+	p0.until("the move made", `document.body.dataset.seq !== "`+seq+`" && document.querySelector(".map path#WA[fill]")`)
+	p0.noErrors()
+}
+
 func TestTerritoriesReferee(t *testing.T) {
 	// The referee's judge makes players join (one with a link of their
 	// own), acts for a nation; the player acts for themself on the map;

@@ -277,25 +277,55 @@ export function actionForm(view, ctx, { nation, maxArmies = 5, join = false, pas
     preview.textContent = text();
   }
   f.state = () => ({ kind: kind.value, from: from.value, to: to.value, n: count.value, nation: newNation.value });
-  // A click on the map: a territory to act from, then one to act on.
+  // A click on the map: a territory of the nation's to act from, then its
+  // target, which makes the action: a move to a neighbour unclaimed or the
+  // nation's own (with room), an attack on another nation's. A click on
+  // any other territory is one the form may act from (a join's).
+  let fromPicked = false; // a click chose the territory to act from; the next may choose its target
+  const fromOf = { raise: lg.raise, move: [...lg.move.keys()], attack: [...lg.attack.keys()] };
+  const targetKind = (src, id) => {
+    if (!src || src === id) return null;
+    if ((kind.value === "move" || kind.value === "attack") && (lg[kind.value].get(src) || []).includes(id)) return kind.value;
+    if ((lg.move.get(src) || []).includes(id)) return "move";
+    if ((lg.attack.get(src) || []).includes(id)) return "attack";
+    return null;
+  };
   f.pick = (id) => {
-    const k = kind.value;
     const opts = (sel) => [...sel.options].map((o) => o.value);
-    if ((k === "move" || k === "attack") && from.value && opts(to).includes(id) && id !== from.value) {
+    const src = from.value;
+    const own = !!nation && lg.held.get(id)?.nation === nation;
+    const target = !own || fromPicked ? targetKind(src, id) : null;
+    if (target) {
+      // The second click: the target of the territory chosen first.
+      if (kind.value !== target) { kind.value = target; refresh(false); from.value = src; refresh(true); }
       to.value = id;
-    } else if (opts(from).includes(id)) {
+      fromPicked = false;
+    } else if (own) {
+      // A territory of the nation's: the one to act from, with the
+      // action chosen if it may act from there, else the first that may.
+      const may = ["raise", "move", "attack"].filter((k) => kinds.some(([kk]) => kk === k) && fromOf[k].includes(id));
+      if (may.length) {
+        if (!may.includes(kind.value)) { kind.value = may[0]; refresh(false); }
+        from.value = id;
+        fromPicked = true;
+      }
+    } else if (opts(from).includes(id) && !fromL.hidden) {
       from.value = id;
     } else {
+      const was = kind.value;
+      let found = false;
       for (const [kk] of kinds) {
         kind.value = kk;
         refresh(false);
-        if (opts(from).includes(id)) { from.value = id; break; }
+        if (!fromL.hidden && opts(from).includes(id)) { from.value = id; found = true; break; }
       }
+      if (!found) { kind.value = was; refresh(false); from.value = src; }
     }
     refresh(true);
-    f.selected = [from.value, toL.hidden ? null : to.value].filter(Boolean);
+    f.selected = [from.value, toL.hidden || fromPicked ? null : to.value].filter(Boolean);
     if (ctx.redraw) ctx.redraw();
   };
+  kind.addEventListener("change", () => { fromPicked = false; });
   f.selected = [];
   return f;
 }
