@@ -201,7 +201,9 @@ func TestPeoplePlayTNCC(t *testing.T) {
 			tb.shot(dir, "tncc-offer-phone")
 			tb.clickText(".request", "Accept the trade")
 		case kind == "war answer":
-			tb.until("the attack told", `document.body.innerText.includes("attacks you with")`)
+			// The decision itself says who attacks, with how many in
+			// all: the attacker's flanks are hidden.
+			tb.until("the attack told", `document.getElementById("requests").innerText.includes("country 1 · person attacks you with 29 soldiers in all")`)
 			tb.shot(dir, "tncc-defence-phone")
 			tb.typeInto(`input[name=d-left]`, "0")
 			tb.typeInto(`input[name=d-front]`, "20")

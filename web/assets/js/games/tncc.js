@@ -158,13 +158,17 @@ export function form(req, view, ctx) {
   return f;
 }
 
-// defence is the form that answers a war: three flanks, at most the army.
+// defence is the form that answers a war: who attacks and with how many
+// soldiers in all (never their split, which is hidden), then three flanks,
+// at most the army.
 function defence(req, view, ctx) {
   const me = view.countries[view.you];
   const v = voice(ctx, `country ${view.you + 1}`);
   const flanks = ["left", "front", "right"].map((f) => numberInput("d-" + f, f, { min: 0, max: me.army, value: Math.floor(me.army / 3) }));
   const total = h("output", null);
+  const a = view.attack;
   const f = h("form", { class: "defence" },
+    a ? h("p", { class: "note" }, `${country(ctx, a.from)} attacks ${v.you} with ${num(a.sent)} soldiers in all.${ctx.role === "judge" ? "" : " How they are split over the flanks you are not told."}`) : null,
     h("fieldset", null, h("legend", null, `Defend: split ${v.your} ${num(me.army)} soldiers over three flanks`), h("div", { class: "row" }, flanks.map((x) => x.el)), h("p", null, "in all: ", total)),
     h("button", { type: "button", onclick: () => { flanks.forEach((x) => (x.input.value = Math.floor(me.army / 3))); sum(); } }, "Split evenly"), " ",
     h("button", { class: "primary", type: "submit" }, "Defend"));
