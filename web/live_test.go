@@ -104,7 +104,7 @@ func TestJudgeGivesASeatANewLink(t *testing.T) {
 	fresh := b.open("new link", url, phoneW, phoneH)
 	fresh.until("the seat", "document.body.dataset.ready && document.querySelector('.request button.choice')")
 	clickChoice(fresh)
-	fresh.until("the move played", `document.getElementById("refusal").innerText.startsWith("Played")`)
+	fresh.until("the move played", `document.getElementById("refusal").innerText.startsWith("You played: ")`)
 	judge.noErrors()
 	fresh.noErrors()
 }

@@ -93,6 +93,19 @@ func playAll(t *testing.T, watcher *tab, players []*tab, act func(i int, tb *tab
 	}
 }
 
+// over checks that a seat's page, once the match is over, says only that:
+// no decision owed or awaited, no move of its own told.
+func over(t *testing.T, tb *tab) {
+	t.Helper()
+	tb.until("the end", `document.body.dataset.status === "over" && document.getElementById("result").innerText.includes("The match is over")`)
+	if got := eval[string](tb, `document.getElementById("requests").innerText`); got != "Nothing more is owed: the match is over." {
+		t.Errorf("%s: once over, the decisions say %q", tb.name, got)
+	}
+	if got := eval[string](tb, `document.getElementById("refusal").innerText + document.getElementById("announce").innerText`); got != "" {
+		t.Errorf("%s: once over, the page still tells %q", tb.name, got)
+	}
+}
+
 // clickChoice clicks the first choice the page offers.
 func clickChoice(tb *tab) { tb.click(".request button.choice") }
 
@@ -140,6 +153,9 @@ func TestPeoplePlayAjveCivAndReaj(t *testing.T) {
 				if now, _ := strconv.Atoi(m[1]); now > 4 {
 					t.Errorf("the seat's last board says %q", m[0])
 				}
+			}
+			for _, p := range []*tab{p0, p1} {
+				over(t, p)
 			}
 			for _, tb := range []*tab{watch, p0, p1, judge} {
 				tb.noErrors()
@@ -193,9 +209,17 @@ func TestPeoplePlayTNCC(t *testing.T) {
 	id := p0.request()
 	p0.clickText(".request", "Play this action")
 	p0.answered(id)
+	// The move in words, until a decision is owed again.
+	p0.until("the trade told", `document.getElementById("refusal").innerText.startsWith("You played")`)
+	if got := eval[string](p0, `document.getElementById("refusal").innerText`); got != "You played: offer country 2 · person 10 gold for 5 food." {
+		t.Errorf("country 1's page tells its trade as %q", got)
+	}
 	step := 0
 	playAll(t, watch, []*tab{p0, p1}, func(i int, tb *tab, kind string) {
 		step++
+		if got := eval[string](tb, `document.getElementById("refusal").innerText`); strings.HasPrefix(got, "You played") {
+			t.Errorf("%s owes a decision and is still told %q", tb.name, got)
+		}
 		switch {
 		case kind == "trade answer":
 			tb.shot(dir, "tncc-offer-phone")
@@ -235,6 +259,8 @@ func TestPeoplePlayTNCC(t *testing.T) {
 	// What happened, told to everyone: the trade and the war.
 	watch.until("the trade and the war told", `document.getElementById("events").innerText.includes("offered country 2") && document.getElementById("events").innerText.includes("attacked country 2")`)
 	watch.shot(dir, "tncc-spectator-desktop")
+	over(t, p0)
+	over(t, p1)
 	for _, tb := range []*tab{watch, p0, p1, judge} {
 		tb.noErrors()
 	}
@@ -461,7 +487,7 @@ func TestZombiePartyFromTheHomePage(t *testing.T) {
 			t.Errorf("the judge's forms speak as the seat (%q):\n%s", first, forms)
 		}
 	}
-	ended := false
+	ended, told := false, false
 	playAll(t, watch, friends, func(i int, tb *tab, kind string) {
 		if i == 4 && !ended {
 			// Eve is slow: the judge ends the turn without her.
@@ -475,7 +501,17 @@ func TestZombiePartyFromTheHomePage(t *testing.T) {
 		if eval[bool](tb, `!!document.querySelector("input[name=precaution-`+fmt.Sprint(next)+`]:not(:disabled)")`) {
 			tb.click(fmt.Sprintf(`input[name=precaution-%d]`, next))
 		}
+		id := tb.request()
 		tb.clickText(".request", "Send my plan")
+		if i == 0 && !told {
+			// Ann's plan, in words, while the others plan.
+			told = true
+			tb.answered(id)
+			tb.until("Ann's plan told", `document.getElementById("refusal").innerText.startsWith("You played")`)
+			if got := eval[string](tb, `document.getElementById("refusal").innerText`); !strings.HasPrefix(got, "You played: touch Bob") {
+				t.Errorf("Ann's page tells her plan as %q; want it in words", got)
+			}
+		}
 	}, nil)
 	watch.until("the end", `document.getElementById("result").innerText.includes("over")`)
 	// The story tells what the judge announced to everyone, to the end.

@@ -147,12 +147,20 @@ func TestReplayViewerOfAMatch(t *testing.T) {
 	// Seek with the slider to a fault, as the public sees it: who, not what.
 	r.clickText("#marked", "fault")
 	step := eval[string](r, `document.getElementById("step").innerText`)
-	if !strings.Contains(step, "fault: timeout") || strings.Contains(step, "played {") {
+	if !strings.Contains(step, "fault: timeout") || strings.Contains(step, ") played ") {
 		t.Errorf("the public sees a fault as %q; want its kind and no move", step)
 	}
 	seq := eval[string](r, "document.body.dataset.seq")
 	r.choose("#viewpoint", "judge")
-	r.until("the judge's view", `document.body.dataset.view === "judge" && document.getElementById("step").innerText.includes("played {")`)
+	r.until("the judge's view", `document.body.dataset.view === "judge" && document.getElementById("step").innerText.includes(" played ")`)
+	if step := eval[string](r, `document.getElementById("step").innerText`); !strings.Contains(step, "Seat 1 (person) played wait") || strings.Contains(step, "{") {
+		t.Errorf("the judge sees the fault's move as %q; want it in words (played wait)", step)
+	}
+	// Every seat's move is told in words.
+	if got := eval[string](r, `(() => { const w = []; const seek = document.getElementById("seek"); for (let i = 0; i <= +seek.max; i += 1) { seek.value = String(i); seek.dispatchEvent(new Event("input", {bubbles: true})); w.push(document.getElementById("step").innerText); } return w.filter((s) => s.includes("{")).join("\n"); })()`); got != "" {
+		t.Errorf("moves the judge sees as JSON:\n%s", got)
+	}
+	r.clickText("#marked", "fault")
 	if got := eval[string](r, "document.body.dataset.seq"); got != seq {
 		t.Errorf("switching to the judge moved from move %s to %s", seq, got)
 	}

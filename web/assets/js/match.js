@@ -16,7 +16,7 @@ const el = (x) => document.getElementById(x);
 let m = null; // the match as the reader sees it now
 let game = null; // the game's module
 let ctx = null;
-let requestsKey = null; // the requests whose controls are shown
+let requestsKey = null; // the requests whose controls are shown, and the match's status
 let sent = new Set(); // requests answered from this page, until the match says so
 let picker = null; // the form that takes clicks on the map
 let judgeDone = false; // the judge's console was drawn again, without its tools, for a match that has ended
@@ -29,6 +29,28 @@ function say(text, bad = true) {
   r.textContent = text;
   r.className = bad ? "error" : "";
   if (!bad) announce(text);
+  playedLine = null;
+}
+
+// playedLine, when the line under the decisions tells a move this page
+// played, holds the ids of the requests owed when it was sent: the line is
+// cleared once another decision is owed, or the match ends.
+let playedLine = null;
+
+function sayPlayed(text, owed) {
+  say(text, false);
+  playedLine = owed;
+}
+
+function clearPlayed() {
+  el("refusal").textContent = "";
+  announce("");
+  playedLine = null;
+}
+
+// words words a move for people, through its game's module.
+function words(move) {
+  return game && game.moveWords ? game.moveWords(move, ctx) : pretty(move);
 }
 
 async function main() {
@@ -137,7 +159,9 @@ function widen() {
 function drawRequests() {
   const open = m.requests.filter((q) => !sent.has(q.id));
   for (const q of sent) if (!m.requests.some((r) => r.id === q)) sent.delete(q);
-  const key = open.map((q) => q.id).join(",");
+  const key = m.status + ":" + open.map((q) => q.id).join(",");
+  // A decision newly owed, or the end: the move played before is old news.
+  if (playedLine && (m.status !== "running" || open.some((q) => !playedLine.has(q.id)))) clearPlayed();
   if (key === requestsKey) return;
   requestsKey = key;
   const box = el("requests");
@@ -179,7 +203,7 @@ function requestControls(q) {
   } else {
     const f = game.form ? game.form(q, view, ctx) : null;
     if (f) parts.push(f);
-    const text = game.moveText ? game.moveText(q.default) : pretty(q.default);
+    const text = words(q.default);
     parts.push(h("p", null, h("button", { type: "button", onclick: () => send(q.default, q) }, "Play the default"), " ", h("span", { class: "small muted" }, text)));
   }
   return h("div", { class: "request", "data-request": q.id, "data-kind": q.kind }, parts);
@@ -188,10 +212,11 @@ function requestControls(q) {
 // send answers request q with move.
 async function send(move, q) {
   say("Sending…", false);
+  const owed = new Set(m.requests.map((x) => x.id));
   const r = await call("POST", `/matches/${id}/moves`, { secret, body: { request: q.id, move } });
   if (r.ok) {
     sent.add(q.id);
-    say(`Played: ${pretty(move)}. Waiting for the others.`, false);
+    sayPlayed(ctx.role === "judge" ? `Played for seat ${q.seat + 1}: ${words(move)}.` : `You played: ${words(move)}.`, owed);
     requestsKey = null;
     drawRequests();
     return r;
@@ -213,7 +238,7 @@ async function judgeMove(move, issue = false, prefix = "") {
   if (issue) body.issue_secret = true;
   say("Sending…", false);
   const r = await call("POST", `/matches/${id}/moves`, { secret, body });
-  if (r.ok) say(`${prefix}done: ${pretty(move)} (move ${r.data.seq})`, false);
+  if (r.ok) say(`${prefix}done: ${words(move)} (move ${r.data.seq})`, false);
   else say(`${prefix}${r.status === 422 ? "refused: " : ""}${r.error}`);
   return r;
 }
@@ -222,7 +247,7 @@ async function judgeMove(move, issue = false, prefix = "") {
 async function act(move) {
   say("Sending…", false);
   const r = await call("POST", `/matches/${id}/moves`, { secret, body: { move } });
-  if (r.ok) say(`done: ${pretty(move.action ?? move)}`, false);
+  if (r.ok) say(`done: ${words(move.action ?? move)}`, false);
   else say(`${r.status === 422 ? "Refused: " : ""}${r.error}`);
   return r;
 }

@@ -125,7 +125,7 @@ function seek(i) {
   // played): the clock is told only when there is no board.
   el("where").textContent = `Move ${num(st.seq)} of ${num(data.moves)}` + (view.frames ? "" : ` · ${data.clock} ${num(st.clock)}`);
   const who = st.seat === undefined ? "The start." : st.seat === -1 ? "The judge" : `Seat ${st.seat + 1} (${data.players[st.seat]})`;
-  replace(el("step"), st.seat === undefined ? who : [who, st.move !== undefined ? [" played ", h("code", null, pretty(st.move))] : " moved",
+  replace(el("step"), st.seat === undefined ? who : [who, st.move !== undefined ? [" played ", h("strong", { "data-move": pretty(st.move) }, game.moveWords ? game.moveWords(st.move, ctxFor(view.id)) : pretty(st.move))] : " moved",
     st.fault ? h("span", { class: "error" }, ` — fault: ${st.fault.kind}${st.fault.detail ? " (" + st.fault.detail + ")" : ""}; the default was played`) : ""]);
   if (view.frames) replace(el("board"), game.board(viewAt(index), ctxFor(view.id)));
   for (const c of charts) c.setCursor(st.clock);

@@ -68,6 +68,11 @@ export function board(view, ctx) {
     feelings(world.feels, ctx, you));
 }
 
+// moveWords words a move for people: the value chosen.
+export function moveWords(move) {
+  return typeof move === "string" ? move : JSON.stringify(move);
+}
+
 export function label(choice) {
   return choice;
 }

@@ -51,6 +51,11 @@ export function board(view, ctx) {
     table(["", ...Array.from({ length: n }, (_, j) => `${j + 1}`)], rel, { class: "matrix" }));
 }
 
+// moveWords words a move for people: the value chosen.
+export function moveWords(move) {
+  return typeof move === "string" ? move : JSON.stringify(move);
+}
+
 export function label(choice) {
   return choice;
 }

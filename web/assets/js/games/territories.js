@@ -167,6 +167,27 @@ export function board(view, ctx) {
   return colourSwatches(out);
 }
 
+// moveWords words a move for people: join Amber on OR, raise an army on
+// OR, move 2 armies from OR to WA, attack CA from OR, pass; a referee's
+// action with its player (alice: raise an army on CA).
+export function moveWords(move) {
+  if (move && typeof move === "object" && typeof move.action === "string") return `${move.player ? move.player + ": " : ""}${moveWords(move.action)}`;
+  if (typeof move !== "string") return JSON.stringify(move);
+  const w = move.trim().split(/\s+/);
+  const armies = (n) => `${n} ${n === "1" ? "army" : "armies"}`;
+  switch (w[0]) {
+    case "join": if (w.length === 3) return `join as ${w[1]} on ${w[2]}`; break;
+    case "raise": if (w.length === 2) return `raise an army on ${w[1]}`; break;
+    case "attack": if (w.length === 3) return `attack ${w[2]} from ${w[1]}`; break;
+    case "move": {
+      if (w.length !== 3) break;
+      const [from, n] = w[1].split(":");
+      return `move ${n ? armies(n) : "every army"} from ${from} to ${w[2]}`;
+    }
+  }
+  return move;
+}
+
 export function label(choice, req, view) {
   const m = /^join (\S+) (\S+)$/.exec(choice);
   if (m) {

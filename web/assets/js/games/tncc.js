@@ -88,12 +88,26 @@ function presetName(p) {
   return p.name ? `${p.name}` : "custom";
 }
 
-export function moveText(move) {
+// flanksWords words soldiers over the three flanks: 7 left, 13 front, 9 right.
+function flanksWords(flanks) {
+  return ["left", "front", "right"].map((f, i) => `${num(flanks[i] ?? 0)} ${f}`).join(", ");
+}
+
+// moveWords words a move for people, as its seat made it: wait, recruit
+// 300, offer country 2 · adapt 10 gold for 5 food, go to war on country 3
+// with 29 soldiers (7 left, 13 front, 9 right), accept the trade, defend
+// with 20 soldiers (0 left, 20 front, 0 right).
+export function moveWords(move, ctx = { players: [] }) {
+  if (!move || typeof move !== "object") return String(move ?? "");
+  const sum = (fl) => fl.reduce((a, x) => a + (Number(x) || 0), 0);
   switch (move.type) {
     case "wait": return "wait";
-    case "recruit": return `recruit ${move.n}`;
+    case "recruit": return move.n >= 0 ? `recruit ${num(move.n)}` : `send ${num(-move.n)} soldiers home`;
+    case "trade": return `offer ${country(ctx, move.with)} ${num(move.give_n)} ${move.give} for ${num(move.take_n)} ${move.take}`;
+    case "war": return `go to war on ${country(ctx, move.target)}` + (Array.isArray(move.flanks) ? ` with ${num(sum(move.flanks))} soldiers (${flanksWords(move.flanks)})` : "");
   }
-  if (move.flanks && !move.type) return `defend with ${move.flanks.join(", ")}`;
+  if (!move.type && "accept" in move) return move.accept ? "accept the trade" : "refuse the trade";
+  if (!move.type && Array.isArray(move.flanks)) return `defend with ${num(sum(move.flanks))} soldiers (${flanksWords(move.flanks)})`;
   return JSON.stringify(move);
 }
 

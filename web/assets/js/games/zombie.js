@@ -25,6 +25,7 @@ export function playerName(ctx, i) {
 
 // shortName names seat i in a sentence: the person's name, else P1, P2, ...
 function shortName(ctx, i) {
+  if (!ctx || !ctx.players) return `P${i + 1}`;
   return personName(ctx, i) || `P${i + 1}`;
 }
 
@@ -112,8 +113,22 @@ export function label(choice) {
 
 export const asks = { plan: "plan your turn" };
 
-export function moveText(move) {
-  return move && move.touch ? planText(move) : JSON.stringify(move);
+// moveWords words a move for people: a plan (touch P2 with a
+// precaution, Cy, guard with a precaution, end the turn), the players by
+// their names or P1, P2, ...; a judge's command or a plan's text as it is.
+export function moveWords(move, ctx = { players: [] }) {
+  if (typeof move === "string") return move;
+  if (!move || !Array.isArray(move.touch)) return JSON.stringify(move);
+  const plural = (n, one, many) => `${num(n)} ${n === 1 ? one : many}`;
+  const touch = move.touch.map((t) => shortName(ctx, t.with) + (t.precaution ? " with a precaution" : t.viruses ? " with " + plural(t.viruses, "virus", "viruses") : ""));
+  const parts = [touch.length ? "touch " + touch.join(", ") : "touch nobody"];
+  if (move.guard?.precaution) parts.push("guard with a precaution");
+  if (move.guard?.viruses) parts.push("guard with " + plural(move.guard.viruses, "virus", "viruses"));
+  if (move.cure_first && move.cure_last) parts.push("cure before and after the touches");
+  else if (move.cure_first) parts.push("cure before the touches");
+  else if (move.cure_last) parts.push("cure after the touches");
+  if (move.end) parts.push("end the turn");
+  return parts.join(", ");
 }
 
 // planText writes a plan in the game's text form: P2/p P4 guard=p cure=last end.
