@@ -140,6 +140,10 @@ func WriteReplay(w io.Writer, title string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	icon, err := fs.ReadFile(files(), "favicon.svg")
+	if err != nil {
+		return err
+	}
 	js, err := bundle("js/replay.js")
 	if err != nil {
 		return err
@@ -167,6 +171,7 @@ func WriteReplay(w io.Writer, title string, data []byte) error {
 	for _, c := range [][2]string{
 		{`<title>Replay — Arbiter</title>`, "<title>" + esc.Replace(title) + " — Arbiter</title>"},
 		{`<link rel="stylesheet" href="/assets/style.css">`, "<style>\n" + string(css) + "</style>"},
+		{`<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">`, `<link rel="icon" href="data:image/svg+xml;base64,` + base64.StdEncoding.EncodeToString(icon) + `" type="image/svg+xml">`},
 		{`<script type="module" src="/assets/js/replay.js"></script>`, ""},
 		{`</body>`, `<script type="application/octet-stream" id="replay-data-gz">` + packed + "</script>\n<script>\n" + scriptSafe(js) + "</script>\n</body>"},
 		{`<a href="/">Games and new matches</a>`, ""},

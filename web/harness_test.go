@@ -200,6 +200,16 @@ type tab struct {
 	mu    sync.Mutex
 	errs  []string
 	sent  []sent // the requests the page sent
+	// failed are the requests of the page that failed or were answered
+	// 400 or more: their address, status or error, and kind.
+	failed []string
+}
+
+// failures returns the page's failed requests.
+func (tb *tab) failures() []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return append([]string(nil), tb.failed...)
 }
 
 // requests returns the requests the page has sent.
@@ -261,6 +271,18 @@ func (b *browser) openTab(name, url string, width, height int64, keep bool) *tab
 			tb.mu.Lock()
 			tb.sent = append(tb.sent, sent{e.Request.URL, e.Request.Headers})
 			tb.mu.Unlock()
+		case *network.EventResponseReceived:
+			if e.Response.Status >= 400 {
+				tb.mu.Lock()
+				tb.failed = append(tb.failed, fmt.Sprintf("%s: %d (%s)", e.Response.URL, e.Response.Status, e.Type))
+				tb.mu.Unlock()
+			}
+		case *network.EventLoadingFailed:
+			if !e.Canceled {
+				tb.mu.Lock()
+				tb.failed = append(tb.failed, fmt.Sprintf("request %s: %s (%s)", e.RequestID, e.ErrorText, e.Type))
+				tb.mu.Unlock()
+			}
 		case *runtime.EventExceptionThrown:
 			tb.mu.Lock()
 			d := e.ExceptionDetails

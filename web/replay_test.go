@@ -227,6 +227,14 @@ func TestReplayPageStandsAlone(t *testing.T) {
 	if got := eval[int](r, `performance.getEntriesByType("resource").length`); got != 0 {
 		t.Errorf("the page fetched %d files; want none", got)
 	}
+	// Its icon is in it too: no request fails.
+	if !eval[bool](r, `document.querySelector("link[rel=icon]").href.startsWith("data:image/svg+xml")`) {
+		t.Error("the page's icon is not in the page")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if f := r.failures(); len(f) > 0 {
+		t.Errorf("failed requests: %v", f)
+	}
 	r.choose("#viewpoint", "seat:3")
 	r.run(keys("End"))
 	r.until("P4's sheet", `document.getElementById("board").innerText.includes("You are P4")`)

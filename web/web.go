@@ -91,7 +91,8 @@ func secure(w http.ResponseWriter) {
 
 // Handler serves the pages: / (home), /m/{id} (a match: a seat's, the
 // judge's or a spectator's page, by the secret in the link's fragment),
-// /replay (the replay viewer), /assets/ (their files) and POST /qr (a QR
+// /replay (the replay viewer), /assets/ (their files), /favicon.ico (the
+// pages' icon, as SVG, for whoever asks for it there) and POST /qr (a QR
 // code of a link, as SVG).
 func Handler() http.Handler {
 	m := http.NewServeMux()
@@ -100,6 +101,9 @@ func Handler() http.Handler {
 	m.HandleFunc("GET /replay", page("replay.html"))
 	m.HandleFunc("GET /assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		serve(w, r, r.PathValue("file"), false)
+	})
+	m.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		serve(w, r, "favicon.svg", false)
 	})
 	m.HandleFunc("POST /qr", qrCode)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/web"
 )
@@ -61,6 +62,12 @@ func TestPagesAreServedPlainAndSafe(t *testing.T) {
 	if r, _ := http.DefaultClient.Do(req); r.StatusCode != http.StatusNotModified {
 		t.Errorf("a file the browser has: %d; want 304", r.StatusCode)
 	}
+	// The pages' icon, where browsers ask for it by themselves too.
+	for _, p := range []string{"/favicon.ico", "/assets/favicon.svg"} {
+		if resp, body := get(p, false); resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/svg+xml" || !bytes.HasPrefix(body, []byte("<svg")) {
+			t.Errorf("%s: %d %s %.40s; want the icon in SVG", p, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+	}
 	for _, p := range []string{"/assets/index.html", "/assets/nothing.js", "/nowhere"} {
 		if resp, _ := get(p, false); resp.StatusCode != 404 {
 			t.Errorf("%s: %d; want 404", p, resp.StatusCode)
@@ -100,5 +107,23 @@ func TestQRCodes(t *testing.T) {
 		if resp.StatusCode != 400 {
 			t.Errorf("%.20q: %d; want 400", body, resp.StatusCode)
 		}
+	}
+}
+
+func TestPagesLoadWithNoFailedRequest(t *testing.T) {
+	// Every page loads with no request failed or refused: its icon
+	// included, which browsers ask for by themselves.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "reaj", "seats": append(people(1), seat("adapt")), "options": map[string]any{"turns": 2}, "judge": true})
+	for name, url := range map[string]string{"home": s.URL() + "/", "seat": c.Seats[0].URL, "judge": c.Judge.URL, "spectator": c.Watch, "replay": s.URL() + "/replay?match=" + c.ID} {
+		tb := b.open(name, url, 390, 844)
+		tb.until("the page", "document.body.dataset.ready && document.readyState === 'complete'")
+		tb.until("its icon", `document.querySelector("link[rel=icon]")`)
+		time.Sleep(500 * time.Millisecond) // the icon, asked for after the page
+		if f := tb.failures(); len(f) > 0 {
+			t.Errorf("%s: failed requests: %v", name, f)
+		}
+		tb.noErrors()
 	}
 }
