@@ -256,3 +256,26 @@ func TestReplaySaysHowItEndedAndWhatItCannotShow(t *testing.T) {
 	r = b.open("no match", s.URL()+"/replay?match=nosuch", desktopW, desktopH)
 	r.until("the refusal", `document.getElementById("open-error").innerText.includes("The match nosuch cannot be shown: no such match")`)
 }
+
+func TestReplayFileChooserFitsAPhone(t *testing.T) {
+	// On a phone, the record file's chooser stays within its label and its
+	// panel.
+	s := newSite(t)
+	b := newBrowser(t)
+	r := b.open("phone", s.URL()+"/replay", 390, 844)
+	r.until("the form", "document.body.dataset.ready && document.getElementById('file')")
+	r.shot(shots(t), "replay-open-phone")
+	out := eval[string](r, `(() => {
+		const f = document.getElementById("file").getBoundingClientRect();
+		const bad = [];
+		for (const sel of ["#open-form label", "#open-form", "#open"]) {
+			const p = document.querySelector(sel).getBoundingClientRect();
+			if (f.left < p.left - 0.5 || f.right > p.right + 0.5) bad.push(sel + " " + Math.round(p.left) + " to " + Math.round(p.right));
+		}
+		return bad.length ? "the chooser, " + Math.round(f.left) + " to " + Math.round(f.right) + ", sticks out of " + bad.join(", ") : "";
+	})()`)
+	if out != "" {
+		t.Error(out)
+	}
+	r.noErrors()
+}
