@@ -167,12 +167,18 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	line, err := c.call(ctx, hello, time.Now().Add(startup+r.grace()))
 	if err != nil {
 		r.Close()
-		return fmt.Errorf("no ready after hello: %w", err)
+		err = fmt.Errorf("no ready after hello: %w", err)
+		if ctx.Err() != nil {
+			return err // play is stopping: not the bot's fault
+		}
+		// A program that exits, or says nothing in time, before its ready
+		// has not started: a start fault, whatever its exit code.
+		return engine.Faulted(engine.FaultStart, err)
 	}
 	var ready Ready
 	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
-		return engine.Faulted(engine.FaultGarbage, fmt.Errorf("answered hello with %s; want {\"type\": \"ready\"}", quote(line)))
+		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s; want {\"type\": \"ready\"}", quote(line)))
 	}
 	r.Ext.Names.wish(RecordName(r.Spec), ready.Name)
 	return nil
