@@ -23,6 +23,23 @@ func startIn(r *Remote[string, string], startup time.Duration) error {
 	return r.Start(context.Background(), engine.MatchInfo{Game: 1, Time: engine.TimeControl{Deadline: time.Second, StartDeadline: startup}})
 }
 
+func TestSilentProgramIsToldToFlush(t *testing.T) {
+	// A program that writes its ready into a buffer it never flushes
+	// (Python's print to a pipe) sends nothing at all: its fault says
+	// that each line must be flushed.
+	const hint = "nothing came on its standard output: a program must flush each line it writes"
+	err := startIn(shBot(t, `read hello; exec sleep 60`), 200*time.Millisecond)
+	f := engine.FaultOf(err)
+	if f.Kind != engine.FaultStart || !strings.Contains(f.Detail, "no answer in time; "+hint) {
+		t.Errorf("fault %+v; want a start fault that says %q", f, hint)
+	}
+	// A program that wrote something, but not a whole line, is not told.
+	err = startIn(shBot(t, `read hello; printf '{"type":'; exec sleep 60`), 200*time.Millisecond)
+	if f := engine.FaultOf(err); !strings.Contains(f.Detail, "no answer in time") || strings.Contains(f.Detail, "flush") {
+		t.Errorf("fault %+v; want a timeout with no word of flushing", f)
+	}
+}
+
 func TestProgramThatExitsBeforeReadyFailsToStart(t *testing.T) {
 	// "start: the program could not start, or did not answer hello with
 	// ready": an interpreter whose script does not exist exits at once.

@@ -159,6 +159,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0},
 		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0},
 		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0},
+		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no answer in time; nothing came on its standard output: a program must flush each line it writes", 0},
 		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0},
 		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0},
 		{"strikes out", "reaj", misbehave("garbage"), []string{"--strikes", "2"}, "garbage", "strike 2 of 2", 0},
@@ -225,7 +226,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 				}
 			}
 			switch c.name {
-			case "forfeits on timeout", "exits", "exit code", "segfault", "strikes out", "exits at start":
+			case "forfeits on timeout", "exits", "exit code", "segfault", "strikes out", "exits at start", "never flushes":
 				last := fs[len(fs)-1]
 				if last.Kind != "abandoned" {
 					t.Errorf("last fault %+v; want the seat abandoned", last)

@@ -9,6 +9,8 @@
   code       answers hello, then exits with code $2 at the first request
   segv       answers hello, then kills itself with SIGSEGV at the first request
   nostart    exits at once with code 3, without a word
+  unflushed  answers hello with print() and no flush: to a pipe, nothing
+             is sent
   late       answers every request $2 ms after it, and logs the bank it is told
   children   starts a child `sleep $2` (a marker), then plays
   daemon     starts `sleep $2` in a new session, and one more by a double
@@ -108,7 +110,9 @@ for line in sys.stdin:
             for _ in sys.stdin:
                 pass
             break
-        if mode != "default":
+        if mode == "unflushed":
+            print(json.dumps({"type": "ready"}))
+        elif mode != "default":
             send({"type": "ready"})
     elif t == "request":
         was_first, first = first, False
