@@ -118,6 +118,10 @@ type Remote[M, V any] struct {
 	tc      engine.TimeControl
 	bank    time.Duration
 	strikes int
+	// late holds the ids of the match's requests that the bot was sent
+	// and did not answer in time: an answer to one of them is ignored, an
+	// answer to any other id but the request's is garbage.
+	late map[int64]bool
 }
 
 // NewRemote returns a player for an external spec. Its logs have a budget of
@@ -144,7 +148,7 @@ func (r *Remote[M, V]) grace() time.Duration {
 // ready within the start-up deadline.
 func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	r.Close() // a previous match's program, if any
-	r.tc, r.bank, r.strikes = info.Time, info.Time.Bank, 0
+	r.tc, r.bank, r.strikes, r.late = info.Time, info.Time.Bank, 0, map[int64]bool{}
 	r.match, r.seat = matchID(r.Ext, info), info.Seat
 	c, err := dial(r.Spec, r.Ext, r.log, info)
 	if err != nil {
@@ -243,6 +247,14 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 	line, err := c.call(ctx, msg, limit)
 	for {
 		if err != nil {
+			if errors.Is(err, errTimeout) || errors.Is(err, errBlocked) {
+				// The request may be read and answered later: its
+				// answer, then, is late, not garbage.
+				if r.late == nil {
+					r.late = map[int64]bool{}
+				}
+				r.late[id] = true
+			}
 			return zero, r.fault(ctx, err)
 		}
 		var m MoveMessage
@@ -251,7 +263,12 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 				fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), id)))
 		}
 		if m.ID != id {
+			if !r.late[m.ID] {
+				return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
+					fmt.Errorf("answered request %d, which it was not asked or has answered; the request is %d", m.ID, id)))
+			}
 			// A late answer to an earlier request: it was defaulted.
+			delete(r.late, m.ID)
 			line, err = c.next(ctx, limit)
 			continue
 		}

@@ -53,3 +53,31 @@ func TestProgramThatExitsBeforeReadyFailsToStart(t *testing.T) {
 		}
 	}
 }
+
+func TestAnswerToARequestNotAsked(t *testing.T) {
+	// An answer to a request the bot was never sent is garbage that says
+	// which it answered; a late answer to one it was sent is passed over.
+	ready := `read hello; echo '{"type":"ready"}'; `
+	r := shBot(t, ready+`read req; echo '{"type":"move","id":999999,"move":"a"}'; exec sleep 60`)
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || !strings.Contains(f.Detail, "answered request 999999") ||
+		!strings.Contains(f.Detail, "the request is 13") {
+		t.Errorf("fault %+v; want garbage that names both ids", f)
+	}
+
+	late := shBot(t, ready+`read req; sleep 0.5; echo '{"type":"move","id":1,"move":"a"}'; read req; echo '{"type":"move","id":2,"move":"b"}'; exec sleep 60`)
+	if err := startIn(late, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err = late.Decide(context.Background(), &engine.Request[string]{ID: 1, Default: "d", Deadline: 50 * time.Millisecond}, "view")
+	if f := engine.FaultOf(err); f.Kind != engine.FaultTimeout {
+		t.Fatalf("fault %+v; want a timeout", f)
+	}
+	mv, err := late.Decide(context.Background(), &engine.Request[string]{ID: 2, Default: "d", Deadline: 5 * time.Second}, "view")
+	if err != nil || mv != "b" {
+		t.Errorf("move %q, %v; want b, the late answer passed over", mv, err)
+	}
+}
