@@ -31,6 +31,30 @@ type GameResult struct {
 	Faults []int `json:"faults"`
 	// Status holds the game's word for a seat whose state matters ("dead").
 	Status []string `json:"status,omitempty"`
+	// FaultKinds holds, per seat, its faults kind by kind. It is known
+	// where the game was played, and is not in results files, whose lines
+	// keep their format: a merged table counts faults without their kinds.
+	FaultKinds [][]FaultCount `json:"-"`
+}
+
+// FaultCount is how many faults of one kind a seat committed, and what the
+// first of them said.
+type FaultCount struct {
+	Kind  engine.FaultKind `json:"kind"`
+	Count int              `json:"count"`
+	First string           `json:"first"`
+}
+
+// countFault adds a fault to a seat's counts, kinds in the order they
+// first came.
+func countFault(counts []FaultCount, f engine.Fault) []FaultCount {
+	for i := range counts {
+		if counts[i].Kind == f.Kind {
+			counts[i].Count++
+			return counts
+		}
+	}
+	return append(counts, FaultCount{Kind: f.Kind, Count: 1, First: f.Detail})
 }
 
 // Tournament plays the games of a schedule, or of one shard of it, among
@@ -299,6 +323,10 @@ func (p *pool[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec 
 	for _, st := range rec.Steps {
 		if st.Fault != nil && st.Seat >= 0 && st.Seat < len(out.Faults) {
 			out.Faults[st.Seat]++
+			if out.FaultKinds == nil {
+				out.FaultKinds = make([][]FaultCount, len(seats))
+			}
+			out.FaultKinds[st.Seat] = countFault(out.FaultKinds[st.Seat], *st.Fault)
 		}
 	}
 	if p.training == nil {

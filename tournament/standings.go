@@ -41,9 +41,15 @@ type Standing struct {
 	// MeanScore and MeanRank are over the player's games.
 	MeanScore float64 `json:"mean_score"`
 	MeanRank  float64 `json:"mean_rank"`
-	// Faults counts decisions that got the default move.
-	Faults int    `json:"faults"`
-	Rating Rating `json:"rating"`
+	// Faults counts decisions that got the default move: a seat given up
+	// (a crash, a forfeit) counts its fault, then each later decision as
+	// abandoned.
+	Faults int `json:"faults"`
+	// FaultKinds says what the faults were, kind by kind, in the order
+	// they first came, when the games were played here (a table merged
+	// from results files knows only the counts).
+	FaultKinds []FaultCount `json:"fault_kinds,omitempty"`
+	Rating     Rating       `json:"rating"`
 	// Ordinal is the rating's conservative estimate, μ − 3σ, by which the
 	// standings are sorted.
 	Ordinal float64 `json:"ordinal"`
@@ -87,6 +93,11 @@ func (t *Table) Add(g GameResult) error {
 		r.scores += g.Scores[i]
 		r.rankSum += int64(g.Ranks[i])
 		r.Faults += g.Faults[i]
+		if i < len(g.FaultKinds) {
+			for _, f := range g.FaultKinds[i] {
+				r.FaultKinds = addFaults(r.FaultKinds, f)
+			}
+		}
 		t.teams = append(t.teams, t.ratings[k:k+1])
 		t.ranks = append(t.ranks, float64(g.Ranks[i]))
 	}
@@ -218,8 +229,58 @@ func (t *Table) WriteText(w io.Writer) error {
 			i+1, pad(s.Player), s.Games, s.Wins, win, s.MeanScore, s.MeanRank,
 			fmt.Sprintf("%.2f ± %.2f", s.Rating.Mu, s.Rating.Sigma), s.Ordinal, s.Faults)
 	}
+	for _, s := range rows {
+		if len(s.FaultKinds) > 0 {
+			b.WriteString("\n")
+			break
+		}
+	}
+	for _, s := range rows {
+		if len(s.FaultKinds) > 0 {
+			fmt.Fprintf(&b, "Faults of %s: %s\n", s.Player, faultsText(s.FaultKinds))
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// addFaults adds a game's faults of one kind to a player's, kinds in the
+// order they first came.
+func addFaults(counts []FaultCount, f FaultCount) []FaultCount {
+	for i := range counts {
+		if counts[i].Kind == f.Kind {
+			counts[i].Count += f.Count
+			return counts
+		}
+	}
+	return append(counts, f)
+}
+
+// faultsText says a player's faults kind by kind, with what the first of
+// each kind said: "1 crash (the program exited with code 1), 2 abandoned
+// after it".
+func faultsText(counts []FaultCount) string {
+	var parts []string
+	for _, f := range counts {
+		part := fmt.Sprintf("%d %s", f.Count, f.Kind)
+		if f.Kind == engine.FaultAbandoned {
+			part += " (default moves once its seat was given up)"
+		} else if first := firstClause(f.First); first != "" {
+			part += " (" + first + ")"
+		}
+		parts = append(parts, part)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// firstClause is what a fault said, up to its first "; " and at most 80
+// runes.
+func firstClause(detail string) string {
+	detail, _, _ = strings.Cut(detail, "; ")
+	if r := []rune(detail); len(r) > 80 {
+		detail = string(r[:79]) + "…"
+	}
+	return detail
 }
 
 // WriteJSON writes the standings as one JSON object: the tournament and its

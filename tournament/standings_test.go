@@ -362,3 +362,50 @@ func TestDescribeNamesACustomPreset(t *testing.T) {
 		t.Errorf("the header is %q; want preset=tribe", got)
 	}
 }
+
+func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
+	// A bot writer reads what went wrong beside the count: a crash, then
+	// the seat's later decisions abandoned.
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"mybot", "adapt"}, Seats: 2, Repeat: 1, Seed: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := tournament.NewTable(s, len(s.Games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range s.Games {
+		seats := []string{s.Players[g[0]], s.Players[g[1]]}
+		at := 0
+		if seats[1] == "mybot" {
+			at = 1
+		}
+		faults := []int{0, 0}
+		kinds := make([][]tournament.FaultCount, 2)
+		faults[at] = 3
+		kinds[at] = []tournament.FaultCount{
+			{Kind: engine.FaultCrash, Count: 1, First: "the program exited with code 1; the seat is given up"},
+			{Kind: engine.FaultAbandoned, Count: 2, First: "the program exited with code 1"},
+		}
+		if err := table.Add(tournament.GameResult{Game: i + 1, Seed: s.GameSeed(i), Seats: seats, Scores: []int64{1, 0},
+			Ranks: []int{1, 2}, Winners: []int{0}, Faults: faults, FaultKinds: kinds}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if err := table.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "\nFaults of mybot: 2 crash (the program exited with code 1), 4 abandoned (default moves once its seat was given up)\n"
+	if !strings.HasSuffix(b.String(), want) {
+		t.Errorf("standings:\n%s\nwant them to end with%s", b.String(), want)
+	}
+	if strings.Contains(b.String(), "Faults of adapt") {
+		t.Errorf("a player without faults has a line of them:\n%s", b.String())
+	}
+	for _, st := range table.Standings() {
+		if st.Player == "mybot" && (st.Faults != 6 || len(st.FaultKinds) != 2 || st.FaultKinds[1].Count != 4) {
+			t.Errorf("mybot's standing %+v; want 6 faults: 2 crashes, 4 abandoned", st)
+		}
+	}
+}

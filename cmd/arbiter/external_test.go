@@ -527,3 +527,21 @@ func TestExternalZombieSeesOnlyItsSheet(t *testing.T) {
 		t.Fatal("the bot was asked nothing")
 	}
 }
+
+func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
+	// The standings count a bot's faults, and a line after them says what
+	// they were: its crash, then the decisions its given-up seat missed.
+	need(t, "python3")
+	bot := misbehave("exits")
+	code, out, errOut := arbiter(t, "", "tournament", "reaj", "--players", "adapt", "--player", bot,
+		"--seats", "2", "--games", "2", "--seed", "1", "--turns", "3", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// Four games of three turns: a crash at each first turn, the two
+	// turns after it abandoned.
+	want := "\nFaults of " + strings.TrimSpace(bot) + ": 4 crash (the program exited with code 0), 8 abandoned (default moves once its seat was given up)\n"
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("standings:\n%s\nwant them to end with%s", out, want)
+	}
+}
