@@ -11,9 +11,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/territories"
@@ -48,9 +51,10 @@ answer, and the map is redrawn.
   arbiter territories --db game.db show
 
 Every call prints one line, or one JSON object with --json. Exit codes:
-0 done; 1 the rules refused the action (nothing changed); 2 usage or
-invalid input (no such game, a bad flag or action); 3 an internal or
-environment failure.`,
+0 done; 1 the rules refused the action, nothing changed (an unknown
+territory, a player with no nation); 2 usage or input that does not parse
+(no such game, a bad flag, an unknown action, a name that is not one); 3
+an internal or environment failure.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return f.fail(cmd.OutOrStdout(), usagef("name a command: init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay"))
@@ -109,7 +113,7 @@ func (f *territoriesFlags) fail(out io.Writer, err error) error {
 	if err == nil {
 		return nil
 	}
-	err = classify(err)
+	err = clipEchoes(classify(err))
 	if f.asJSON {
 		code := "internal"
 		var re *engine.RuleError
@@ -130,6 +134,57 @@ func (f *territoriesFlags) fail(out io.Writer, err error) error {
 	}
 	if engine.IsRuleError(err) {
 		return &exitError{exitRefused, fmt.Errorf("refused: %w", err)}
+	}
+	return err
+}
+
+// maxEcho is how many characters of an input an error message quotes back.
+const maxEcho = 64
+
+// quotedInput is a quoted string in an error message, as %q writes it.
+var quotedInput = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// clipInputs shortens every quoted input of an error message longer than
+// maxEcho characters to its first maxEcho and its length: "NNN…"…(100000
+// bytes). A 100 KB name is not printed back.
+func clipInputs(msg string) string {
+	if len(msg) <= 2*maxEcho {
+		return msg
+	}
+	return quotedInput.ReplaceAllStringFunc(msg, func(q string) string {
+		s, err := strconv.Unquote(q)
+		if err != nil || utf8.RuneCountInString(s) <= maxEcho {
+			return q
+		}
+		cut, n := s, 0
+		for i := range s {
+			if n == maxEcho {
+				cut = s[:i]
+				break
+			}
+			n++
+		}
+		return fmt.Sprintf("%q…(%d bytes)", cut, len(s))
+	})
+}
+
+// clipped is an error whose message quotes its input shortened.
+type clipped struct {
+	err error
+	msg string
+}
+
+func (c *clipped) Error() string { return c.msg }
+func (c *clipped) Unwrap() error { return c.err }
+
+// clipEchoes returns err with its quoted inputs shortened (see
+// clipInputs); it is still err for errors.As and errors.Is.
+func clipEchoes(err error) error {
+	if err == nil {
+		return nil
+	}
+	if msg := clipInputs(err.Error()); msg != err.Error() {
+		return &clipped{err, msg}
 	}
 	return err
 }
@@ -264,6 +319,9 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 		Short: short,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
+			if err := f.checkRequest(cmd); err != nil {
+				return f.fail(out, err)
+			}
 			a, err := territories.ParseFields(append([]string{word}, args...))
 			if err != nil {
 				return f.fail(out, usageError(err))
@@ -301,6 +359,25 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// maxRequest bounds a --request id, in bytes: the log keeps it with the
+// call.
+const maxRequest = 200
+
+// checkRequest refuses a --request id that is given but empty, or longer
+// than maxRequest bytes.
+func (f *territoriesFlags) checkRequest(cmd *cobra.Command) error {
+	if fl := cmd.Flag("request"); fl == nil || !fl.Changed {
+		return nil
+	}
+	switch {
+	case f.request == "":
+		return usagef("--request is empty; give the call an id of 1 to %d bytes (the same id again for a retry), or leave the flag out", maxRequest)
+	case len(f.request) > maxRequest:
+		return usagef("--request is %d bytes long; an id is 1 to %d bytes", len(f.request), maxRequest)
+	}
+	return nil
 }
 
 // updateMap redraws the map files if they are behind the log. What was
@@ -618,6 +695,7 @@ func (g *applier) apply(batch []string) error {
 // printError prints a line's refusal: a JSON error object, or a line on
 // standard error.
 func (g *applier) printError(err error) {
+	err = clipEchoes(err)
 	if g.f.asJSON {
 		code := "bad-action"
 		var re *engine.RuleError

@@ -562,7 +562,7 @@ func TestTerritoriesInvalidInputExits2(t *testing.T) {
 		message string
 	}{
 		{[]string{"--player", `a"b`, "join", "Pacifica", "CA"}, `--player: the player's name: "a\"b": a name may not contain a double quote or a backslash`},
-		{[]string{"--player", long, "raise", "CA"}, `--player: the player's name: "` + long + `" is longer than 64 characters`},
+		{[]string{"--player", long, "raise", "CA"}, `--player: the player's name: "` + long[:64] + `"…(70 bytes) is longer than 64 characters`},
 		{[]string{"--player", "bob", "join", `b"b`, "CA"}, `join: the nation's name: "b\"b": a name may not contain a double quote or a backslash`},
 		{[]string{"apply", "--group", "0"}, "--group 0: allowed 1 to 10000"},
 	} {
@@ -591,6 +591,57 @@ func TestTerritoriesInvalidInputExits2(t *testing.T) {
 	if code, _, errOut := arbiter(t, "", "step", "territories", "--state", state, "--moves", move); code != 2 || !strings.Contains(errOut, `--moves: player: the player's name: "a\"b"`) {
 		t.Errorf("step with a bad player: exit %d, %q", code, errOut)
 	}
+}
+
+func TestTerritoriesQuotesLongInputShort(t *testing.T) {
+	// An error quotes at most 64 characters of what it was given, and its
+	// length: a 100 KB name is not printed back, as JSON or as a line.
+	db := newTerritories(t)
+	long := strings.Repeat("N", 100000)
+	want := `"` + long[:64] + `"…(100000 bytes)`
+	for _, c := range [][]string{
+		{"--player", "carol", "join", long, "WA"},
+		{"--player", long, "raise", "CA"},
+		{"--player", "carol", "raise", long},
+		{"--player", "carol", long},
+	} {
+		for _, asJSON := range []bool{false, true} {
+			args := append([]string{"territories", "--db", db}, c...)
+			if asJSON {
+				args = append(args, "--json")
+			}
+			code, out, errOut := arbiter(t, "", args...)
+			said := errOut
+			if asJSON {
+				var e struct {
+					Error struct{ Code, Message string }
+				}
+				if err := json.Unmarshal([]byte(out), &e); err != nil {
+					t.Fatalf("not one JSON object: %v", err)
+				}
+				said = e.Error.Message
+			}
+			if code == 0 || !strings.Contains(said, want) || len(out)+len(errOut) > 1000 {
+				t.Errorf("exit %d, %d bytes out and %d on standard error, saying %.200q; want the input quoted as %.80q…", code, len(out), len(errOut), said, want)
+			}
+		}
+	}
+}
+
+func TestTerritoriesRequestIDIsOneTo200Bytes(t *testing.T) {
+	// --request '' is refused, not ignored; an id is at most 200 bytes.
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	for _, c := range []struct{ id, message string }{
+		{"", "--request is empty; give the call an id of 1 to 200 bytes"},
+		{strings.Repeat("r", 201), "--request is 201 bytes long; an id is 1 to 200 bytes"},
+	} {
+		code, _, errOut := tplay(t, db, "bob", "join", "Deseret", "NV", "--request", c.id)
+		if code != 2 || !strings.HasPrefix(errOut, "arbiter: "+c.message) {
+			t.Errorf("--request of %d bytes: exit %d, %q; want exit 2 and %q", len(c.id), code, errOut, c.message)
+		}
+	}
+	mustPlay(t, db, "bob", "join", "Deseret", "NV", "--request", strings.Repeat("r", 200))
 }
 
 func TestTerritoriesErrorsAreOneLine(t *testing.T) {
