@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,29 @@ func TestResolve(t *testing.T) {
 	_, err = Resolve([]string{"nobody"}, bots, nil, External{})
 	if err == nil || !strings.Contains(err.Error(), `unknown player "nobody"`) || !strings.Contains(err.Error(), "repl") {
 		t.Errorf("error %v; want the unknown name and the known ones, repl among them", err)
+	}
+}
+
+func TestResolveHintsAtExecForAProgram(t *testing.T) {
+	// A command given without its exec: is told how to give it: a name
+	// with words, a script's, or a file's.
+	bots := func(name string) ([]engine.Entrant[string, string], error) {
+		return nil, fmt.Errorf("unknown player %q; players are one", name)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("mybot", []byte("#!/bin/sh\n"), 0o755)
+	for _, spec := range []string{"python3 bot/mybot.py", "mybot.py", "bots/mybot.js", "mybot"} {
+		_, err := Resolve([]string{spec}, bots, nil, External{})
+		want := fmt.Sprintf("a program of yours is given as exec:COMMAND: --player %q", "exec:"+spec)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", spec, err, want)
+		}
+	}
+	for _, spec := range []string{"nobody", "basic.develop"} {
+		if _, err := Resolve([]string{spec}, bots, nil, External{}); err == nil || strings.Contains(err.Error(), "--player \"exec:") {
+			t.Errorf("%s: %v; want no word of a program", spec, err)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ package player
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"unicode"
 
@@ -108,6 +109,9 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 		}
 		es, err := bots(spec)
 		if err != nil {
+			if looksLikeProgram(spec) {
+				return nil, fmt.Errorf("%w; a program of yours is given as exec:COMMAND: --player %q", err, "exec:"+spec)
+			}
 			if HasSettings(spec) {
 				return nil, err // the bot's error says what its settings take
 			}
@@ -116,4 +120,20 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 		out = append(out, es...)
 	}
 	return out, nil
+}
+
+// looksLikeProgram reports whether a player's name that no game knows is a
+// command whose exec: was forgotten: it has words, ends as a script does,
+// or names a file.
+func looksLikeProgram(spec string) bool {
+	if strings.ContainsAny(spec, " \t") {
+		return true
+	}
+	for _, ext := range []string{".py", ".js", ".mjs", ".ts", ".rb", ".pl", ".sh", ".jar", ".exe"} {
+		if strings.HasSuffix(strings.ToLower(spec), ext) {
+			return true
+		}
+	}
+	st, err := os.Stat(spec)
+	return err == nil && !st.IsDir()
 }
