@@ -742,3 +742,6 @@ func mustJSON(v any) json.RawMessage {
 	}
 	return b
 }
+
+// match returns the match itself, for the drawing of its board (BoardSVG).
+func (l *liveMatch[M, V]) match() any { return l.m }

@@ -52,3 +52,49 @@ var sampleMap = sync.OnceValues(func() ([]byte, error) {
 	}
 	return out, nil
 })
+
+// sampleDrawing is the sample map, parsed for drawing boards on; made once.
+var sampleDrawing = sync.OnceValues(func() (*mapdraw.Map, error) {
+	return mapdraw.Parse(territories.SampleMap(), territories.Sample())
+})
+
+// BoardSVG draws a live match of game, with options, as it stands on its
+// map, as arbiter territories redraws a game file's after every action:
+// each held territory in its nation's colour, the armies in their circles,
+// the nations listed. It is false when the match has no map drawn (another
+// game, or a board of one's own).
+func BoardSVG(game string, options map[string]string, live Live) ([]byte, bool) {
+	if _, ok := Map(game, options); !ok {
+		return nil, false
+	}
+	lm, ok := live.(interface{ match() any })
+	if !ok {
+		return nil, false
+	}
+	w, ok := lm.match().(interface{ World() *territories.World })
+	if !ok {
+		return nil, false
+	}
+	m, err := sampleDrawing()
+	if err != nil {
+		return nil, false
+	}
+	return m.SVG(w.World()), true
+}
+
+// BoardPNG rasterizes a board that BoardSVG drew, as a PNG.
+func BoardPNG(svg []byte) ([]byte, error) {
+	m, err := sampleDrawing()
+	if err != nil {
+		return nil, err
+	}
+	img, err := m.Rasterize(svg)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := mapdraw.Encode(&b, img); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -483,8 +483,8 @@ func TestOpenAPIDescribesEveryCall(t *testing.T) {
 			}
 		}
 	}
-	if calls != 16 {
-		t.Errorf("%d calls documented; want the 13 of live.md and this server's 3 for replays and maps", calls)
+	if calls != 18 {
+		t.Errorf("%d calls documented; want the 13 of live.md and this server's 5 for replays, the map and the board drawn", calls)
 	}
 }
 

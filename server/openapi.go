@@ -56,6 +56,10 @@ var operations = []operation{
 		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.replayRecord }, body: "Record", answer: "Viewer", success: 200, refuses: []int{400, 403, 413, 422, 429}},
 	{method: "GET", path: "/api/v1/matches/{id}/map.svg", id: "getMap", summary: "The map the match's board is drawn on (SVG: a path per territory, its id the territory's)",
 		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.gameMap }, answer: "Map", success: 200, refuses: []int{401, 403, 404}},
+	{method: "GET", path: "/api/v1/matches/{id}/board.svg", id: "drawBoard", summary: "The board as it stands, drawn on its map: each held territory in its nation's colour, the armies, the nations (SVG)",
+		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.board(false) }, answer: "Map", success: 200, refuses: []int{401, 403, 404}},
+	{method: "GET", path: "/api/v1/matches/{id}/board.png", id: "drawBoardPNG", summary: "The board as it stands, drawn on its map, as a PNG image",
+		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.board(true) }, answer: "Picture", success: 200, refuses: []int{401, 403, 404}},
 }
 
 var statusText = map[int]string{
@@ -132,6 +136,8 @@ func content(schema string) map[string]any {
 		mime = "application/x-ndjson"
 	case "Map":
 		mime = "image/svg+xml"
+	case "Picture":
+		mime = "image/png"
 	}
 	return map[string]any{mime: map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + schema}}}
 }
@@ -183,6 +189,7 @@ var schemas = map[string]any{
 	"Record":      map[string]any{"type": "string", "description": "the match record, as arbiter replay reads it"},
 	"Viewer":      viewerJSON,
 	"Map":         map[string]any{"type": "string", "description": "an SVG image"},
+	"Picture":     map[string]any{"type": "string", "format": "binary", "description": "a PNG image"},
 }
 
 // spec is the document, made once from the table.

@@ -277,6 +277,59 @@ func (s *Server) gameMap(w http.ResponseWriter, r *http.Request) {
 	w.Write(svg)
 }
 
+// board answers the match's board drawn as it stands now (GET
+// /matches/{id}/board.svg and board.png): the map with each held territory
+// in its nation's colour, the armies and the nations, as arbiter
+// territories redraws a game file's, for an application (a chat bot) to
+// show. A PNG is drawn once for each move: the last is kept.
+func (s *Server) board(png bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		if _, err := s.who(r, id); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		var svg []byte
+		var seq int64
+		ok := false
+		err := s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+			seq = row.Seq
+			svg, ok = catalog.BoardSVG(row.Game, row.Setup.Options, live.(catalog.Live))
+			return nil
+		})
+		if err == nil && !ok {
+			err = refuse(http.StatusNotFound, "no-map", "this match's board is not drawn on a map (only a territories match on the sample board is); the board is in the match's view")
+		}
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		body, mime := svg, "image/svg+xml"
+		if png {
+			mime = "image/png"
+			if v, found := s.boards.Load(id); found && v.(*drawnBoard).seq == seq {
+				body = v.(*drawnBoard).png
+			} else {
+				if body, err = catalog.BoardPNG(svg); err != nil {
+					s.writeError(w, r, err)
+					return
+				}
+				s.boards.Store(id, &drawnBoard{seq: seq, png: body})
+			}
+		}
+		w.Header().Set("Content-Type", mime)
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	}
+}
+
+// drawnBoard is a match's board drawn as a PNG after move seq.
+type drawnBoard struct {
+	seq int64
+	png []byte
+}
+
 // viewerJSON is the schema of a viewer, for the OpenAPI document.
 var viewerJSON = obj(nil, map[string]any{
 	"game": str, "mode": str, "title": str, "clock": str, "players": array(str), "moves": integer,

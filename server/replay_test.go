@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
+	"image/png"
 	"net/http"
 	"strconv"
 	"strings"
@@ -152,6 +153,32 @@ func TestMapOfABoard(t *testing.T) {
 	o := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"})})
 	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("a reaj board is not drawn on a map")) {
 		t.Errorf("a game without a map: %d %s", a.status, a.body)
+	}
+	// The board as it stands, drawn on its map: a nation's territory in
+	// its colour, as SVG and PNG, for an application to show.
+	judge := ts.create(map[string]any{"game": "territories", "mode": "referee", "judge": true})
+	join := map[string]any{"move": map[string]any{"player": "alice", "action": "join Amber CA"}}
+	if a := ts.call("POST", "/api/v1/matches/"+judge.ID+"/moves", judge.Judge.Secret, join); a.status != 200 {
+		t.Fatalf("join: %d %s", a.status, a.body)
+	}
+	var m0 struct {
+		View struct{ Nations []struct{ Color string } }
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+judge.ID, "", nil).body, &m0)
+	if len(m0.View.Nations) != 1 {
+		t.Fatalf("the board after a join: %+v", m0.View)
+	}
+	if a := ts.call("GET", "/api/v1/matches/"+judge.ID+"/board.svg", "", nil); a.status != 200 || !bytes.Contains(a.body, []byte(m0.View.Nations[0].Color)) || !bytes.Contains(a.body, []byte("Amber")) {
+		t.Errorf("the board drawn: %d %.300s; want Amber in %s", a.status, a.body, m0.View.Nations[0].Color)
+	}
+	for range 2 { // drawn, then kept
+		a := ts.call("GET", "/api/v1/matches/"+judge.ID+"/board.png", "", nil)
+		if _, err := png.Decode(bytes.NewReader(a.body)); a.status != 200 || err != nil {
+			t.Errorf("the board as a PNG: %d, %v", a.status, err)
+		}
+	}
+	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/board.png", "", nil); a.status != 404 || a.code() != "no-map" {
+		t.Errorf("the board of a reaj match drawn: %d %s; want 404 no-map", a.status, a.body)
 	}
 	// A referee's board of one's own has no map drawn, and is told so.
 	board := `{"map": "x.svg", "territories": [{"id": "WA", "name": "Washington", "neighbors": ["OR"]}, {"id": "OR", "name": "Oregon", "neighbors": ["WA"]}]}`

@@ -108,6 +108,7 @@ type Server struct {
 	secrets sync.Map // secret hash → store.Secret, for the secrets seen
 	configs sync.Map // match id → *parsedConfig
 	results sync.Map // match id → *engine.Result, of a match over, as reports count it
+	boards  sync.Map // match id → *drawnBoard, its board's last PNG
 	views   sync.Map // match id → *views
 
 	mu       sync.Mutex
