@@ -45,18 +45,6 @@ type FaultCount struct {
 	First string           `json:"first"`
 }
 
-// countFault adds a fault to a seat's counts, kinds in the order they
-// first came.
-func countFault(counts []FaultCount, f engine.Fault) []FaultCount {
-	for i := range counts {
-		if counts[i].Kind == f.Kind {
-			counts[i].Count++
-			return counts
-		}
-	}
-	return append(counts, FaultCount{Kind: f.Kind, Count: 1, First: f.Detail})
-}
-
 // Tournament plays the games of a schedule, or of one shard of it, among
 // entrants, several at once.
 type Tournament[M, V any] struct {
@@ -326,7 +314,7 @@ func (p *pool[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec 
 			if out.FaultKinds == nil {
 				out.FaultKinds = make([][]FaultCount, len(seats))
 			}
-			out.FaultKinds[st.Seat] = countFault(out.FaultKinds[st.Seat], *st.Fault)
+			out.FaultKinds[st.Seat] = addFaults(out.FaultKinds[st.Seat], FaultCount{Kind: st.Fault.Kind, Count: 1, First: st.Fault.Detail})
 		}
 	}
 	if p.training == nil {

@@ -244,8 +244,8 @@ func (t *Table) WriteText(w io.Writer) error {
 	return err
 }
 
-// addFaults adds a game's faults of one kind to a player's, kinds in the
-// order they first came.
+// addFaults adds faults of one kind (a step's, or a player's in a game) to
+// counts, kinds in the order they first came.
 func addFaults(counts []FaultCount, f FaultCount) []FaultCount {
 	for i := range counts {
 		if counts[i].Kind == f.Kind {
