@@ -578,6 +578,10 @@ func estimateText(p sprt.Pentanomial, e sprt.Estimate) string {
 		return "+∞ (every game won)"
 	case n > 0 && p[0] == n:
 		return "-∞ (every game lost)"
+	case n > 0 && p[2] == n:
+		// No pair leaned either way: the spread is the regularization's,
+		// not the games', and a narrow error bar would claim too much.
+		return "0.0, unbounded yet (every pair even)"
 	}
 	return plusMinus(e)
 }

@@ -493,8 +493,9 @@ func TestDuelProgressOnTerminal(t *testing.T) {
 }
 
 // TestEstimateBeyondMeasure: a duel one side won (or lost) outright has no
-// finite estimate; it says so rather than print the regularized counts'
-// figure as if it were a measure.
+// finite estimate, and one of even pairs only no error bar; it says so
+// rather than print the regularized counts' figure as if it were a
+// measure.
 func TestEstimateBeyondMeasure(t *testing.T) {
 	for _, tt := range []struct {
 		p    sprt.Pentanomial
@@ -502,6 +503,7 @@ func TestEstimateBeyondMeasure(t *testing.T) {
 	}{
 		{sprt.Pentanomial{0, 0, 0, 0, 10}, "+∞ (every game won)"},
 		{sprt.Pentanomial{7, 0, 0, 0, 0}, "-∞ (every game lost)"},
+		{sprt.Pentanomial{0, 0, 10, 0, 0}, "0.0, unbounded yet (every pair even)"}, // not ± 3.4 from the counts' regularization
 		{sprt.Pentanomial{0, 0, 0, 1, 10}, "± "},
 		{sprt.Pentanomial{}, "± ∞"},
 	} {
