@@ -279,18 +279,26 @@ func (m *Match) asked(seat int, a Action) error {
 // tell notes what everyone may know of an outcome: territories taken and
 // nations out.
 func (m *Match) tell(o Outcome) {
+	m.events = told(m.events, o, func(nation string) []int { return []int{m.seatOf(nation)} })
+}
+
+// told appends to events what everyone may know of an outcome: a
+// territory emptied by an attack ("conquest") and a nation out of the game
+// ("out", marked on charts). seats gives the seats of a nation, none in a
+// refereed game.
+func told(events []engine.Event, o Outcome, seats func(nation string) []int) []engine.Event {
 	if o.Action != Attack || o.Battle == nil {
-		return
+		return events
 	}
-	seats := []int{m.seatOf(o.Nation), m.seatOf(o.Defender)}
 	if b := o.Battle; b.Success && b.DefenderLosses == b.Defenders {
-		m.events = append(m.events, engine.Event{Clock: o.Turn, Kind: "conquest", Seats: seats,
+		events = append(events, engine.Event{Clock: o.Turn, Kind: "conquest", Seats: append(seats(o.Nation), seats(o.Defender)...),
 			Text: fmt.Sprintf("%s empties %s of %s: %d against %d, roll %d", o.Nation, o.To, o.Defender, b.Attackers, b.Defenders, b.Roll)})
 	}
 	if o.Removed != "" {
-		m.events = append(m.events, engine.Event{Clock: o.Turn, Kind: "out", Seats: []int{m.seatOf(o.Removed)}, Mark: true,
+		events = append(events, engine.Event{Clock: o.Turn, Kind: "out", Seats: seats(o.Removed), Mark: true,
 			Text: fmt.Sprintf("%s is out of the game", o.Removed)})
 	}
+	return events
 }
 
 func (m *Match) seatOf(nation string) int {

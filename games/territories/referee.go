@@ -65,7 +65,8 @@ type Call struct {
 type Refereed struct {
 	w         *World
 	last      Outcome
-	mapDigest string // see digest
+	events    []engine.Event // conquests and nations out, of no seat
+	mapDigest string         // see digest
 }
 
 // Pending returns nothing: every action comes from outside.
@@ -86,8 +87,13 @@ func (m *Refereed) Apply(seat int, c Call) error {
 		return err
 	}
 	m.last = o
+	m.events = told(m.events, o, func(string) []int { return nil })
 	return nil
 }
+
+// Chronicle tells the game's public story: each territory emptied by an
+// attack, and each nation out of the game (see engine.Chronicler).
+func (m *Refereed) Chronicle() []engine.Event { return append([]engine.Event(nil), m.events...) }
 
 // Last returns the outcome of the last action applied: the referee's answer.
 func (m *Refereed) Last() Outcome { return m.last }

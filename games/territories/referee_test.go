@@ -68,3 +68,43 @@ func TestRefereedBoardTellsTheLastAction(t *testing.T) {
 		}
 	}
 }
+
+func TestRefereedChronicleTellsConquestsAndNationsOut(t *testing.T) {
+	// A refereed game tells the public story a seated one does: each
+	// territory emptied by an attack, each nation out (marked), of no
+	// seat, and a snapshot keeps it.
+	m := refereed(t, 2)
+	call(t, m, "alice", JoinAction("Amber", "CA"))
+	call(t, m, "bob", JoinAction("Basalt", "NV"))
+	for k := 0; !m.Over(); k++ {
+		if k == 200 {
+			t.Fatal("200 attacks and Basalt still stands")
+		}
+		// Amber attacks at full strength only, and raises in between.
+		if m.w.Armies(m.w.NationOf("alice")) < m.w.cfg.MaxArmies {
+			call(t, m, "alice", RaiseAction("CA"))
+			continue
+		}
+		call(t, m, "alice", AttackAction("CA", "NV"))
+	}
+	ev := m.Chronicle()
+	if len(ev) < 2 || ev[len(ev)-1].Kind != "out" || !ev[len(ev)-1].Mark || ev[len(ev)-1].Text != "Basalt is out of the game" || ev[len(ev)-2].Kind != "conquest" {
+		t.Fatalf("the chronicle: %+v; want NV emptied, then Basalt out", ev)
+	}
+	for _, e := range ev {
+		if len(e.Seats) != 0 {
+			t.Errorf("an event of seats %v in a game of none: %+v", e.Seats, e)
+		}
+	}
+	snap, err := m.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Referee{}.Restore(engine.Setup{Seed: 1, Options: map[string]string{"board": string(m.w.cfg.JSON())}}, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.(*Refereed).Chronicle(); len(got) != len(ev) {
+		t.Errorf("restored, the chronicle has %d events; want %d", len(got), len(ev))
+	}
+}

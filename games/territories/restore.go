@@ -253,10 +253,11 @@ func boardDigest(cfg *Config) string {
 // dice (as LoadWorld reads it), the digest of its map, and the last
 // action's outcome, which the board shows (not its dice: the log has them).
 type refereeSnapshot struct {
-	Game  string          `json:"game"`
-	Board string          `json:"board"`
-	World json.RawMessage `json:"world"`
-	Last  *Outcome        `json:"last,omitempty"`
+	Game   string          `json:"game"`
+	Board  string          `json:"board"`
+	World  json.RawMessage `json:"world"`
+	Last   *Outcome        `json:"last,omitempty"`
+	Events []engine.Event  `json:"events,omitempty"`
 }
 
 // refereeGame names the refereed game in its snapshots.
@@ -269,7 +270,7 @@ func (m *Refereed) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w}
+	s := refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w, Events: m.events}
 	if m.last.Seq > 0 {
 		s.Last = &m.last
 	}
@@ -299,6 +300,13 @@ func (r Referee) Restore(setup engine.Setup, data []byte) (engine.Match[Call, Bo
 	}
 	if s.Last != nil {
 		g.last = *s.Last
+	}
+	for i, e := range s.Events {
+		if e.Kind != "conquest" && e.Kind != "out" || len(e.Seats) > 0 {
+			return nil, fmt.Errorf("%s: snapshot: events[%d]: %s of seats %v; want a conquest or a nation out, of no seat", refereeGame, i, e.Kind, e.Seats)
+		}
+		e.Mark = e.Kind == "out"
+		g.events = append(g.events, e)
 	}
 	return g, nil
 }
