@@ -157,6 +157,11 @@ func TestPeoplePlayAjveCivAndReaj(t *testing.T) {
 			for _, p := range []*tab{p0, p1} {
 				over(t, p)
 			}
+			// An AjveCiv seat's board says what each society chose last,
+			// as the terminal's does.
+			if g.game == "ajveciv" && !strings.Contains(p0.text(), "last turn") {
+				t.Errorf("the seat's board does not say what each society chose last:\n%s", p0.text())
+			}
 			for _, tb := range []*tab{watch, p0, p1, judge} {
 				tb.noErrors()
 			}

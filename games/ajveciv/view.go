@@ -83,16 +83,29 @@ type viewJSON struct {
 	Kind    engine.Kind `json:"kind"`
 	Offered []Value     `json:"offered"`
 	World   *World      `json:"world"`
+	// Last is what each society chose in the last round played (null for
+	// the dead), and LastKind that round's kind; both left out before the
+	// first. Every society's choices are public once played.
+	Last     []Value     `json:"last,omitempty"`
+	LastKind engine.Kind `json:"last_kind,omitempty"`
 }
 
-// MarshalJSON writes {you, turn, turns, kind, offered, world}.
+// MarshalJSON writes {you, turn, turns, kind, offered, world, last,
+// last_kind}.
 func (v View) MarshalJSON() ([]byte, error) {
 	offered := v.Offered()
 	if offered == nil {
 		offered = []Value{}
 	}
 	w := v.World().settled()
-	return json.Marshal(viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), Kind: v.Kind(), Offered: offered, World: w})
+	j := viewJSON{You: v.you, Turn: v.Turn(), Turns: v.Turns(), Kind: v.Kind(), Offered: offered, World: w}
+	if slices.ContainsFunc(v.m.last, Value.Valid) {
+		j.Last, j.LastKind = v.m.last, TurnKind
+		if v.m.lastInfl {
+			j.LastKind = InflectionKind
+		}
+	}
+	return json.Marshal(j)
 }
 
 // String shows the decision to a person: the turn, the world with each

@@ -60,11 +60,14 @@ export function board(view, ctx) {
     if (ctx.role === "judge" && view.seats) return [(view.seats[i]?.offered || []).join(", ")];
     return [];
   };
+  // What each society chose in the last round, as the terminal's board shows it.
+  const last = (i) => !view.last ? [] : i < 0 ? [view.last_kind === "inflection" ? "inflection" : "last turn"] : [view.last[i] ?? "—"];
+  const extra = (i) => [...last(i), ...offered(i)];
   return h("div", null,
     view.turn ? h("p", null, `Turn ${view.turn} of ${view.turns}`, view.kind === "inflection" ? " — an inflection: choose one of your three highest values" : "")
       : ctx.clock?.() != null ? h("p", null, `Turns played: ${num(ctx.clock())}`) : null,
     h("p", null, "The world's yield: ", h("strong", null, num(world.yield))),
-    societies(world, ctx, you, offered),
+    societies(world, ctx, you, extra),
     feelings(world.feels, ctx, you));
 }
 
