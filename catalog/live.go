@@ -745,3 +745,14 @@ func mustJSON(v any) json.RawMessage {
 
 // match returns the match itself, for the drawing of its board (BoardSVG).
 func (l *liveMatch[M, V]) match() any { return l.m }
+
+// Answer tells the sender of the move just applied what it did, where the
+// game tells it (a territories referee's action's outcome); nil elsewhere
+// (see store.Answerer).
+func (l *liveMatch[M, V]) Answer() json.RawMessage {
+	a, ok := any(l.m).(interface{ Answer() json.RawMessage })
+	if !ok {
+		return nil
+	}
+	return a.Answer()
+}

@@ -799,7 +799,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		// handler to be scheduled again, behind the others of its group.
 		// (HTTP/1 only: an HTTP/2 answer is written by its connection's
 		// own goroutine, which the one that stored it would wait for.)
-		sub.Stored = func(seq int64) { answered = answerMoveNow(w, seq, s.cfg.Limits.StreamWrite) }
+		sub.Stored = func(seq int64, answer json.RawMessage) {
+			answered = answerMoveNow(w, seq, answer, s.cfg.Limits.StreamWrite)
+		}
 	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if answered {
@@ -810,7 +812,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if joiner == "" || ack.Repeat {
-		answerMove(w, ack.Seq, ack.Repeat)
+		answerMove(w, ack.Seq, ack.Repeat, ack.Answer)
 		return
 	}
 	secret, hash := newSecret()
@@ -819,15 +821,30 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget(id)
-	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq, "repeat": ack.Repeat,
-		"player": map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}})
+	answer := map[string]any{"seq": ack.Seq, "repeat": ack.Repeat,
+		"player": map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}}
+	if ack.Answer != nil {
+		answer["outcome"] = ack.Answer
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 // answerMove answers a move committed as move seq: {"repeat":…,"seq":…},
-// as json.Marshal writes it, without its work.
-func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
-	b := append(strconv.AppendBool(append(make([]byte, 0, 48), `{"repeat":`...), repeat), `,"seq":`...)
+// with "outcome", what the move did, where its game tells it (store.Ack's
+// Answer), as json.Marshal writes it, without its work.
+func answerMove(w http.ResponseWriter, seq int64, repeat bool, answer json.RawMessage) {
+	b := append(strconv.AppendBool(append(answerStart(answer), `"repeat":`...), repeat), `,"seq":`...)
 	writeRaw(w, http.StatusOK, append(strconv.AppendInt(b, seq, 10), '}'))
+}
+
+// answerStart begins a move's answer: its "outcome" first, when the game tells
+// one, as json.Marshal orders the keys.
+func answerStart(answer json.RawMessage) []byte {
+	b := append(make([]byte, 0, 48+len(answer)), '{')
+	if answer != nil {
+		b = append(append(append(b, `"outcome":`...), answer...), ',')
+	}
+	return b
 }
 
 // answerMoveNow answers a move stored as move seq, and sends the answer
@@ -837,13 +854,13 @@ func answerMove(w http.ResponseWriter, seq int64, repeat bool) {
 // a retry with its Idempotency-Key gets the answer. It reports false,
 // having written nothing, where the connection takes no deadline: the
 // handler answers then.
-func answerMoveNow(w http.ResponseWriter, seq int64, limit time.Duration) bool {
+func answerMoveNow(w http.ResponseWriter, seq int64, answer json.RawMessage, limit time.Duration) bool {
 	rc := http.NewResponseController(w)
 	if rc.SetWriteDeadline(time.Now().Add(limit)) != nil {
 		return false
 	}
 	defer rc.SetWriteDeadline(time.Time{}) // the connection's next answers
-	b := strconv.AppendInt(append(make([]byte, 0, 48), `{"repeat":false,"seq":`...), seq, 10)
+	b := strconv.AppendInt(append(answerStart(answer), `"repeat":false,"seq":`...), seq, 10)
 	b = append(b, "}\n"...)
 	h := w.Header()
 	h.Set("Content-Type", "application/json")

@@ -189,8 +189,13 @@ func TestMapOfABoard(t *testing.T) {
 	// Its first nation is not the last: the game goes on to the second.
 	for _, action := range []string{"join A WA", "join B OR"} {
 		move := map[string]any{"move": map[string]any{"player": strings.ToLower(action[5:6]), "action": action}}
-		if a := ts.call("POST", "/api/v1/matches/"+own.ID+"/moves", own.Judge.Secret, move); a.status != 200 {
+		a := ts.call("POST", "/api/v1/matches/"+own.ID+"/moves", own.Judge.Secret, move)
+		if a.status != 200 {
 			t.Fatalf("%s: %d %s", action, a.status, a.body)
+		}
+		// The answer says what the call did, as arbiter territories does.
+		if o, _ := a.json["outcome"].(map[string]any); o["action"] != "join" || o["territory"] != action[7:] {
+			t.Errorf("%s answered %s; want its outcome", action, a.body)
 		}
 	}
 	// The board tells the application what its last call did.

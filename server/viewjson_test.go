@@ -49,10 +49,15 @@ func TestMoveAnswerIsJSON(t *testing.T) {
 	for _, ack := range []struct {
 		seq    int64
 		repeat bool
-	}{{1, false}, {123456789, true}} {
+		answer json.RawMessage
+	}{{1, false, nil}, {123456789, true, nil}, {7, false, json.RawMessage(`{"action":"attack","roll":15}`)}} {
 		rec := httptest.NewRecorder()
-		answerMove(rec, ack.seq, ack.repeat)
-		want, _ := json.Marshal(map[string]any{"seq": ack.seq, "repeat": ack.repeat})
+		answerMove(rec, ack.seq, ack.repeat, ack.answer)
+		m := map[string]any{"seq": ack.seq, "repeat": ack.repeat}
+		if ack.answer != nil {
+			m["outcome"] = ack.answer
+		}
+		want, _ := json.Marshal(m)
 		if got := rec.Body.String(); got != string(want)+"\n" || rec.Header().Get("Content-Type") != "application/json" {
 			t.Errorf("%s (%s); want %s", got, rec.Header().Get("Content-Type"), want)
 		}
@@ -64,7 +69,7 @@ func TestMoveAnswerIsJSON(t *testing.T) {
 		// leaves the answer to the handler. (Over HTTP, every test of a
 		// move reads it.)
 		rec = httptest.NewRecorder()
-		if answerMoveNow(rec, ack.seq, time.Second) || rec.Body.Len() > 0 || rec.Flushed {
+		if answerMoveNow(rec, ack.seq, ack.answer, time.Second) || rec.Body.Len() > 0 || rec.Flushed {
 			t.Errorf("at once, to a writer without deadlines: %q written", rec.Body.String())
 		}
 	}

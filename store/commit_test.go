@@ -153,7 +153,7 @@ func TestStoredIsToldOnceTheMoveIsStored(t *testing.T) {
 				var told []int64
 				seen := make(chan int64, 1)
 				sub := store.Submission{Match: "m", Actor: 0, Request: -1, ExpectSeq: -1, Move: json.RawMessage(fmt.Sprintf(`{"at":%d}`, n))}
-				sub.Stored = func(seq int64) {
+				sub.Stored = func(seq int64, _ json.RawMessage) {
 					told = append(told, seq)
 					// A reader of the match now sees it with this move.
 					go ref.With(ctx, "m", func(m *store.Match, _ store.Live) error { seen <- m.Seq; return nil })
@@ -169,7 +169,7 @@ func TestStoredIsToldOnceTheMoveIsStored(t *testing.T) {
 					t.Errorf("a reader woken when move %d was stored saw the match at move %d", ack.Seq, seq)
 				}
 				refused := sub
-				refused.Stored = func(seq int64) { t.Errorf("a refused move was Stored as move %d", seq) }
+				refused.Stored = func(seq int64, _ json.RawMessage) { t.Errorf("a refused move was Stored as move %d", seq) }
 				if _, err := ref.Submit(ctx, refused); !engine.IsRuleError(err) {
 					t.Fatalf("the same move again: %v, want the rules' refusal", err)
 				}

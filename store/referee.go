@@ -121,7 +121,8 @@ type pending struct {
 	err  error
 	// stored is Submission.Stored; claimed says who calls it has been
 	// decided (tell), and told is closed once it has returned.
-	stored  func(seq int64)
+	stored  func(seq int64, answer json.RawMessage)
+	answer  json.RawMessage // what the move did, for its sender (Answerer)
 	claimed atomic.Bool
 	told    chan struct{}
 	leads   bool          // woken to lead the next group, not committed yet
@@ -160,15 +161,15 @@ type Submission struct {
 	// Project, if not nil, writes the game's own tables in the move's
 	// transaction, given the match after the move.
 	Project func(live Live) func(ctx context.Context, tx *sql.Tx) error
-	// Stored, if not nil, is told the move's number once the move is
-	// committed: by the goroutine that committed its group, right after
+	// Stored, if not nil, is told the move's number, and what it did
+	// (Ack.Answer), once the move is committed: by the goroutine that committed its group, right after
 	// it (so that the sender is answered without waiting for Submit's
 	// caller to be scheduled again), or by Submit's caller, woken first.
 	// It is called once, never for a move that is not stored, and before
 	// Submit returns and the match in memory moves on (its lock still
 	// held, so no one sees the match without the move). The next group
 	// does not wait for it.
-	Stored func(seq int64)
+	Stored func(seq int64, answer json.RawMessage)
 }
 
 // Ack is the answer to a submission once it is committed.
@@ -179,6 +180,18 @@ type Ack struct {
 	Repeat bool
 	// Over says the move ended the match.
 	Over bool
+	// Answer is what the move did, as its game tells its sender (see
+	// Answerer): a territories referee's action's outcome, an attack's
+	// roll and losses. Nil for the games that tell nothing, and for a
+	// repeat.
+	Answer json.RawMessage
+}
+
+// An Answerer is a Live that tells the sender of the move it has just
+// applied what the move did.
+type Answerer interface {
+	// Answer returns what the last move applied did, as JSON, or nil.
+	Answer() json.RawMessage
 }
 
 // Refusals of Submit.
@@ -259,6 +272,10 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if err != nil {
 		return Ack{}, err
 	}
+	var answer json.RawMessage
+	if an, ok := h.live.(Answerer); ok {
+		answer = an.Answer()
+	}
 	mv := Move{Seq: h.row.Seq + 1, Actor: s.Actor, Request: s.Request, Move: move, Fault: s.Fault, Note: s.Note, Key: s.Key, KeyHash: s.KeyHash}
 	a := &Append{Match: s.Match, Move: mv, Status: Running}
 	if h.live.Over() {
@@ -270,7 +287,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	} else if r.Project != nil {
 		a.Project = r.Project(h.row, h.live, &a.Move)
 	}
-	pend := &pending{a: a, done: make(chan struct{})}
+	pend := &pending{a: a, answer: answer, done: make(chan struct{})}
 	if s.Stored != nil {
 		pend.stored, pend.told = s.Stored, make(chan struct{})
 	}
@@ -289,7 +306,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}
-	return Ack{Seq: a.Move.Seq, Over: a.Status == Over}, nil
+	return Ack{Seq: a.Move.Seq, Over: a.Status == Over, Answer: answer}, nil
 }
 
 // admit checks s against match h and applies it to the match in memory,
@@ -485,7 +502,7 @@ func (q *pending) tell() {
 		return
 	}
 	if q.claimed.CompareAndSwap(false, true) {
-		q.stored(q.a.Move.Seq)
+		q.stored(q.a.Move.Seq, q.answer)
 		close(q.told)
 	}
 }

@@ -1,6 +1,7 @@
 package territories
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -97,6 +98,19 @@ func (m *Refereed) Chronicle() []engine.Event { return append([]engine.Event(nil
 
 // Last returns the outcome of the last action applied: the referee's answer.
 func (m *Refereed) Last() Outcome { return m.last }
+
+// Answer is the last action's outcome as JSON, as arbiter territories
+// answers a call: what the caller of a live match's move is told.
+func (m *Refereed) Answer() json.RawMessage {
+	if m.last.Seq == 0 {
+		return nil
+	}
+	b, err := json.Marshal(m.last)
+	if err != nil {
+		return nil
+	}
+	return b
+}
 
 // World returns the game's world, dice included: the judge's.
 func (m *Refereed) World() *World { return m.w }
