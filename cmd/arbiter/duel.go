@@ -492,6 +492,10 @@ type duelResult struct {
 	LOS    float64              `json:"los"`
 	Bounds *[2]float64          `json:"bounds,omitempty"`
 	Says   string               `json:"says"`
+	// Unmeasured says why elo and nelo are no measure, when they are not:
+	// every game won, every game lost, every pair even, no games; their
+	// figures are then the counts' regularization's.
+	Unmeasured string `json:"unmeasured,omitempty"`
 }
 
 // print writes the duel's result to standard output.
@@ -501,7 +505,8 @@ func (r *duelRun) print() error {
 	elo, nElo := p.Elo(sprt.Logistic, confidence), p.Elo(sprt.Normalized, confidence)
 	says := conclusion(d, t)
 	if r.o.asJSON {
-		res := duelResult{ID: d.ID(), Duel: d, Test: t.Test, State: t.State(""), Elo: finite(elo), NElo: finite(nElo), LOS: p.LOS(), Says: says}
+		res := duelResult{ID: d.ID(), Duel: d, Test: t.Test, State: t.State(""), Elo: finite(elo), NElo: finite(nElo), LOS: p.LOS(), Says: says,
+			Unmeasured: unmeasured(p)}
 		if t.Test != nil {
 			lo, hi := t.Test.Bounds()
 			res.Bounds = &[2]float64{lo, hi}
@@ -565,6 +570,9 @@ func finite(e sprt.Estimate) sprt.Estimate {
 	if math.IsInf(e.Error, 0) {
 		e.Error = 0
 	}
+	if e.Elo == 0 {
+		e.Elo = 0 // not -0
+	}
 	return e
 }
 
@@ -573,17 +581,34 @@ func finite(e sprt.Estimate) sprt.Estimate {
 // measure by these games: +∞ (every game won), for the estimate's formula
 // then has nothing to go on but the counts' regularization.
 func estimateText(p sprt.Pentanomial, e sprt.Estimate) string {
-	switch n := p.Pairs(); {
-	case n > 0 && p[4] == n:
+	switch why := unmeasured(p); why {
+	case "every game won":
 		return "+∞ (every game won)"
-	case n > 0 && p[0] == n:
+	case "every game lost":
 		return "-∞ (every game lost)"
-	case n > 0 && p[2] == n:
+	case "every pair even":
 		// No pair leaned either way: the spread is the regularization's,
 		// not the games', and a narrow error bar would claim too much.
 		return "0.0, unbounded yet (every pair even)"
 	}
 	return plusMinus(e)
+}
+
+// unmeasured says why the pairs p give no measure of the difference, or ""
+// when they do: every game won or lost (beyond measure), every pair even
+// (no spread to bound it by), no games.
+func unmeasured(p sprt.Pentanomial) string {
+	switch n := p.Pairs(); {
+	case n == 0:
+		return "no games"
+	case p[4] == n:
+		return "every game won"
+	case p[0] == n:
+		return "every game lost"
+	case p[2] == n:
+		return "every pair even"
+	}
+	return ""
 }
 
 // plusMinus writes an estimate: 12.3 ± 8.1.

@@ -511,4 +511,13 @@ func TestEstimateBeyondMeasure(t *testing.T) {
 			t.Errorf("%v: %q; want %q", tt.p, got, tt.want)
 		}
 	}
+	// The JSON says the same of its figures.
+	for p, want := range map[sprt.Pentanomial]string{
+		{0, 0, 0, 0, 10}: "every game won", {7, 0, 0, 0, 0}: "every game lost", {0, 0, 10, 0, 0}: "every pair even",
+		{}: "no games", {0, 0, 0, 1, 10}: "", {1, 0, 9, 0, 0}: "",
+	} {
+		if got := unmeasured(p); got != want {
+			t.Errorf("%v: unmeasured %q; want %q", p, got, want)
+		}
+	}
 }
