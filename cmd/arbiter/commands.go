@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -425,7 +426,8 @@ replays with a note that its lines cannot be checked.
 A record cut off before its end line (the record of a match under way, or
 of a run that was killed) has no digest, so nothing shows an edit of its
 lines: it does not hold unless --partial is given, and then its moves are
-checked and its lines are noted as unchecked.
+checked and its lines are noted as unchecked; a last line cut part way (a
+run killed while writing it) is left out.
 
 With --html -o PAGE.html, a record that holds is also written as the replay
 viewer, one self-contained page that opens in any browser, offline: step,
@@ -448,6 +450,9 @@ file is not a record.`,
 			data, err := readInput(args[0])
 			if err != nil {
 				return usagef("%s: %s", args[0], pathCause(err))
+			}
+			if partial {
+				data = wholeLines(data)
 			}
 			h, err := engine.ReadHeader(strings.NewReader(string(data)))
 			if err != nil {
@@ -508,6 +513,17 @@ file is not a record.`,
 	cmd.Flags().BoolVar(&partial, "partial", false, "accept a record that stops before its end line (a match under way, a run killed): its moves are checked, its lines cannot be")
 	page.flags(cmd)
 	return cmd
+}
+
+// wholeLines leaves out a record's last line when it was cut part way (a
+// run killed while writing it): what is not a JSON line after the last
+// newline.
+func wholeLines(data []byte) []byte {
+	k := bytes.LastIndexByte(data, '\n')
+	if k < 0 || json.Valid(bytes.TrimSpace(data[k+1:])) {
+		return data
+	}
+	return data[:k+1]
 }
 
 // cutShort is the verdict on a record that stops before its end line,

@@ -376,6 +376,13 @@ func TestReplayChecks(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "ok: the moves replay; the record stops before the end") || !strings.Contains(out, "not checked: the lines") {
 		t.Errorf("a record cut short, with --partial: exit %d\n%s%s", code, out, errOut)
 	}
+	// A run killed while it wrote a line leaves half of it: --partial
+	// leaves it out, and checks the lines before it.
+	half := cut + `{"seat":1,"mo`
+	code, out, errOut = arbiter(t, "", "replay", "--partial", write("half.jsonl", half))
+	if code != 0 || !strings.Contains(out, ", 6 moves, ") {
+		t.Errorf("a record cut in a line, with --partial: exit %d\n%s%s", code, out, errOut)
+	}
 	// The JSON verdict says the same.
 	code, out, _ = arbiter(t, "", "replay", "--json", path)
 	var v struct {
