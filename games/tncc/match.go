@@ -298,6 +298,12 @@ func (m *Match) noteDeaths(how deathCause) {
 func (m *Match) why(d death) string {
 	switch {
 	case d.how == byProduction:
+		switch c := &m.world.Countries[d.seat]; {
+		case c.Stock[Land] == 0:
+			return "the cycle's production found you no land to live on: wars took it all"
+		case c.Stock[Food] == 0:
+			return "the cycle's production found you no food: hunger took your last citizens"
+		}
 		return "the cycle's production left you no citizens (hunger, or an army that leaves no room for them on your land)"
 	case d.how != byAction || d.at == 0:
 		return "it had no citizens left"

@@ -433,7 +433,7 @@ func TestViewTellsAPersonWhyTheirCountryDied(t *testing.T) {
 	for seat := range 3 {
 		rulesPlay(t, m, seat, WaitMove)
 	}
-	want := "Your country died in cycle 1: the cycle's production left you no citizens (hunger, or an army that leaves no room for them on your land)"
+	want := "Your country died in cycle 1: the cycle's production found you no food: hunger took your last citizens"
 	if got := m.View(0).Out(); got != want || m.Over() {
 		t.Errorf("a starved country's view says %q (game over: %v); want %q", got, m.Over(), want)
 	}

@@ -29,3 +29,18 @@ func TestEnterDefendsWithTheWholeArmy(t *testing.T) {
 		t.Error("a suggestion with no army: there is nobody to send")
 	}
 }
+
+func TestDeathByProductionSaysWhatWasMissing(t *testing.T) {
+	// A country that production leaves with no citizens is told what it
+	// lacked when the match can tell: land (the wars took it) or food.
+	m := &Match{world: World{Countries: []Country{{}, {}}}}
+	m.world.Countries[1].Stock[Food] = 50
+	if got := m.why(death{seat: 1, how: byProduction}); !strings.Contains(got, "no land to live on: wars took it all") {
+		t.Errorf("no land: %q", got)
+	}
+	m.world.Countries[1].Stock = [5]int64{}
+	m.world.Countries[1].Stock[Land] = 10
+	if got := m.why(death{seat: 1, how: byProduction}); !strings.Contains(got, "no food: hunger took your last citizens") {
+		t.Errorf("no food: %q", got)
+	}
+}
