@@ -13,7 +13,9 @@ import (
 // keep such a value as the option's string, unchanged; reports and
 // headers name it by its Label.
 type OptionDocument struct {
-	// Name is the object's "name" member, or "custom" when it has none.
+	// Name is the object's "name" member; without one, "custom (BASE)"
+	// for a document built on another named by its "base" member (a TNCC
+	// preset given in short), else "custom".
 	Name string
 	// Digest is the first eight hex digits of the SHA-256 of the object
 	// without its name, as compact JSON with its keys in order and its
@@ -40,6 +42,8 @@ func ReadOptionDocument(value string) (OptionDocument, bool) {
 	d := OptionDocument{Name: "custom", JSON: json.RawMessage(v)}
 	if name, ok := members["name"].(string); ok && name != "" {
 		d.Name = name
+	} else if base, ok := members["base"].(string); ok && base != "" {
+		d.Name = "custom (" + base + ")" // as the game names it once read
 	}
 	delete(members, "name")
 	var b bytes.Buffer

@@ -27,6 +27,11 @@ func TestOptionDocument(t *testing.T) {
 	if d, ok := engine.ReadOptionDocument(`{"growth": 1.5}`); !ok || d.Name != "custom" {
 		t.Errorf("a document without a name: %+v, %v", d, ok)
 	}
+	// Given in short, on a base (a TNCC preset over HTTP), it is named as
+	// the game names it once read.
+	if d, ok := engine.ReadOptionDocument(`{"base": "default", "max_cycles": 8}`); !ok || d.Name != "custom (default)" {
+		t.Errorf("a document on a base: %+v, %v; want custom (default)", d, ok)
+	}
 	for _, plain := range []string{"tribe", "", "100", "true", "{not json", `{"a":1} {"b":2}`, "[1]"} {
 		if d, ok := engine.ReadOptionDocument(plain); ok {
 			t.Errorf("%q reads as a document %+v", plain, d)
