@@ -367,16 +367,34 @@ func (tb *tab) until(what, cond string) {
 // click clicks the first element that matches sel.
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
-	tb.until("a "+sel+" to click", fmt.Sprintf("document.querySelector(%q)", sel))
-	tb.run(chromedp.Click(chromedp.CSS(sel)))
+	tb.clickWhen("a "+sel+" to click", fmt.Sprintf("document.querySelector(%q)", sel), chromedp.Click(chromedp.CSS(sel)))
 }
 
 // clickText clicks the first button or link, within sel, whose text holds text.
 func (tb *tab) clickText(sel, text string) {
 	tb.t.Helper()
 	q := fmt.Sprintf("[...document.querySelectorAll(%q)].find(b => b.innerText.includes(%q) && !b.disabled)", sel+" button, "+sel+" a", text)
-	tb.until(fmt.Sprintf("%q to click", text), q)
-	tb.run(chromedp.Click(chromedp.JSPath(q)))
+	tb.clickWhen(fmt.Sprintf("%q to click", text), q, chromedp.Click(chromedp.JSPath(q)))
+}
+
+// clickWhen waits until cond holds, then clicks: again, from the wait, when
+// the page drew the element anew between the finding and the click (a
+// stream's event redraws a form), which the browser tells as a node that
+// is gone. Any other failure fails the test.
+func (tb *tab) clickWhen(what, cond string, click chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	for attempt := 0; ; attempt++ {
+		tb.until(what, cond)
+		ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
+		err := chromedp.Do(ctx, click)
+		cancel()
+		if err == nil {
+			return
+		}
+		if attempt == 50 || !strings.Contains(err.Error(), "node with given id") {
+			tb.t.Fatalf("%s: %v (page errors: %v)", tb.name, err, tb.errors())
+		}
+	}
 }
 
 // clickMap clicks territory id on the page's map, as a finger would.
@@ -391,8 +409,7 @@ func (tb *tab) clickMap(id string) {
 // the expression q returns: whatever lies on top there takes the tap.
 func (tb *tab) tap(what, q string) {
 	tb.t.Helper()
-	tb.until(what+" to tap", q)
-	tb.run(chromedp.Click(chromedp.JSPath(q)))
+	tb.clickWhen(what+" to tap", q, chromedp.Click(chromedp.JSPath(q)))
 }
 
 // keys presses keys on the page (names of chromedp/kb: "End",
