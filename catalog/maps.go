@@ -88,13 +88,5 @@ func BoardPNG(svg []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, err := m.Rasterize(svg)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := mapdraw.Encode(&b, img); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return m.PNGOf(svg)
 }

@@ -199,7 +199,7 @@ func TestHugeRosterStaysFast(t *testing.T) {
 // same plan.
 func FuzzPlan(f *testing.F) {
 	for _, s := range []string{"P2/p P4 guard=p cure=last end", "2 3/v2 cure=both", "", "guard=v0", "P0", "P99999999999999999999",
-		`{"touch":[{"with":1,"precaution":true}],"guard":{"viruses":2},"end":true}`, `{"touch":null}`, `[]`} {
+		`{"touch":[{"with":1,"precaution":true}],"guard":{"viruses":2},"end":true}`, `{"touch":null}`, `[]`, `"P2/p P4 guard=p cure=last end"`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -1,7 +1,6 @@
 package territories
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -154,16 +153,12 @@ func (r *Referee) render(w *rules.World, svgPath, pngPath string) ([]mapFile, er
 		files = append(files, mapFile{path: svgPath, tmp: tmp})
 	}
 	if pngPath != "" {
-		img, err := m.Rasterize(svg)
+		png, err := m.PNGOf(svg)
 		if err != nil {
 			return files, err
 		}
-		var b bytes.Buffer
-		if err := mapdraw.Encode(&b, img); err != nil {
-			return files, err
-		}
 		cleanTemps(pngPath)
-		tmp, err := writeTemp(pngPath, b.Bytes())
+		tmp, err := writeTemp(pngPath, png)
 		if err != nil {
 			return files, err
 		}

@@ -233,3 +233,18 @@ func (c faceCache) face(size float64, bold bool) (font.Face, error) {
 	c[k] = face
 	return face, nil
 }
+
+// PNGOf draws svg, an SVG this map drew (Map.SVG), as the bytes of a PNG
+// file, as PNG does the map of a world: for an SVG drawn under a lock
+// that the rasterizing need not hold.
+func (m *Map) PNGOf(svg []byte) ([]byte, error) {
+	img, err := m.Rasterize(svg)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := Encode(&b, img); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
