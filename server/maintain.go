@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -29,7 +30,7 @@ func (s *Server) resume(ctx context.Context) error {
 func (s *Server) maintain(ctx context.Context) {
 	tick := time.NewTicker(max(s.cfg.LeaseFor/3, 100*time.Millisecond))
 	defer tick.Stop()
-	lastArchive := time.Time{}
+	lastArchive, lastSweep := time.Time{}, s.now()
 	for {
 		select {
 		case <-ctx.Done():
@@ -45,8 +46,45 @@ func (s *Server) maintain(ctx context.Context) {
 			lastArchive = now
 			s.archive(ctx, now.Add(-s.cfg.Keep))
 		}
+		if now.Sub(lastSweep) > idleSweep {
+			lastSweep = now
+			s.forgetIdle()
+		}
 		s.limiter.sweep(now.Add(-10 * time.Minute))
 	}
+}
+
+// idleSweep is how often the server forgets the matches over that nobody
+// looked at since the sweep before.
+const idleSweep = 10 * time.Minute
+
+// forgetIdle forgets the matches over that nobody asked for since it was
+// called last (store.Referee.ForgetIdle), and what the server keeps of
+// any match no longer in memory: a server that runs for months holds the
+// matches under way and those that people look at, not every match it
+// ever showed.
+func (s *Server) forgetIdle() {
+	if ids := s.ref.ForgetIdle(); len(ids) > 0 {
+		s.log.Debug("matches over and idle forgotten in memory", "count", len(ids))
+	}
+	held := map[string]bool{}
+	for _, id := range s.ref.Held() {
+		held[id] = true
+	}
+	for _, m := range []*sync.Map{&s.configs, &s.results, &s.boards, &s.views} {
+		m.Range(func(k, _ any) bool {
+			if !held[k.(string)] {
+				m.Delete(k)
+			}
+			return true
+		})
+	}
+	s.secrets.Range(func(k, v any) bool {
+		if !held[v.(store.Secret).Match] {
+			s.secrets.Delete(k)
+		}
+		return true
+	})
 }
 
 // renew renews the leases of the matches this server drives, in one
@@ -86,12 +124,27 @@ func (s *Server) archive(ctx context.Context, before time.Time) {
 		return
 	}
 	for _, id := range ids {
-		if err := s.archiveOne(ctx, id); err != nil {
+		err := s.archiveOne(ctx, id)
+		// The match is over and leaves the store, here or by the server
+		// that took its lease: what this server keeps of it goes too.
+		s.drop(id)
+		if err != nil {
 			s.log.Error("archiving a match", "match", id, "error", err.Error())
 			continue
 		}
 		s.log.Info("match archived", "match", id)
 	}
+}
+
+// drop forgets what the server keeps in memory of a match: its secrets,
+// its parsed configuration, its result, its drawn board and its views.
+// They are caches, made again from the store if the match is asked for.
+func (s *Server) drop(id string) {
+	s.forget(id)
+	s.configs.Delete(id)
+	s.results.Delete(id)
+	s.boards.Delete(id)
+	s.views.Delete(id)
 }
 
 func (s *Server) archiveOne(ctx context.Context, id string) error {
@@ -125,7 +178,6 @@ func (s *Server) archiveOne(ctx context.Context, id string) error {
 		return err
 	}
 	s.ref.Forget(id)
-	s.forget(id)
 	return s.cfg.Store.Delete(ctx, id)
 }
 

@@ -177,3 +177,68 @@ func TestStoredIsToldOnceTheMoveIsStored(t *testing.T) {
 		})
 	}
 }
+
+// TestForgetIdleKeepsWhatIsUsed: ForgetIdle forgets a match over that
+// nobody asked for since the call before, never one under way, and a
+// reader racing with it always finds the match as it is stored.
+func TestForgetIdleKeepsWhatIsUsed(t *testing.T) {
+	st := openPG(t, target(t, "sqlite"))
+	newMatch(t, st, "over")
+	newMatch(t, st, "running")
+	ref := store.NewReferee(st, counterRules{})
+	defer ref.Close()
+	ctx := context.Background()
+	for n := range 3 {
+		for _, id := range []string{"over", "running"} {
+			sub := store.Submission{Match: id, Actor: 0, Request: -1, ExpectSeq: -1, Move: json.RawMessage(fmt.Sprintf(`{"at":%d}`, n))}
+			if _, err := ref.Submit(ctx, sub); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := ref.End(ctx, "over", store.Aborted); err != nil {
+		t.Fatal(err)
+	}
+	if got := ref.ForgetIdle(); len(got) != 0 {
+		t.Errorf("forgot %v, used since the start", got)
+	}
+	if got := ref.ForgetIdle(); !slices.Equal(got, []string{"over"}) {
+		t.Errorf("forgot %v; want [over]", got)
+	}
+	held := ref.Held()
+	if slices.Contains(held, "over") || !slices.Contains(held, "running") {
+		t.Errorf("held %v after the sweeps; want the running match only", held)
+	}
+	// Readers and sweeps at once: every reader finds the match.
+	done := make(chan struct{})
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			for i := 0; i < 300; i++ {
+				err := ref.With(ctx, "over", func(m *store.Match, _ store.Live) error {
+					if m.Seq != 3 || m.Status != store.Aborted {
+						return fmt.Errorf("read at move %d, %s; want 3, aborted", m.Seq, m.Status)
+					}
+					return nil
+				})
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	go func() {
+		defer close(done)
+		for i := 0; i < 300; i++ {
+			ref.ForgetIdle()
+		}
+	}()
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	<-done
+}

@@ -112,6 +112,8 @@ type held struct {
 	live Live
 	// seq is the last move announced (row.Seq), read without the lock.
 	seq atomic.Int64
+	// used says the match was asked for since the last ForgetIdle.
+	used atomic.Bool
 }
 
 // pending is an append waiting for its group, or a snapshot.
@@ -510,17 +512,36 @@ func (q *pending) tell() {
 // hold returns match id in memory, reading it from the store and replaying
 // its log when it is not.
 func (r *Referee) hold(ctx context.Context, id string) (*held, error) {
-	r.mu.Lock()
-	h := r.matches[id]
-	if h == nil {
-		h = &held{}
-		r.matches[id] = h
+	for {
+		r.mu.Lock()
+		h := r.matches[id]
+		if h == nil {
+			h = &held{}
+			r.matches[id] = h
+		}
+		r.mu.Unlock()
+		h.used.Store(true)
+		h, err := r.load(ctx, id, h)
+		if h != nil || err != nil {
+			return h, err
+		}
 	}
-	r.mu.Unlock()
+}
+
+// load reads match id into h if it is not in memory yet; it returns nil
+// and no error when h was forgotten meanwhile (ForgetIdle), for hold to
+// take the match's new place.
+func (r *Referee) load(ctx context.Context, id string, h *held) (*held, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.live != nil {
 		return h, nil
+	}
+	r.mu.Lock()
+	forgotten := r.matches[id] != h
+	r.mu.Unlock()
+	if forgotten {
+		return nil, nil
 	}
 	if err := r.reload(ctx, id, h); err != nil {
 		if h.row == nil || errors.Is(err, ErrNoMatch) {
@@ -594,6 +615,47 @@ func (r *Referee) Forget(id string) {
 		}
 		h.mu.Unlock()
 	}
+}
+
+// ForgetIdle drops from memory the matches over that nobody asked for
+// since the call before, and returns their ids: called every few minutes,
+// it keeps in memory the matches under way and those over that people
+// still look at, however long a server runs. A match forgotten is read
+// again from the store when it is asked for.
+func (r *Referee) ForgetIdle() []string {
+	r.mu.Lock()
+	var idle []string
+	for id, h := range r.matches {
+		if !h.used.Swap(false) {
+			idle = append(idle, id)
+		}
+	}
+	r.mu.Unlock()
+	var forgot []string
+	for _, id := range idle {
+		r.mu.Lock()
+		h := r.matches[id]
+		r.mu.Unlock()
+		if h == nil {
+			continue
+		}
+		h.mu.Lock()
+		over := h.row != nil && h.row.Status != Running && !h.used.Load()
+		if over {
+			r.mu.Lock()
+			if r.matches[id] == h {
+				delete(r.matches, id)
+				forgot = append(forgot, id)
+			}
+			r.mu.Unlock()
+			if h.live != nil {
+				h.live.Close()
+				h.live = nil
+			}
+		}
+		h.mu.Unlock()
+	}
+	return forgot
 }
 
 // Close stops every match in memory.
