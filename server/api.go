@@ -941,7 +941,7 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request) {
 func (s *Server) updateConfig(ctx context.Context, id string, change func(*matchConfig) error) error {
 	return s.ref.Reconfigure(ctx, id, func(row *store.Match) (json.RawMessage, error) {
 		if row.Status != store.Running {
-			return nil, store.ErrOver
+			return nil, store.Ended(row.Status)
 		}
 		var cfg matchConfig
 		if err := json.Unmarshal(row.Config, &cfg); err != nil {
@@ -996,7 +996,7 @@ func (s *Server) defaults(w http.ResponseWriter, r *http.Request) {
 	var seq int64
 	if err := s.ref.With(r.Context(), id, func(m *store.Match, live store.Live) error {
 		if m.Status != store.Running {
-			return store.ErrOver
+			return store.Ended(m.Status)
 		}
 		reqs, seq = live.Pending(), m.Seq
 		return nil

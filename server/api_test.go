@@ -222,11 +222,12 @@ func TestSecretsAndRoles(t *testing.T) {
 	if m := ts.state(c.ID, ""); m.Status != "aborted" {
 		t.Errorf("status after abort: %s", m.Status)
 	}
-	if a := ts.call("POST", path+"/moves", c.Seats[0].Secret, map[string]any{"request": 1, "move": "adapt"}); a.status != 409 {
-		t.Errorf("a move after abort: %d %s", a.status, a.body)
+	// A move or the defaults after it are told the judge aborted it.
+	if a := ts.call("POST", path+"/moves", c.Seats[0].Secret, map[string]any{"request": 1, "move": "adapt"}); a.status != 409 || !strings.Contains(string(a.body), "its judge aborted it") {
+		t.Errorf("a move after abort: %d %s; want 409, the judge aborted it", a.status, a.body)
 	}
-	if a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil); a.status != 409 || a.code() != "over" {
-		t.Errorf("defaults after abort: %d %s; want 409 over", a.status, a.body)
+	if a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil); a.status != 409 || a.code() != "over" || !strings.Contains(string(a.body), "its judge aborted it") {
+		t.Errorf("defaults after abort: %d %s; want 409 over, the judge aborted it", a.status, a.body)
 	}
 }
 

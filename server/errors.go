@@ -92,8 +92,10 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	case errors.Is(err, store.ErrMoved):
 		ae = refuse(http.StatusConflict, "moved", "%v; read the match again", err)
-	case errors.Is(err, store.ErrOver), errors.Is(err, store.ErrNotRunning):
-		ae = refuse(http.StatusConflict, "over", "the match is over")
+	case errors.Is(err, store.ErrOver):
+		ae = refuse(http.StatusConflict, "over", "%v", err)
+	case errors.Is(err, store.ErrNotRunning):
+		ae = refuse(http.StatusConflict, "over", "the match is over; it takes no more changes")
 	case errors.Is(err, store.ErrKeyTaken):
 		ae = refuse(http.StatusUnprocessableEntity, "idempotency-key-reused", "this Idempotency-Key was sent with another request to this match; give each move a key of its own")
 	case errors.Is(err, errRulesGone):

@@ -201,9 +201,19 @@ var (
 	// ErrStale is the refusal of an answer to a request that is no
 	// longer open (answered, or never asked).
 	ErrStale = errors.New("the request is no longer open")
-	// ErrOver is the refusal of a move to a match that is over.
+	// ErrOver is the refusal of a move to a match that has ended; Ended
+	// says how.
 	ErrOver = errors.New("the match is over")
 )
+
+// Ended is the refusal of a move or a change to a match that has ended
+// with status: it is ErrOver, and says how the match ended.
+func Ended(status Status) error {
+	if status == Aborted {
+		return fmt.Errorf("%w: its judge aborted it; it takes no more moves", ErrOver)
+	}
+	return fmt.Errorf("%w; it takes no more moves", ErrOver)
+}
 
 // Submit validates and commits one move, and answers once it is stored. A
 // refusal changes nothing: *engine.RuleError (the rules), ErrStale,
@@ -315,7 +325,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 // and returns the move as the log keeps it; a refusal changes nothing.
 func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 	if h.row.Status != Running {
-		return nil, ErrOver
+		return nil, Ended(h.row.Status)
 	}
 	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
 		return nil, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
