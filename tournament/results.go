@@ -333,6 +333,20 @@ func (r *Reader) check(g *GameResult) error {
 		return fmt.Errorf("%d seats but %d scores, %d ranks and %d fault counts; want one each per seat", n, len(g.Scores), len(g.Ranks), len(g.Faults))
 	case g.Status != nil && len(g.Status) != n:
 		return fmt.Errorf("%d seats but %d statuses; want none or one per seat", n, len(g.Status))
+	case len(g.FaultKinds) > n:
+		return fmt.Errorf("%d seats but faults of %d seats", n, len(g.FaultKinds))
+	}
+	for i, kinds := range g.FaultKinds {
+		total := 0
+		for _, f := range kinds {
+			if f.Count < 1 || f.Kind == "" {
+				return fmt.Errorf("seat %d: %d faults of kind %q; each kind listed counts 1 or more", i, f.Count, f.Kind)
+			}
+			total += f.Count
+		}
+		if total != g.Faults[i] {
+			return fmt.Errorf("seat %d: %d faults, but its faults by kind add up to %d", i, g.Faults[i], total)
+		}
 	}
 	for i, p := range g.Seats {
 		if !r.players[p] {

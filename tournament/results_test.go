@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/reaj"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/google/go-cmp/cmp"
@@ -255,6 +256,43 @@ func TestShardedRunsMergeIntoTheSingleRunsTable(t *testing.T) {
 	}
 }
 
+func TestMergedStandingsTellFaultsByKind(t *testing.T) {
+	// A player's faults are told kind by kind, with what the first of
+	// each said, by the standings of shards merged as by a single run's:
+	// results files keep them.
+	tour := reajTournament(t, 1, "20")
+	s := tour.Schedule
+	whole := record(t, tour)
+	for i := range whole {
+		g := &whole[i]
+		if i%3 != 0 {
+			continue
+		}
+		g.Faults = make([]int, len(g.Seats))
+		g.FaultKinds = make([][]tournament.FaultCount, len(g.Seats))
+		g.Faults[1] = 3
+		g.FaultKinds[1] = []tournament.FaultCount{
+			{Kind: engine.FaultTimeout, Count: 2, First: "no answer within 1s"},
+			{Kind: engine.FaultIllegal, Count: 1, First: "\"fly\" is not a value"},
+		}
+	}
+	wantText, wantJSON := standings(t, s, whole)
+	if !strings.Contains(wantText, "timeout (no answer within 1s)") {
+		t.Fatalf("the single run's standings tell no kinds of faults:\n%s", wantText)
+	}
+	table, err := tournament.Merge(readers(t, split(t, s, whole, 3)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, js := tableText(t, table)
+	if text != wantText {
+		t.Errorf("merged standings differ from the single run's:\n%s", cmp.Diff(wantText, text))
+	}
+	if js != wantJSON {
+		t.Errorf("merged JSON differs from the single run's:\n%s", cmp.Diff(wantJSON, js))
+	}
+}
+
 // split returns the files of a tournament's n shards.
 func split(t *testing.T, s *tournament.Schedule, results []tournament.GameResult, n int) []file {
 	t.Helper()
@@ -400,6 +438,18 @@ func TestReaderRefusesResultsThatDoNotBelong(t *testing.T) {
 			"x.jsonl:2: game 1: seat 2: rank 7; ranks run from 1 to 6"},
 		{"negative faults", editLine(t, good, 2, func(g *tournament.GameResult) { g.Faults[5] = -1 }),
 			"x.jsonl:2: game 1: seat 5: -1 faults"},
+		{"faults by kind that do not add up", editLine(t, good, 2, func(g *tournament.GameResult) {
+			g.FaultKinds = [][]tournament.FaultCount{{{Kind: engine.FaultTimeout, Count: 2}}}
+		}),
+			"x.jsonl:2: game 1: seat 0: 0 faults, but its faults by kind add up to 2"},
+		{"faults of a kind counted 0", editLine(t, good, 2, func(g *tournament.GameResult) {
+			g.FaultKinds = [][]tournament.FaultCount{{{Kind: engine.FaultTimeout}}}
+		}),
+			`x.jsonl:2: game 1: seat 0: 0 faults of kind "timeout"; each kind listed counts 1 or more`},
+		{"faults of more seats than the game's", editLine(t, good, 2, func(g *tournament.GameResult) {
+			g.FaultKinds = make([][]tournament.FaultCount, 7)
+		}),
+			"x.jsonl:2: game 1: 6 seats but faults of 7 seats"},
 		{"winner out of range", editLine(t, good, 2, func(g *tournament.GameResult) { g.Winners = []int{6} }),
 			"x.jsonl:2: game 1: winner 6; seats run from 0 to 5"},
 		{"a blank line", strings.Replace(good, "\n", "\n\n", 2),

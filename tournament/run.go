@@ -31,10 +31,9 @@ type GameResult struct {
 	Faults []int `json:"faults"`
 	// Status holds the game's word for a seat whose state matters ("dead").
 	Status []string `json:"status,omitempty"`
-	// FaultKinds holds, per seat, its faults kind by kind. It is known
-	// where the game was played, and is not in results files, whose lines
-	// keep their format: a merged table counts faults without their kinds.
-	FaultKinds [][]FaultCount `json:"-"`
+	// FaultKinds holds, per seat, its faults kind by kind, the first of
+	// each with what it said; none when no seat faulted.
+	FaultKinds [][]FaultCount `json:"fault_kinds,omitempty"`
 }
 
 // FaultCount is how many faults of one kind a seat committed, and what the
