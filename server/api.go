@@ -610,15 +610,11 @@ func (s *Server) resultOf(row *store.Match) *engine.Result {
 	if v, ok := s.results.Load(row.ID); ok {
 		return v.(*engine.Result)
 	}
-	moves, err := s.cfg.Store.Moves(context.Background(), row.ID, 0)
+	absent, err := s.cfg.Store.Absent(context.Background(), row.ID, row.Setup.Seats())
 	if err != nil {
 		return row.Result // the rules' result, until the moves can be read
 	}
-	rec := engine.Record[json.RawMessage]{Header: engine.Header{Setup: row.Setup}, Steps: make([]engine.Step[json.RawMessage], len(moves))}
-	for i, mv := range moves {
-		rec.Steps[i] = engine.Step[json.RawMessage]{Seat: mv.Actor, Fault: mv.Fault}
-	}
-	res := row.Result.Adjudicated(rec.Absent())
+	res := row.Result.Adjudicated(absent)
 	s.results.Store(row.ID, &res)
 	return &res
 }

@@ -242,3 +242,43 @@ func TestForgetIdleKeepsWhatIsUsed(t *testing.T) {
 	}
 	<-done
 }
+
+// TestAbsentIsTheRecordsAbsent: the seats the database finds absent (asked
+// and never answered but by defaults) are those engine.Record.Absent finds
+// in the same moves, on SQLite and on PostgreSQL.
+func TestAbsentIsTheRecordsAbsent(t *testing.T) {
+	ctx := context.Background()
+	timeout := &engine.Fault{Kind: engine.FaultTimeout, Detail: "no answer within 1s"}
+	// Seat 0 answers once among defaults, seat 1 never answers, seat 2 is
+	// never asked, seat 3 always answers; the judge moves too.
+	steps := []engine.Step[json.RawMessage]{
+		{Seat: 0, Fault: timeout}, {Seat: 1, Fault: timeout}, {Seat: 3}, {Seat: -1},
+		{Seat: 0}, {Seat: 1, Fault: timeout}, {Seat: 0, Fault: timeout}, {Seat: 3},
+	}
+	rec := engine.Record[json.RawMessage]{Header: engine.Header{Setup: engine.Setup{Players: []string{"a", "b", "c", "d"}}}, Steps: steps}
+	want := rec.Absent()
+	if !slices.Equal(want, []bool{false, true, false, false}) {
+		t.Fatalf("the record finds %v absent; the test expects seat 1 only", want)
+	}
+	for _, db := range []string{"sqlite", "postgres"} {
+		t.Run(db, func(t *testing.T) {
+			st := openPG(t, target(t, db))
+			newMatch(t, st, "m")
+			for i, s := range steps {
+				a := &store.Append{Match: "m", Status: store.Running, Move: store.Move{Seq: int64(i + 1), Actor: s.Seat, Request: -1, Move: json.RawMessage(`{}`), Fault: s.Fault}}
+				for _, err := range st.Commit(ctx, []*store.Append{a}) {
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			got, err := st.Absent(ctx, "m", 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("absent %v; want %v", got, want)
+			}
+		})
+	}
+}

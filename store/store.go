@@ -460,6 +460,30 @@ func (s *Store) Moves(ctx context.Context, id string, after int64) ([]Move, erro
 	return out, rows.Err()
 }
 
+// Absent says, for each of a match's seats, whether it was asked and never
+// answered: every move of its a default, made for a fault (as
+// engine.Record.Absent says of a record). The database works it out: the
+// moves are not read.
+func (s *Store) Absent(ctx context.Context, id string, seats int) ([]bool, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT actor, MIN(fault) FROM moves WHERE match_id = $1 AND actor >= 0 GROUP BY actor`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	absent := make([]bool, seats)
+	for rows.Next() {
+		var seat int
+		var fault string
+		if err := rows.Scan(&seat, &fault); err != nil {
+			return nil, err
+		}
+		if seat < seats {
+			absent[seat] = fault != "" // '' sorts first: one answer is enough
+		}
+	}
+	return absent, rows.Err()
+}
+
 func scanMove(row interface{ Scan(...any) error }) (Move, error) {
 	var mv Move
 	var move, fault string
