@@ -250,22 +250,30 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 			if errors.Is(err, errTimeout) || errors.Is(err, errBlocked) {
 				// The request may be read and answered later: its
 				// answer, then, is late, not garbage.
-				if r.late == nil {
-					r.late = map[int64]bool{}
-				}
-				r.late[id] = true
+				r.givenUp(id)
 			}
 			return zero, r.fault(ctx, err)
 		}
 		var m MoveMessage
 		if err := decodeObject(line, &m); err != nil || m.Type != "move" {
-			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
-				fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), id)))
+			// The bot's answer to this request may still come, after
+			// the line that was not one: it is late then, and the bot
+			// stays in step with its requests.
+			r.givenUp(id)
+			why := fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), id)
+			if err != nil {
+				why = fmt.Errorf("%w (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)", why)
+			}
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage, why))
 		}
 		if m.ID != id {
 			if !r.late[m.ID] {
-				return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
-					fmt.Errorf("answered request %d, which it was not asked or has answered; the request is %d", m.ID, id)))
+				r.givenUp(id)
+				why := fmt.Errorf("answered request %d, which it was not asked or has answered; the request is %d", m.ID, id)
+				if !hasField(line, "id") {
+					why = fmt.Errorf("sent a move with no id; a move carries the id of the request it answers (%d)", id)
+				}
+				return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage, why))
 			}
 			// A late answer to an earlier request: it was defaulted.
 			delete(r.late, m.ID)
@@ -284,6 +292,25 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 		}
 		return mv, nil
 	}
+}
+
+// givenUp notes that request id got no answer in time, or none that was
+// one: an answer to it that comes later is late, and is passed over.
+func (r *Remote[M, V]) givenUp(id int64) {
+	if r.late == nil {
+		r.late = map[int64]bool{}
+	}
+	r.late[id] = true
+}
+
+// hasField reports whether line is a JSON object with the field name.
+func hasField(line []byte, name string) bool {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(line, &fields) != nil {
+		return false
+	}
+	_, ok := fields[name]
+	return ok
 }
 
 // fault counts a strike and says what the runner should do with err: a

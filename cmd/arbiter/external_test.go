@@ -149,20 +149,27 @@ func TestMisbehavingPrograms(t *testing.T) {
 		kind            string // every fault of the seat is of this kind
 		detail          string // and the first one says this
 		atMost          int    // faults, when the seat is given up (0: one per decision)
+		count           int    // when set, exactly this many faults
 	}{
-		{"silent", "ajveciv", misbehave("silent"), []string{"--deadline", "30ms"}, "timeout", "no answer in time", 0},
-		{"garbage", "ajveciv", misbehave("garbage"), nil, "garbage", "hello, I am a bot", 0},
-		{"not a move", "reaj", misbehave("notamove"), nil, "garbage", "not a move of this game", 0},
-		{"illegal", "tncc", misbehave("illegal", `'{"type":"recruit","n":999999}'`), nil, "illegal", "citizens", 0},
-		{"megabytes", "reaj", misbehave("huge"), nil, "garbage", "longer than", 0},
-		{"exits", "ajveciv", misbehave("exits"), nil, "crash", "exited with code 0", 0},
-		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0},
-		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0},
-		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0},
-		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no answer in time; nothing came on its standard output: a program must flush each line it writes", 0},
-		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0},
-		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0},
-		{"strikes out", "reaj", misbehave("garbage"), []string{"--strikes", "2"}, "garbage", "strike 2 of 2", 0},
+		{"silent", "ajveciv", misbehave("silent"), []string{"--deadline", "30ms"}, "timeout", "no answer in time", 0, 0},
+		{"garbage", "ajveciv", misbehave("garbage"), nil, "garbage", "hello, I am a bot", 0, 0},
+		{"not a move", "reaj", misbehave("notamove"), nil, "garbage", "not a move of this game", 0, 0},
+		// One stray line costs one decision: the bot's answer after it,
+		// to the request then given up, is passed over as late, and the
+		// bot is in step again.
+		{"a debug print", "ajveciv", misbehave("chatter"), nil, "garbage", `answered "starting!"; want {"type": "move", "id": 3, "move": ...} (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)`, 0, 1},
+		{"an answer twice", "reaj", misbehave("twice"), nil, "garbage", "answered request 1, which it was not asked or has answered; the request is 3", 0, 1},
+		{"no id", "reaj", misbehave("noid"), nil, "garbage", "sent a move with no id; a move carries the id of the request it answers (1)", 0, 0},
+		{"illegal", "tncc", misbehave("illegal", `'{"type":"recruit","n":999999}'`), nil, "illegal", "citizens", 0, 0},
+		{"megabytes", "reaj", misbehave("huge"), nil, "garbage", "longer than", 0, 0},
+		{"exits", "ajveciv", misbehave("exits"), nil, "crash", "exited with code 0", 0, 0},
+		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0, 0},
+		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0, 0},
+		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0, 0},
+		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no answer in time; nothing came on its standard output: a program must flush each line it writes", 0, 0},
+		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0, 0},
+		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0, 0},
+		{"strikes out", "reaj", misbehave("garbage"), []string{"--strikes", "2"}, "garbage", "strike 2 of 2", 0, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -206,6 +213,9 @@ func TestMisbehavingPrograms(t *testing.T) {
 				if c.kind != "" && f == fs[0] && f.Kind != c.kind {
 					t.Errorf("first fault %+v; want kind %s: the fault says what happened", f, c.kind)
 				}
+			}
+			if c.count > 0 && len(fs) != c.count {
+				t.Errorf("%d faults %+v; want %d", len(fs), fs, c.count)
 			}
 			said := false
 			for _, f := range fs {

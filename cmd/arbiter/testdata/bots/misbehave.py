@@ -3,6 +3,10 @@
 
   silent     answers hello, then never answers a request
   garbage    answers every request with a line that is not JSON
+  chatter    prints a line that is not JSON before its first answer (a
+             debug print), then plays
+  twice      sends its first answer twice, then plays
+  noid       answers every request with a move that has no id
   notamove   answers every request with a move that is not a move of the game
   huge       answers every request with a line of 3 MiB
   exits      answers hello, then exits at the first request
@@ -121,6 +125,16 @@ for line in sys.stdin:
         if mode == "garbage":
             sys.stdout.write("hello, I am a bot\n")
             sys.stdout.flush()
+        elif mode == "chatter":
+            if was_first:
+                sys.stdout.write("starting!\n")
+            send({"type": "move", "id": m["id"], "move": m["default"]})
+        elif mode == "twice":
+            send({"type": "move", "id": m["id"], "move": m["default"]})
+            if was_first:
+                send({"type": "move", "id": m["id"], "move": m["default"]})
+        elif mode == "noid":
+            send({"type": "move", "move": m["default"]})
         elif mode == "notamove":
             send({"type": "move", "id": m["id"], "move": "fly to the moon"})
         elif mode == "huge":
