@@ -389,6 +389,14 @@ func TestTerritoriesReferee(t *testing.T) {
 	judge.clickText("#judge", "Send the action")
 	judge.until("bob on the map", `document.querySelector(".map path#NV[fill]")`)
 	judge.shot(dir, "territories-referee-desktop")
+	// The judge acts for a player who has joined: bob raises an army on NV.
+	judge.until("bob offered", `[...document.querySelectorAll("#judge select[name=player] option")].some(o => o.value === "bob")`)
+	judge.choose(`#judge select[name=player]`, "bob")
+	judge.until("bob's actions", `document.querySelector("#judge select[name=kind] option[value=raise]")`)
+	judge.choose(`#judge select[name=kind]`, "raise")
+	judge.choose(`#judge select[name=from]`, "NV")
+	judge.clickText("#judge", "Send the action")
+	judge.until("bob's army raised", `document.body.dataset.seq === "3" && /4 arm/.test(document.querySelector(".map path#NV title").textContent)`)
 	alice := b.open("alice", aliceURL, phoneW, phoneH)
 	alice.until("alice's actions", `document.body.dataset.ready && document.querySelector("#player form.action")`)
 	// On her phone the map leaves its list of nations to the table below

@@ -387,7 +387,7 @@ export function judgeTools(m, ctx) {
   const players = () => {
     const b = boardOf(view);
     const was = who.value;
-    who.replaceChildren(h("option", { value: "" }, "a new player…"), b.nations.filter((n) => !n.out).map((n) => h("option", { value: n.player }, `${n.player} (${n.name})`)));
+    who.replaceChildren(h("option", { value: "" }, "a new player…"), ...b.nations.filter((n) => !n.out).map((n) => h("option", { value: n.player }, `${n.player} (${n.name})`)));
     if ([...who.options].some((o) => o.value === was)) who.value = was;
   };
   const build = (keep) => {
