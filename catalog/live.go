@@ -106,6 +106,20 @@ type Named interface {
 	AsPlayer(name string, move json.RawMessage) (json.RawMessage, error)
 }
 
+// Timed is implemented by live matches in which time passing makes a move
+// of the judge's: a territories referee's turn ends after its
+// turn_duration. Their host plays it when it is due.
+type Timed interface {
+	// Timed reports whether time may make a move in the match.
+	Timed() bool
+	// Due returns the judge's move that is due once wait has passed since
+	// move since was made, and false while none is. Idle says nothing was
+	// played since the move that began the wait: time alone should not
+	// make such a move, for the match would make one after another with
+	// nobody playing; the next move sent to it comes after it.
+	Due() (since int64, wait time.Duration, move json.RawMessage, idle, ok bool)
+}
+
 // LiveGame is implemented by games that can be played live; every game of
 // the catalog is one.
 type LiveGame interface {
@@ -755,4 +769,29 @@ func (l *liveMatch[M, V]) Answer() json.RawMessage {
 		return nil
 	}
 	return a.Answer()
+}
+
+// timed is a match in which time passing makes a judge's move (see Timed).
+type timedMatch[M any] interface {
+	Timed() bool
+	Due() (since int64, wait time.Duration, move M, idle, ok bool)
+}
+
+// Timed reports whether time may make a move in the match (see Timed).
+func (l *liveMatch[M, V]) Timed() bool {
+	t, ok := any(l.m).(timedMatch[M])
+	return ok && t.Timed()
+}
+
+// Due returns the judge's move that time makes due, as JSON (see Timed).
+func (l *liveMatch[M, V]) Due() (int64, time.Duration, json.RawMessage, bool, bool) {
+	t, ok := any(l.m).(timedMatch[M])
+	if !ok {
+		return 0, 0, nil, false, false
+	}
+	since, wait, mv, idle, ok := t.Due()
+	if !ok {
+		return 0, 0, nil, false, false
+	}
+	return since, wait, mustJSON(mv), idle, true
 }

@@ -799,6 +799,12 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 			answered = answerMoveNow(w, seq, answer, s.cfg.Limits.StreamWrite)
 		}
 	}
+	if sub.Actor == engine.Judge && sub.Request < 0 {
+		if err := s.playDue(r.Context(), id); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if answered {
 		return

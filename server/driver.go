@@ -130,6 +130,9 @@ type act struct {
 	answer catalog.Answer
 	ctx    context.Context // the bot's time
 	cancel context.CancelFunc
+	// judge, if not nil, is a move of the judge's that time made due
+	// (catalog.Timed), to submit as it is.
+	judge *store.Submission
 }
 
 // decide makes the bots' decisions among acts, each seat's on its own
@@ -190,7 +193,17 @@ func (d *driver) run() {
 			return
 		}
 		decide(acts)
+		stuck := false
 		for _, a := range acts {
+			if a.judge != nil {
+				// Made against the match as it was: another move since
+				// (ErrMoved) may have done it, and the driver looks again.
+				if _, err := d.s.ref.Submit(ctx, *a.judge); err != nil && !errors.Is(err, store.ErrMoved) && ctx.Err() == nil {
+					d.s.log.Error("a judge's move that time made due", "match", d.id, "error", err.Error())
+					stuck = true
+				}
+				continue
+			}
 			_, err := d.s.ref.Submit(ctx, store.Submission{Match: d.id, Actor: a.req.Seat, Request: a.req.ID, ExpectSeq: -1, Move: a.move, Fault: a.fault})
 			var re *engine.RuleError
 			switch {
@@ -208,7 +221,7 @@ func (d *driver) run() {
 				d.s.log.Error("a driven move", "match", d.id, "error", err.Error())
 			}
 		}
-		if len(acts) > 0 {
+		if len(acts) > 0 && !stuck {
 			continue // look again at once: the moves may open more
 		}
 		wait := time.Hour
@@ -243,8 +256,21 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 		running = true
 		live := l.(catalog.Live)
 		cfg := d.s.configOf(row)
-		d.still.Store(nothingToDrive(live, row, cfg))
 		now := d.s.now()
+		timed := false
+		if t, ok := live.(catalog.Timed); ok && t.Timed() {
+			// Every move may begin a turn, whose end is timed.
+			timed = true
+			sub, when, err := d.s.due(ctx, row, live, now, false)
+			if err != nil {
+				return err
+			}
+			if sub != nil {
+				acts = append(acts, act{judge: sub})
+			}
+			next = when
+		}
+		d.still.Store(!timed && nothingToDrive(live, row, cfg))
 		for _, q := range live.Pending() {
 			bot := live.Bot(q.Seat)
 			opened, ok := row.Opened[q.ID]
@@ -269,6 +295,54 @@ func (d *driver) look(ctx context.Context) (acts []act, next time.Time, running 
 		return nil
 	})
 	return acts, next, running, err
+}
+
+// due returns the judge's move that time has made due in match row by now
+// (catalog.Timed: a territories referee's turn that its turn_duration
+// ends), made against the match as it stands; or, when none is due yet,
+// when one will be (zero for none). Without idle, a move due after an
+// idle wait is not (catalog.Timed's Due).
+func (s *Server) due(ctx context.Context, row *store.Match, live catalog.Live, now time.Time, idle bool) (*store.Submission, time.Time, error) {
+	t, ok := live.(catalog.Timed)
+	if !ok {
+		return nil, time.Time{}, nil
+	}
+	since, wait, move, quiet, ok := t.Due()
+	if !ok || quiet && !idle {
+		return nil, time.Time{}, nil
+	}
+	at, err := s.cfg.Store.MoveAt(ctx, row.ID, since)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	if when := at.Add(wait); now.Before(when) {
+		return nil, when, nil
+	}
+	return &store.Submission{Match: row.ID, Actor: engine.Judge, Request: -1, ExpectSeq: row.Seq, Move: move,
+		Note: fmt.Sprintf("turn_duration: %v since move %d", wait, since)}, time.Time{}, nil
+}
+
+// playDue plays the judge's move that time has made due in match id, if
+// any, before a move sent to it, as arbiter territories ends a turn whose
+// turn_duration has passed before the call that comes after it: the
+// driver plays it when the time comes, but a move may come first.
+func (s *Server) playDue(ctx context.Context, id string) error {
+	var sub *store.Submission
+	err := s.ref.With(ctx, id, func(row *store.Match, l store.Live) error {
+		if row.Status != store.Running {
+			return nil
+		}
+		var err error
+		sub, _, err = s.due(ctx, row, l.(catalog.Live), s.now(), true)
+		return err
+	})
+	if err != nil || sub == nil {
+		return err
+	}
+	if _, err := s.ref.Submit(ctx, *sub); err != nil && !errors.Is(err, store.ErrMoved) && !errors.Is(err, store.ErrOver) {
+		return err
+	}
+	return nil
 }
 
 // nothingToDrive reports whether no move of match row can give its driver

@@ -1,12 +1,17 @@
 package server_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/server"
 )
 
@@ -167,5 +172,88 @@ func TestZombiePartyGoesByNames(t *testing.T) {
 		if a.status != 422 || !strings.Contains(string(a.body), want) {
 			t.Errorf("%s: %d %s; want a refusal saying %q", move, a.status, a.body, want)
 		}
+	}
+}
+
+// timedBoard is a board of three territories in a row whose turns end
+// after turn_duration, on no map.
+func timedBoard(duration string) string {
+	return `{"map": "none", "turn_management": true, "turn_duration": "` + duration + `", "territories": [
+		{"id": "A", "name": "Alpha", "neighbors": ["B"]},
+		{"id": "B", "name": "Beta", "neighbors": ["A", "C"]},
+		{"id": "C", "name": "Gamma", "neighbors": ["B"]}]}`
+}
+
+// turnOf is the turn of a territories referee match's board.
+func turnOf(t *testing.T, ts *testServer, id string) int {
+	t.Helper()
+	var v struct{ Turn int }
+	if err := json.Unmarshal(ts.state(id, "").View, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v.Turn
+}
+
+func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
+	// "A turn ends when every nation has used its actions or after
+	// turn_duration": over HTTP as with arbiter territories. The server
+	// ends it when the time comes, with nobody calling, as the judge's
+	// end-turn noted in the log; an idle turn is ended by the next call,
+	// first, as arbiter territories ends it.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard("300ms")}})
+	path := "/api/v1/matches/" + c.ID
+	act := func(player, action string) answer {
+		return ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": player, "action": action}})
+	}
+	for _, a := range [][2]string{{"al", "join Red A"}, {"bo", "join Blue C"}, {"al", "raise A"}} {
+		if ans := act(a[0], a[1]); ans.status != 200 {
+			t.Fatalf("%s %s: %d %s", a[0], a[1], ans.status, ans.body)
+		}
+	}
+	if ans := act("al", "raise A"); ans.code() != "no-actions-left" {
+		t.Fatalf("al's second action of the turn: %d %s; want no-actions-left", ans.status, ans.body)
+	}
+	waitFor(t, "the turn ended by its duration", func() bool { return turnOf(t, ts, c.ID) == 2 })
+	// Nobody acts in turn 2: time alone does not end it, nor fill the
+	// log with empty turns (the next call would end it first).
+	time.Sleep(time.Second)
+	if turn := turnOf(t, ts, c.ID); turn != 2 {
+		t.Errorf("turn %d after an idle second; want 2, left for the next call to end", turn)
+	}
+	if ans := act("al", "raise A"); ans.status != 200 {
+		t.Errorf("al's action in the next turn: %d %s", ans.status, ans.body)
+	}
+	moves, err := ts.st.Moves(context.Background(), c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 6 || moves[3].Actor != engine.Judge || !strings.Contains(string(moves[3].Move), "end-turn") || !strings.Contains(moves[3].Note, "turn_duration") {
+		t.Errorf("the log: %+v; want the judge's end-turn, noted, as move 4", moves)
+	}
+}
+
+func TestRefereeActionAfterTheDurationComesInTheNextTurn(t *testing.T) {
+	// An action that comes once the turn's time is up is played in the
+	// next turn, as arbiter territories plays it, though the server has
+	// not ended the turn yet: here its clock runs ahead of the timers.
+	var ahead atomic.Int64
+	ts := newServer(t, server.Config{Now: func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }})
+	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard("1h")}})
+	path := "/api/v1/matches/" + c.ID
+	act := func(player, action string) answer {
+		return ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": player, "action": action}})
+	}
+	for _, a := range [][2]string{{"al", "join Red A"}, {"bo", "join Blue C"}, {"al", "raise A"}} {
+		if ans := act(a[0], a[1]); ans.status != 200 {
+			t.Fatalf("%s %s: %d %s", a[0], a[1], ans.status, ans.body)
+		}
+	}
+	ahead.Store(int64(2 * time.Hour))
+	if ans := act("al", "raise A"); ans.status != 200 {
+		t.Fatalf("al's action after the turn's hour: %d %s; want it played in turn 2", ans.status, ans.body)
+	}
+	if turn := turnOf(t, ts, c.ID); turn != 2 {
+		t.Errorf("turn %d; want 2", turn)
 	}
 }

@@ -45,7 +45,7 @@ func startServer(t *testing.T, db string, cfg server.Config) *testServer {
 // which may first set it up (its listener, HTTP/2) or start it with TLS.
 func startServerWith(t *testing.T, db string, cfg server.Config, start func(*httptest.Server)) *testServer {
 	t.Helper()
-	st, err := store.Open(context.Background(), db, store.Options{})
+	st, err := store.Open(context.Background(), db, store.Options{Now: cfg.Now}) // one clock for both
 	if err != nil {
 		t.Fatal(err)
 	}

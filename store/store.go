@@ -460,6 +460,16 @@ func (s *Store) Moves(ctx context.Context, id string, after int64) ([]Move, erro
 	return out, rows.Err()
 }
 
+// MoveAt returns when move seq of match id was committed.
+func (s *Store) MoveAt(ctx context.Context, id string, seq int64) (time.Time, error) {
+	var at int64
+	err := s.read.QueryRowContext(ctx, `SELECT at FROM moves WHERE match_id = $1 AND seq = $2`, id, seq).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, fmt.Errorf("match %s has no move %d", id, seq)
+	}
+	return time.UnixMilli(at), err
+}
+
 // Absent says, for each of a match's seats, whether it was asked and never
 // answered: every move of its a default, made for a fault (as
 // engine.Record.Absent says of a record). The database works it out: the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -68,6 +69,10 @@ type Refereed struct {
 	last      Outcome
 	events    []engine.Event // conquests and nations out, of no seat
 	mapDigest string         // see digest
+	// turnFrom is the action that began the turn under way, by ending
+	// the one before; 0 in the first turn, which begins at the first
+	// action (as arbiter territories counts turn_duration).
+	turnFrom int
 }
 
 // Pending returns nothing: every action comes from outside.
@@ -88,8 +93,34 @@ func (m *Refereed) Apply(seat int, c Call) error {
 		return err
 	}
 	m.last = o
+	if o.TurnEnded {
+		m.turnFrom = o.Seq
+	}
 	m.events = told(m.events, o, func(string) []int { return nil })
 	return nil
+}
+
+// Timed reports whether time ends the game's turns: turn management with
+// a turn_duration.
+func (m *Refereed) Timed() bool {
+	return m.w.cfg.TurnManagement && m.w.cfg.TurnDuration > 0
+}
+
+// Due returns the judge's end-turn that is due once the turn_duration has
+// passed since action since (the action that began the turn under way:
+// the first action, or the one that ended the turn before), and false
+// while no turn is timed: before the first action, with no nation in the
+// game, or once the game is over. It is what arbiter territories does at
+// the first call after the duration, for a live match's host to do when
+// the time comes. Idle says nobody has acted in the turn yet: a host that
+// ends turns as time passes leaves such a turn to the next call, which
+// ends it first, rather than fill the log with empty turns.
+func (m *Refereed) Due() (since int64, wait time.Duration, end Call, idle, ok bool) {
+	if !m.Timed() || m.w.Seq() == 0 || m.w.InGame() == 0 || m.Over() {
+		return 0, 0, Call{}, false, false
+	}
+	idle = m.turnFrom > 0 && m.w.Seq() == m.turnFrom
+	return int64(max(m.turnFrom, 1)), time.Duration(m.w.cfg.TurnDuration), Call{Action: EndTurnAction}, idle, true
 }
 
 // Chronicle tells the game's public story: each territory emptied by an

@@ -3,6 +3,7 @@ package territories
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -106,5 +107,53 @@ func TestRefereedChronicleTellsConquestsAndNationsOut(t *testing.T) {
 	}
 	if got := r.(*Refereed).Chronicle(); len(got) != len(ev) {
 		t.Errorf("restored, the chronicle has %d events; want %d", len(got), len(ev))
+	}
+}
+
+func TestRefereedTurnIsTimedFromItsFirstAction(t *testing.T) {
+	// "A turn ends when every nation has used its actions or after
+	// turn_duration." arbiter territories counts a turn's time from the
+	// action that began it: the first action, then the one that ended the
+	// turn before. A live match's host reads it from Due, and resumes it
+	// from a snapshot alike.
+	c := *Sample()
+	c.TurnManagement, c.TurnDuration = true, Duration(time.Minute)
+	m, err := Referee{}.New(engine.Setup{Seed: 1, Options: map[string]string{"board": string(c.JSON())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := m.(*Refereed)
+	if _, _, _, _, ok := g.Due(); ok {
+		t.Error("a turn is timed before the first action")
+	}
+	due := func(wantSince int64, wantIdle bool) {
+		t.Helper()
+		since, wait, end, idle, ok := g.Due()
+		if !ok || since != wantSince || wait != time.Minute || end.Action.Kind != EndTurn || end.Player != "" || idle != wantIdle {
+			t.Errorf("Due() = %d, %v, %+v, idle %v, %v; want the judge's end-turn a minute after action %d, idle %v", since, wait, end, idle, ok, wantSince, wantIdle)
+		}
+	}
+	call(t, g, "alice", JoinAction("Amber", "CA"))
+	due(1, false)
+	call(t, g, "bob", JoinAction("Basalt", "NV"))
+	call(t, g, "alice", RaiseAction("CA")) // her one action: bob's is left
+	due(1, false)
+	call(t, g, "", EndTurnAction) // the judge ends turn 1
+	due(4, true)
+	call(t, g, "bob", RaiseAction("NV"))
+	due(4, false)
+	snap, err := g.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Referee{}.Restore(engine.Setup{Seed: 1, Options: map[string]string{"board": string(c.JSON())}}, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = back.(*Refereed)
+	due(4, false)
+	// Without a turn_duration, or without turn management, no turn is timed.
+	if (&Refereed{w: NewWorld(Sample())}).Timed() {
+		t.Error("the sample board's turns are timed")
 	}
 }

@@ -258,6 +258,9 @@ type refereeSnapshot struct {
 	World  json.RawMessage `json:"world"`
 	Last   *Outcome        `json:"last,omitempty"`
 	Events []engine.Event  `json:"events,omitempty"`
+	// TurnFrom is the action that began the turn under way (Refereed's
+	// turnFrom); none in the first turn.
+	TurnFrom int `json:"turn_from,omitempty"`
 }
 
 // refereeGame names the refereed game in its snapshots.
@@ -270,7 +273,7 @@ func (m *Refereed) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w, Events: m.events}
+	s := refereeSnapshot{Game: refereeGame, Board: digest(&m.mapDigest, m.w.cfg), World: w, Events: m.events, TurnFrom: m.turnFrom}
 	if m.last.Seq > 0 {
 		s.Last = &m.last
 	}
@@ -301,6 +304,10 @@ func (r Referee) Restore(setup engine.Setup, data []byte) (engine.Match[Call, Bo
 	if s.Last != nil {
 		g.last = *s.Last
 	}
+	if s.TurnFrom < 0 || s.TurnFrom > g.w.Seq() {
+		return nil, fmt.Errorf("%s: snapshot: turn_from %d; the game is at action %d", refereeGame, s.TurnFrom, g.w.Seq())
+	}
+	g.turnFrom = s.TurnFrom
 	for i, e := range s.Events {
 		if e.Kind != "conquest" && e.Kind != "out" || len(e.Seats) > 0 {
 			return nil, fmt.Errorf("%s: snapshot: events[%d]: %s of seats %v; want a conquest or a nation out, of no seat", refereeGame, i, e.Kind, e.Seats)
