@@ -158,6 +158,10 @@ type ViewerStep struct {
 	// Fault says why the move was the request's default; its detail for
 	// the judge and the seat at fault only.
 	Fault *engine.Fault `json:"fault,omitempty"`
+	// Note is the judge's word on a move of theirs (engine.Record's
+	// Notes), for the judge's viewpoint only: a correction's reason may
+	// tell what the others may not know.
+	Note string `json:"note,omitempty"`
 }
 
 // Frames are a viewpoint's views at each of its steps: a full view every
@@ -308,7 +312,7 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 		now := m.Pending()
 		quiet := st.Seat != engine.Judge && len(now) > 0 && len(now) == len(asked)-1 && leftOpen(asked, now, st.Seat) >= 0
 		for _, t := range views {
-			if err := t.add(lm, judge, i+1, clock(), recordStep[M]{st}, quiet); err != nil {
+			if err := t.add(lm, judge, i+1, clock(), recordStep[M]{st, rec.Notes[i]}, quiet); err != nil {
 				return nil, err
 			}
 		}
@@ -421,6 +425,9 @@ func (t *viewTrack) add(lm viewSource, judge func() json.RawMessage, seq, clock 
 				vs.Fault.Detail = f.Detail
 			}
 		}
+		if p.Judge {
+			vs.Note = st.note()
+		}
 	}
 	t.view.Steps = append(t.view.Steps, vs)
 	if !t.frames {
@@ -493,14 +500,19 @@ type stepOf interface {
 	seat() int
 	move() any
 	fault() *engine.Fault
+	note() string
 }
 
-// recordStep is a record's step as a stepOf.
-type recordStep[M any] struct{ *engine.Step[M] }
+// recordStep is a record's step as a stepOf, with its note.
+type recordStep[M any] struct {
+	*engine.Step[M]
+	said string
+}
 
 func (s recordStep[M]) seat() int            { return s.Seat }
 func (s recordStep[M]) move() any            { return s.Move }
 func (s recordStep[M]) fault() *engine.Fault { return s.Fault }
+func (s recordStep[M]) note() string         { return s.said }
 
 // decodeTree decodes a view's JSON, its numbers as they are written.
 func decodeTree(b []byte) (any, error) {

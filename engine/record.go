@@ -24,6 +24,12 @@ const (
 type Record[M any] struct {
 	Header Header
 	Steps  []Step[M]
+	// Notes holds, by step, the judge's word on a move of theirs in a
+	// live match: the reason given for a correction, or what made a move
+	// that time made (a turn's turn_duration). A step's line carries its
+	// note ("note"). Few steps have one, and matches played by the runner
+	// none: they are kept beside the steps, which they would lengthen.
+	Notes map[int]string
 	// End is nil while the match is under way.
 	End *End
 }
@@ -128,6 +134,7 @@ func (r *Record[M]) Reset(info Info, setup Setup) {
 	}
 	clear(r.Steps)
 	r.Steps = r.Steps[:0]
+	r.Notes = nil
 	r.End = nil
 }
 
@@ -205,7 +212,11 @@ func (r *Record[M]) WriteTo(w io.Writer) (int64, error) {
 		return cw.n, err
 	}
 	for i := range r.Steps {
-		if err := enc.Encode(&r.Steps[i]); err != nil {
+		var step any = &r.Steps[i]
+		if note, ok := r.Notes[i]; ok {
+			step = notedStep[M]{&r.Steps[i], note}
+		}
+		if err := enc.Encode(step); err != nil {
 			return cw.n, fmt.Errorf("engine: record step %d: %w", i, err)
 		}
 	}
@@ -218,6 +229,12 @@ func (r *Record[M]) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	return cw.n, bw.Flush()
+}
+
+// notedStep is a step's line with its note.
+type notedStep[M any] struct {
+	*Step[M]
+	Note string `json:"note"`
 }
 
 // countingWriter counts what it writes, and adds it to sum when there is one.
@@ -283,6 +300,7 @@ type recordLine[M any] struct {
 	Seat    *int    `json:"seat"`
 	Move    *M      `json:"move"`
 	Fault   *Fault  `json:"fault"`
+	Note    string  `json:"note"`
 	Nanos   int64   `json:"decision_ns"`
 	Micros  int64   `json:"decision_us"`
 	Result  *Result `json:"result"`
@@ -333,7 +351,7 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 		}
 		switch {
 		case l.Result != nil || l.Aborted != "":
-			if l.Seat != nil || l.Move != nil {
+			if l.Seat != nil || l.Move != nil || l.Note != "" {
 				return nil, fmt.Errorf("record line %d: an end line carries no seat or move", n)
 			}
 			if l.Lines != "" && l.Lines != linesDigest(sum) {
@@ -342,6 +360,12 @@ func ReadRecord[M any](r io.Reader) (*Record[M], error) {
 			rec.End = &End{Result: l.Result, Hash: l.Hash, Aborted: l.Aborted, Lines: l.Lines}
 		case l.Seat != nil && l.Move != nil:
 			rec.Steps = append(rec.Steps, Step[M]{Seat: *l.Seat, Move: *l.Move, Fault: l.Fault, Nanos: l.Nanos, Micros: l.Micros})
+			if l.Note != "" {
+				if rec.Notes == nil {
+					rec.Notes = map[int]string{}
+				}
+				rec.Notes[len(rec.Steps)-1] = l.Note
+			}
 			sum.Write(line)
 			sum.Write(newline)
 		default:

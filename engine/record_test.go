@@ -325,3 +325,28 @@ func TestReplayChecksFaultedMoves(t *testing.T) {
 		t.Errorf("an old record: %v", err)
 	}
 }
+
+func TestRecordKeepsNotes(t *testing.T) {
+	// A judge's note on a move of theirs (a correction's reason) is on its
+	// step's line, read back, and under the record's digest like the rest.
+	rec, _ := sealedTally(t)
+	rec.Notes = map[int]string{1: "the judge's reason"}
+	var buf bytes.Buffer
+	if _, err := rec.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(buf.String(), "\n"); !strings.HasSuffix(lines[2], `,"note":"the judge's reason"}`) || strings.Contains(lines[1]+lines[3], "note") {
+		t.Errorf("the record:\n%s\nwant the note on step 1's line (the third) only", buf.String())
+	}
+	back, err := ReadRecord[int](bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(rec.Notes, back.Notes); diff != "" {
+		t.Errorf("notes read back (-written +read):\n%s", diff)
+	}
+	edited := strings.Replace(buf.String(), "the judge's reason", "another reason", 1)
+	if _, err := ReadRecord[int](strings.NewReader(edited)); !errors.Is(err, ErrEdited) {
+		t.Errorf("a note edited: %v; want ErrEdited", err)
+	}
+}

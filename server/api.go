@@ -1129,6 +1129,12 @@ func (s *Server) writeRecord(ctx context.Context, w io.Writer, row *store.Match,
 	rec := engine.NewRecord[json.RawMessage](live.Info(), row.Setup)
 	for _, mv := range moves {
 		rec.Steps = append(rec.Steps, engine.Step[json.RawMessage]{Seat: mv.Actor, Move: mv.Move, Fault: mv.Fault})
+		if mv.Note != "" {
+			if rec.Notes == nil {
+				rec.Notes = map[int]string{}
+			}
+			rec.Notes[len(rec.Steps)-1] = mv.Note
+		}
 	}
 	switch row.Status {
 	case store.Over:

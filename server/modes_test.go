@@ -257,3 +257,39 @@ func TestRefereeActionAfterTheDurationComesInTheNextTurn(t *testing.T) {
 		t.Errorf("turn %d; want 2", turn)
 	}
 }
+
+func TestCorrectionKeepsItsReason(t *testing.T) {
+	// "POST /matches/{id}/correct appends a judge's move with its reason;
+	// the log is never rewritten": the reason is in the match's record
+	// (and so in its archive), and in the judge's replay, not in the
+	// public's, for a reason may tell what the players may not know.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "zombie", "mode": "judge", "seats": []map[string]any{
+		{"player": "person", "name": "Ann"}, {"player": "person", "name": "Bob"}, {"player": "person", "name": "Zed"}}})
+	path := "/api/v1/matches/" + c.ID
+	for _, line := range []string{"HUMAN Ann 2", "HUMAN Bob", "ZOMBIE Zed 2", "GAME_START 3"} {
+		if a := ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": line}); a.status != 200 {
+			t.Fatalf("%q: %d %s", line, a.status, a.body)
+		}
+	}
+	if a := ts.call("POST", path+"/correct", c.Judge.Secret, map[string]any{"move": "i Zed/v1 Ann", "reason": "forgot Zed's touch of Ann"}); a.status != 200 {
+		t.Fatalf("correct: %d %s", a.status, a.body)
+	}
+	rec := ts.call("GET", path+"/record", c.Judge.Secret, nil)
+	if rec.status != 200 || !strings.Contains(string(rec.body), `"move":"i Zed/v1 Ann","note":"forgot Zed's touch of Ann"}`) {
+		t.Errorf("the record: %d\n%s\nwant the correction's line with its note", rec.status, rec.body)
+	}
+	if g, _ := catalog.Find("zombie"); g != nil {
+		if _, err := g.Replay(rec.body); err != nil {
+			t.Errorf("the record with a note does not replay: %v", err)
+		}
+	}
+	judge := ts.call("GET", path+"/replay?view=judge&frames=0", c.Judge.Secret, nil)
+	if !strings.Contains(string(judge.body), `"note":"forgot Zed's touch of Ann"`) {
+		t.Errorf("the judge's replay has no note: %s", judge.body)
+	}
+	public := ts.call("GET", path+"/replay?view=public&frames=0", c.Judge.Secret, nil)
+	if public.status != 200 || strings.Contains(string(public.body), "forgot") {
+		t.Errorf("the public replay: %d %s; want it without the note", public.status, public.body)
+	}
+}

@@ -126,7 +126,8 @@ function seek(i) {
   el("where").textContent = `Move ${num(st.seq)} of ${num(data.moves)}` + (view.frames ? "" : ` · ${data.clock} ${num(st.clock)}`);
   const who = st.seat === undefined ? "The start." : st.seat === -1 ? "The judge" : `Seat ${st.seat + 1} (${data.players[st.seat]})`;
   replace(el("step"), st.seat === undefined ? who : [who, st.move !== undefined ? [" played ", h("strong", { "data-move": pretty(st.move) }, game.moveWords ? game.moveWords(st.move, ctxFor(view.id)) : pretty(st.move))] : " moved",
-    st.fault ? h("span", { class: "error" }, ` — fault: ${st.fault.kind}${st.fault.detail ? " (" + st.fault.detail + ")" : ""}; the default was played`) : ""]);
+    st.fault ? h("span", { class: "error" }, ` — fault: ${st.fault.kind}${st.fault.detail ? " (" + st.fault.detail + ")" : ""}; the default was played`) : "",
+    st.note ? h("span", { class: "muted" }, ` — the judge's note: ${st.note}`) : ""]);
   if (view.frames) replace(el("board"), game.board(viewAt(index), ctxFor(view.id)));
   for (const c of charts) c.setCursor(st.clock);
   document.body.dataset.seq = String(st.seq);
