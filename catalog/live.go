@@ -582,14 +582,21 @@ func (l *liveMatch[M, V]) View(seat int) json.RawMessage {
 func (l *liveMatch[M, V]) view(seat int) json.RawMessage {
 	if seat == engine.Judge && !l.h.judged {
 		// The judge of a game of seats sees what every seat sees.
+		// and what no seat sees, when the game hides more
+		// (engine.Overseer).
 		views := make([]json.RawMessage, len(l.names))
 		for s := range views {
 			views[s] = viewJSON(l.m.View(s))
 		}
+		var overseen any
+		if o, ok := any(l.m).(engine.Overseer); ok {
+			overseen = o.Overseen()
+		}
 		return mustJSON(struct {
-			Public json.RawMessage   `json:"public"`
-			Seats  []json.RawMessage `json:"seats"`
-		}{l.Public(), views})
+			Public   json.RawMessage   `json:"public"`
+			Seats    []json.RawMessage `json:"seats"`
+			Overseen any               `json:"overseen,omitempty"`
+		}{l.Public(), views, overseen})
 	}
 	return viewJSON(l.m.View(seat))
 }

@@ -492,7 +492,11 @@ func judgeView[M, V any](lm *liveMatch[M, V]) json.RawMessage {
 		}
 		b = append(b, lm.View(s)...)
 	}
-	return append(b, "]}"...)
+	b = append(b, ']')
+	if o, ok := any(lm.m).(engine.Overseer); ok {
+		b = append(append(b, `,"overseen":`...), mustJSON(o.Overseen())...)
+	}
+	return append(b, '}')
 }
 
 // stepOf is a record's step of any move type.

@@ -98,6 +98,16 @@ type Chronicler interface {
 	Chronicle() []Event
 }
 
+// Overseer is implemented by matches that hide part of their state from
+// every seat, even from the seat it concerns (a zombie game's infected
+// humans): Overseen is that state, for the judge's eyes only. A live
+// match's judge sees it beside every seat's view.
+type Overseer interface {
+	// Overseen returns the state no seat sees, for the judge; it marshals
+	// to JSON and does not share memory with the match.
+	Overseen() any
+}
+
 // Info describes a ruleset to people and to hosts.
 type Info struct {
 	Name    string // registry name, e.g. "ajveciv"

@@ -293,3 +293,39 @@ func TestCorrectionKeepsItsReason(t *testing.T) {
 		t.Errorf("the public replay: %d %s; want it without the note", public.status, public.body)
 	}
 }
+
+func TestZombiePartyJudgeSeesTheTrueState(t *testing.T) {
+	// The judge "sees everything": in a party, every player's true state
+	// (human, infected or zombie, antibodies and viruses), which no seat
+	// is told, not even an infected human of themself.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "zombie", "mode": "party", "seats": people(4), "judge": true})
+	var judge struct {
+		Overseen []struct {
+			Name, State         string
+			Antibodies, Viruses int64
+		}
+	}
+	if err := json.Unmarshal(ts.state(c.ID, c.Judge.Secret).View, &judge); err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]int{}
+	for _, p := range judge.Overseen {
+		states[p.State]++
+	}
+	if len(judge.Overseen) != 4 || states["zombie"] != 1 || states["human"] != 3 {
+		t.Errorf("the judge's true state: %+v; want 4 players, 1 zombie and 3 humans", judge.Overseen)
+	}
+	for i, s := range c.Seats {
+		if v := string(ts.state(c.ID, s.Secret).View); strings.Contains(v, "overseen") {
+			t.Errorf("seat %d's view has the true state: %s", i, v)
+		}
+	}
+	if v := string(ts.state(c.ID, "").View); strings.Contains(v, "overseen") {
+		t.Errorf("the public view has the true state: %s", v)
+	}
+	replay := ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?view=judge", c.Judge.Secret, nil)
+	if !strings.Contains(string(replay.body), `"overseen":[`) {
+		t.Errorf("the judge's replay has no true state: %.300s", replay.body)
+	}
+}

@@ -487,6 +487,18 @@ func judgedResult(j *Judge, roster []int) engine.Result {
 // lines.
 func (m *Match) View(seat int) View { return View{m: m, seat: seat} }
 
+// Overseen is every player's true state, for the judge's eyes only
+// (engine.Overseer): human, infected or zombie, with their antibodies
+// and viruses. Nobody is told they are infected; the judge is.
+func (m *Match) Overseen() any {
+	out := make([]stateJSON, m.n)
+	for s := range out {
+		p := m.judge.Player(s)
+		out[s] = stateJSON{Name: m.name(s), State: p.State.String(), Antibodies: p.Antibodies, Viruses: p.Viruses}
+	}
+	return out
+}
+
 // Over reports whether the game has ended.
 func (m *Match) Over() bool { return m.judge.Phase() == Over }
 

@@ -82,6 +82,8 @@ export function board(view, ctx) {
   if (view.public) {
     const p = view.public;
     return h("div", null, publicBoard(p, `Turn ${p.turn} of ${p.max_turns} played`),
+      view.overseen ? [h("h3", null, "The true state (the judge's eyes only)"),
+        table(["player", "state", "antibodies", "viruses"], view.overseen.map((f) => [f.name, f.state, num(f.antibodies), num(f.viruses)]))] : null,
       h("h3", null, "Every player (the judge's eyes)"),
       h("div", { class: "cards" }, view.seats.map((s, i) => sheet(s.me, s.messages, playerName(ctx, i)))));
   }
