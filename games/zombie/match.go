@@ -2,6 +2,7 @@ package zombie
 
 import (
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -570,6 +571,16 @@ type Public struct {
 	Announcement
 	MaxTurns int64  `json:"max_turns"`
 	Result   string `json:"result,omitempty"`
+}
+
+// MarshalJSON writes the announcement (Announcement.MarshalJSON), then
+// "max_turns" and "result".
+func (p Public) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		announcedJSON
+		MaxTurns int64  `json:"max_turns"`
+		Result   string `json:"result,omitempty"`
+	}{p.Announcement.asJSON(), p.MaxTurns, p.Result})
 }
 
 // String writes the announcement for people.

@@ -611,3 +611,32 @@ func TestChronicleTellsWhatIsAnnounced(t *testing.T) {
 		}
 	}
 }
+
+func TestStartAnnouncementTellsTheCountsOnly(t *testing.T) {
+	// "PUBLIC start zombies=<z> humans=<h>" (R6), then "PUBLIC turn=<t>
+	// zombies=<z> humans=<h> max_antibodies=<a> max_viruses=<v>" (R27):
+	// the start's announcement in a view tells no highest antibodies or
+	// viruses, which a page would read as 0 when every player has some.
+	m := newMatch(t, 1, 4, map[string]string{"antibodies": "2"})
+	for _, v := range []any{m.Public(), m.View(0)} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "max_antibodies") || !strings.Contains(string(b), `"zombies":1,"humans":3`) {
+			t.Errorf("at the start: %s; want the counts without the highest antibodies and viruses", b)
+		}
+	}
+	for _, r := range m.Pending() {
+		if err := m.Apply(r.Seat, r.Default); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := json.Marshal(m.Public())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"turn":1,"zombies":`) || !strings.Contains(string(b), `"max_antibodies":`) {
+		t.Errorf("after turn 1: %s; want the highest antibodies and viruses told", b)
+	}
+}

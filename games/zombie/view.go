@@ -41,6 +41,29 @@ type Announcement struct {
 	MaxViruses    int64 `json:"max_viruses"`
 }
 
+// announcedJSON is an announcement as JSON: the start's tells the
+// counts only, as its PUBLIC line does (R27: the highest antibodies and
+// viruses come with the turns' announcements).
+type announcedJSON struct {
+	Turn          int    `json:"turn"`
+	Zombies       int    `json:"zombies"`
+	Humans        int    `json:"humans"`
+	MaxAntibodies *int64 `json:"max_antibodies,omitempty"`
+	MaxViruses    *int64 `json:"max_viruses,omitempty"`
+}
+
+func (a Announcement) asJSON() announcedJSON {
+	j := announcedJSON{Turn: a.Turn, Zombies: a.Zombies, Humans: a.Humans}
+	if a.Turn > 0 {
+		j.MaxAntibodies, j.MaxViruses = &a.MaxAntibodies, &a.MaxViruses
+	}
+	return j
+}
+
+// MarshalJSON writes {"turn", "zombies", "humans", "max_antibodies",
+// "max_viruses"}, the last two after a turn only.
+func (a Announcement) MarshalJSON() ([]byte, error) { return json.Marshal(a.asJSON()) }
+
 func announcement(e *Event) Announcement {
 	return Announcement{Turn: e.Turn, Zombies: e.Zombies, Humans: e.Humans, MaxAntibodies: e.MaxAntibodies, MaxViruses: e.MaxViruses}
 }

@@ -63,7 +63,8 @@ function publicBoard(p, turnLabel) {
   return h("div", null,
     h("p", null, turnLabel),
     h("ul", { class: "legend" }, h("li", null, "zombies ", h("strong", null, num(p.zombies))), h("li", null, "humans ", h("strong", null, num(p.humans))),
-      h("li", null, "most antibodies ", h("strong", null, num(p.max_antibodies))), h("li", null, "most viruses ", h("strong", null, num(p.max_viruses)))),
+      // The start tells the counts only; the turns tell the highest too.
+      p.max_antibodies === undefined ? null : [h("li", null, "most antibodies ", h("strong", null, num(p.max_antibodies))), h("li", null, "most viruses ", h("strong", null, num(p.max_viruses)))]),
     h("p", { class: "small muted" }, "The infected count as humans; nobody is told who is infected."),
     p.result ? h("p", { class: "note" }, p.result) : null);
 }
