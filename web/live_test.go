@@ -108,3 +108,21 @@ func TestJudgeGivesASeatANewLink(t *testing.T) {
 	judge.noErrors()
 	fresh.noErrors()
 }
+
+func TestSeatPageGivesBackItsLink(t *testing.T) {
+	// A seat's page takes its secret out of the address bar, so that a
+	// bookmark or a copy of the address opens the spectator's page; the
+	// page gives its own link back, to keep.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "reaj", "seats": people(2), "options": map[string]any{"turns": 2}})
+	p := b.open("seat 2", c.Seats[1].URL, phoneW, phoneH)
+	p.until("the page", "document.body.dataset.ready")
+	if href := eval[string](p, "location.href"); strings.Contains(href, "#s=") {
+		t.Errorf("the address bar shows the secret: %s", href)
+	}
+	if got := eval[string](p, `document.querySelector("#who .own-link input.link").value`); got != c.Seats[1].URL {
+		t.Errorf("the page gives back %q; want its link %q", got, c.Seats[1].URL)
+	}
+	p.noErrors()
+}

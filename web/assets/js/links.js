@@ -8,13 +8,21 @@ export function linkCard(title, url, note = "") {
   fetch("/qr", { method: "POST", body: JSON.stringify({ text: url }), headers: { "Content-Type": "application/json" }, credentials: "omit" })
     .then((r) => (r.ok ? r.blob() : null))
     .then((b) => { if (b) img.src = URL.createObjectURL(b); });
+  const [field, copy, done] = copyable(title, url);
+  const share = navigator.share ? h("button", { type: "button", onclick: () => navigator.share({ title, url }).catch(() => {}) }, "Share") : null;
+  return h("div", { class: "card qr" },
+    h("h3", null, title), note ? h("p", { class: "small muted" }, note) : null,
+    img, h("div", { class: "row" }, field), h("div", { class: "row" }, copy, share, h("a", { href: url, target: "_blank", rel: "noreferrer noopener" }, "open"), done));
+}
+
+// copyable is a link in a field, a button that copies it (or selects it
+// where the page may not write to the clipboard: a plain-HTTP address on
+// the local network), and where the button says which it did.
+export function copyable(title, url) {
   const field = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": `${title}: the link`, size: 30 });
   const done = h("span", { role: "status", class: "small" });
   const copy = h("button", { type: "button", onclick: async () => {
     try { await navigator.clipboard.writeText(url); done.textContent = "copied"; } catch { field.select(); done.textContent = "selected: copy it"; }
   } }, "Copy");
-  const share = navigator.share ? h("button", { type: "button", onclick: () => navigator.share({ title, url }).catch(() => {}) }, "Share") : null;
-  return h("div", { class: "card qr" },
-    h("h3", null, title), note ? h("p", { class: "small muted" }, note) : null,
-    img, h("div", { class: "row" }, field), h("div", { class: "row" }, copy, share, h("a", { href: url, target: "_blank", rel: "noreferrer noopener" }, "open"), done));
+  return [field, copy, done];
 }

@@ -7,7 +7,7 @@ import { h, replace, num, announce, pretty, endReason } from "./dom.js";
 import { call, secretOf, forget } from "./api.js";
 import { follow } from "./stream.js";
 import { measureCharts } from "./chart.js";
-import { linkCard } from "./links.js";
+import { linkCard, copyable } from "./links.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const secret = secretOf(id);
@@ -114,10 +114,21 @@ function live(text, cls) {
 
 function whoText() {
   const you = m.you;
-  if (you.role === "seat") return h("span", null, "You play ", h("strong", null, `seat ${you.seat + 1}`), m.seats[you.seat]?.player !== "person" ? ` (${m.seats[you.seat].player})` : "", ". Keep this page's link to yourself: it is your seat.");
-  if (you.role === "judge") return h("span", null, h("strong", null, "The judge's console"), ": you see everything. Keep this link to yourself.");
-  if (you.role === "player") return h("span", null, "You are ", h("strong", null, you.name), ", a named player.");
+  if (you.role === "seat") return h("span", null, "You play ", h("strong", null, `seat ${you.seat + 1}`), m.seats[you.seat]?.player !== "person" ? ` (${m.seats[you.seat].player})` : "", ". Keep your link to yourself: it is your seat. ", ownLink("it is your seat"));
+  if (you.role === "judge") return h("span", null, h("strong", null, "The judge's console"), ": you see everything. Keep your link to yourself. ", ownLink("it is the judge's console"));
+  if (you.role === "player") return h("span", null, "You are ", h("strong", null, you.name), ", a named player. ", ownLink("it is your place in the game"));
   return h("span", null, "You are watching: you see what everyone may see.");
+}
+
+// ownLink gives back the link this page was opened with: its address no
+// longer holds the secret (kept for this tab only, so that it is not seen
+// over a shoulder), and a bookmark or a copy of the address opens the
+// spectator's page.
+function ownLink(what) {
+  const url = `${location.origin}${location.pathname}#s=${secret}`;
+  return h("details", { class: "own-link" }, h("summary", null, "Your link"),
+    h("p", { class: "small muted" }, `The address bar does not show your link's secret: a bookmark of this page opens it as a spectator. Keep this link to come back; ${what}.`),
+    h("div", { class: "row" }, ...copyable("Your link", url)));
 }
 
 // render draws the match as it stands.
