@@ -104,6 +104,8 @@ type Named interface {
 	Joiner(move json.RawMessage) (string, bool)
 	// AsPlayer returns a named player's move as the judge's move for them.
 	AsPlayer(name string, move json.RawMessage) (json.RawMessage, error)
+	// Plays reports whether the named player has joined.
+	Plays(name string) bool
 }
 
 // Timed is implemented by live matches in which time passing makes a move
@@ -432,6 +434,11 @@ func (l liveNamed[M, V]) Joiner(move json.RawMessage) (string, bool) {
 		return "", false
 	}
 	return l.h.joiner(m)
+}
+
+func (l liveNamed[M, V]) Plays(name string) bool {
+	p, ok := any(l.m).(interface{ Plays(string) bool })
+	return ok && p.Plays(name)
 }
 
 func (l liveNamed[M, V]) AsPlayer(name string, move json.RawMessage) (json.RawMessage, error) {

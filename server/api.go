@@ -1071,6 +1071,9 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 	}
 	var person bool
 	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		if _, named := live.(catalog.Named); named && len(row.Setup.Players) == 0 {
+			return refuse(http.StatusNotFound, "no-seat", "this match has no seats: its players join by name; give a named player a new link with POST /api/v1/matches/%s/players/NAME/reissue", id)
+		}
 		if seat < 0 || seat >= len(row.Setup.Players) {
 			return refuse(http.StatusNotFound, "no-seat", "the match has seats 0 to %d", len(row.Setup.Players)-1)
 		}
@@ -1092,6 +1095,40 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 	s.forget(id)
 	s.log.InfoContext(r.Context(), "seat secret reissued", "match", id, "seat", seat)
 	writeJSON(w, http.StatusOK, seatLink{Seat: seat, Secret: secret, URL: s.origin(r) + "/m/" + id + "#s=" + secret})
+}
+
+// reissuePlayer gives a named player who has joined a new secret; the
+// one they had, if any, stops working: a lost link made good.
+func (s *Server) reissuePlayer(w http.ResponseWriter, r *http.Request) {
+	id, name := r.PathValue("id"), r.PathValue("name")
+	if err := s.judgeOf(r, id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	err := s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		named, ok := live.(catalog.Named)
+		switch {
+		case !ok:
+			return refuse(http.StatusNotFound, "no-player", "this match has no named players; a seat's link is made new with POST /api/v1/matches/%s/seats/N/reissue", id)
+		case row.Status != store.Running:
+			return store.Ended(row.Status)
+		case !named.Plays(name):
+			return refuse(http.StatusNotFound, "no-player", "%q has not joined this match; a player's link is given at their join (issue_secret)", name)
+		}
+		return nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	secret, hash := newSecret()
+	if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: name}); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.forget(id)
+	s.log.InfoContext(r.Context(), "player secret reissued", "match", id)
+	writeJSON(w, http.StatusOK, map[string]any{"player": map[string]string{"name": name, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}})
 }
 
 // record answers the match record, JSON Lines: to the judge at any time, to

@@ -477,15 +477,15 @@ func TestOpenAPIDescribesEveryCall(t *testing.T) {
 			calls++
 			// Every documented call is routed: a wrong secret is the
 			// call's own refusal, never "no such call".
-			p := strings.NewReplacer("{id}", "x", "{seat}", "0").Replace(path)
+			p := strings.NewReplacer("{id}", "x", "{seat}", "0", "{name}", "alice").Replace(path)
 			got := ts.call(strings.ToUpper(method), p, "", "{}")
 			if got.code() == "no-such-call" || got.status == http.StatusMethodNotAllowed {
 				t.Errorf("%s %s is documented but not routed: %d %s", method, path, got.status, got.body)
 			}
 		}
 	}
-	if calls != 18 {
-		t.Errorf("%d calls documented; want the 13 of live.md and this server's 5 for replays, the map and the board drawn", calls)
+	if calls != 19 {
+		t.Errorf("%d calls documented; want the 13 of live.md and this server's 6 for replays, the map and the board drawn, and a named player's new link", calls)
 	}
 }
 

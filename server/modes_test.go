@@ -329,3 +329,38 @@ func TestZombiePartyJudgeSeesTheTrueState(t *testing.T) {
 		t.Errorf("the judge's replay has no true state: %.300s", replay.body)
 	}
 }
+
+func TestRefereePlayerGetsANewLink(t *testing.T) {
+	// A named player who lost their link gets a new one from the judge;
+	// the old one stops working. A referee match has no seats to re-issue:
+	// that call says what to do instead.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories"})
+	path := "/api/v1/matches/" + c.ID
+	a := ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": "alice", "action": "join Pacifica CA"}, "issue_secret": true})
+	old, _ := a.json["player"].(map[string]any)["secret"].(string)
+	if a.status != 200 || old == "" {
+		t.Fatalf("join: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/seats/0/reissue", c.Judge.Secret, nil); a.status != 404 || !strings.Contains(string(a.body), "/players/NAME/reissue") {
+		t.Errorf("a seat's reissue in a referee match: %d %s; want 404 saying how to reissue a player's", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/players/bob/reissue", c.Judge.Secret, nil); a.status != 404 || a.code() != "no-player" {
+		t.Errorf("a player who has not joined: %d %s; want 404 no-player", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/players/alice/reissue", old, nil); a.status != 403 {
+		t.Errorf("alice reissues her own: %d %s; want 403, the judge's call", a.status, a.body)
+	}
+	a = ts.call("POST", path+"/players/alice/reissue", c.Judge.Secret, nil)
+	p, _ := a.json["player"].(map[string]any)
+	fresh, _ := p["secret"].(string)
+	if a.status != 200 || fresh == "" || p["name"] != "alice" || !strings.HasSuffix(p["url"].(string), "#s="+fresh) {
+		t.Fatalf("alice's new link: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", old, map[string]any{"move": map[string]any{"action": "color red"}}); a.status != 401 {
+		t.Errorf("alice's old secret: %d %s; want 401", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", fresh, map[string]any{"move": map[string]any{"action": "color red"}}); a.status != 200 {
+		t.Errorf("alice's new secret: %d %s", a.status, a.body)
+	}
+}

@@ -182,6 +182,10 @@ func (m *Refereed) Result() engine.Result {
 // Clock is the game's turn.
 func (m *Refereed) Clock() int { return m.w.Turn() }
 
+// Plays reports whether player has joined the game (their nation may be
+// out since).
+func (m *Refereed) Plays(player string) bool { return m.w.NationOf(player) >= 0 }
+
 // Joiner returns the player a judge's call makes join, if it is a join.
 func Joiner(c Call) (string, bool) {
 	if c.Action.Kind != Join || strings.TrimSpace(c.Player) == "" {
