@@ -277,7 +277,9 @@ func TestPeoplePlayTerritories(t *testing.T) {
 	s := newSite(t)
 	b := newBrowser(t)
 	dir := shots(t)
-	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": people(2), "options": map[string]any{"turns": 3}, "judge": true})
+	seats := people(2)
+	seats[0] = map[string]any{"player": "person", "name": "Ann"}
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": seats, "options": map[string]any{"turns": 3}, "judge": true})
 	watch := b.open("spectator", c.Watch, desktopW, desktopH)
 	p0 := b.open("Amber", c.Seats[0].URL, desktopW, desktopH)
 	p1 := b.open("Basalt", c.Seats[1].URL, phoneW, phoneH)
@@ -315,6 +317,10 @@ func TestPeoplePlayTerritories(t *testing.T) {
 	}, nil)
 	watch.until("the end", `document.getElementById("result").innerText.includes("over")`)
 	watch.shot(dir, "territories-spectator-desktop")
+	// The nations table names a seat's player by the name it was given.
+	if got := eval[string](watch, `document.querySelector("table[aria-label='the nations']").innerText`); !strings.Contains(got, "Ann (seat 1)") {
+		t.Errorf("the nations table:\n%s\nwant Ann's seat named Ann (seat 1)", got)
+	}
 	for _, tb := range []*tab{watch, p0, p1} {
 		tb.noErrors()
 	}

@@ -136,11 +136,19 @@ export function drawMap(text, board, o = {}) {
 }
 
 // nationsTable lists the nations, colour with name.
-function nationsTable(board, mine) {
+function nationsTable(board, mine, ctx) {
   return table(["nation", "player", "territories", "armies"], board.nations.map((n) => ({
     class: [n.name === mine ? "you" : "", n.out ? "dead" : ""].join(" ").trim() || null,
-    cells: [h("span", null, h("span", { class: "swatch", "aria-hidden": "true", "data-colour": n.color }), n.name + (n.name === mine ? " (you)" : "") + (n.out ? " (out)" : "")), n.player, num(n.territories), num(n.armies)],
+    cells: [h("span", null, h("span", { class: "swatch", "aria-hidden": "true", "data-colour": n.color }), n.name + (n.name === mine ? " (you)" : "") + (n.out ? " (out)" : "")), playerOf(n, ctx), num(n.territories), num(n.armies)],
   })), { "aria-label": "the nations" });
+}
+
+// playerOf names a nation's player for people: a seat's ("seat 2", as the
+// rules call it) by the name the seat was given, when it has one.
+function playerOf(n, ctx) {
+  const m = /^seat (\d+)$/.exec(n.player);
+  const name = m && ctx && ctx.players ? ctx.players[Number(m[1]) - 1] : "";
+  return name && name !== "person" ? `${name} (${n.player})` : n.player;
 }
 
 // colourSwatches paints the swatches (styles set by script, never inline
@@ -160,7 +168,7 @@ export function board(view, ctx) {
   if (ctx.map) {
     out.append(drawMap(ctx.map, b, { pick: ctx.pick ? (id) => ctx.pick(id) : null, selected: ctx.selected ? ctx.selected() : [] }));
   }
-  out.append(h("h3", null, "Nations"), nationsTable(b, mine));
+  out.append(h("h3", null, "Nations"), nationsTable(b, mine, ctx));
   const names = new Map(territoriesOf(view, mapDoc(ctx.map)).map((t) => [t.id, t.name]));
   out.append(h("details", null, h("summary", null, "every holding"),
     table(["territory", "nation", "armies"], b.holdings.map((x) => [`${x.territory}${names.get(x.territory) ? " · " + names.get(x.territory) : ""}`, x.nation, num(x.armies)]))));
