@@ -505,7 +505,14 @@ func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 	if seat == engine.Judge && !l.h.judged {
 		return m, engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
 	}
-	m, err := decodeMove[M](move)
+	var err error
+	if r, ok := any(l.m).(engine.MoveReader[M]); ok {
+		if m, err = r.ReadMove(move); err != nil && !engine.IsRuleError(err) {
+			err = engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)
+		}
+	} else {
+		m, err = decodeMove[M](move)
+	}
 	if err != nil {
 		return m, err
 	}

@@ -98,6 +98,15 @@ type Chronicler interface {
 	Chronicle() []Event
 }
 
+// MoveReader is implemented by matches that read a move sent from outside
+// with what they know of themselves: a zombie party's players named by the
+// names their seats were given. A host reads a move with ReadMove when the
+// match has it, else with encoding/json; the move read is the game's own,
+// and is written to the log as the game writes it.
+type MoveReader[M any] interface {
+	ReadMove(data []byte) (M, error)
+}
+
 // Overseer is implemented by matches that hide part of their state from
 // every seat, even from the seat it concerns (a zombie game's infected
 // humans): Overseen is that state, for the judge's eyes only. A live

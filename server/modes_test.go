@@ -141,9 +141,9 @@ func TestZombiePartyTakesAPlanAsText(t *testing.T) {
 
 func TestZombiePartyGoesByNames(t *testing.T) {
 	// A party's seats go by the names given at creation (P4, P5, P6 when
-	// none was), in their views and in the rules' refusals, which name a
+	// none was), in their views, in the rules' refusals, which name a
 	// seat as the move's JSON counts it (from 0) and as its text does (P1,
-	// …); a seat's view holds its own sheet only.
+	// …), and in plans; a seat's view holds its own sheet only.
 	ts := newServer(t, server.Config{})
 	seats := people(6)
 	for i, name := range []string{"Ann", "Bob", "Cat"} {
@@ -172,6 +172,31 @@ func TestZombiePartyGoesByNames(t *testing.T) {
 		if a.status != 422 || !strings.Contains(string(a.body), want) {
 			t.Errorf("%s: %d %s; want a refusal saying %q", move, a.status, a.body, want)
 		}
+	}
+	// A plan names players by their names, in its text or as a touch's
+	// "with"; the log keeps it by seat.
+	for move, want := range map[string]string{
+		`"Dan end"`:                    `is no player; the players are Ann (P1), Bob (P2), Cat (P3), P4, P5, P6`,
+		`{"touch": [{"with": "Dan"}]}`: `is no player; the players are Ann (P1)`,
+	} {
+		body := fmt.Sprintf(`{"request": %d, "move": %s}`, m.Requests[0].ID, move)
+		if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, body); a.status != 422 || !strings.Contains(string(a.body), want) {
+			t.Errorf("%s: %d %s; want a refusal saying %q", move, a.status, a.body, want)
+		}
+	}
+	for seat, move := range []string{`"bob Cat end"`, `{"touch": [{"with": "ann"}], "end": true}`} {
+		q := ts.state(c.ID, c.Seats[seat].Secret).Requests[0]
+		body := fmt.Sprintf(`{"request": %d, "move": %s}`, q.ID, move)
+		if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[seat].Secret, body); a.status != 200 {
+			t.Errorf("seat %d's plan %s: %d %s", seat, move, a.status, a.body)
+		}
+	}
+	moves, err := ts.st.Moves(context.Background(), c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 2 || string(moves[0].Move) != `{"touch":[{"with":1},{"with":2}],"end":true}` || string(moves[1].Move) != `{"touch":[{"with":0}],"end":true}` {
+		t.Errorf("the log: %+v; want the plans by seat", moves)
 	}
 }
 

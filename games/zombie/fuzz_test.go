@@ -2,6 +2,7 @@ package zombie
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // Fuzz targets: the script parser, the config loader and the whole judge
@@ -216,4 +219,36 @@ func FuzzPlan(f *testing.F) {
 		var j Plan
 		_ = j.UnmarshalJSON([]byte(s))
 	})
+}
+
+func FuzzReadMove(f *testing.F) {
+	// A plan sent to a party, its players by name or by seat: never a
+	// panic, and a plan read is the plan its JSON (by seat) reads back as.
+	for _, s := range []string{`"Bob/p cat end"`, `"ann bob/v2 guard=p"`, `{"touch":[{"with":"Bob","precaution":true}],"end":true}`, `{"touch":[{"with":"nobody"}]}`,
+		`{"touch":[{"with":2}]}`, `"P2 Dan"`, `{"touch":[{"with":"ann"},{"with":null}]}`, `"/p"`, `""`, `{"touch":"Bob"}`} {
+		f.Add(s)
+	}
+	m, err := Game{}.NewMatch(engineSetup([]string{"Ann", "Bob", "Cat", "person"}))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := m.ReadMove([]byte(s))
+		if err != nil {
+			return
+		}
+		written, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("%q reads as a plan that does not write: %v", s, err)
+		}
+		back, err := m.ReadMove(written)
+		if err != nil || back.String() != p.String() {
+			t.Fatalf("%q reads as %s, which reads back as %q (%v)", s, written, back.String(), err)
+		}
+	})
+}
+
+// engineSetup is the setup of a party of the players given, seed 1.
+func engineSetup(players []string) engine.Setup {
+	return engine.Setup{Seed: 1, Players: players}
 }

@@ -1,6 +1,8 @@
 package zombie
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -114,4 +116,93 @@ func (m *Match) transcript() *Transcript {
 		t.Players[i].Name = m.name(i)
 	}
 	return &t
+}
+
+// ReadMove reads a plan sent to the match (engine.MoveReader), its players
+// named as a plan's text names them (P2, 2) or by the names their seats
+// were given (Bob, Bob/p), in its text or as a touch's "with": a party's
+// players go by their names. The plan read names seats by number.
+func (m *Match) ReadMove(data []byte) (Plan, error) {
+	var p Plan
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '"' {
+		var text string
+		if err := json.Unmarshal(t, &text); err != nil {
+			return p, fmt.Errorf("plan: %w", err)
+		}
+		fields := strings.Fields(text)
+		for i, f := range fields {
+			if strings.Contains(f, "=") || strings.EqualFold(f, "end") {
+				continue
+			}
+			name, suffix, _ := strings.Cut(f, "/")
+			seat, err := m.seatNamed(name)
+			if err != nil {
+				return p, fmt.Errorf("plan %q: %w", text, err)
+			}
+			fields[i] = SeatName(seat)
+			if suffix != "" || strings.HasSuffix(f, "/") {
+				fields[i] += "/" + suffix
+			}
+		}
+		if err := p.UnmarshalText([]byte(strings.Join(fields, " "))); err != nil {
+			return p, fmt.Errorf("plan %q: %w", text, err)
+		}
+		return p, nil
+	}
+	// An object: a touch's "with" may be a name.
+	var loose struct {
+		Touch []map[string]json.RawMessage `json:"touch"`
+	}
+	if json.Unmarshal(data, &loose) == nil && len(loose.Touch) > 0 {
+		changed := false
+		for _, t := range loose.Touch {
+			var name string
+			if json.Unmarshal(t["with"], &name) != nil {
+				continue
+			}
+			seat, err := m.seatNamed(name)
+			if err != nil {
+				return p, fmt.Errorf("plan: touch.with: %w", err)
+			}
+			t["with"] = json.RawMessage(strconv.Itoa(seat))
+			changed = true
+		}
+		if changed {
+			var whole map[string]json.RawMessage
+			if err := json.Unmarshal(data, &whole); err != nil {
+				return p, fmt.Errorf("plan: %w", err)
+			}
+			touch, err := json.Marshal(loose.Touch)
+			if err != nil {
+				return p, err
+			}
+			whole["touch"] = touch
+			if data, err = json.Marshal(whole); err != nil {
+				return p, err
+			}
+		}
+	}
+	err := json.Unmarshal(data, &p)
+	return p, err
+}
+
+// seatNamed returns the seat a plan names: P<n> or <n> (from 1), or the
+// name the seat was given, in any case.
+func (m *Match) seatNamed(name string) (int, error) {
+	if seat, ok := ParseSeatName(name); ok {
+		return seat, nil
+	}
+	for s := range m.n {
+		if strings.EqualFold(m.name(s), name) {
+			return s, nil
+		}
+	}
+	names := make([]string, m.n)
+	for s := range names {
+		names[s] = m.name(s)
+		if names[s] != SeatName(s) {
+			names[s] += " (" + SeatName(s) + ")"
+		}
+	}
+	return 0, fmt.Errorf("%q is no player; the players are %s", name, strings.Join(names, ", "))
 }
