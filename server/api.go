@@ -1070,6 +1070,7 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var person bool
+	var name string
 	err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
 		if _, named := live.(catalog.Named); named && len(row.Setup.Players) == 0 {
 			return refuse(http.StatusNotFound, "no-seat", "this match has no seats: its players join by name; give a named player a new link with POST /api/v1/matches/%s/players/NAME/reissue", id)
@@ -1077,7 +1078,7 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 		if seat < 0 || seat >= len(row.Setup.Players) {
 			return refuse(http.StatusNotFound, "no-seat", "the match has seats 0 to %d", len(row.Setup.Players)-1)
 		}
-		person = !live.(catalog.Live).Bot(seat)
+		person, name = !live.(catalog.Live).Bot(seat), row.Setup.Players[seat]
 		return nil
 	})
 	if err == nil && !person {
@@ -1094,7 +1095,7 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 	}
 	s.forget(id)
 	s.log.InfoContext(r.Context(), "seat secret reissued", "match", id, "seat", seat)
-	writeJSON(w, http.StatusOK, seatLink{Seat: seat, Secret: secret, URL: s.origin(r) + "/m/" + id + "#s=" + secret})
+	writeJSON(w, http.StatusOK, seatLink{Seat: seat, Player: name, Secret: secret, URL: s.origin(r) + "/m/" + id + "#s=" + secret})
 }
 
 // reissuePlayer gives a named player who has joined a new secret; the

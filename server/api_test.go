@@ -205,6 +205,9 @@ func TestSecretsAndRoles(t *testing.T) {
 		t.Fatalf("reissue: %d %s", a.status, a.body)
 	}
 	fresh, _ := a.json["secret"].(string)
+	if a.json["player"] != c.Seats[1].Player || c.Seats[1].Player == "" {
+		t.Errorf("the new link's player %v; want the seat's, %q", a.json["player"], c.Seats[1].Player)
+	}
 	if got := ts.call("GET", path, c.Seats[1].Secret, nil); got.status != 401 {
 		t.Errorf("the old secret: %d; want 401", got.status)
 	}
