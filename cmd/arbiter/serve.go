@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -153,7 +154,10 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 	if tlsCert != "" {
 		scheme = "https"
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: %s://%s, matches in %s; Ctrl-C stops\n", scheme, ln.Addr(), st.Target())
+	fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: %s, matches in %s; Ctrl-C stops\n", strings.Join(reachable(scheme, ln.Addr()), " or "), st.Target())
+	if cfg.PublicURL != "" {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: the links it hands out begin %s (--public-url)\n", cfg.PublicURL)
+	}
 	errc := make(chan error, 1)
 	go func() {
 		if tlsCert != "" {
@@ -179,4 +183,27 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 		hs.Close()
 	}
 	return nil
+}
+
+// reachable returns where the server listening at addr is reached: the
+// address itself, or, when it listens on every interface (0.0.0.0, ::),
+// this machine's own addresses on its networks (which phones on the same
+// network open), its loopback first. Links to matches begin with the
+// address they were created through, unless --public-url says otherwise.
+func reachable(scheme string, addr net.Addr) []string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return []string{scheme + "://" + addr.String()}
+	}
+	port := strconv.Itoa(tcp.Port)
+	out := []string{scheme + "://" + net.JoinHostPort("127.0.0.1", port)}
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.To4() == nil && tcp.IP.To4() != nil {
+			continue
+		}
+		out = append(out, scheme+"://"+net.JoinHostPort(n.IP.String(), port))
+	}
+	return out
 }
