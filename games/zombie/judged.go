@@ -94,6 +94,9 @@ func (m *Judged) Apply(seat int, l Line) error {
 	if seat != engine.Judge {
 		return engine.Refuse("judge-only", "in a game run by its judge, only the judge moves; players read their sheets")
 	}
+	if n := strings.Count(strings.TrimSpace(string(l)), "\n") + 1; n > 1 {
+		return engine.Refuse("one-line", "a move is one line of the script, and this one has %d; send each line as a move of its own, in order", n)
+	}
 	c, ok := ParseLine(string(l))
 	if !ok {
 		return engine.Refuse("no-command", "%q holds no command; the commands are HUMAN, ZOMBIE, GAME_START, INTERACT, CURE, END_TURN, NEXT_TURN", string(l))

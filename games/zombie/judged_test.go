@@ -88,6 +88,7 @@ func TestJudgingRefusals(t *testing.T) {
 		{engine.Judge, "HUMAN Zed", "no-seat"},
 		{engine.Judge, "i Ann Bob", string(CodeNotStarted)},
 		{engine.Judge, "fly Ann", string(CodeUnknownCommand)},
+		{engine.Judge, "HUMAN Ann\nHUMAN Bob\nZOMBIE Cat", "one-line"},
 	} {
 		before, _ := json.Marshal(m)
 		err := m.Apply(c.seat, Line(c.line))
