@@ -182,7 +182,7 @@ function drawRequests() {
     picker = { pick: (tid) => { const c = q.choices.find((x) => x.endsWith(" " + tid)); if (c) send(c, q); }, selected: [] };
   }
   if (!open.length) {
-    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : ctx.role === "spectator" ? "The players decide in private: you see each move once it is made." : "Nothing is owed now."));
+    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : ctx.role === "spectator" ? "The players decide in private: you see what their moves change as the match goes on, not the moves themselves." : "Nothing is owed now."));
     el("owed").classList.remove("owed");
     return;
   }
