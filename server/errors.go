@@ -46,7 +46,7 @@ var (
 	errNotYours   = refuse(http.StatusForbidden, "forbidden", "this secret is not for this match")
 	errJudgeOnly  = refuse(http.StatusForbidden, "judge-only", "only the match's judge may do this")
 	errSeatOnly   = refuse(http.StatusForbidden, "seat-only", "only a seat's player may do this; send the seat's secret")
-	errNoMatch    = refuse(http.StatusNotFound, "no-match", "no such match")
+	errNoMatch    = refuse(http.StatusNotFound, "no-match", "no such match here: its id is wrong, or it was over and has been archived (a server keeps a match over for --keep, 30 days unless its keeper said otherwise, then writes its record to its archive)")
 	errCreateOnly = refuse(http.StatusForbidden, "create-forbidden", "this server lets only holders of its creation secret create matches; send Authorization: Bearer CREATE-SECRET")
 )
 
