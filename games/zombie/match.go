@@ -199,7 +199,7 @@ func (m *Match) Apply(seat int, p Plan) error {
 	if m.planned[seat] {
 		return engine.Refuse("planned", "%s has already planned turn %d", m.who(seat), m.judge.Turn())
 	}
-	if err := m.check(seat, p); err != nil {
+	if err := m.check(seat, p, false); err != nil {
 		return err
 	}
 	m.plans[seat] = p.clone()
@@ -220,8 +220,14 @@ func (m *Match) Apply(seat int, p Plan) error {
 }
 
 // check says why seat may not make plan p now, from what the seat knows:
-// its own identity and counts.
-func (m *Match) check(seat int, p Plan) error {
+// its own identity and counts. For a person at a terminal (person), who
+// writes plans in P1, P2, …, the players are named so alone; otherwise a
+// refusal names them by their seat from 0 too, as a plan's JSON does.
+func (m *Match) check(seat int, p Plan, person bool) error {
+	who := m.who
+	if person {
+		who = m.called
+	}
 	me := m.judge.Player(seat)
 	zombie := me.State == Zombie
 	if len(p.Touch) == 0 {
@@ -234,15 +240,19 @@ func (m *Match) check(seat int, p Plan) error {
 	seen := make([]bool, m.n)
 	for _, c := range p.Touch {
 		switch {
+		case (c.With < 0 || c.With >= m.n) && person:
+			return engine.Refuse("no-seat", "%s", m.noPlayer(c.With))
 		case c.With < 0 || c.With >= m.n:
 			return engine.Refuse("no-seat", "%s", m.noSeat(c.With))
+		case c.With == seat && person:
+			return engine.Refuse("self", "you (%s) cannot touch yourself; touch another player", who(seat))
 		case c.With == seat:
-			return engine.Refuse("self", "%s cannot touch themself; touch another seat", m.who(seat))
+			return engine.Refuse("self", "%s cannot touch themself; touch another seat", who(seat))
 		case seen[c.With]:
-			return engine.Refuse("twice", "%s is named twice; a pair interacts at most once a turn", m.who(c.With))
+			return engine.Refuse("twice", "%s is named twice; a pair interacts at most once a turn", who(c.With))
 		}
 		seen[c.With] = true
-		if err := checkOwnModifier(c.Modifier, zombie, "with "+m.who(c.With)); err != nil {
+		if err := checkOwnModifier(c.Modifier, zombie, "with "+who(c.With)); err != nil {
 			return err
 		}
 		if c.Precaution {

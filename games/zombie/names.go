@@ -85,6 +85,47 @@ func (m *Match) who(seat int) string {
 	return fmt.Sprintf("%s (seat %d)", SeatName(seat), seat)
 }
 
+// called names seat for a person, who writes plans in P1, P2, …: "P4",
+// or with its player's name when it has one, "Ann (P1)".
+func (m *Match) called(seat int) string {
+	if n := m.name(seat); n != SeatName(seat) {
+		return fmt.Sprintf("%s (%s)", n, SeatName(seat))
+	}
+	return SeatName(seat)
+}
+
+// noPlayer refuses a person's contact with seat, which is not one, in the
+// words of a plan's text: "there is no P9; the players are P1 to P5", with
+// their players' names when any has one.
+func (m *Match) noPlayer(seat int) string {
+	s := "there is no such player"
+	if seat >= 0 {
+		s = "there is no " + SeatName(seat)
+	}
+	s += fmt.Sprintf("; the players are P1 to P%d", m.n)
+	if list := m.named(); list != "" {
+		s += " (" + list + ")"
+	}
+	return s
+}
+
+// named lists the players' names, "Ann, Bob, Cat, P4, P5", when any has a
+// name of its own; else "".
+func (m *Match) named() string {
+	named := false
+	for i := range m.n {
+		named = named || m.name(i) != SeatName(i)
+	}
+	if !named {
+		return ""
+	}
+	list := make([]string, m.n)
+	for i := range list {
+		list[i] = m.name(i)
+	}
+	return strings.Join(list, ", ")
+}
+
 // noSeat refuses a contact with seat, which is not one: the seats are 0 to
 // n-1, P1 to Pn, and their players' names when any has one.
 func (m *Match) noSeat(seat int) string {
@@ -93,16 +134,8 @@ func (m *Match) noSeat(seat int) string {
 		s += " (" + SeatName(seat) + ")"
 	}
 	s += fmt.Sprintf("; the seats are 0 to %d (P1 to P%d", m.n-1, m.n)
-	named := false
-	for i := range m.n {
-		named = named || m.name(i) != SeatName(i)
-	}
-	if named {
-		list := make([]string, m.n)
-		for i := range list {
-			list[i] = m.name(i)
-		}
-		s += ": " + strings.Join(list, ", ")
+	if list := m.named(); list != "" {
+		s += ": " + list
 	}
 	return s + ")"
 }

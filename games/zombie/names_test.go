@@ -133,3 +133,36 @@ func TestPublicResultGoesByNames(t *testing.T) {
 		t.Errorf("the public's GAME OVER: %q; want %q (the judge's: %q)", got, want, judged)
 	}
 }
+
+func TestPersonsRefusalsNamePlayersFromOne(t *testing.T) {
+	// README: "pages, reports and the terminal count them [seats] from 1
+	// for people". A person at the terminal writes plans in P1, P2, …, so
+	// the terminal's check (View.Check) names players so, never by a seat
+	// from 0; Apply, which a plan's JSON reaches, keeps both.
+	for _, c := range []struct {
+		players []string
+		seat    int
+		plan    Plan
+		want    string
+	}{
+		{nil, 4, Plan{Touch: []Contact{{With: 8}}}, "there is no P9; the players are P1 to P5"},
+		{nil, 4, Plan{Touch: []Contact{{With: 4}}}, "you (P5) cannot touch yourself; touch another player"},
+		{nil, 4, Plan{Touch: []Contact{{With: 1}, {With: 1}}}, "P2 is named twice; a pair interacts at most once a turn"},
+		{nil, 4, Plan{Touch: []Contact{{With: 1, Modifier: Modifier{Precaution: true, Viruses: 1}}}}, "with P2:"},
+		{[]string{"Ann", "Bob", "Cat", "person", "sensible"}, 3, Plan{Touch: []Contact{{With: 8}}}, "there is no P9; the players are P1 to P5 (Ann, Bob, Cat, P4, P5)"},
+		{[]string{"Ann", "Bob", "Cat", "person", "sensible"}, 3, Plan{Touch: []Contact{{With: 0}, {With: 0}}}, "Ann (P1) is named twice"},
+	} {
+		players := c.players
+		if players == nil {
+			players = []string{"sensible", "cautious", "spreader", "random", "repl"}
+		}
+		m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: players})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = m.View(c.seat).Check(c.plan)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "seat") {
+			t.Errorf("P%d plans %q at the terminal: %v; want a refusal saying %q, with no seat number", c.seat+1, c.plan, err, c.want)
+		}
+	}
+}

@@ -213,7 +213,7 @@ func (m *Match) restorePlans(plans []*Plan) error {
 			continue
 		}
 		if !m.Over() {
-			if err := m.check(seat, *p); err != nil {
+			if err := m.check(seat, *p, false); err != nil {
 				return fmt.Errorf("%s's plan: %w", SeatName(seat), err)
 			}
 		}

@@ -148,8 +148,11 @@ func (v View) Lines() []string {
 	return out
 }
 
-// Check says why the viewer may not make plan p now, or nil.
-func (v View) Check(p Plan) error { return v.m.check(v.seat, p) }
+// Check says why the viewer may not make plan p now, or nil. It is the
+// terminal's check: the refusal names players as a person writes them (P1,
+// P2, …, and their names), never by a seat number from 0, which only a
+// plan's JSON uses (Apply's refusals give both).
+func (v View) Check(p Plan) error { return v.m.check(v.seat, p, true) }
 
 // String shows the view to a person at a terminal: the players, the lines
 // they have been told, and how to write a plan. It fits 80 columns.
