@@ -249,6 +249,36 @@ func TestTerminalHelpAndTypos(t *testing.T) {
 	}
 }
 
+func TestTerminalAmbiguousStartSaysWhatItCouldBe(t *testing.T) {
+	// The Terminal's rule: "An answer may be a choice's name, an
+	// unambiguous start of one, or its number". The start of two names
+	// answers neither yet, but both are offered: the person is told which
+	// names it could be, not that it is not offered.
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"develop", "discover", "exchange"}, Default: "develop"}
+	mv, out, err := ask(t, "d\ndis\n", req)
+	if err != nil || mv != "discover" {
+		t.Fatalf("got %q, %v\n%s", mv, err, out)
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	if want := `"d" could be develop or discover; type more of the name, or its number (1 develop or 2 discover).`; !strings.Contains(flat, want) {
+		t.Errorf("the terminal lacks %q:\n%s", want, out)
+	}
+	if strings.Contains(out, "not offered") {
+		t.Errorf("an ambiguous start is called not offered:\n%s", out)
+	}
+	// A view that reads moves of its own words says the same when it
+	// cannot read the start whole.
+	var b bytes.Buffer
+	term := &Terminal[colour, spelled]{In: strings.NewReader("g\nrouge\n"), Out: &b}
+	req = engine.Request[colour]{Kind: "turn", Choices: []colour{"green", "grey", "red"}, Default: "green"}
+	if mv, err := term.Decide(context.Background(), &req, spelled{}); err != nil || mv != "red" {
+		t.Fatalf("got %q, %v\n%s", mv, err, b.String())
+	}
+	if want := `"g" could be green or grey`; !strings.Contains(b.String(), want) {
+		t.Errorf("the terminal lacks %q:\n%s", want, b.String())
+	}
+}
+
 func TestTerminalTypoOfTwoLettersSwapped(t *testing.T) {
 	// Two neighbouring letters swapped are one slip, even in a short word
 	// (where a third of its letters is one).

@@ -29,7 +29,8 @@ import (
 // be a choice's name, an unambiguous start of one, or its number in the list;
 // an empty line plays the default; help explains what may be answered. An
 // answer that is not offered is refused with the list (and the closest
-// choice, for a typo), and the question asked again.
+// choice, for a typo), the start of several names with those it could be,
+// and the question asked again.
 //
 // When the person's seat is out of the match (a dead country, a nation out
 // of the game: the view says so, Knockout) while the others play on, the
@@ -334,21 +335,28 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, view V)
 		if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(choices) {
 			return choices[n-1], nil
 		}
-		found := -1
+		var starting []int // the choices line is the start of
 		for i, name := range names {
 			if strings.EqualFold(name, line) {
 				return choices[i], nil
 			}
 			if len(line) < len(name) && strings.EqualFold(name[:len(line)], line) {
-				if found >= 0 {
-					found = -2 // ambiguous
-					break
-				}
-				found = i
+				starting = append(starting, i)
 			}
 		}
-		if found >= 0 {
-			return choices[found], nil
+		if len(starting) == 1 {
+			return choices[starting[0]], nil
+		}
+		if len(starting) > 1 {
+			// The start of several names: a view that reads moves of its
+			// own may still read it whole; if not, the person is told
+			// which names it could be.
+			if parses || checks {
+				if mv, err := t.parseMove(line, p, parses); err == nil {
+					return mv, nil
+				}
+			}
+			return zero, ambiguous(line, names, starting)
 		}
 		if !parses && !checks {
 			return zero, notOffered(line, names)
@@ -373,6 +381,40 @@ func (t *Terminal[M, V]) parse(line string, choices []M, names []string, view V)
 		return zero, err
 	}
 	return mv, nil
+}
+
+// parseMove reads line as the view reads it (Parser), else as the move's
+// text form.
+func (t *Terminal[M, V]) parseMove(line string, p Parser[M], parses bool) (M, error) {
+	if parses {
+		return p.Parse(line)
+	}
+	var mv M
+	u, ok := any(&mv).(encoding.TextUnmarshaler)
+	if !ok {
+		return mv, fmt.Errorf("%q is not a move here", line)
+	}
+	return mv, u.UnmarshalText([]byte(line))
+}
+
+// ambiguous refuses an answer that is the start of more than one name (the
+// names at starting): it says which it could be, and how to choose.
+func ambiguous(line string, names []string, starting []int) error {
+	could := make([]string, len(starting))
+	numbered := make([]string, len(starting))
+	for k, i := range starting {
+		could[k] = names[i]
+		numbered[k] = fmt.Sprintf("%d%c%s", i+1, noBreak, names[i])
+	}
+	return fmt.Errorf("%q could be %s; type more of the name, or its number (%s).", line, or(could), or(numbered))
+}
+
+// or joins words as "a, b or c".
+func or(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // notOffered refuses an answer that is none of the names: with the closest
