@@ -337,6 +337,42 @@ func TestTerminalEndOfInputStopsPlay(t *testing.T) {
 	}
 }
 
+func TestTerminalQuitStopsPlayAsCtrlCDoes(t *testing.T) {
+	// The Terminal's rule: "quit or exit stops the game as Ctrl-C does
+	// (Interrupt)", at any prompt, with choices or without, and help says
+	// so.
+	for _, c := range []struct {
+		input string
+		req   engine.Request[colour]
+	}{
+		{"quit\n", engine.Request[colour]{Kind: "turn", Choices: []colour{"red", "green"}, Default: "red"}},
+		{"EXIT\n", engine.Request[colour]{Kind: "turn", Default: "wait"}},
+		{" Quit \n", engine.Request[colour]{Kind: "turn", Choices: []colour{"quiet", "queue"}, Default: "quiet"}},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var out bytes.Buffer
+		interrupted := false
+		term := &Terminal[colour, board]{In: strings.NewReader(c.input + "red\n"), Out: &out, Interrupt: func() { interrupted = true; cancel() }}
+		mv, err := term.Decide(ctx, &c.req, "x")
+		if !interrupted || !errors.Is(err, context.Canceled) {
+			t.Errorf("input %q: got %q, %v, interrupted %v; want play stopped as by Ctrl-C\n%s", c.input, mv, err, interrupted, out.String())
+		}
+		cancel()
+	}
+	// Without Interrupt, the decision fails.
+	if _, _, err := ask(t, "quit\n", engine.Request[colour]{Kind: "turn", Default: "wait"}); err == nil || !strings.Contains(err.Error(), "quit") {
+		t.Errorf("quit without Interrupt: %v; want the decision failed", err)
+	}
+	// A choice named so is a choice.
+	if mv, _, err := ask(t, "exit\n", engine.Request[colour]{Kind: "turn", Choices: []colour{"enter", "exit"}, Default: "enter"}); err != nil || mv != "exit" {
+		t.Errorf("a choice named exit: %q, %v", mv, err)
+	}
+	_, out, _ := ask(t, "help\n\n", engine.Request[colour]{Kind: "turn", Default: "wait"})
+	if want := "Ctrl-C, quit or exit stops the game"; !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+		t.Errorf("help lacks %q:\n%s", want, out)
+	}
+}
+
 func TestTerminalEndOfInput(t *testing.T) {
 	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red"}, Default: "red"}
 	var out bytes.Buffer

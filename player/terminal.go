@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,7 +28,8 @@ import (
 // a prompt that names the default move; on the process's own terminal the
 // prompt has line editing and tab completion of the choices. An answer may
 // be a choice's name, an unambiguous start of one, or its number in the list;
-// an empty line plays the default; help explains what may be answered. An
+// an empty line plays the default; help explains what may be answered;
+// quit or exit stops the game as Ctrl-C does (Interrupt). An
 // answer that is not offered is refused with the list (and the closest
 // choice, for a typo), the start of several names with those it could be,
 // and the question asked again.
@@ -47,8 +49,8 @@ type Terminal[M, V any] struct {
 	In  io.Reader
 	Out io.Writer
 	// Interrupt, if set, is called when the person presses Ctrl-C at the
-	// prompt (the terminal is in raw mode then, so no signal is sent), and
-	// when the person's input ends.
+	// prompt (the terminal is in raw mode then, so no signal is sent) or
+	// answers quit or exit, and when the person's input ends.
 	Interrupt func()
 
 	seat    int           // the person's seat, from Start
@@ -208,6 +210,9 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 			t.help(view, names, def)
 			continue
 		}
+		if isQuit(line) && !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, line) }) {
+			return zero, t.stop(ctx, "the person typed "+strings.ToLower(line))
+		}
 		var mv M
 		if line == "" {
 			mv = enter
@@ -235,7 +240,7 @@ func (t *Terminal[M, V]) help(view V, names []string, def string) {
 	if len(names) > 0 {
 		fmt.Fprint(out, wrap(fmt.Sprintf("Answer with one of %s: its name (any case), the start of it, or its number.", list(names))))
 	}
-	fmt.Fprint(out, wrap(fmt.Sprintf("Enter alone plays %s. Tab completes. Ctrl-C stops the game (the record keeps the moves so far).", def)))
+	fmt.Fprint(out, wrap(fmt.Sprintf("Enter alone plays %s. Tab completes. Ctrl-C, quit or exit stops the game (the record keeps the moves so far).", def)))
 }
 
 // lineWidth is the width the terminal's own messages are wrapped to.
@@ -476,12 +481,7 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 		t.pending = nil
 		switch {
 		case errors.Is(a.err, liner.ErrPromptAborted):
-			if t.Interrupt != nil {
-				t.Interrupt()
-				<-ctx.Done()
-				return "", ctx.Err()
-			}
-			return "", errors.New("the person pressed Ctrl-C")
+			return "", t.stop(ctx, "the person pressed Ctrl-C")
 		case errors.Is(a.err, io.EOF):
 			t.closed = ErrInputEnded
 			fmt.Fprintln(t.out())
@@ -501,6 +501,24 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
+}
+
+// isQuit reports whether a person's answer asks to stop the game: quit or
+// exit, in any case.
+func isQuit(line string) bool {
+	return strings.EqualFold(line, "quit") || strings.EqualFold(line, "exit")
+}
+
+// stop stops play at the person's word (Ctrl-C, quit, exit): through
+// Interrupt, when set, which ends the match as an interrupted one; else the
+// decision fails with why.
+func (t *Terminal[M, V]) stop(ctx context.Context, why string) error {
+	if t.Interrupt != nil {
+		t.Interrupt()
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	return errors.New(why)
 }
 
 func (t *Terminal[M, V]) out() io.Writer {
