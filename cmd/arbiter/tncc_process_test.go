@@ -163,16 +163,16 @@ func TestTNCCPersonDefends(t *testing.T) {
 	seen = c.expect("soldiers in all.")
 	seen += c.prompt("war answer")
 	screen.WriteString(seen)
-	if !strings.Contains(strings.Join(strings.Fields(seen), " "), "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).") {
+	if !strings.Contains(strings.Join(strings.Fields(seen), " "), "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT, the soldiers on each flank (e.g. 5 5 5).") {
 		t.Errorf("the attack, as the person sees it:\n%s", seen)
 	}
 	// More soldiers than the army: refused, with the army's size.
 	c.send("10 10 10\r")
 	screen.WriteString(c.expect("refused: defence: 10, 10 and 10 soldiers on the flanks, and the army has 15"))
 	screen.WriteString(c.prompt("war answer"))
-	// Not a defence.
+	// Not a defence: told what one is.
 	c.send("yes\r")
-	screen.WriteString(c.expect("refused: answer the attack with your flanks: LEFT FRONT RIGHT, e.g. 5 5 5"))
+	screen.WriteString(c.expect("you are attacked: a defence is three numbers: LEFT FRONT RIGHT"))
 	screen.WriteString(c.prompt("war answer"))
 	c.send("5 5 5\r")
 	// The war as everyone may read it: what each side sent, what was left.

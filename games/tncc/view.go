@@ -108,9 +108,40 @@ func (v View) Suggest(req *engine.Request[Move]) (Move, string, bool) {
 	if req.Kind != WarAnswerKind || army == 0 {
 		return Move{}, "", false
 	}
-	third := army / 3
-	f := Flanks{third, army - 2*third, third} // the odd soldiers at the front
-	return DefendMove(f), fmt.Sprintf("your %d soldiers split over the flanks; the default, for the slow, sends none", army), true
+	return DefendMove(evenSplit(army)), fmt.Sprintf("your %d soldiers split over the flanks; the default, for the slow, sends none", army), true
+}
+
+// evenSplit splits army over the flanks, the odd soldiers at the front.
+func evenSplit(army int64) Flanks {
+	third := max(army, 0) / 3
+	return Flanks{third, max(army, 0) - 2*third, third}
+}
+
+// defenceSyntax tells a person attacked what a defence is, with an example
+// from their army: "a defence is three numbers: LEFT FRONT RIGHT, the
+// soldiers you put on each flank; you have 10 (e.g. 3 4 3)".
+func (v View) defenceSyntax() string {
+	army := v.m.world.Countries[v.seat].Stock[Army]
+	if army <= 0 {
+		return "a defence is three numbers: LEFT FRONT RIGHT, the soldiers you put on each flank; you have none, so 0 0 0 (Enter plays it)"
+	}
+	f := evenSplit(army)
+	return fmt.Sprintf("a defence is three numbers: LEFT FRONT RIGHT, the soldiers you put on each flank; you have %d (e.g. %d %d %d)", army, f[0], f[1], f[2])
+}
+
+// Parse reads a person's answer (player.Parser) as a move's text form
+// (ParseMove); a country attacked is told what a defence is when its
+// answer is none (an action, two numbers), and one offered a trade that
+// it answers yes or no.
+func (v View) Parse(line string) (Move, error) {
+	mv, err := ParseMove(line)
+	if _, attacked := v.Attack(); attacked && (err != nil || mv.Type != Defend) {
+		return Move{}, fmt.Errorf("you are attacked: %s", v.defenceSyntax())
+	}
+	if _, offered := v.Offer(); offered && (err != nil || mv.Type != Accept && mv.Type != Decline) {
+		return Move{}, fmt.Errorf("you are offered a trade: answer yes or no")
+	}
+	return mv, err
 }
 
 // Check returns why the viewer may not make move mv now, or nil: the rules'
@@ -129,7 +160,7 @@ func (v View) Check(mv Move) error {
 		return nil
 	case m.phase == warPhase:
 		if mv.Type != Defend {
-			return fmt.Errorf("answer the attack with your flanks: LEFT FRONT RIGHT, e.g. 5 5 5")
+			return fmt.Errorf("you are attacked: %s", v.defenceSyntax())
 		}
 		return m.world.CheckDefence(v.seat, mv.Flanks)
 	case !mv.Type.IsAction():
@@ -220,17 +251,44 @@ func (v View) String() string {
 		writeWrapped(&b, fmt.Sprintf("Country %d offers you %d %v for %d of your %v. Accept? (yes or no)", o.From+1, o.GiveN, o.Give, o.TakeN, o.Take), "", "")
 	case m.phase == warPhase:
 		a, _ := v.Attack()
-		writeWrapped(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. You have %d. Defend with LEFT FRONT RIGHT (e.g. 5 5 5).",
-			a.From+1, a.Sent, m.world.Countries[v.seat].Stock[Army]), "", "")
+		defend := "Defend with LEFT FRONT RIGHT, the soldiers on each flank"
+		if army := m.world.Countries[v.seat].Stock[Army]; army > 0 {
+			f := evenSplit(army)
+			defend = fmt.Sprintf("You have %d. %s (e.g. %d %d %d).", army, defend, f[0], f[1], f[2])
+		} else {
+			defend = "You have no soldiers: your defence is 0 0 0 (Enter)."
+		}
+		writeWrapped(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. %s", a.From+1, a.Sent, defend), "", "")
 	default:
 		fmt.Fprintf(&b, "Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\nwar COUNTRY LEFT FRONT RIGHT. War costs %d gold.\n", m.world.Preset.GoldForWar)
 	}
 	return b.String()
 }
 
-// Help tells a person the actions, the answers, and how a war is fought.
+// Help tells a person what they may answer now, and how a war is fought:
+// a country attacked, its defence; one offered a trade, yes or no; else
+// the actions.
 func (v View) Help() string {
 	p := &v.m.world.Preset
+	if a, ok := v.Attack(); ok {
+		army := v.m.world.Countries[v.seat].Stock[Army]
+		f := evenSplit(army)
+		return fmt.Sprintf(`Country %d attacks you with %d soldiers in all, split over three flanks
+you are not told. Answer with your own three flanks: LEFT FRONT RIGHT, the
+soldiers you put on each (whole numbers, 0 or more, at most your army of %d
+in all), e.g. %d %d %d; those you keep home do not fight.
+On each flank defenders fight with advantage %s, then the survivors meet and
+attackers fight with advantage %s. Nobody left: a tie. A winning attacker
+loots per survivor.
+The whole rules: arbiter rules tncc.
+`, a.From+1, a.Sent, army, f[0], f[1], f[2], p.DefendAdvantage, p.AttackAdvantage)
+	}
+	if o, ok := v.Offer(); ok {
+		return fmt.Sprintf(`Country %d offers you %d %v for %d of your %v. Answer yes (both amounts
+move at once) or no (its turn is spent either way).
+The whole rules: arbiter rules tncc.
+`, o.From+1, o.GiveN, o.Give, o.TakeN, o.Take)
+	}
 	return fmt.Sprintf(`Actions, one a turn:
   wait                      skip the turn
   recruit N                 N citizens become soldiers (N < 0: back home)

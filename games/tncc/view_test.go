@@ -44,3 +44,46 @@ func TestDeathByProductionSaysWhatWasMissing(t *testing.T) {
 		t.Errorf("no food: %q", got)
 	}
 }
+
+func TestAttackedPersonIsToldWhatADefenceIs(t *testing.T) {
+	// rules: the defender "answers with its own three flanks". At the
+	// terminal, an answer that is no defence is told what one is (not the
+	// turn's actions), help explains the defence, and the example fits the
+	// army: none suggests 5 5 5 to a country with no soldiers.
+	for _, army := range []int64{10, 0} {
+		m := rulesMatch(t, 3, nil)
+		m.world.Countries[0].Stock[Army], m.world.Countries[0].Stock[Gold] = 60, 2000
+		m.world.Countries[1].Stock[Army] = army
+		rulesPlay(t, m, 0, WarMove(1, Flanks{10, 0, 30}))
+		v := m.View(1)
+		example := "e.g. 3 4 3"
+		if army == 0 {
+			example = "you have none, so 0 0 0"
+		}
+		for _, line := range []string{"100 100", "wait", "recruit 5", "1 2 3 4"} {
+			_, err := v.Parse(line)
+			if err == nil || !strings.Contains(err.Error(), "a defence is three numbers: LEFT FRONT RIGHT") || !strings.Contains(err.Error(), example) || strings.Contains(err.Error(), "recruit N") {
+				t.Errorf("army %d, %q: %v; want what a defence is, %q", army, line, err, example)
+			}
+		}
+		if mv, err := v.Parse("3 3 3"); err != nil || mv != DefendMove(Flanks{3, 3, 3}) {
+			t.Errorf("army %d, 3 3 3: %v, %v", army, mv, err)
+		}
+		help := v.Help()
+		if !strings.Contains(help, "Country 1 attacks you with 40 soldiers") || !strings.Contains(help, "LEFT FRONT RIGHT") || strings.Contains(help, "recruit N") {
+			t.Errorf("army %d: help at an attack tells the turn's actions, not the defence:\n%s", army, help)
+		}
+		board := strings.Join(strings.Fields(v.String()), " ")
+		if strings.Contains(board, "5 5 5") {
+			t.Errorf("army %d: the board suggests 5 5 5:\n%s", army, v.String())
+		}
+		if want := map[int64]string{10: "You have 10. Defend with LEFT FRONT RIGHT, the soldiers on each flank (e.g. 3 4 3).", 0: "You have no soldiers: your defence is 0 0 0 (Enter)."}[army]; !strings.Contains(board, want) {
+			t.Errorf("army %d: the board lacks %q:\n%s", army, want, v.String())
+		}
+	}
+	// Elsewhere a move reads as before.
+	m := rulesMatch(t, 3, nil)
+	if mv, err := m.View(0).Parse("recruit 5"); err != nil || mv != RecruitMove(5) {
+		t.Errorf("a turn's recruit 5: %v, %v", mv, err)
+	}
+}
