@@ -114,7 +114,7 @@ func (v View) String() string {
 	v.writeNations(&b)
 	v.writeMap(&b)
 	if v.Kind() == JoinKind {
-		fmt.Fprintf(&b, "You are seat %d. Found %s on a free territory: name it by its id,\nname or alias (CA, California, Cali), as in join %s TERRITORY.\n", v.seat+1, me, me)
+		writeWrapped(&b, fmt.Sprintf("You are seat %d, and your nation is %s (its name is given). Found it on a free territory: type the territory's id, name or alias (CA, California, Cali).", v.seat+1, me), "", "")
 		return b.String()
 	}
 	v.writeNeighbours(&b)
@@ -305,15 +305,39 @@ func (v View) Parse(line string) (Action, error) {
 		return Action{}, fmt.Errorf("%s is an action of a nation in the game, and %s has not joined yet: name a free territory to found it on (%s, or its number)", strings.ToLower(f[0]), me, freeExample(cfg, v.m.w))
 	}
 	if f := strings.Fields(rest); len(f) > 1 {
-		if i, err := cfg.Lookup(strings.TrimSpace(rest[len(f[0]):])); err == nil {
-			if !strings.EqualFold(strings.Trim(f[0], `"`), me) {
-				return Action{}, fmt.Errorf("your nation is %s (each seat's is named for it): join %s, or just %s", me, cfg.Territories[i].ID, cfg.Territories[i].ID)
-			}
+		tail := strings.TrimSpace(rest[len(f[0]):])
+		i, err := cfg.Lookup(tail)
+		mine := strings.EqualFold(strings.Trim(f[0], `"`), me)
+		switch {
+		case err == nil && mine:
 			return JoinAction(me, cfg.Territories[i].ID), nil
+		case err == nil:
+			return Action{}, fmt.Errorf("your nation is %s (each seat's is named for it): join %s, or just %s", me, cfg.Territories[i].ID, cfg.Territories[i].ID)
+		case mine:
+			return Action{}, err
+		case !startsName(cfg, f[0]):
+			// A nation's name of the person's own, as in join Foo
+			// Califronia: the complaint is of the territory alone.
+			return Action{}, fmt.Errorf("your nation is %s, named for your seat (no need to name it): type the territory alone; %w", me, err)
 		}
 	}
 	_, err := cfg.Lookup(rest)
 	return Action{}, err
+}
+
+// startsName reports whether word is the first word of a territory's name
+// or alias of more than one word (New, of New Mexico).
+func startsName(cfg *Config, word string) bool {
+	w := strings.ToLower(word) + " "
+	for i := range cfg.Territories {
+		t := &cfg.Territories[i]
+		for _, n := range append([]string{t.Name}, t.Aliases...) {
+			if strings.HasPrefix(strings.ToLower(n), w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // turnWords are the actions a seat may take on its turn, and turnSyntax

@@ -39,6 +39,34 @@ func TestViewJoinByIDNameOrAlias(t *testing.T) {
 	}
 }
 
+func TestViewJoinTellsTheNationsNameIsGiven(t *testing.T) {
+	// A seat's nation is named for it (Amber for the first): the join
+	// prompt says so, and a join that names a nation of its own over a
+	// mistyped territory (join Foo Califronia) is told the name is given,
+	// and complained of for the territory alone, with its closest ones.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"repl", "greedy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.View(0)
+	board := strings.Join(strings.Fields(v.String()), " ")
+	if want := "your nation is Amber (its name is given)"; !strings.Contains(board, want) || strings.Contains(board, "join Amber TERRITORY") {
+		t.Errorf("the join prompt does not say the nation's name is given:\n%s", v.String())
+	}
+	_, err = v.Parse("join Foo Califronia")
+	if err == nil || !strings.Contains(err.Error(), "your nation is Amber") || !strings.Contains(err.Error(), `unknown territory "Califronia"; the closest are CA (California)`) || strings.Contains(err.Error(), "Foo") {
+		t.Errorf("join Foo Califronia: %v; want the name given and Califronia alone complained of", err)
+	}
+	// A territory of two words mistyped stays one territory.
+	if _, err := v.Parse("join New Mexcio"); err == nil || !strings.Contains(err.Error(), `unknown territory "New Mexcio"; the closest are NM (New Mexico)`) {
+		t.Errorf("join New Mexcio: %v", err)
+	}
+	// The nation's own name before a mistyped territory: the territory alone.
+	if _, err := v.Parse("join Amber Califronia"); err == nil || !strings.Contains(err.Error(), `unknown territory "Califronia"`) {
+		t.Errorf("join Amber Califronia: %v", err)
+	}
+}
+
 func TestViewTellsWhatHappened(t *testing.T) {
 	// "a person's armies vanish without a word (another nation's attack is
 	// never shown). Show what happened since your last action (every action
