@@ -379,6 +379,13 @@ func TestTerritoriesInitErrors(t *testing.T) {
 	if code, _, errOut := arbiter(t, "", "territories", "init", "--config", bad, "--db", filepath.Join(dir, "x.db")); code != 2 || !strings.Contains(errOut, `territories[0] (line 3) (A): neighbor "B" is not a territory`) {
 		t.Errorf("a bad config: %d %q", code, errOut)
 	}
+	// No map (left out, or none): init draws one, so it needs it.
+	for _, m := range []string{"", "map: none\n"} {
+		os.WriteFile(bad, []byte(m+"territories:\n  - {id: A, name: Ay, neighbors: [B]}\n  - {id: B, name: Bee, neighbors: [A]}\n"), 0o644)
+		if code, _, errOut := arbiter(t, "", "territories", "init", "--config", bad, "--db", filepath.Join(dir, "x.db")); code != 2 || !strings.Contains(errOut, "bad.yaml: map: none given; the referee draws the map after every action") {
+			t.Errorf("a config with %q: %d %q; want map asked for", m, code, errOut)
+		}
+	}
 	// A map that lacks a territory's path.
 	cfg, _ := os.ReadFile(sampleConfig)
 	os.WriteFile(filepath.Join(dir, "c.yaml"), cfg, 0o644)

@@ -45,10 +45,16 @@ type Output struct {
 	PNG string `json:"png,omitempty" yaml:"png,omitempty"`
 }
 
+// NoMap is the value of a configuration's map that says it has none.
+const NoMap = "none"
+
 // Config is a game's configuration: its map, territories and numbers. It is
 // validated when read and never changes afterwards.
 type Config struct {
-	// Map is the SVG file of the map, relative to the configuration file.
+	// Map is the SVG file of the map, relative to the configuration file:
+	// what arbiter territories init draws on. It is "" when the
+	// configuration has none (left out, or "none"), as a board played where
+	// nothing is drawn (arbiter play, a match of arbiter serve) needs none.
 	Map    string `json:"map" yaml:"map"`
 	Output Output `json:"output" yaml:"output"`
 	// Territories lists every territory, in the order the map lists them.
@@ -92,10 +98,9 @@ func (d *Duration) UnmarshalText(b []byte) error {
 
 func (f *configFile) config() (*Config, error) {
 	c := &Config{InitialArmies: DefaultInitialArmies, MaxArmies: DefaultMaxArmies, HoldingsPerAction: DefaultHoldingsPerAction}
-	if f.Map == nil || strings.TrimSpace(*f.Map) == "" {
-		return nil, errors.New("map: missing; give the SVG file of the map, relative to this file")
+	if f.Map != nil && !strings.EqualFold(strings.TrimSpace(*f.Map), NoMap) {
+		c.Map = strings.TrimSpace(*f.Map)
 	}
-	c.Map = *f.Map
 	if f.Output != nil {
 		c.Output = *f.Output
 	}

@@ -150,6 +150,33 @@ func TestTerritoryByIDNameOrAlias(t *testing.T) {
 	}
 }
 
+func TestConfigMapIsOptional(t *testing.T) {
+	// "map: an SVG file": what the referee draws on. A board played where
+	// nothing is drawn (arbiter play, a match of arbiter serve) needs none:
+	// left out, or "none", the configuration has no map (arbiter
+	// territories init asks for one).
+	const terr = `"territories": [{"id": "A", "name": "Alpha", "neighbors": ["B"]}, {"id": "B", "name": "Beta", "neighbors": ["A"]}]`
+	for _, doc := range []string{"{" + terr + "}", `{"map": "none", ` + terr + "}", `{"map": "NONE", ` + terr + "}"} {
+		c, err := ParseConfig([]byte(doc))
+		if err != nil {
+			t.Errorf("%s: %v; want a configuration with no map", doc, err)
+		} else if c.Map != "" {
+			t.Errorf("%s: map %q; want none", doc, c.Map)
+		}
+	}
+	if c, err := ParseConfig([]byte(`{"map": "m.svg", ` + terr + "}")); err != nil || c.Map != "m.svg" {
+		t.Errorf("a map given: %v", err)
+	}
+	// The same board plays, with no map, where nothing is drawn.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"greedy", "random"}, Options: map[string]string{"board": "{" + terr + "}"}})
+	if err != nil {
+		t.Fatalf("a board with no map: %v", err)
+	}
+	if m.Over() {
+		t.Error("the match is over before it began")
+	}
+}
+
 func TestConfigDefaults(t *testing.T) {
 	// "initial_armies (default 3), max_armies per territory (default 5),
 	// seed for the dice."
