@@ -170,6 +170,10 @@ type Option struct {
 	File      string
 	FileUsage string
 	Load      func(data []byte) (string, error)
+	// Warn, if set, says in one line what a valid value allows but a game
+	// is unlikely to want (a board with territories nobody can reach), or
+	// "". Programs that read options tell it before play.
+	Warn func(value string) string
 }
 
 // Setup is everything a match starts from, apart from the ruleset itself.

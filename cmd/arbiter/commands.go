@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -244,6 +245,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 			if err != nil {
 				return err
 			}
+			warnOptions(cmd.ErrOrStderr(), info, options)
 			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), record)
 			if err != nil {
 				return err
@@ -377,6 +379,20 @@ func gameOptions(f *pflag.FlagSet, info engine.Info) (map[string]string, error) 
 		}
 	}
 	return options, nil
+}
+
+// warnOptions tells w, before play, what the game's options allow but a
+// game is unlikely to want (engine.Option.Warn): "arbiter: warning:
+// --board: the map is in 2 parts …".
+func warnOptions(w io.Writer, info engine.Info, options map[string]string) {
+	for _, o := range info.Options {
+		if o.Warn == nil {
+			continue
+		}
+		if msg := o.Warn(options[o.Name]); msg != "" {
+			fmt.Fprintf(w, "arbiter: warning: --%s: %s\n", flagName(o), msg)
+		}
+	}
 }
 
 // oneLine is an error's message on one line: a file's parser may report

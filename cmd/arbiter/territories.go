@@ -235,6 +235,9 @@ configuration's seed, else a random seed, which is printed.`,
 				if err != nil {
 					return err
 				}
+				if w := cfg.Warning(); w != "" {
+					fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: %s: %s\n", config, w)
+				}
 				if cfg.Map == "" {
 					return usagef("%s: map: none given; the referee draws the map after every action: give map, the SVG file of the map (its path relative to the directory of %s)", config, filepath.Base(config))
 				}

@@ -1005,3 +1005,17 @@ func TestTerritoriesFileServed(t *testing.T) {
 		t.Errorf("replay after arbiter serve: %s", out)
 	}
 }
+
+func TestPlayWarnsOfAMapInParts(t *testing.T) {
+	// The rules allow a territory with no neighbours; play warns that
+	// nobody can reach it, before it plays.
+	board := `{"territories":[{"id":"A","name":"Alpha","neighbors":["B"]},{"id":"B","name":"Beta","neighbors":["A"]},{"id":"C","name":"Gamma","neighbors":[]}]}`
+	code, _, errOut := arbiter(t, "", "play", "territories", "--board", board, "--players", "greedy,random", "--seed", "1", "--turns", "3", "--report", "summary")
+	if code != 0 || !strings.Contains(errOut, "arbiter: warning: --board: the map is in 2 parts that no move or attack crosses: C (no neighbours) cannot be reached") {
+		t.Errorf("exit %d, %q; want a warning naming C", code, errOut)
+	}
+	code, _, errOut = arbiter(t, "", "play", "territories", "--players", "greedy,random", "--seed", "1", "--turns", "3", "--report", "summary")
+	if code != 0 || strings.Contains(errOut, "warning") {
+		t.Errorf("the sample board: exit %d, %q", code, errOut)
+	}
+}

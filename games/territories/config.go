@@ -328,3 +328,65 @@ func (c *Config) WithSeed(seed uint64) *Config {
 	d.Seed = &seed
 	return &d
 }
+
+// Parts returns the map's parts that no move or attack crosses (its
+// connected components), each a list of territories in the file's order,
+// the largest part first (of equal ones, the first in the file). A map
+// whose territories all reach one another is one part.
+func (c *Config) Parts() [][]int {
+	part := make([]int, len(c.Territories))
+	for i := range part {
+		part[i] = -1
+	}
+	var parts [][]int
+	for i := range c.Territories {
+		if part[i] >= 0 {
+			continue
+		}
+		k := len(parts)
+		part[i] = k
+		queue := []int{i}
+		for q := 0; q < len(queue); q++ {
+			for _, j := range c.neighbors[queue[q]] {
+				if part[j] < 0 {
+					part[j] = k
+					queue = append(queue, j)
+				}
+			}
+		}
+		slices.Sort(queue)
+		parts = append(parts, queue)
+	}
+	slices.SortStableFunc(parts, func(a, b []int) int { return len(b) - len(a) })
+	return parts
+}
+
+// Warning says, in one line, what the rules allow in the configuration but
+// a game is unlikely to want: territories that cannot be reached from the
+// rest of the map (one with no neighbours, or a map in parts). A nation
+// there can never be attacked nor attack across, so a game played to one
+// nation left may run to its last turn. It is "" for a map in one part.
+func (c *Config) Warning() string {
+	parts := c.Parts()
+	if len(parts) <= 1 {
+		return ""
+	}
+	var cut []string
+	for _, p := range parts[1:] {
+		ids := make([]string, len(p))
+		for k, i := range p {
+			ids[k] = c.Territories[i].ID
+		}
+		if len(p) == 1 {
+			cut = append(cut, ids[0]+" (no neighbours)")
+		} else {
+			cut = append(cut, strings.Join(ids, ", "))
+		}
+	}
+	rest := c.Territories[parts[0][0]].ID
+	if n := len(parts[0]) - 1; n > 0 {
+		rest += fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Sprintf("the map is in %d parts that no move or attack crosses: %s cannot be reached from the rest (%s); a nation there can never be attacked, and a game may run to its last turn",
+		len(parts), strings.Join(cut, "; "), rest)
+}

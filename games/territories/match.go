@@ -49,10 +49,23 @@ var info = engine.Info{
 		{Name: "turns", Usage: "turns played at most; then the nations holding the most territories win", Kind: engine.IntOption, Default: "100", Min: 1, Max: 10000},
 		{Name: "board", Usage: `the map's territories and numbers: "sample" (eleven states of the American West) or a configuration's JSON`, Kind: engine.StringOption, Default: "sample",
 			File: "config", FileUsage: "a configuration of your own (YAML or JSON, as arbiter territories init reads it; its map is not drawn)",
-			Load: loadBoard},
+			Load: loadBoard, Warn: boardWarning},
 	},
 	Players: roster.Names(),
 	Rules:   rulesText,
+}
+
+// boardWarning is the board option's warning (Config.Warning): "" for the
+// sample board, or one that does not parse (New refuses it).
+func boardWarning(value string) string {
+	if value == "" || value == "sample" {
+		return ""
+	}
+	c, err := ParseConfig([]byte(value))
+	if err != nil {
+		return ""
+	}
+	return c.Warning()
 }
 
 // loadBoard turns a configuration file into the board option's JSON.

@@ -177,6 +177,42 @@ func TestConfigMapIsOptional(t *testing.T) {
 	}
 }
 
+func TestConfigInPartsIsWarnedOf(t *testing.T) {
+	// "neighbours exist, are not the territory itself, and are mutual":
+	// the rules ask no more, so a territory with no neighbours, or a map in
+	// parts, is accepted; but nobody can reach it, and it is warned of,
+	// naming the territories cut off.
+	base := "territories:\n  - {id: A, name: Ay, neighbors: [B]}\n  - {id: B, name: Bee, neighbors: [A]}\n"
+	for _, c := range []struct{ more, want string }{
+		{"", ""},
+		{"  - {id: C, name: Cee, neighbors: []}\n", "the map is in 2 parts that no move or attack crosses: C (no neighbours) cannot be reached from the rest (A and 1 more)"},
+		{"  - {id: C, name: Cee, neighbors: [D]}\n  - {id: D, name: Dee, neighbors: [C]}\n  - {id: E, name: Eee, neighbors: []}\n", "the map is in 3 parts that no move or attack crosses: C, D; E (no neighbours) cannot be reached from the rest (A and 1 more)"},
+	} {
+		cfg, err := ParseConfig([]byte(base + c.more))
+		if err != nil {
+			t.Fatalf("%s: %v; the rules allow it", c.more, err)
+		}
+		if got := cfg.Warning(); c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%s: warning %q; want %q", c.more, got, c.want)
+		}
+	}
+	if w := Sample().Warning(); w != "" {
+		t.Errorf("the sample map is warned of: %s", w)
+	}
+	// The board option tells it to programs that read options.
+	for _, o := range info.Options {
+		if o.Name != "board" {
+			continue
+		}
+		if o.Warn == nil || !strings.Contains(o.Warn(`{"territories": [{"id": "A", "name": "Ay", "neighbors": []}, {"id": "B", "name": "Bee", "neighbors": []}]}`), "B (no neighbours)") {
+			t.Error("the board option does not warn of a map in parts")
+		}
+		if o.Warn("sample") != "" {
+			t.Error("the board option warns of the sample")
+		}
+	}
+}
+
 func TestConfigDefaults(t *testing.T) {
 	// "initial_armies (default 3), max_armies per territory (default 5),
 	// seed for the dice."
