@@ -485,20 +485,42 @@ or more (the others were applied), 2 when a line did not parse.`,
 			if err := g.run(in, group); err != nil {
 				return f.fail(bw, err)
 			}
-			switch {
-			case g.bad > 0:
-				if g.bad == 1 {
-					return &exitError{exitUsage, errors.New("1 line did not parse; the others were applied")}
-				}
-				return &exitError{exitUsage, fmt.Errorf("%d lines did not parse; the others were applied", g.bad)}
-			case g.refused > 0:
-				return &exitError{exitRefused, fmt.Errorf("the rules refused %d of %d actions; the others were applied", g.refused, g.lines)}
-			}
-			return nil
+			return g.summary()
 		},
 	}
 	cmd.Flags().IntVar(&group, "group", 1, "lines stored per transaction, at most")
 	return cmd
+}
+
+// summary is the end of apply: nil when every action was accepted, else
+// what went wrong, counting the lines that did not parse and the actions
+// the rules refused ("2 lines did not parse and the rules refused 1 of 5
+// actions; the others were applied"), exit 2 if a line did not parse, else 1.
+func (g *applier) summary() error {
+	var parts []string
+	switch {
+	case g.bad == 1:
+		parts = append(parts, "1 line did not parse")
+	case g.bad > 1:
+		parts = append(parts, fmt.Sprintf("%d lines did not parse", g.bad))
+	}
+	if g.refused > 0 {
+		parts = append(parts, fmt.Sprintf("the rules refused %d of %d actions", g.refused, g.lines))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	err := fmt.Errorf("%s; the others were applied", strings.Join(parts, " and "))
+	if g.bad > 0 {
+		return &exitError{exitUsage, err}
+	}
+	return &exitError{exitRefused, err}
+}
+
+// applyLine is one line of apply's input, with its number from 1.
+type applyLine struct {
+	text string
+	n    int
 }
 
 // applier applies the lines of arbiter territories apply.
@@ -518,6 +540,7 @@ type applier struct {
 // not parse.
 type applySlot struct {
 	text string
+	n    int // the line's number, from 1
 	call int // index in calls, or -1 for a line that did not parse
 	err  error
 }
@@ -538,12 +561,12 @@ func (g *applier) run(in io.Reader, group int) error {
 
 // runFile applies a file in groups of exactly group lines.
 func (g *applier) runFile(lines *lineReader, group int) error {
-	batch := make([]string, 0, min(group, 4096))
+	batch := make([]applyLine, 0, min(group, 4096))
 	for {
 		batch = batch[:0]
 		var err error
 		for len(batch) < group {
-			var line string
+			var line applyLine
 			if line, err = lines.next(); err != nil {
 				break
 			}
@@ -566,7 +589,7 @@ func (g *applier) runFile(lines *lineReader, group int) error {
 // runStream applies lines as they arrive: it waits for one, then takes
 // those that have arrived meanwhile, up to group.
 func (g *applier) runStream(lines *lineReader, group int) error {
-	queue := make(chan string, min(group, 4096))
+	queue := make(chan applyLine, min(group, 4096))
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
 	defer close(stop)
@@ -587,7 +610,7 @@ func (g *applier) runStream(lines *lineReader, group int) error {
 			}
 		}
 	}()
-	var batch []string
+	var batch []applyLine
 	for {
 		batch = batch[:0]
 		line, ok := <-queue
@@ -633,28 +656,28 @@ func newLineReader(in io.Reader) *lineReader {
 	return &lineReader{in: bufio.NewReaderSize(in, 64<<10)}
 }
 
-// next returns the next line, io.EOF at the end, or an error: a line too
-// long, or the input failing.
-func (l *lineReader) next() (string, error) {
+// next returns the next line with its number, io.EOF at the end, or an
+// error: a line too long, or the input failing.
+func (l *lineReader) next() (applyLine, error) {
 	line, err := l.in.ReadSlice('\n')
 	if len(line) > maxApplyLine || err == bufio.ErrBufferFull {
-		return "", usagef("line %d is longer than %d bytes; a line is PLAYER ACTION (the lines before it were applied)", l.n+1, maxApplyLine)
+		return applyLine{}, usagef("line %d is longer than %d bytes; a line is PLAYER ACTION (the lines before it were applied)", l.n+1, maxApplyLine)
 	}
 	if len(line) > 0 {
 		l.n++
-		return string(line), nil
+		return applyLine{string(line), l.n}, nil
 	}
 	if err != nil && err != io.EOF {
-		return "", classify(fmt.Errorf("reading the actions: %w", err))
+		return applyLine{}, classify(fmt.Errorf("reading the actions: %w", err))
 	}
-	return "", err
+	return applyLine{}, err
 }
 
 // apply stores one group of lines and prints their answers in order.
-func (g *applier) apply(batch []string) error {
+func (g *applier) apply(batch []applyLine) error {
 	g.slots, g.calls = g.slots[:0], g.calls[:0]
-	for _, line := range batch {
-		line = strings.TrimSpace(line)
+	for _, numbered := range batch {
+		line := strings.TrimSpace(numbered.text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -668,10 +691,10 @@ func (g *applier) apply(batch []string) error {
 			err = territories.CheckCaller(player, a)
 		}
 		if err != nil {
-			g.slots = append(g.slots, applySlot{line, -1, usageError(fmt.Errorf("%q: %w", line, err))})
+			g.slots = append(g.slots, applySlot{line, numbered.n, -1, usageError(fmt.Errorf("%q: %w", line, err))})
 			continue
 		}
-		g.slots = append(g.slots, applySlot{line, len(g.calls), nil})
+		g.slots = append(g.slots, applySlot{line, numbered.n, len(g.calls), nil})
 		g.calls = append(g.calls, tstore.Call{Player: player, Action: a})
 	}
 	var acks []tstore.Ack
@@ -685,10 +708,10 @@ func (g *applier) apply(batch []string) error {
 		switch {
 		case s.call < 0:
 			g.bad++
-			g.printError(s.err)
+			g.printError(s.n, s.err)
 		case acks[s.call].Refused != nil:
 			g.refused++
-			g.printError(fmt.Errorf("%s: %w", s.text, acks[s.call].Refused))
+			g.printError(s.n, fmt.Errorf("%s: %w", s.text, acks[s.call].Refused))
 		default:
 			if err := g.f.printAck(g.out, acks[s.call]); err != nil {
 				return err
@@ -698,9 +721,9 @@ func (g *applier) apply(batch []string) error {
 	return g.out.Flush()
 }
 
-// printError prints a line's refusal: a JSON error object, or a line on
-// standard error.
-func (g *applier) printError(err error) {
+// printError prints the refusal of line n: a JSON error object with its
+// line, or "arbiter: refused: line n: …" on standard error.
+func (g *applier) printError(n int, err error) {
 	err = clipEchoes(err)
 	if g.f.asJSON {
 		code := "bad-action"
@@ -708,10 +731,10 @@ func (g *applier) printError(err error) {
 		if errors.As(err, &re) {
 			code = re.Code
 		}
-		writeJSON(g.out, map[string]any{"error": map[string]string{"code": code, "message": err.Error()}})
+		writeJSON(g.out, map[string]any{"error": map[string]any{"code": code, "message": err.Error(), "line": n}})
 		return
 	}
-	fmt.Fprintf(g.cmd.ErrOrStderr(), "arbiter: refused: %v\n", err)
+	fmt.Fprintf(g.cmd.ErrOrStderr(), "arbiter: refused: line %d: %v\n", n, err)
 }
 
 func territoriesShow(f *territoriesFlags) *cobra.Command {

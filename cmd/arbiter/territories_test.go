@@ -340,6 +340,28 @@ func TestTerritoriesReplay(t *testing.T) {
 	}
 }
 
+func TestTerritoriesApplyNamesLinesAndCountsBoth(t *testing.T) {
+	// apply: "Exit code: 0 when every action was accepted, 1 when the rules
+	// refused one or more (the others were applied), 2 when a line did not
+	// parse." Each refusal names its line in the file, and the summary
+	// counts both kinds.
+	db := newTerritories(t)
+	code, _, errOut := arbiter(t, "alice join Pacifica CA\nalice fly OR\nbob join Boreal CA\n\nbob fly\n", "territories", "--db", db, "apply")
+	for _, want := range []string{
+		`arbiter: refused: line 2: "alice fly OR": unknown action "fly"`,
+		`arbiter: refused: line 3: bob join Boreal CA: CA (California) is held by Pacifica`,
+		`arbiter: refused: line 5: "bob fly": unknown action "fly"`,
+		"arbiter: 2 lines did not parse and the rules refused 1 of 4 actions; the others were applied",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("apply: %q; want %q", errOut, want)
+		}
+	}
+	if code != 2 {
+		t.Errorf("apply: exit %d; want 2, a line did not parse", code)
+	}
+}
+
 func TestTerritoriesApply(t *testing.T) {
 	db := newTerritories(t)
 	script := strings.Join([]string{
@@ -353,7 +375,7 @@ func TestTerritoriesApply(t *testing.T) {
 	}, "\n")
 	code, out, errOut := arbiter(t, script, "territories", "--db", db, "--json", "apply", "--group", "10")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 1 || len(lines) != 5 || !strings.Contains(lines[3], `"code":"unknown-territory"`) || !strings.Contains(errOut, "refused 1 of 5") {
+	if code != 1 || len(lines) != 5 || !strings.Contains(lines[3], `"code":"unknown-territory"`) || !strings.Contains(lines[3], `"line":6`) || !strings.Contains(errOut, "refused 1 of 5") {
 		t.Errorf("apply: exit %d\n%s\n%s", code, out, errOut)
 	}
 	code, _, errOut = arbiter(t, "alice fly away\nalice raise CA\n", "territories", "--db", db, "apply")
