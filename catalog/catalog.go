@@ -71,7 +71,8 @@ func Names() []string {
 	return names
 }
 
-// Find returns the game called name, or an InputError that lists the games.
+// Find returns the game called name, or an InputError that lists the
+// games, with the closest one's name for a typo (ajvciv: ajveciv).
 func Find(name string) (Game, error) {
 	for _, g := range games {
 		if g.Info().Name == name {
@@ -80,6 +81,9 @@ func Find(name string) (Game, error) {
 	}
 	if name == "" {
 		return nil, Invalidf("no game named; games: %s", strings.Join(Names(), ", "))
+	}
+	if near := engine.Nearest(name, Names()); near != "" {
+		return nil, Invalidf("unknown game %q; did you mean %s? Games: %s", name, near, strings.Join(Names(), ", "))
 	}
 	return nil, Invalidf("unknown game %q; games: %s", name, strings.Join(Names(), ", "))
 }

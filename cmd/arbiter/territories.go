@@ -59,7 +59,11 @@ an internal or environment failure.`,
 			if len(args) == 0 {
 				return f.fail(cmd.OutOrStdout(), usagef("name a command: init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay"))
 			}
-			return f.fail(cmd.OutOrStdout(), usagef("unknown command %q; the commands are init, join, color, move, raise, attack, pass, end-turn, apply, show, history, map, replay", args[0]))
+			commands := []string{"init", "join", "color", "move", "raise", "attack", "pass", "end-turn", "apply", "show", "history", "map", "replay"}
+			if near := engine.Nearest(args[0], commands); near != "" {
+				return f.fail(cmd.OutOrStdout(), usagef("unknown command %q; did you mean %s? The commands are %s", args[0], strings.Join(append([]string{near}, args[1:]...), " "), strings.Join(commands, ", ")))
+			}
+			return f.fail(cmd.OutOrStdout(), usagef("unknown command %q; the commands are %s", args[0], strings.Join(commands, ", ")))
 		},
 	}
 	// A bad flag, with --json, is told as JSON too: --json is known when

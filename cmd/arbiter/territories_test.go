@@ -155,7 +155,10 @@ func TestTerritoriesExitCodes(t *testing.T) {
 		{2, []string{"--player", "alice", "color", "reddish"}, `"reddish" is not a colour`},
 		{2, []string{"--player", "alice", "attack", "CA"}, "attack takes where from and where to"},
 		{2, []string{"--player", "alice", "end-turn"}, "give no --player"},
-		{2, []string{"--player", "alice", "fly"}, `unknown command "fly"`},
+		{2, []string{"--player", "alice", "fly"}, `unknown command "fly"; the commands are init`},
+		// A typo is told the command it looks like, the rest of the call kept.
+		{2, []string{"--player", "alice", "atack", "OR", "ID"}, `unknown command "atack"; did you mean attack OR ID?`},
+		{2, []string{"--player", "alice", "colour", "blue"}, `unknown command "colour"; did you mean color blue?`},
 		{2, []string{"--bogus"}, "unknown flag: --bogus"},
 	} {
 		code, _, errOut := arbiter(t, "", append([]string{"territories", "--db", db}, c.args...)...)
