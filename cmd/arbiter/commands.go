@@ -369,7 +369,7 @@ func gameOptions(f *pflag.FlagSet, info engine.Info) (map[string]string, error) 
 				path, _ := f.GetString(o.File)
 				data, err := readInput(path)
 				if err != nil {
-					return nil, usagef("--%s: %w", o.File, err)
+					return nil, usagef("--%s %s: %s", o.File, path, pathCause(err))
 				}
 				if v, err = o.Load(data); err != nil {
 					return nil, usagef("--%s %s: %s", o.File, path, oneLine(err))

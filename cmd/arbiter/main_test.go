@@ -233,6 +233,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"play", "ajveciv", "--colour", "red"}, 2, "unknown flag"},
 		{[]string{"teleport"}, 2, "unknown command"},
 		{[]string{"rules", "chess"}, 2, "unknown game"},
+		{[]string{"play", "tncc", "--config", "nofile.yaml"}, 2, `--config nofile.yaml: no such file`},
 		{[]string{"rules", "ajvciv"}, 2, `unknown game "ajvciv"; did you mean ajveciv? Games: ajveciv, reaj`},
 		{[]string{"rules"}, 2, "takes a game"},
 		{[]string{"replay", filepath.Join(dir, "missing.jsonl")}, 2, "no such file"},
