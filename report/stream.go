@@ -174,8 +174,13 @@ type standing struct {
 	Player      string
 	Games, Wins int
 	Total       int64
-	squares     float64 // the sum of the squares of the scores
-	scores      histogram
+	// Faults counts the player's decisions that got the default move, in
+	// every game of the series (finished or not), and FaultKinds tells
+	// them kind by kind, with what the first of each said.
+	Faults     int
+	FaultKinds []FaultCount
+	squares    float64 // the sum of the squares of the scores
+	scores     histogram
 }
 
 // Mean is the player's mean score over its finished games.
@@ -183,7 +188,12 @@ func (s *standing) Mean() string {
 	return fmt.Sprintf("%.1f", s.mean())
 }
 
-func (s *standing) mean() float64 { return float64(s.Total) / float64(s.Games) }
+func (s *standing) mean() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.Total) / float64(s.Games)
+}
 
 // MeanCI is the half-width of the 95% confidence interval of the mean
 // score (1.96 standard errors); 0 for fewer than two games.
@@ -225,26 +235,19 @@ func (s *standing) MeanText() string {
 }
 
 // add counts g. A game that did not finish counts in the number of games
-// only.
+// and its faults only.
 func (s *standings) add(g *Game) {
 	s.games++
 	if s.score == "" {
 		s.score = g.ScoreName
 	}
+	defer s.addFaults(g)
 	if g.Result == nil {
 		return
 	}
 	s.finished++
-	if s.players == nil {
-		s.players = map[string]*standing{}
-	}
 	for seat, p := range g.Players {
-		st, ok := s.players[p]
-		if !ok {
-			st = &standing{Player: p}
-			s.players[p] = st
-			s.order = append(s.order, st)
-		}
+		st := s.player(p)
 		st.Games++
 		if seat < len(g.Result.Scores) {
 			score := g.Result.Scores[seat]
@@ -258,6 +261,31 @@ func (s *standings) add(g *Game) {
 	}
 }
 
+// addFaults counts g's faults, each for its seat's player.
+func (s *standings) addFaults(g *Game) {
+	for _, f := range g.Faults {
+		if f.Seat >= 0 && f.Seat < len(g.Players) {
+			st := s.player(g.Players[f.Seat])
+			st.Faults++
+			st.FaultKinds = AddFaults(st.FaultKinds, FaultCount{Kind: f.Kind, Count: 1, First: f.Detail})
+		}
+	}
+}
+
+// player returns p's standing, adding it after the others the first time.
+func (s *standings) player(p string) *standing {
+	st, ok := s.players[p]
+	if !ok {
+		if s.players == nil {
+			s.players = map[string]*standing{}
+		}
+		st = &standing{Player: p}
+		s.players[p] = st
+		s.order = append(s.order, st)
+	}
+	return st
+}
+
 // count says how many games the series had, and how many finished.
 func (s *standings) count() string {
 	games := "games"
@@ -267,8 +295,9 @@ func (s *standings) count() string {
 	return fmt.Sprintf("%d %s, %d finished", s.games, games, s.finished)
 }
 
-// writeText writes each player's games, wins and win rate, and mean score
-// over the series, each with its 95% confidence interval.
+// writeText writes each player's games, wins, faults and win rate, and mean
+// score over the series, each with its 95% confidence interval; then, for
+// each player that committed faults, what they were (see FaultsText).
 func (s *standings) writeText(b *bytes.Buffer) {
 	fmt.Fprintf(b, "series: %s\n", s.count())
 	width := len("player")
@@ -276,16 +305,21 @@ func (s *standings) writeText(b *bytes.Buffer) {
 		width = max(width, utf8.RuneCountInString(st.Player))
 	}
 	width = min(width, 24)
-	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)")
+	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %-19s  %6s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)", "faults")
 	for _, st := range s.order {
 		name := st.Player
 		if utf8.RuneCountInString(name) > width {
 			name = string([]rune(name)[:width-1]) + "…"
 		}
-		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %s\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText())
+		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %-19s  %6d\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText(), st.Faults)
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)
+	}
+	for _, st := range s.order {
+		if st.Faults > 0 {
+			fmt.Fprintf(b, "  Faults of %s: %s\n", st.Player, FaultsText(st.FaultKinds))
+		}
 	}
 }
 

@@ -133,6 +133,36 @@ func TestSummary(t *testing.T) {
 	}
 }
 
+func TestSummaryTellsFaults(t *testing.T) {
+	// The summary, the form of long series, counts each player's faults
+	// and tells them kind by kind, with what the first of each said, as
+	// tournament standings do.
+	r := series(t)
+	var b bytes.Buffer
+	w := NewSummary(&b)
+	for i := range r.Games {
+		if err := w.WriteGame(&r.Games[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"mean score (95% CI)  faults\n",
+		"31.0 ± 0.0               11\n",
+		"  Faults of stubborn: 11 illegal (develop was not offered to society 3)\n",
+		"  Faults of failing: 13 error (no idea)\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the summary has no %q:\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), "Faults of basic") {
+		t.Errorf("the summary tells faults of players without any:\n%s", b.String())
+	}
+}
+
 func TestOutcomeIsWhatTheSummaryNeeds(t *testing.T) {
 	// A summary from the records alone, without replaying them, is the
 	// summary from the full games.

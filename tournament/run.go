@@ -37,12 +37,8 @@ type GameResult struct {
 }
 
 // FaultCount is how many faults of one kind a seat committed, and what the
-// first of them said.
-type FaultCount struct {
-	Kind  engine.FaultKind `json:"kind"`
-	Count int              `json:"count"`
-	First string           `json:"first"`
-}
+// first of them said; reports count a series' faults alike.
+type FaultCount = report.FaultCount
 
 // Tournament plays the games of a schedule, or of one shard of it, among
 // entrants, several at once.
@@ -313,7 +309,7 @@ func (p *pool[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec 
 			if out.FaultKinds == nil {
 				out.FaultKinds = make([][]FaultCount, len(seats))
 			}
-			out.FaultKinds[st.Seat] = addFaults(out.FaultKinds[st.Seat], FaultCount{Kind: st.Fault.Kind, Count: 1, First: st.Fault.Detail})
+			out.FaultKinds[st.Seat] = report.AddFaults(out.FaultKinds[st.Seat], FaultCount{Kind: st.Fault.Kind, Count: 1, First: st.Fault.Detail})
 		}
 	}
 	if p.training == nil {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/report"
 )
 
 // Table adds up a tournament's results, game by game in schedule order, into
@@ -95,7 +96,7 @@ func (t *Table) Add(g GameResult) error {
 		r.Faults += g.Faults[i]
 		if i < len(g.FaultKinds) {
 			for _, f := range g.FaultKinds[i] {
-				r.FaultKinds = addFaults(r.FaultKinds, f)
+				r.FaultKinds = report.AddFaults(r.FaultKinds, f)
 			}
 		}
 		t.teams = append(t.teams, t.ratings[k:k+1])
@@ -237,50 +238,11 @@ func (t *Table) WriteText(w io.Writer) error {
 	}
 	for _, s := range rows {
 		if len(s.FaultKinds) > 0 {
-			fmt.Fprintf(&b, "Faults of %s: %s\n", s.Player, faultsText(s.FaultKinds))
+			fmt.Fprintf(&b, "Faults of %s: %s\n", s.Player, report.FaultsText(s.FaultKinds))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// addFaults adds faults of one kind (a step's, or a player's in a game) to
-// counts, kinds in the order they first came.
-func addFaults(counts []FaultCount, f FaultCount) []FaultCount {
-	for i := range counts {
-		if counts[i].Kind == f.Kind {
-			counts[i].Count += f.Count
-			return counts
-		}
-	}
-	return append(counts, f)
-}
-
-// faultsText says a player's faults kind by kind, with what the first of
-// each kind said: "1 crash (the program exited with code 1), 2 abandoned
-// after it".
-func faultsText(counts []FaultCount) string {
-	var parts []string
-	for _, f := range counts {
-		part := fmt.Sprintf("%d %s", f.Count, f.Kind)
-		if f.Kind == engine.FaultAbandoned {
-			part += " (default moves once its seat was given up)"
-		} else if first := firstClause(f.First); first != "" {
-			part += " (" + first + ")"
-		}
-		parts = append(parts, part)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// firstClause is what a fault said, up to its first "; " and at most 80
-// runes.
-func firstClause(detail string) string {
-	detail, _, _ = strings.Cut(detail, "; ")
-	if r := []rune(detail); len(r) > 80 {
-		detail = string(r[:79]) + "…"
-	}
-	return detail
 }
 
 // WriteJSON writes the standings as one JSON object: the tournament and its
