@@ -116,13 +116,18 @@ func (h *HTMLWriter) Close() error {
 // gameView is a game as its section of the page shows it.
 type gameView struct {
 	*Game
-	Name    string
-	Rows    []resultRow
-	Charts  []chartView
-	Faults  int
-	Marked  int
-	Winners string
-	Scores  string
+	Name   string
+	Rows   []resultRow
+	Charts []chartView
+	Faults int
+	// FaultRows tell the faults seat by seat, kind by kind, as the text
+	// form does, and FaultKinds counts them by kind ("3 crash, 15
+	// abandoned"), for a game listed without its section.
+	FaultRows  []faultRow
+	FaultKinds string
+	Marked     int
+	Winners    string
+	Scores     string
 	// OptionsLine lists the options as the text form does, and Settings
 	// shows each option given as a document (a custom preset), key by key.
 	OptionsLine string
@@ -185,6 +190,54 @@ type resultRow struct {
 	Colour template.CSS
 }
 
+// faultRow is one kind of one seat's faults in a game: how many there
+// were, and the move and the detail of the first.
+type faultRow struct {
+	Seat   int
+	Player string
+	Kind   engine.FaultKind
+	Count  int
+	Move   int
+	Detail string
+}
+
+// faultRows groups g's faults by seat, then by kind in the order each
+// kind first came.
+func faultRows(g *Game) []faultRow {
+	var rows []faultRow
+	for s, p := range g.Players {
+		from := len(rows)
+		for _, f := range g.Faults {
+			if f.Seat != s {
+				continue
+			}
+			i := from
+			for i < len(rows) && rows[i].Kind != f.Kind {
+				i++
+			}
+			if i == len(rows) {
+				rows = append(rows, faultRow{Seat: s + 1, Player: p, Kind: f.Kind, Move: f.Step + 1, Detail: f.Detail})
+			}
+			rows[i].Count++
+		}
+	}
+	return rows
+}
+
+// faultKinds counts faults by kind, kinds in the order they first came:
+// "3 crash, 15 abandoned".
+func faultKinds(rows []faultRow) string {
+	var kinds []FaultCount
+	for _, r := range rows {
+		kinds = AddFaults(kinds, FaultCount{Kind: r.Kind, Count: r.Count})
+	}
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = strconv.Itoa(k.Count) + " " + string(k.Kind)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // seriesView is the series summary as the page shows it.
 type seriesView struct {
 	Count   string
@@ -209,6 +262,10 @@ type chartView struct {
 
 func newGameView(g *Game) gameView {
 	v := gameView{Game: g, Name: g.Ruleset, Faults: len(g.Faults), OptionsLine: optionsText(g.Options)}
+	if len(g.Faults) > 0 {
+		v.FaultRows = faultRows(g)
+		v.FaultKinds = faultKinds(v.FaultRows)
+	}
 	if g.Variant != "" {
 		v.Name += " (" + g.Variant + ")"
 	}
@@ -304,8 +361,12 @@ ol.games li { padding: .15em 0; border-bottom: 1px solid #eee; }
 {{else}}
 <p>Not finished{{if .Aborted}}: {{.Aborted}}{{end}}.</p>
 {{end}}
-<p>{{if .Faults}}{{.Faults}} fault{{if ne .Faults 1}}s{{end}}: the default move was played for a player that was slow, crashed or answered nonsense.{{else}}No faults.{{end}}</p>
-{{range .Charts}}<figure><figcaption>{{.Title}}</figcaption>{{.SVG}}</figure>
+<p>{{if .Faults}}{{.Faults}} fault{{if ne .Faults 1}}s{{end}} ({{.FaultKinds}}): the default move was played for a player that was slow, crashed or answered nonsense.{{else}}No faults.{{end}}</p>
+{{if .FaultRows}}<table class="faults">
+<tr><th>seat</th><th>player</th><th>faults</th><th>kind</th><th>first at move</th><th>what the first said</th></tr>
+{{range .FaultRows}}<tr><td class="n">{{.Seat}}</td><td>{{.Player}}</td><td class="n">{{.Count}}</td><td>{{.Kind}}</td><td class="n">{{.Move}}</td><td>{{.Detail}}</td></tr>
+{{end}}</table>
+{{end}}{{range .Charts}}<figure><figcaption>{{.Title}}</figcaption>{{.SVG}}</figure>
 {{end}}
 {{if .Events}}<details>
 <summary>{{len .Events}} event{{if ne (len .Events) 1}}s{{end}}{{if .Marked}} ({{.Marked}} marked on the charts by a dashed line){{end}}</summary>
@@ -315,16 +376,17 @@ ol.games li { padding: .15em 0; border-bottom: 1px solid #eee; }
 {{end}}</table>
 </details>{{end}}
 </section>
-{{end}}{{define "listed"}}<ol class="games" start="{{.Number}}"><li id="game-{{.Number}}">Game {{.Number}}, seed {{.Seed}}: {{if .Result}}won by {{.Winners}}; scores {{.Scores}}{{else}}not finished{{end}}{{if .Faults}}; {{.Faults}} faults{{end}}</li></ol>
+{{end}}{{define "listed"}}<ol class="games" start="{{.Number}}"><li id="game-{{.Number}}">Game {{.Number}}, seed {{.Seed}}: {{if .Result}}won by {{.Winners}}; scores {{.Scores}}{{else}}not finished{{end}}{{if .Faults}}; {{.Faults}} fault{{if ne .Faults 1}}s{{end}} ({{.FaultKinds}}){{end}}</li></ol>
 {{end}}{{define "series"}}
 <section id="series">
 <h2>Series: {{.Count}}</h2>
 <table>
-<tr><th>player</th><th>games</th><th>wins</th><th>win rate (95% CI)</th><th>mean score (95% CI)</th></tr>
-{{range .Players}}<tr><td>{{.Player}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.WinText}}</td><td class="n">{{.MeanText}}</td></tr>
+<tr><th>player</th><th>games</th><th>wins</th><th>win rate (95% CI)</th><th>mean score (95% CI)</th><th>faults</th></tr>
+{{range .Players}}<tr><td>{{.Player}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.WinText}}</td><td class="n">{{.MeanText}}</td><td class="n">{{.Faults}}</td></tr>
 {{end}}</table>
 <p>The intervals are 95% confidence intervals: Wilson's for the win rate, 1.96 standard errors for the mean score.{{if .Score}} Score: {{.Score}}.{{end}}</p>
-<figure><figcaption>How each player's scores fall</figcaption>{{.Chart}}</figure>
+{{range .Players}}{{if .Faults}}<p class="faults">Faults of {{.Player}}: {{.FaultsText}}</p>
+{{end}}{{end}}<figure><figcaption>How each player's scores fall</figcaption>{{.Chart}}</figure>
 {{if .Sampled}}<p>The games {{if .First}}follow{{else}}are above{{end}}: games 1 to 10 are charted, then every 10th to 100, every 100th to 1,000 and every 1,000th after; the others are listed with their results.</p>{{end}}
 </section>
 {{end}}{{define "tail"}}

@@ -195,6 +195,9 @@ func (s *standing) mean() float64 {
 	return float64(s.Total) / float64(s.Games)
 }
 
+// FaultsText tells the player's faults kind by kind (see FaultsText).
+func (s *standing) FaultsText() string { return FaultsText(s.FaultKinds) }
+
 // MeanCI is the half-width of the 95% confidence interval of the mean
 // score (1.96 standard errors); 0 for fewer than two games.
 func (s *standing) MeanCI() float64 {
@@ -318,7 +321,7 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	}
 	for _, st := range s.order {
 		if st.Faults > 0 {
-			fmt.Fprintf(b, "  Faults of %s: %s\n", st.Player, FaultsText(st.FaultKinds))
+			fmt.Fprintf(b, "  Faults of %s: %s\n", st.Player, st.FaultsText())
 		}
 	}
 }

@@ -472,3 +472,36 @@ func TestBriefGameIsTheReplayedGame(t *testing.T) {
 		t.Errorf("brief text report:\n%s\nreplayed:\n%s", brief.String(), full.String())
 	}
 }
+
+func TestHTMLTellsFaults(t *testing.T) {
+	// A game's section tells its faults seat by seat, kind by kind, with
+	// the move and the detail of the first, as the text form does; a
+	// listed game counts them by kind; the summary tells each player's.
+	r := series(t)
+	var b bytes.Buffer
+	w := NewHTML(&b)
+	for i := range r.Games {
+		if err := w.WriteGame(&r.Games[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	listed := r.Games[1]
+	listed.Number = 11
+	if err := w.WriteGame(&listed); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"11 faults (11 illegal): the default move was played",
+		`<tr><td class="n">3</td><td>stubborn</td><td class="n">11</td><td>illegal</td><td class="n">3</td><td>develop was not offered to society 3; choose exchange, consent or expand</td></tr>`,
+		`<tr><td class="n">2</td><td>failing</td><td class="n">13</td><td>error</td><td class="n">2</td><td>no idea</td></tr>`,
+		"; 13 faults (13 error)</li>",
+		"<p class=\"faults\">Faults of failing: 26 error (no idea)</p>",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the page has no %q", want)
+		}
+	}
+}
