@@ -6,8 +6,8 @@
 // numbers the game exposes (engine.Measurer) after every round. Reports hold
 // no wall-clock timings, so the same records give the same bytes.
 //
-// A Report holds its games; a GameWriter (NewText, NewSummary, NewJSON,
-// NewHTML) takes them one at a time, as a series plays them, and writes each
+// A Report holds its games; a GameWriter (NewText, NewSummary,
+// NewSummaryJSON, NewJSON, NewHTML) takes them one at a time, as a series plays them, and writes each
 // at once, so that a series of any length is reported in constant memory.
 package report
 

@@ -113,6 +113,92 @@ func (s *SummaryWriter) Close() error {
 	return err
 }
 
+// SummaryJSONWriter writes only the series standings, at the end, as one
+// JSON object (see Summary): the summary for programs to read. Like
+// SummaryWriter, it needs no more of a game than Outcome gives.
+type SummaryJSONWriter struct {
+	w      io.Writer
+	series standings
+}
+
+// NewSummaryJSON returns a SummaryJSONWriter on w.
+func NewSummaryJSON(w io.Writer) *SummaryJSONWriter { return &SummaryJSONWriter{w: w} }
+
+// WriteGame counts g in the standings; it writes nothing.
+func (s *SummaryJSONWriter) WriteGame(g *Game) error {
+	s.series.add(g)
+	return nil
+}
+
+// Close writes the standings, indented, with a newline at the end.
+func (s *SummaryJSONWriter) Close() error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s.series.summary()); err != nil {
+		return err
+	}
+	_, err := s.w.Write(b.Bytes())
+	return err
+}
+
+// Summary is what a series came to, as --report summary-json writes it:
+// the number of games, each player's standing in the order the players
+// first appear, and what a score counts.
+type Summary struct {
+	Games    int    `json:"games"`
+	Finished int    `json:"finished"`
+	Score    string `json:"score,omitempty"`
+	// Standings has one line per player (a player in several seats of a
+	// game counts in each).
+	Standings []Standing `json:"standings"`
+}
+
+// Standing is one player's line of a Summary. Games and wins count the
+// finished games; faults count every game's.
+type Standing struct {
+	Player string `json:"player"`
+	// Spec is how the player was given on the command line, when its
+	// program named itself Player.
+	Spec  string `json:"spec,omitempty"`
+	Games int    `json:"games"`
+	Wins  int    `json:"wins"`
+	// WinRate is the share of games won, from 0 to 1, and WinRateLow and
+	// WinRateHigh the ends of the 95% Wilson score interval around it.
+	WinRate     float64 `json:"win_rate"`
+	WinRateLow  float64 `json:"win_rate_low"`
+	WinRateHigh float64 `json:"win_rate_high"`
+	// MeanScore is the mean score, and MeanScoreCI the half-width of its
+	// 95% confidence interval (1.96 standard errors; 0 for one game).
+	MeanScore   float64 `json:"mean_score"`
+	MeanScoreCI float64 `json:"mean_score_ci"`
+	// Faults counts the decisions that got the default move, and
+	// FaultKinds tells them kind by kind, the first of each with what it
+	// said; empty for a player without faults.
+	Faults     int          `json:"faults"`
+	FaultKinds []FaultCount `json:"fault_kinds"`
+}
+
+// summary is the standings as a Summary.
+func (s *standings) summary() Summary {
+	out := Summary{Games: s.games, Finished: s.finished, Score: s.score, Standings: make([]Standing, len(s.order))}
+	for i, st := range s.order {
+		rate, low, high := st.wilson()
+		kinds := st.FaultKinds
+		if kinds == nil {
+			kinds = []FaultCount{}
+		}
+		out.Standings[i] = Standing{
+			Player: st.Player, Spec: st.Spec, Games: st.Games, Wins: st.Wins,
+			WinRate: rate, WinRateLow: low, WinRateHigh: high,
+			MeanScore: st.mean(), MeanScoreCI: st.MeanCI(),
+			Faults: st.Faults, FaultKinds: kinds,
+		}
+	}
+	return out
+}
+
 // JSONWriter writes the JSON form: an array with one object per game (seed,
 // players, faults, result and history), each written as it comes.
 type JSONWriter struct {
@@ -172,6 +258,7 @@ type standings struct {
 // standing is one player's line of the standings.
 type standing struct {
 	Player      string
+	Spec        string // how a player that named itself was given
 	Games, Wins int
 	Total       int64
 	// Faults counts the player's decisions that got the default move, in
@@ -212,13 +299,21 @@ func (s *standing) MeanCI() float64 {
 // WinRate is the player's share of games won, in percent, with the 95%
 // Wilson score interval around it.
 func (s *standing) WinRate() (rate, low, high float64) {
+	p, low, high := s.wilson()
+	return 100 * p, 100 * low, 100 * high
+}
+
+// wilson is the player's share of games won, from 0 to 1, with the 95%
+// Wilson score interval around it.
+func (s *standing) wilson() (p, low, high float64) {
 	if s.Games == 0 {
 		return 0, 0, 0
 	}
-	n, p, z := float64(s.Games), float64(s.Wins)/float64(s.Games), 1.96
+	n, z := float64(s.Games), 1.96
+	p = float64(s.Wins) / n
 	centre := (p + z*z/(2*n)) / (1 + z*z/n)
 	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
-	return 100 * p, 100 * max(centre-half, 0), 100 * min(centre+half, 1)
+	return p, max(centre-half, 0), min(centre+half, 1)
 }
 
 // WinText is the win rate with its interval: "64.0% (61.0–66.9)".
@@ -252,6 +347,9 @@ func (s *standings) add(g *Game) {
 	for seat, p := range g.Players {
 		st := s.player(p)
 		st.Games++
+		if st.Spec == "" && seat < len(g.Specs) {
+			st.Spec = g.Specs[seat]
+		}
 		if seat < len(g.Result.Scores) {
 			score := g.Result.Scores[seat]
 			st.Total += score

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -503,5 +504,46 @@ func TestHTMLTellsFaults(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the page has no %q", want)
 		}
+	}
+}
+
+func TestSummaryJSON(t *testing.T) {
+	// --report summary-json: the standings for programs, as one object
+	// whose numbers are the summary's.
+	r := series(t)
+	var b bytes.Buffer
+	w := NewSummaryJSON(&b)
+	for i := range r.Games {
+		if err := w.WriteGame(&r.Games[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b.Len() != 0 {
+		t.Fatalf("%d bytes written before Close", b.Len())
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var s Summary
+	dec := json.NewDecoder(bytes.NewReader(b.Bytes()))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		t.Fatalf("%v:\n%s", err, b.String())
+	}
+	if s.Games != 2 || s.Finished != 2 || s.Score != "yield plus population" || len(s.Standings) != 6 {
+		t.Fatalf("summary %+v", s)
+	}
+	conquer, stubborn := s.Standings[0], s.Standings[2]
+	if conquer.Player != "basic.conquer" || conquer.Games != 2 || conquer.Wins != 0 || conquer.MeanScore != 49 ||
+		math.Abs(conquer.WinRateHigh-0.658) > 0.001 || conquer.WinRateLow != 0 || conquer.WinRate != 0 ||
+		math.Abs(conquer.MeanScoreCI-3.92) > 0.01 || conquer.Faults != 0 || conquer.FaultKinds == nil {
+		t.Errorf("basic.conquer %+v", conquer)
+	}
+	want := []FaultCount{{Kind: engine.FaultIllegal, Count: 11, First: "develop was not offered to society 3; choose exchange, consent or expand"}}
+	if stubborn.Player != "stubborn" || stubborn.Faults != 11 || fmt.Sprint(stubborn.FaultKinds) != fmt.Sprint(want) {
+		t.Errorf("stubborn %+v", stubborn)
+	}
+	if basic := s.Standings[1]; basic.WinRate != 1 || basic.WinRateHigh != 1 || math.Abs(basic.WinRateLow-0.207) > 0.001 {
+		t.Errorf("basic.develop %+v", basic)
 	}
 }

@@ -171,7 +171,12 @@ game at a time, in the form --report names:
               series of more than 10 games prints its standings only)
   json        a JSON array, one object per game, with its history
   summary     only each player's standing: games, wins and win rate, mean
-              score, with 95% confidence intervals
+              score, with 95% confidence intervals, and faults
+  summary-json
+              the same standings as one JSON object for programs: games,
+              finished, score and standings (player, games, wins,
+              win_rate, win_rate_low and win_rate_high from 0 to 1,
+              mean_score, mean_score_ci, faults, fault_kinds)
   FILE.txt, FILE.json, FILE.html
               the text, the JSON, or a page of charts, to a file that
               appears whole when play ends; text and HTML lead with the
@@ -283,7 +288,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.IntVar(&games, "games", 1, "number of games to play in a series")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision; people have none unless this is given")
 	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
-	f.StringVar(&rep, "report", "text", "report form: text, json, summary (the standings only), or a file (.json, .html, .txt); see arbiter play --help")
+	f.StringVar(&rep, "report", "text", "report form: text, json, summary (the standings only), summary-json (the standings as JSON), or a file (.json, .html, .txt); see arbiter play --help")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
 	f.BoolVar(&force, "force", false, "replace the report, records and training file if they exist")
@@ -291,7 +296,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinS
 	f.BoolVarP(&verbose, "verbose", "v", false, "in the text report, show the world at every "+clockName(info)+", not only the first and the last")
 	addOptionFlags(f, info)
 	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"text", "json", "summary", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
+		return []string{"text", "json", "summary", "summary-json", "report.html", "report.json"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
 }

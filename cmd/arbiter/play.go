@@ -88,7 +88,7 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		var g report.Game
 		var err error
 		switch {
-		case o.report.form == "summary":
+		case o.report.form == "summary" || o.report.form == "summary-json":
 			g = p.Outcome()
 		case o.report.form == "text" && !o.verbose:
 			g, err = p.Brief()
@@ -164,7 +164,7 @@ func noteCuts(w io.Writer, logs *player.Logs) {
 // reportTarget is where --report sends the report: text, the summary or
 // JSON to standard output, or a file whose extension names its form.
 type reportTarget struct {
-	form string // "text", "summary", "json" or "html"
+	form string // "text", "summary", "summary-json", "json" or "html"
 	path string // "" for standard output
 }
 
@@ -172,7 +172,7 @@ func parseReportTarget(s string) (reportTarget, error) {
 	switch s {
 	case "", "text":
 		return reportTarget{form: "text"}, nil
-	case "summary", "json":
+	case "summary", "summary-json", "json":
 		return reportTarget{form: s}, nil
 	}
 	switch strings.ToLower(filepath.Ext(s)) {
@@ -183,7 +183,7 @@ func parseReportTarget(s string) (reportTarget, error) {
 	case ".txt":
 		return reportTarget{form: "text", path: s}, nil
 	}
-	return reportTarget{}, usagef("--report %q: want text, json, summary, or a file ending in .json, .html or .txt", s)
+	return reportTarget{}, usagef("--report %q: want text, json, summary, summary-json, or a file ending in .json, .html or .txt", s)
 }
 
 // writeFile writes a file whole or not at all: into a temporary file beside

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/report"
 )
 
 // heapSampler is a standard output that forgets what is written, as a
@@ -109,6 +111,41 @@ func TestPlaySummary(t *testing.T) {
 	_, text, _ := arbiter(t, "", "play", "ajveciv", "--seed", "4", "--turns", "5", "--games", "3")
 	if !strings.HasPrefix(out, "series: 3 games, 3 finished\n") || !strings.HasSuffix(text, "\n"+out) || strings.Contains(out, "game 1") {
 		t.Errorf("the summary:\n%s\nwant the text report's standings only", out)
+	}
+}
+
+func TestPlaySummaryJSON(t *testing.T) {
+	// --report summary-json: the standings as one JSON object a program
+	// reads (report.Summary), with the numbers the summary prints; the
+	// JSON report of the games stays an array.
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "5", "--games", "3", "--report", "summary-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var s report.Summary
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	_, text, _ := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "5", "--games", "3", "--report", "summary")
+	if s.Games != 3 || s.Finished != 3 || len(s.Standings) == 0 {
+		t.Fatalf("summary %+v", s)
+	}
+	wins := 0
+	for _, st := range s.Standings {
+		wins += st.Wins
+		row := fmt.Sprintf("%5d  %5d  %.1f%% (%.1f–%.1f)", st.Games, st.Wins, 100*st.WinRate, 100*st.WinRateLow, 100*st.WinRateHigh)
+		if st.Games != 3 || !strings.Contains(text, st.Player) || !strings.Contains(text, row) {
+			t.Errorf("%+v is not in the summary (%q):\n%s", st, row, text)
+		}
+	}
+	if wins < 3 {
+		t.Errorf("%d wins in 3 games", wins)
+	}
+	_, games, _ := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "5", "--games", "3", "--report", "json")
+	if !strings.HasPrefix(games, "[") {
+		t.Errorf("--report json is no longer an array:\n%.200s", games)
 	}
 }
 

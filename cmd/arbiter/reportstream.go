@@ -15,7 +15,7 @@ import (
 // stdout is.
 func (t reportTarget) scrolls(stdout io.Writer) bool {
 	f, ok := stdout.(*os.File)
-	return t.path == "" && t.form != "summary" && ok && term.IsTerminal(int(f.Fd()))
+	return t.path == "" && t.form != "summary" && t.form != "summary-json" && ok && term.IsTerminal(int(f.Fd()))
 }
 
 // reportStream is a report written game by game as a series plays: to
@@ -66,6 +66,8 @@ func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error
 		rs.GameWriter = h
 	case "summary":
 		rs.GameWriter = report.NewSummary(w)
+	case "summary-json":
+		rs.GameWriter = report.NewSummaryJSON(w)
 	default:
 		tw := report.NewText(w, verbose)
 		if rs.spool != nil {
