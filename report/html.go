@@ -476,6 +476,12 @@ const (
 	markersPerLine               = 12
 )
 
+// stepsUpTo is the longest clock (in its units) whose counts are drawn as
+// steps: on a longer one a unit of the clock is a few pixels wide, where
+// a slope between two samples cannot mislead, and steps would double the
+// points of every line.
+const stepsUpTo = 50
+
 // mark is an event marked on a chart's time axis.
 type mark struct {
 	clock int
@@ -483,7 +489,10 @@ type mark struct {
 }
 
 // svgChart draws c as an SVG line chart with axes, ticks and a legend, and
-// a dashed line at each mark. Each line has its colour, a dash pattern and
+// a dashed line at each mark. The clock's ticks are whole numbers; a chart
+// whose values are all whole (a count) has whole ticks too, and, on a
+// clock of up to stepsUpTo, lines of steps: a value holds until the next
+// sample. Each line has its colour, a dash pattern and
 // markers of its own shape, offset from its neighbours', so that lines
 // that overlap stay apart; the values and names are in data attributes,
 // for the page's pointer to show.
@@ -497,18 +506,21 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 		xmax = xmin + 1
 	}
 	ymin, ymax := math.Inf(1), math.Inf(-1)
+	counts := true // every value whole: the chart counts something
 	for _, l := range c.Lines {
 		for _, y := range l.Y {
 			ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
+			counts = counts && y == math.Trunc(y)
 		}
 	}
-	yticks := niceTicks(ymin, ymax, 5)
+	yticks := niceTicks(ymin, ymax, 5, counts)
 	ymin, ymax = math.Min(ymin, yticks[0]), math.Max(ymax, yticks[len(yticks)-1])
 	if ymax == ymin {
 		ymax = ymin + 1
 	}
 	px := func(x float64) float64 { return padLeft + (x-xmin)/(xmax-xmin)*plotW }
 	py := func(y float64) float64 { return padTop + (ymax-y)/(ymax-ymin)*plotH }
+	steps := counts && xmax-xmin <= stepsUpTo
 
 	perRow := max(1, maxLegendWidth/legendColumn)
 	legendRows := (len(c.Lines) + perRow - 1) / perRow
@@ -525,7 +537,7 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" stroke="#eee"/>`, padLeft, padLeft+plotW, y, y)
 		fmt.Fprintf(&b, `<text x="%d" y="%s" text-anchor="end" dominant-baseline="middle">%s</text>`, padLeft-6, y, num(t))
 	}
-	for _, t := range niceTicks(xmin, xmax, 10) {
+	for _, t := range niceTicks(xmin, xmax, 10, true) {
 		if t < xmin || t > xmax {
 			continue
 		}
@@ -557,6 +569,14 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 		for i, y := range l.Y {
 			if i > 0 {
 				b.WriteByte(' ')
+				if steps {
+					// A count holds from one sample of the clock to the
+					// next, and steps there.
+					b.WriteString(num(px(float64(c.X[i]))))
+					b.WriteByte(',')
+					b.WriteString(num(py(l.Y[i-1])))
+					b.WriteByte(' ')
+				}
 			}
 			b.WriteString(num(px(float64(c.X[i]))))
 			b.WriteByte(',')
@@ -639,7 +659,7 @@ func distributionChart(players []*standing) template.HTML {
 	height := len(players)*rowH + 40
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img">`, chartW, height)
-	for _, t := range niceTicks(float64(lo), float64(hi), 10) {
+	for _, t := range niceTicks(float64(lo), float64(hi), 10, true) {
 		if t < float64(lo) || t > float64(hi) {
 			continue
 		}
@@ -683,8 +703,10 @@ func binText(from, width int64) string {
 	return fmt.Sprintf("%d to %d", from, from+width-1)
 }
 
-// niceTicks returns about n round numbers covering [lo, hi].
-func niceTicks(lo, hi float64, n int) []float64 {
+// niceTicks returns about n round numbers covering [lo, hi]; whole ones
+// (a step of 1 or more) when whole is set, for an axis of whole numbers (a
+// game's clock, a count), as the live pages' charts tick them.
+func niceTicks(lo, hi float64, n int, whole bool) []float64 {
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi) {
 		return []float64{0, 1}
 	}
@@ -692,6 +714,9 @@ func niceTicks(lo, hi float64, n int) []float64 {
 		return []float64{lo - 1, lo, lo + 1}
 	}
 	raw := (hi - lo) / float64(n)
+	if whole {
+		raw = math.Max(raw, 1)
+	}
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
 	step := mag
 	for _, m := range []float64{1, 2, 5, 10} {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,5 +209,47 @@ func TestLongSeriesPageStaysSmall(t *testing.T) {
 	t.Logf("1,000 games: %d KB, %d bytes a game", b.Len()>>10, perGame)
 	if b.Len() > 2<<20 {
 		t.Errorf("the page of 1,000 games is %d KB", b.Len()>>10)
+	}
+}
+
+func TestWholeClocksTickWhole(t *testing.T) {
+	// A game's clock counts whole turns: its axis is ticked 0, 1, 2, never
+	// 0.2. A count (every value whole) is ticked whole and drawn as steps,
+	// a value holding until the next turn; other numbers slope.
+	tickLabels := func(svg string) []string {
+		var out []string
+		for _, m := range regexp.MustCompile(`<text x="[0-9.]+" y="[0-9]+" text-anchor="middle">([^<]*)</text>`).FindAllStringSubmatch(svg, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	points := func(svg string) int {
+		m := regexp.MustCompile(`points="([^"]*)"`).FindStringSubmatch(svg)
+		if m == nil {
+			t.Fatalf("no line in %s", svg)
+		}
+		return len(strings.Fields(m[1]))
+	}
+	count := Chart{Title: "zombies", X: []int{0, 1, 2}, Lines: []Line{{Name: "zombies", Seat: -1, Y: []float64{1, 3, 4}}}}
+	svg := string(svgChart(count, "turn", nil))
+	if got := strings.Join(tickLabels(svg), " "); got != "0 1 2 turn" {
+		t.Errorf("the clock's ticks: %s; want 0 1 2 turn", got)
+	}
+	if n := points(svg); n != 5 {
+		t.Errorf("a count of 3 samples is drawn with %d points; want 5, in steps", n)
+	}
+	if !strings.Contains(svg, ">2</text>") || strings.Contains(svg, ">2.5</text>") || strings.Contains(svg, ">3.5</text>") {
+		t.Errorf("a count's axis is not ticked whole: %s", svg)
+	}
+	share := Chart{Title: "share", X: []int{0, 1, 2}, Lines: []Line{{Name: "share", Seat: -1, Y: []float64{0.5, 1.25, 2}}}}
+	if n := points(string(svgChart(share, "turn", nil))); n != 3 {
+		t.Errorf("a fractional number is drawn with %d points; want 3", n)
+	}
+	long := Chart{Title: "yield", X: make([]int, 101), Lines: []Line{{Name: "yield", Seat: -1, Y: make([]float64, 101)}}}
+	for i := range long.X {
+		long.X[i], long.Lines[0].Y[i] = i, float64(i*i)
+	}
+	if n := points(string(svgChart(long, "turn", nil))); n != 101 {
+		t.Errorf("a count over 100 turns is drawn with %d points; want one a turn", n)
 	}
 }
