@@ -47,3 +47,11 @@ func programName(command string) string {
 	}
 	return "program"
 }
+
+// Renamer is implemented by what a spectator sees (Publisher.Public) when
+// it names the seats' players, as a TNCC board does. Renamed returns the
+// same view with the seats' players named players instead: reports call a
+// program by the name it gave itself (its ready), as the setup cannot.
+type Renamer interface {
+	Renamed(players []string) any
+}

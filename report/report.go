@@ -117,12 +117,18 @@ func BuildGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], number 
 
 // Rename gives the seats the names in names (the names external programs
 // gave themselves), keeping how each was given on the command line in
-// specs; nil specs leave g as it is. Charts' lines are renamed too.
+// specs; nil specs leave g as it is. Charts' lines are renamed too, and
+// the worlds of the history that name the players (engine.Renamer).
 func (g *Game) Rename(names, specs []string) {
 	if specs == nil {
 		return
 	}
 	g.Players, g.Specs = names, specs
+	for i, h := range g.History {
+		if r, ok := h.(engine.Renamer); ok {
+			g.History[i] = r.Renamed(names)
+		}
+	}
 	for k := range g.Charts {
 		for i := range g.Charts[k].Lines {
 			if l := &g.Charts[k].Lines[i]; l.Seat >= 0 && l.Seat < len(names) {

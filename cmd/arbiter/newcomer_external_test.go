@@ -56,6 +56,22 @@ func TestLonePlayerAndBotNames(t *testing.T) {
 	}
 }
 
+func TestBoardsCallAProgramByItsName(t *testing.T) {
+	// A TNCC board names the countries' players: a program that named
+	// itself is called by that name there too, as in the header and the
+	// scores, never by its command, at the start, the end and every cycle.
+	need(t, "python3")
+	bot, _ := filepath.Abs("../../starters/python/bot.py")
+	code, out, errOut := arbiter(t, "", "play", "tncc", "--players", "turtle,war", "--player", "exec:python3 "+bot, "--seed", "1",
+		"--report", "text", "--verbose", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "exec:") || strings.Count(out, "   3 python starter ") < 3 {
+		t.Errorf("the boards do not call the program by its name:\n%.1500s", out)
+	}
+}
+
 func TestBotLogsGoWithTheRecords(t *testing.T) {
 	// "bot-logs/ appears in the working directory; put logs under the
 	// record directory when there is one, and say where they went."

@@ -187,6 +187,13 @@ type Public struct {
 	Players []string
 }
 
+// Renamed is p with the seats' players named players (see engine.Renamer).
+func (p *Public) Renamed(players []string) any {
+	q := *p
+	q.Players = players
+	return &q
+}
+
 func newPublic(m *Match) *Public {
 	p := &Public{World: m.world.Clone(), Cycle: m.Clock(), Players: m.players}
 	if p.Cycle == 0 {
