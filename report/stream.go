@@ -408,10 +408,7 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	width = min(width, 24)
 	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %-19s  %6s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)", "faults")
 	for _, st := range s.order {
-		name := st.Player
-		if utf8.RuneCountInString(name) > width {
-			name = string([]rune(name)[:width-1]) + "…"
-		}
+		name := shorten(st.Player, width)
 		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %-19s  %6d\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText(), st.Faults)
 	}
 	if s.score != "" {
@@ -422,6 +419,18 @@ func (s *standings) writeText(b *bytes.Buffer) {
 			fmt.Fprintf(b, "  Faults of %s: %s\n", st.Player, st.FaultsText())
 		}
 	}
+}
+
+// shorten cuts name to width runes, when it is longer, from the middle:
+// its start and its end stay, for the end is what tells apart programs of
+// one directory ("exec:pyt…/mybots/bad_one.py").
+func shorten(name string, width int) string {
+	r := []rune(name)
+	if len(r) <= width {
+		return name
+	}
+	head := (width - 1) / 3
+	return string(r[:head]) + "…" + string(r[len(r)-(width-1-head):])
 }
 
 // histogram counts scores in histBins bins of equal width, which doubles

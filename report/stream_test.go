@@ -15,6 +15,7 @@ import (
 	"runtime/metrics"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/ajveciv"
@@ -545,5 +546,31 @@ func TestSummaryJSON(t *testing.T) {
 	}
 	if basic := s.Standings[1]; basic.WinRate != 1 || basic.WinRateHigh != 1 || math.Abs(basic.WinRateLow-0.207) > 0.001 {
 		t.Errorf("basic.develop %+v", basic)
+	}
+}
+
+func TestSummaryTellsLongNamesApart(t *testing.T) {
+	// Two programs of one directory, given by their commands, differ at
+	// the end of their names: the summary's table keeps that end.
+	g := Game{Number: 1, Players: []string{"exec:python3 mybots/bad_one.py", "exec:python3 mybots/bad_two.py"},
+		Result: &engine.Result{Scores: []int64{1, 0}, Ranks: []int{1, 2}, Winners: []int{0}}}
+	var b bytes.Buffer
+	w := NewSummary(&b)
+	if err := w.WriteGame(&g); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("the summary:\n%s", b.String())
+	}
+	one, two := strings.Fields(lines[2])[0], strings.Fields(lines[3])[0]
+	if one == two || !strings.HasSuffix(one, "bad_one.py") || !strings.HasSuffix(two, "bad_two.py") || !strings.HasPrefix(one, "exec:") {
+		t.Errorf("the players are shown as %q and %q:\n%s", one, two, b.String())
+	}
+	if n := utf8.RuneCountInString(one); n != 24 {
+		t.Errorf("%q is %d runes; want 24", one, n)
 	}
 }
