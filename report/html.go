@@ -501,6 +501,7 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 	if len(c.X) == 0 {
 		return ""
 	}
+	c = endOfEachClock(c)
 	xmin, xmax := float64(c.X[0]), float64(c.X[len(c.X)-1])
 	if xmax == xmin {
 		xmax = xmin + 1
@@ -606,6 +607,36 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// endOfEachClock keeps, of the samples taken at one time of the game's
+// clock (TNCC samples every round of a cycle), the last: the chart and its
+// pointer show the game by its clock, one point a cycle. A chart whose
+// clock moves at every sample is returned as it is.
+func endOfEachClock(c Chart) Chart {
+	n := 0
+	for i := range c.X {
+		if i == len(c.X)-1 || c.X[i+1] != c.X[i] {
+			n++
+		}
+	}
+	if n == len(c.X) {
+		return c
+	}
+	out := Chart{Title: c.Title, X: make([]int, 0, n), Lines: make([]Line, len(c.Lines))}
+	for k, l := range c.Lines {
+		out.Lines[k] = Line{Name: l.Name, Seat: l.Seat, Y: make([]float64, 0, n)}
+	}
+	for i, x := range c.X {
+		if i < len(c.X)-1 && c.X[i+1] == x {
+			continue
+		}
+		out.X = append(out.X, x)
+		for k, l := range c.Lines {
+			out.Lines[k].Y = append(out.Lines[k].Y, l.Y[i])
+		}
+	}
+	return out
 }
 
 // lineName is a line's name in the legend: the seat's number and player.

@@ -253,3 +253,19 @@ func TestWholeClocksTickWhole(t *testing.T) {
 		t.Errorf("a count over 100 turns is drawn with %d points; want one a turn", n)
 	}
 }
+
+func TestChartsShowOnePointAClock(t *testing.T) {
+	// TNCC samples every round of a cycle; a chart shows the game by its
+	// clock, the last sample of each cycle, and its pointer reaches every
+	// point: the page keeps one point a cycle, not one a round.
+	c := Chart{Title: "gold", X: []int{0, 0, 0, 1, 1, 1, 2}, Lines: []Line{{Name: "turtle", Seat: 0, Y: []float64{0, 5, 7, 7, 9, 11, 12.5}}}}
+	svg := string(svgChart(c, "cycle", nil))
+	for _, want := range []string{`data-x="0,1,2"`, `data-v="7,11,12.5"`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the chart has no %s: %s", want, svg)
+		}
+	}
+	if m := regexp.MustCompile(`points="([^"]*)"`).FindStringSubmatch(svg); m == nil || len(strings.Fields(m[1])) != 3 {
+		t.Errorf("the line is not drawn through 3 points: %v", m)
+	}
+}
