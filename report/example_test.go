@@ -35,9 +35,9 @@ func ExampleNewSummary() {
 	}
 	// Output:
 	// series: 50 games, 50 finished
-	//   player         games   wins  win rate (95% CI)      mean score (95% CI)  faults
-	//   basic.conquer     50      5  10.0% (4.3–21.4)       47.4 ± 3.2                0
-	//   basic.develop     50     42  84.0% (71.5–91.7)      82.8 ± 7.7                0
-	//   random            50      3  6.0% (2.1–16.2)        46.8 ± 4.6                0
+	//   player         games   wins  win rate (95% CI)      mean score (95% CI)
+	//   basic.conquer     50      5  10.0% (4.3–21.4)       47.4 ± 3.2
+	//   basic.develop     50     42  84.0% (71.5–91.7)      82.8 ± 7.7
+	//   random            50      3  6.0% (2.1–16.2)        46.8 ± 4.6
 	//   (score: yield plus population)
 }

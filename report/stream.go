@@ -406,10 +406,24 @@ func (s *standings) writeText(b *bytes.Buffer) {
 		width = max(width, utf8.RuneCountInString(st.Player))
 	}
 	width = min(width, 24)
-	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %-19s  %6s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)", "faults")
+	// The faults column comes when there were faults: without it, the
+	// table of names up to 20 letters fits an 80-column terminal.
+	faulted := false
+	for _, st := range s.order {
+		faulted = faulted || st.Faults > 0
+	}
+	if faulted {
+		fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %-19s  %6s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)", "faults")
+	} else {
+		fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)")
+	}
 	for _, st := range s.order {
 		name := shorten(st.Player, width)
-		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %-19s  %6d\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText(), st.Faults)
+		if faulted {
+			fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %-19s  %6d\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText(), st.Faults)
+		} else {
+			fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %s\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText())
+		}
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)

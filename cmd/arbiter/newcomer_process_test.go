@@ -93,7 +93,7 @@ func TestEveryBoardAtEightyColumns(t *testing.T) {
 		{"ajveciv", "repl,basic", "turn", []string{"basic.conquer", "you→", "Offered:"}},
 		{"reaj", "repl,fixed", "turn", []string{"conquer", "adp adapt", "Upkeep"}},
 		{"tncc", "repl,blitz,turtle,war", "turn", []string{"blitz", "War costs"}},
-		{"territories", "repl,greedy,random", "join", []string{"Map:", "WA Washington", "join Amber TERRITORY"}},
+		{"territories", "repl,greedy,random", "join", []string{"Map:", "WA Washington", "your nation is Amber"}},
 		{"zombie", "repl,sensible,cautious,spreader,random", "plan", []string{"P2 sensible", "What you have been told:", "Plan your turn"}},
 	} {
 		t.Run(game.name, func(t *testing.T) {
