@@ -36,6 +36,9 @@ type DuelOptions struct {
 	// Pair is called with each pair in order, from one goroutine;
 	// tournament.ErrStop ends the duel there, any other error stops it.
 	Pair func(tournament.Pair) error
+	// KeepGoing plays on when a player never answers in its first game
+	// (see tournament.AbsentError).
+	KeepGoing bool
 }
 
 func (h *hosted[M, V]) Duel(ctx context.Context, o DuelOptions) (int, error) {
@@ -102,7 +105,7 @@ func (h *hosted[M, V]) Duel(ctx context.Context, o DuelOptions) (int, error) {
 	r := &tournament.DuelRun[M, V]{
 		Ruleset: h.rules, Duel: d, Entrants: entrants,
 		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, Parallel: o.Parallel,
-		From: from, To: to, Pair: o.Pair,
+		From: from, To: to, Pair: o.Pair, KeepGoing: o.KeepGoing,
 	}
 	return r.Run(ctx)
 }

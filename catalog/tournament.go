@@ -33,6 +33,9 @@ type TournamentOptions struct {
 	// Played is called with each game's result in schedule order, from
 	// one goroutine; an error stops the tournament.
 	Played func(tournament.GameResult) error
+	// KeepGoing plays on when a player never answers in its first game
+	// (see tournament.AbsentError).
+	KeepGoing bool
 	// Training, if not nil, is called after Played with each game's
 	// decisions as training lines.
 	Training func(lines []byte) error
@@ -85,7 +88,7 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 	t := &tournament.Tournament[M, V]{
 		Ruleset: h.rules, Schedule: sched, Entrants: entrants,
 		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, Parallel: o.Parallel, Shard: o.Shard,
-		Played: o.Played, Training: o.Training,
+		Played: o.Played, Training: o.Training, KeepGoing: o.KeepGoing,
 	}
 	return t.Run(ctx)
 }

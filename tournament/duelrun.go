@@ -33,6 +33,9 @@ type DuelRun[M, V any] struct {
 	// ErrStop ends the duel after that pair (the test has decided); any
 	// other error stops it.
 	Pair func(Pair) error
+	// KeepGoing plays on when a player never answers in its first game;
+	// without it, Run stops there with an *AbsentError.
+	KeepGoing bool
 }
 
 // Run plays the pairs and reports each through Pair. It returns how many
@@ -58,7 +61,7 @@ func (r *DuelRun[M, V]) Run(ctx context.Context) (int, error) {
 	p := &pool[M, V]{
 		ruleset: r.Ruleset, entrants: r.Entrants, names: names, options: d.Options,
 		deadline: r.Deadline, bank: r.Bank, startDeadline: r.StartDeadline, parallel: r.Parallel,
-		n: 2 * (r.To - r.From),
+		n: 2 * (r.To - r.From), keepGoing: r.KeepGoing,
 		deal: func(k int) (int, []int, uint64) {
 			pair := r.From + k/2
 			return 2*pair + k%2, d.Lineup(pair, k%2 == 1), d.PairSeed(pair)

@@ -64,6 +64,9 @@ type Tournament[M, V any] struct {
 	// Training, if not nil, is called after Played with each game's
 	// decisions as training lines (see report.WriteTraining).
 	Training func(lines []byte) error
+	// KeepGoing plays on when a player never answers in its first game;
+	// without it, Run stops there with an *AbsentError.
+	KeepGoing bool
 }
 
 // window bounds, per worker, how many games may be played ahead of the
@@ -100,7 +103,7 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 			g := t.Shard.Index + k*t.Shard.count()
 			return g, s.Games[g], s.GameSeed(g)
 		},
-		played: t.Played, training: t.Training,
+		played: t.Played, training: t.Training, keepGoing: t.KeepGoing,
 	}
 	reported, err := p.run(ctx)
 	switch {
@@ -130,6 +133,53 @@ type pool[M, V any] struct {
 
 	played   func(GameResult) error
 	training func(lines []byte) error
+
+	// keepGoing plays on when a player never answers in its first game.
+	keepGoing bool
+	// tried holds the players (by name) whose first game was reported.
+	tried map[string]bool
+}
+
+// AbsentError stops a tournament or a duel whose player never answered in
+// the first game it sat in: it failed to start, or every decision it was
+// asked got the default move. Such a player would lose every game, and the
+// results would tell nothing of its strength.
+type AbsentError struct {
+	// Player is the player's name, as the schedule or the duel has it.
+	Player string
+	// Game is the game's number, from 1, and Seat its seat, from 0.
+	Game, Seat int
+	// Fault is the first of its faults: its kind, and what it said.
+	Fault FaultCount
+}
+
+func (e *AbsentError) Error() string {
+	return fmt.Sprintf("%s never answered in its first game (game %d, seat %d), so play stopped: its every game would be a loss, which measures nothing. Its first fault (%s): %s",
+		e.Player, e.Game, e.Seat+1, e.Fault.Kind, e.Fault.First)
+}
+
+// absentFirst returns an *AbsentError when a player sits for the first
+// time in g and never answered there.
+func (p *pool[M, V]) absentFirst(g *GameResult) error {
+	if p.keepGoing {
+		return nil
+	}
+	if p.tried == nil {
+		p.tried = map[string]bool{}
+	}
+	var err error
+	for s, name := range g.Seats {
+		if p.tried[name] {
+			continue
+		}
+		if err == nil && s < len(g.Status) && g.Status[s] == engine.StatusAbsent && s < len(g.FaultKinds) && len(g.FaultKinds[s]) > 0 {
+			err = &AbsentError{Player: name, Game: g.Game, Seat: s, Fault: g.FaultKinds[s][0]}
+		}
+	}
+	for _, name := range g.Seats {
+		p.tried[name] = true
+	}
+	return err
 }
 
 // errAbandoned wraps the cause of a run that stopped before its last game
@@ -186,13 +236,17 @@ func (p *pool[M, V]) run(ctx context.Context) (int, error) {
 		for ring[reported%size] != nil {
 			q := ring[reported%size]
 			ring[reported%size] = nil
-			if err := p.report(q); err != nil {
+			err := p.report(q)
+			var absent *AbsentError
+			if err == nil || errors.As(err, &absent) { // an absent player's game is kept
+				reported++
+				<-slots
+			}
+			if err != nil {
 				failed = err
 				stop(err)
 				break
 			}
-			reported++
-			<-slots
 		}
 	}
 	if failed != nil {
@@ -222,6 +276,8 @@ type played struct {
 	err      error
 }
 
+// report reports a game; it stops the run, once the game is reported,
+// when a player never answered in its first game (AbsentError).
 func (p *pool[M, V]) report(g *played) error {
 	if p.played != nil {
 		if err := p.played(g.result); err != nil {
@@ -229,9 +285,11 @@ func (p *pool[M, V]) report(g *played) error {
 		}
 	}
 	if p.training != nil {
-		return p.training(g.training)
+		if err := p.training(g.training); err != nil {
+			return err
+		}
 	}
-	return nil
+	return p.absentFirst(&g.result)
 }
 
 // work plays games until none is left or ctx is done. Each worker has its

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,7 +168,7 @@ func TestFaultsAreCountedPerSeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	var results []tournament.GameResult
-	tour := &tournament.Tournament[reaj.Value, reaj.View]{Ruleset: reaj.Game{}, Schedule: s, Entrants: es,
+	tour := &tournament.Tournament[reaj.Value, reaj.View]{Ruleset: reaj.Game{}, Schedule: s, Entrants: es, KeepGoing: true,
 		Played: func(g tournament.GameResult) error { results = append(results, g); return nil }}
 	if _, err := tour.Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -185,6 +186,35 @@ func TestFaultsAreCountedPerSeat(t *testing.T) {
 				t.Errorf("game %d: %s has %d faults; want %d", g.Game, p, g.Faults[i], want)
 			}
 		}
+	}
+}
+
+func TestAPlayerAbsentFromItsFirstGameStops(t *testing.T) {
+	// A player that never answers in the first game it sits in stops the
+	// run once that game is reported, whatever the games played at once.
+	es := reajEntrants(t, "conquer", "adapt", "steward")
+	es = append(es, reaj.Entrant{Name: "crasher", New: func() engine.Player[reaj.Value, reaj.View] { return reaj.Player(crasher{}) }})
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: names(es), Seed: 3, Repeat: 3, Seats: 2,
+		Options: map[string]string{"turns": "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := 0
+	for g, lineup := range s.Games {
+		if first == 0 && slices.Contains(lineup, 3) {
+			first = g + 1
+		}
+	}
+	var results []tournament.GameResult
+	tour := &tournament.Tournament[reaj.Value, reaj.View]{Ruleset: reaj.Game{}, Schedule: s, Entrants: es, Parallel: 4,
+		Played: func(g tournament.GameResult) error { results = append(results, g); return nil }}
+	n, err := tour.Run(context.Background())
+	var absent *tournament.AbsentError
+	if !errors.As(err, &absent) || absent.Player != "crasher" || absent.Game != first || absent.Fault.Kind != engine.FaultPanic {
+		t.Fatalf("err = %v; want crasher absent from game %d", err, first)
+	}
+	if n != first || len(results) != first {
+		t.Errorf("%d games reported, %d played; want the %d up to the crasher's first", n, len(results), first)
 	}
 }
 

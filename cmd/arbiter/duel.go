@@ -64,6 +64,7 @@ type duelOptions struct {
 	force       bool
 	reportEvery int
 	asJSON      bool
+	keepGoing   bool // play on when a player never answers in its first game
 	stdout      io.Writer
 	stderr      io.Writer
 }
@@ -79,6 +80,7 @@ func duelGameCommand(g catalog.Game) *cobra.Command {
 		games, parallel, every  int
 		deadline                time.Duration
 		asJSON, force           bool
+		keepGoing               bool
 		bots                    *botFlags
 	)
 	cmd := &cobra.Command{
@@ -122,6 +124,11 @@ same FILE after Ctrl-C or a crash, and the duel goes on from the last pair
 kept, to the same decision an uninterrupted run reaches; a FILE of another
 duel (other game, players, field, options, seed or test) is refused.
 
+A player that never answers in its first game (a program that fails to
+start, never flushes its lines, or crashes or times out at every decision)
+stops the duel there, exit code 1, with its fault and no verdict: its losses
+would measure nothing. --keep-going plays on.
+
 Players: %s.
 Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, playersHelp(info), info.MinSeats, info.MaxSeats),
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -133,7 +140,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, play
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			o := duelOptions{a: strings.TrimSpace(args[0]), b: strings.TrimSpace(args[1]), out: out, force: force, asJSON: asJSON,
-				deadline: deadline, parallel: parallel, reportEvery: every, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
+				deadline: deadline, parallel: parallel, reportEvery: every, keepGoing: keepGoing, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
 			for _, p := range []string{o.a, o.b} {
 				if p == "" || strings.ContainsFunc(p, unicode.IsControl) {
 					return usagef("player %q: give a bot's name, or exec:COMMAND", p)
@@ -210,6 +217,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, play
 	f.IntVar(&every, "report-every", 100, "when standard error is not a terminal, a progress line every this many games")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	f.BoolVar(&keepGoing, "keep-going", false, "play on when a player never answers in its first game (by default the duel stops there, with no verdict)")
 	bots = addBotFlags(f)
 	addOptionFlags(f, info)
 	return cmd
@@ -288,8 +296,9 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 	count, runErr := g.Duel(ctx, catalog.DuelOptions{
 		A: o.a, B: o.b, Field: o.field, External: o.external, Options: o.options, Seed: o.seed,
 		Parallel: o.parallel, Deadline: o.deadline, Bank: o.bank, Startup: o.startup,
-		Ready: func(d *tournament.Duel) (int, int, error) { return r.ready(d, seedGiven) },
-		Pair:  r.pair,
+		KeepGoing: o.keepGoing,
+		Ready:     func(d *tournament.Duel) (int, int, error) { return r.ready(d, seedGiven) },
+		Pair:      r.pair,
 	})
 	if r.duel == nil { // refused before anything was played
 		return classify(runErr)
@@ -309,8 +318,13 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 	if count > 0 {
 		fmt.Fprintf(o.stderr, "played %d games in %v (%.0f games/s)\n", 2*count, elapsed.Round(time.Millisecond), float64(2*count)/elapsed.Seconds())
 	}
-	if err := r.print(); err != nil {
-		return classify(err)
+	// A player that never played gets no verdict: its losses say nothing
+	// of its strength.
+	var absent *tournament.AbsentError
+	if !errors.As(runErr, &absent) {
+		if err := r.print(); err != nil {
+			return classify(err)
+		}
 	}
 	noteCuts(o.stderr, o.external.Logs)
 	noteLogs(o.stderr, append([]string{o.a, o.b}, o.field...), o.external)
@@ -746,5 +760,8 @@ func progressLine(t *tournament.Tally) string {
 	}
 	w := t.Trinomial
 	fmt.Fprintf(&b, "  W/L/D %d/%d/%d  Ptnml(0-2) %s", w[sprt.Win], w[sprt.Loss], w[sprt.Draw], p)
+	if f := t.Faults; f[0]+f[1] > 0 {
+		fmt.Fprintf(&b, "  Faults A/B %d/%d", f[0], f[1])
+	}
 	return b.String()
 }

@@ -544,7 +544,7 @@ func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
 	need(t, "python3")
 	bot := misbehave("exits")
 	code, out, errOut := arbiter(t, "", "tournament", "reaj", "--players", "adapt", "--player", bot,
-		"--seats", "2", "--games", "2", "--seed", "1", "--turns", "3", "--bot-logs", t.TempDir())
+		"--seats", "2", "--games", "2", "--seed", "1", "--turns", "3", "--bot-logs", t.TempDir(), "--keep-going")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

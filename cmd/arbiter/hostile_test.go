@@ -126,7 +126,7 @@ func TestTournamentWithABotThatStopsReading(t *testing.T) {
 	marker := newMarker()
 	dir := t.TempDir()
 	code, out, errOut := arbiter(t, "", "tournament", "reaj", "--players", "fixed", "--player", stopsReading(marker),
-		"--rounds", "1", "--appearances", "1", "--seed", "3", "--deadline", "20ms", "--json",
+		"--rounds", "1", "--appearances", "1", "--seed", "3", "--deadline", "20ms", "--json", "--keep-going",
 		"--bot-logs", dir, "--out", filepath.Join(dir, "results.jsonl"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

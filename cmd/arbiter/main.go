@@ -27,6 +27,7 @@ import (
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/spf13/cobra"
 )
 
@@ -153,9 +154,12 @@ func classify(err error) error {
 	}
 	var e *exitError
 	var re *engine.ReplayError
+	var absent *tournament.AbsentError
 	switch {
 	case errors.As(err, &e):
 		return err
+	case errors.As(err, &absent):
+		return &exitError{exitRefused, err}
 	case catalog.IsInvalid(err):
 		return &exitError{exitUsage, err}
 	case engine.IsRuleError(err), errors.As(err, &re), errors.Is(err, engine.ErrEdited):

@@ -83,7 +83,7 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 	}
 	faults := 0
 	played := func(p catalog.Played) error {
-		bar.game()
+		bar.game(p.Faults)
 		faults += p.Faults
 		var g report.Game
 		var err error

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/vbauerster/mpb/v8"
@@ -20,6 +22,7 @@ type progress struct {
 	out    io.Writer
 	total  int
 	played int
+	faults atomic.Int64 // the decisions that got the default move, so far (read by the bar's goroutine)
 	start  time.Time
 	p      *mpb.Progress
 	bar    *mpb.Bar
@@ -35,12 +38,13 @@ func newProgress(w io.Writer, total int) *progress {
 	return &progress{out: w, total: total, start: time.Now()}
 }
 
-// game counts one more game played.
-func (p *progress) game() {
+// game counts one more game played, and its faults.
+func (p *progress) game(faults int) {
 	if p == nil {
 		return
 	}
 	p.played++
+	p.faults.Add(int64(faults))
 	if p.bar == nil {
 		if time.Since(p.start) < progressAfter {
 			return
@@ -48,7 +52,13 @@ func (p *progress) game() {
 		p.p = mpb.New(mpb.WithOutput(p.out), mpb.WithWidth(40))
 		p.bar = p.p.AddBar(int64(p.total),
 			mpb.PrependDecorators(decor.Name("games "), decor.CountersNoUnit("%d / %d")),
-			mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f games/s"), decor.Name("  left "), decor.AverageETA(decor.ET_STYLE_GO)),
+			mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f games/s"), decor.Name("  left "), decor.AverageETA(decor.ET_STYLE_GO),
+				decor.Any(func(decor.Statistics) string {
+					if n := p.faults.Load(); n > 0 {
+						return fmt.Sprintf("  faults %d", n)
+					}
+					return ""
+				})),
 			mpb.BarRemoveOnComplete(),
 		)
 	}

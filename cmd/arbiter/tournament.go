@@ -66,8 +66,10 @@ type tournamentOptions struct {
 	// certain, when above 0, stops the tournament once the order of its
 	// standings is settled at this confidence.
 	certain float64
-	stdout  io.Writer
-	stderr  io.Writer
+	// keepGoing plays on when a player never answers in its first game.
+	keepGoing bool
+	stdout    io.Writer
+	stderr    io.Writer
 }
 
 func tournamentGameCommand(g catalog.Game) *cobra.Command {
@@ -83,6 +85,7 @@ func tournamentGameCommand(g catalog.Game) *cobra.Command {
 		deadline             time.Duration
 		asJSON, force        bool
 		untilCertain         bool
+		keepGoing            bool
 		confidence           float64
 		bots                 *botFlags
 	)
@@ -111,6 +114,11 @@ so the same seed stops at the same game whatever --parallel. When --games
 runs out first, it says which neighbours are still uncertain. (--out then
 holds the games played; a shard cannot know the whole order, so --shard
 does not stop early.)
+
+A player that never answers in its first game (a program that fails to
+start, never flushes its lines, or crashes or times out at every decision)
+stops the tournament after that game, with its fault: it could only lose.
+--keep-going plays on.
 
 Players: %s.
 Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinSeats, info.MaxSeats),
@@ -173,7 +181,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
 				bank: bots.bank, startup: bots.startup, external: ext, strict: bots.strict, force: force,
-				certain: certain, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
+				certain: certain, keepGoing: keepGoing, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
 	}
@@ -195,6 +203,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinS
 	f.BoolVar(&force, "force", false, "replace the --out and --export-training files if they exist")
 	f.BoolVar(&untilCertain, "until-certain", false, "stop as soon as the order of the standings is settled at --confidence")
 	f.Float64Var(&confidence, "confidence", 0.95, "with --until-certain, how sure each player's place above the next must be, from 0.5 to 0.999999")
+	f.BoolVar(&keepGoing, "keep-going", false, "play on when a player never answers in its first game (by default the tournament stops there: it could only lose)")
 	addOptionFlags(f, info)
 	return cmd
 }
@@ -313,10 +322,11 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 	}
 	faults := 0
 	played := func(g tournament.GameResult) error {
-		bar.game()
+		was := faults
 		for _, n := range g.Faults {
 			faults += n
 		}
+		bar.game(faults - was)
 		if err := table.Add(g); err != nil {
 			return err
 		}
@@ -341,7 +351,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 	count, runErr := g.Tournament(ctx, catalog.TournamentOptions{
 		Players: o.specs, External: o.external, Params: o.params, Parallel: o.parallel, Shard: o.shard,
 		Deadline: o.deadline, Bank: o.bank, Startup: o.startup,
-		Ready: ready, Played: played, Training: writeTraining,
+		Ready: ready, Played: played, Training: writeTraining, KeepGoing: o.keepGoing,
 	})
 	bar.close()
 	elapsed := time.Since(start)

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/tournament/sprt"
+)
+
+// What a bot writer is told when their program misbehaves in a duel or a
+// tournament.
+
+func TestDuelStopsWhenAProgramNeverPlays(t *testing.T) {
+	// A program that never flushes its ready loses every game by its
+	// start-up timeout: a duel of 1000 games stops after its first, names
+	// the program and its fault with the hint, and gives no verdict.
+	need(t, "python3")
+	bot := misbehave("unflushed")
+	out := filepath.Join(t.TempDir(), "duel.jsonl")
+	code, stdout, errOut := arbiter(t, "", "duel", "reaj", bot, "adapt", "--field", "none", "--seed", "1", "--turns", "5",
+		"--games", "40", "--startup", "300ms", "--parallel", "2", "--out", out, "--bot-logs", t.TempDir())
+	if code != exitRefused {
+		t.Errorf("exit %d; want %d", code, exitRefused)
+	}
+	for _, want := range []string{strings.TrimPrefix(bot, "exec:"), "never answered in its first game (game 1", "(start)", "a program must flush each line it writes"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(stdout, "weaker") || strings.Contains(stdout, "Elo") {
+		t.Errorf("a verdict about a program that never played:\n%s", stdout)
+	}
+	if data, _ := os.ReadFile(out); bytes.Contains(data, []byte(`{"pair":`)) {
+		t.Errorf("the duel file holds pairs:\n%s", data)
+	}
+}
+
+func TestTournamentStopsWhenAProgramNeverPlays(t *testing.T) {
+	need(t, "python3")
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	code, stdout, errOut := arbiter(t, "", "tournament", "reaj", "--players", "adapt", "--player", misbehave("nostart"), "--seats", "2",
+		"--games", "20", "--seed", "1", "--turns", "5", "--parallel", "2", "--out", out, "--bot-logs", t.TempDir())
+	if code != exitRefused || !strings.Contains(errOut, "never answered in its first game (game 1") || !strings.Contains(errOut, "exited with code 3") {
+		t.Errorf("exit %d; want %d and the program's fault\n%s", code, exitRefused, errOut)
+	}
+	if !strings.Contains(stdout, "Only 1 of the 40 games were played") {
+		t.Errorf("standings:\n%s", stdout)
+	}
+	data, _ := os.ReadFile(out)
+	if n := bytes.Count(data, []byte(`{"game":`)); n != 1 {
+		t.Errorf("the results hold %d games; want the one played", n)
+	}
+}
+
+func TestDuelProgressTellsFaults(t *testing.T) {
+	tally := tournament.Tally{Faults: [2]int{3, 0}}
+	tally.Pentanomial.Add(sprt.Loss, sprt.Loss)
+	if line := progressLine(&tally); !strings.HasSuffix(line, "Faults A/B 3/0") {
+		t.Errorf("progress %q; want the faults", line)
+	}
+	tally.Faults = [2]int{}
+	if line := progressLine(&tally); strings.Contains(line, "Faults") {
+		t.Errorf("progress %q; want no faults", line)
+	}
+}
