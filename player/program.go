@@ -47,7 +47,10 @@ type program struct {
 	// heard is set once any byte has come on the program's standard
 	// output: a program that says nothing in time may not flush its lines.
 	heard atomic.Bool
-	wmu   sync.Mutex // one writer at a time
+	// pending counts the bytes come after the last end of line: a line
+	// begun and not ended.
+	pending atomic.Int64
+	wmu     sync.Mutex // one writer at a time
 }
 
 // line is one line of a program's output, or what went wrong reading it.
@@ -147,7 +150,7 @@ func (l launch) start(ext External) (*program, error) {
 // maxLine is reported as an error and skipped.
 func (p *program) read() {
 	defer close(p.lines)
-	r := bufio.NewReaderSize(heardReader{p.out, &p.heard}, 64<<10)
+	r := bufio.NewReaderSize(heardReader{p.out, &p.heard, &p.pending}, 64<<10)
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
@@ -250,30 +253,31 @@ func (p *program) next(ctx context.Context, deadline time.Time) ([]byte, error) 
 		}
 		return l.text, l.err
 	case <-timeout:
-		if !p.heard.Load() {
-			return nil, errUnflushed
-		}
-		return nil, errTimeout
+		return nil, &silence{unheard: !p.heard.Load(), partial: p.pending.Load()}
 	case <-ctx.Done():
 		return nil, context.Cause(ctx)
 	}
 }
 
-// errUnflushed is the timeout of a program that has written nothing at all
-// on its standard output: most often one that writes its lines into a
-// buffer it never flushes (Python's print to a pipe, C's stdio).
-var errUnflushed = fmt.Errorf("%w; nothing came on its standard output: a program must flush each line it writes", errTimeout)
-
-// heardReader reads r and sets heard once a byte has come.
+// heardReader reads r, sets heard once a byte has come, and keeps in
+// pending how many bytes came after the last end of line.
 type heardReader struct {
-	r     io.Reader
-	heard *atomic.Bool
+	r       io.Reader
+	heard   *atomic.Bool
+	pending *atomic.Int64
 }
 
 func (h heardReader) Read(b []byte) (int, error) {
 	n, err := h.r.Read(b)
-	if n > 0 && !h.heard.Load() {
-		h.heard.Store(true)
+	if n > 0 {
+		if !h.heard.Load() {
+			h.heard.Store(true)
+		}
+		if i := bytes.LastIndexByte(b[:n], '\n'); i >= 0 {
+			h.pending.Store(int64(n - 1 - i))
+		} else {
+			h.pending.Add(int64(n))
+		}
 	}
 	return n, err
 }

@@ -171,7 +171,11 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	line, err := c.call(ctx, hello, time.Now().Add(startup+r.grace()))
 	if err != nil {
 		r.Close()
-		err = fmt.Errorf("no ready after hello: %w", err)
+		if errors.Is(err, errTimeout) {
+			err = fmt.Errorf("no ready within the start-up limit of %v (--startup)%s", startup, silenceHint(err))
+		} else {
+			err = fmt.Errorf("no ready after hello: %w", err)
+		}
 		if ctx.Err() != nil {
 			return err // play is stopping: not the bot's fault
 		}
@@ -244,9 +248,14 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 	if deadline > 0 {
 		limit = start.Add(deadline + r.bank + r.grace())
 	}
+	bank := r.bank
 	line, err := c.call(ctx, msg, limit)
 	for {
 		if err != nil {
+			if errors.Is(err, errTimeout) && ctx.Err() == nil {
+				err = &timedOut{fmt.Sprintf("no answer within its %v deadline and %v of bank left%s",
+					deadline, bank.Round(time.Millisecond), silenceHint(err))}
+			}
 			if errors.Is(err, errTimeout) || errors.Is(err, errBlocked) {
 				// The request may be read and answered later: its
 				// answer, then, is late, not garbage.
@@ -333,7 +342,10 @@ func (r *Remote[M, V]) fault(ctx context.Context, err error) error {
 		if r.Ext.Expiry == ExpireForfeit {
 			return engine.Faulted(kind, fmt.Errorf("%w; the seat forfeits on timeout: %w", err, engine.ErrForfeit))
 		}
-		err = engine.Faulted(kind, fmt.Errorf("%w: %w", err, engine.ErrDeadline))
+		if !errors.Is(err, engine.ErrDeadline) {
+			err = fmt.Errorf("%w: %w", err, engine.ErrDeadline)
+		}
+		err = engine.Faulted(kind, err)
 	}
 	if r.Ext.Strikes > 0 && r.strikes >= r.Ext.Strikes {
 		return fmt.Errorf("%w; strike %d of %d: %w", err, r.strikes, r.Ext.Strikes, engine.ErrForfeit)
@@ -379,6 +391,48 @@ type conn interface {
 	// tell sends msg and expects no reply.
 	tell(msg []byte) error
 	close() error
+}
+
+// silence is a timeout: no answer came by the deadline. It says what came
+// instead, when that tells why: nothing at all on a program's standard
+// output (most often lines written into a buffer never flushed: Python's
+// print to a pipe, C's stdio), or a line begun and never ended.
+type silence struct {
+	unheard bool  // nothing at all has come from the program
+	partial int64 // bytes come after the last end of line
+}
+
+func (s *silence) Error() string        { return errTimeout.Error() + s.hint() }
+func (s *silence) Is(target error) bool { return target == errTimeout }
+
+// hint says what came instead of an answer, after a "; ", or "".
+func (s *silence) hint() string {
+	switch {
+	case s.unheard:
+		return "; nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)"
+	case s.partial > 0:
+		return fmt.Sprintf("; received %d bytes but no end of line: each message ends with a newline", s.partial)
+	}
+	return ""
+}
+
+// silenceHint is what a timeout err says came instead of the answer, after
+// a "; ", or "".
+func silenceHint(err error) string {
+	var s *silence
+	if errors.As(err, &s) {
+		return s.hint()
+	}
+	return ""
+}
+
+// timedOut is a decision's timeout, with its figures: it is errTimeout and
+// engine.ErrDeadline, and says neither's words.
+type timedOut struct{ text string }
+
+func (t *timedOut) Error() string { return t.text }
+func (t *timedOut) Is(target error) bool {
+	return target == errTimeout || target == engine.ErrDeadline
 }
 
 var (

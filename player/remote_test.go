@@ -27,16 +27,35 @@ func TestSilentProgramIsToldToFlush(t *testing.T) {
 	// A program that writes its ready into a buffer it never flushes
 	// (Python's print to a pipe) sends nothing at all: its fault says
 	// that each line must be flushed.
-	const hint = "nothing came on its standard output: a program must flush each line it writes"
+	// The limit comes first: a program slow to start says nothing
+	// either, and the two cannot be told apart.
+	const hint = "no ready within the start-up limit of 200ms (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)"
 	err := startIn(shBot(t, `read hello; exec sleep 60`), 200*time.Millisecond)
 	f := engine.FaultOf(err)
-	if f.Kind != engine.FaultStart || !strings.Contains(f.Detail, "no answer in time; "+hint) {
+	if f.Kind != engine.FaultStart || !strings.Contains(f.Detail, hint) {
 		t.Errorf("fault %+v; want a start fault that says %q", f, hint)
 	}
-	// A program that wrote something, but not a whole line, is not told.
+	// A program that wrote something, but not a whole line, is told what
+	// came, and no word of flushing.
 	err = startIn(shBot(t, `read hello; printf '{"type":'; exec sleep 60`), 200*time.Millisecond)
-	if f := engine.FaultOf(err); !strings.Contains(f.Detail, "no answer in time") || strings.Contains(f.Detail, "flush") {
-		t.Errorf("fault %+v; want a timeout with no word of flushing", f)
+	const partial = "no ready within the start-up limit of 200ms (--startup); received 8 bytes but no end of line: each message ends with a newline"
+	if f := engine.FaultOf(err); !strings.Contains(f.Detail, partial) || strings.Contains(f.Detail, "flush") {
+		t.Errorf("fault %+v; want %q", f, partial)
+	}
+}
+
+func TestTimeoutTellsItsFigures(t *testing.T) {
+	// A decision's timeout says the deadline and the bank it had; the bank
+	// is then spent.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; exec sleep 60`)
+	if err := r.Start(context.Background(), engine.MatchInfo{Game: 1, Time: engine.TimeControl{Deadline: 30 * time.Millisecond, Bank: 70 * time.Millisecond, StartDeadline: 5 * time.Second}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"no answer within its 30ms deadline and 70ms of bank left", "no answer within its 30ms deadline and 0s of bank left"} {
+		_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 1, Default: "d", Deadline: 30 * time.Millisecond}, "view")
+		if f := engine.FaultOf(err); f.Kind != engine.FaultTimeout || f.Detail != want {
+			t.Errorf("fault %+v; want a timeout that says %q", f, want)
+		}
 	}
 }
 

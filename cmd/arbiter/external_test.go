@@ -151,7 +151,8 @@ func TestMisbehavingPrograms(t *testing.T) {
 		atMost          int    // faults, when the seat is given up (0: one per decision)
 		count           int    // when set, exactly this many faults
 	}{
-		{"silent", "ajveciv", misbehave("silent"), []string{"--deadline", "30ms"}, "timeout", "no answer in time", 0, 0},
+		{"silent", "ajveciv", misbehave("silent"), []string{"--deadline", "30ms", "--bank", "50ms"}, "timeout", "no answer within its 30ms deadline and 50ms of bank left", 0, 0},
+		{"no newline", "reaj", misbehave("nonewline"), []string{"--deadline", "30ms"}, "timeout", "no answer within its 30ms deadline and 0s of bank left; received 15 bytes but no end of line: each message ends with a newline", 0, 0},
 		{"garbage", "ajveciv", misbehave("garbage"), nil, "garbage", "hello, I am a bot", 0, 0},
 		{"not a move", "reaj", misbehave("notamove"), nil, "garbage", "not a move of this game", 0, 0},
 		// One stray line costs one decision: the bot's answer after it,
@@ -166,7 +167,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0, 0},
 		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0, 0},
 		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0, 0},
-		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no answer in time; nothing came on its standard output: a program must flush each line it writes", 0, 0},
+		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no ready within the start-up limit of 300ms (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)", 0, 0},
 		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0, 0},
 		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0, 0},
 		{"strikes out", "reaj", misbehave("garbage"), []string{"--strikes", "2"}, "garbage", "strike 2 of 2", 0, 0},

@@ -7,6 +7,9 @@
              debug print), then plays
   twice      sends its first answer twice, then plays
   noid       answers every request with a move that has no id
+  nonewline  answers hello with its ready and, in the same write, the
+             start of a line it never ends ({"type": "move"); then never
+             answers
   notamove   answers every request with a move that is not a move of the game
   huge       answers every request with a line of 3 MiB
   exits      answers hello, then exits at the first request
@@ -116,6 +119,9 @@ for line in sys.stdin:
             break
         if mode == "unflushed":
             print(json.dumps({"type": "ready"}))
+        elif mode == "nonewline":
+            sys.stdout.write(json.dumps({"type": "ready"}) + "\n" + '{"type": "move"')
+            sys.stdout.flush()
         elif mode != "default":
             send({"type": "ready"})
     elif t == "request":
@@ -135,6 +141,8 @@ for line in sys.stdin:
                 send({"type": "move", "id": m["id"], "move": m["default"]})
         elif mode == "noid":
             send({"type": "move", "move": m["default"]})
+        elif mode == "nonewline":
+            continue
         elif mode == "notamove":
             send({"type": "move", "id": m["id"], "move": "fly to the moon"})
         elif mode == "huge":
