@@ -46,12 +46,21 @@ func FaultsText(counts []FaultCount) string {
 	return strings.Join(parts, ", ")
 }
 
-// firstClause is what a fault said, up to its first "; " and at most 80
-// runes.
+// consequences begin the parts of a fault's detail that say what became
+// of the seat, not what went wrong.
+var consequences = []string{"; the seat ", "; strike ", ": " + engine.ErrDeadline.Error()}
+
+// firstClause is what a fault said, its hints included (a program must
+// flush each line it writes), without what became of the seat
+// (consequences), and at most 300 runes.
 func firstClause(detail string) string {
-	detail, _, _ = strings.Cut(detail, "; ")
-	if r := []rune(detail); len(r) > 80 {
-		detail = string(r[:79]) + "…"
+	for _, c := range consequences {
+		if i := strings.Index(detail, c); i >= 0 {
+			detail = detail[:i]
+		}
+	}
+	if r := []rune(detail); len(r) > 300 {
+		detail = string(r[:299]) + "…"
 	}
 	return detail
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -137,7 +138,7 @@ func TestDuelSameWhateverParallel(t *testing.T) {
 		if diff := cmp.Diff(first, pairs); diff != "" {
 			t.Fatalf("--parallel %d plays other pairs (-1 +%d):\n%s", parallel, parallel, diff)
 		}
-		if *tally != *firstTally {
+		if !reflect.DeepEqual(*tally, *firstTally) {
 			t.Errorf("--parallel %d: tally %+v; with 1, %+v", parallel, *tally, *firstTally)
 		}
 	}
@@ -222,7 +223,7 @@ func TestDuelFileReadsBack(t *testing.T) {
 		t.Errorf("read back the test %+v; wrote %+v", *f.Tally.Test, *test)
 	}
 	f.Tally.Test = tally.Test
-	if f.Tally != *tally || f.Cut || f.Size != int64(len(data)) || f.Last == nil || *f.Last != tally.State(tournament.EndedGames) {
+	if !reflect.DeepEqual(f.Tally, *tally) || f.Cut || f.Size != int64(len(data)) || f.Last == nil || *f.Last != tally.State(tournament.EndedGames) {
 		t.Errorf("read back: tally %+v, cut %v, size %d of %d, last %+v; wrote %+v", f.Tally, f.Cut, f.Size, len(data), f.Last, *tally)
 	}
 	if err := f.Same(d, test); err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/report"
 	"github.com/arbiter-games/arbiter/tournament/sprt"
 )
 
@@ -96,8 +97,11 @@ type Tally struct {
 	// Pentanomial counts the pairs, Trinomial the games, by A's results.
 	Pentanomial sprt.Pentanomial
 	Trinomial   sprt.Trinomial
-	// Faults counts the decisions of A and of B that got the default move.
-	Faults [2]int
+	// Faults counts the decisions of A and of B that got the default move,
+	// and FaultKinds tells them kind by kind, with what the first of each
+	// said (FaultsText).
+	Faults     [2]int
+	FaultKinds [2][]FaultCount
 	// LLR is the test's log-likelihood ratio after the last pair, and
 	// Verdict where the test stands: once it is not sprt.Continue, the
 	// duel is decided and no pair may be added.
@@ -126,6 +130,13 @@ func (t *Tally) Add(d *Duel, p *Pair) error {
 		if f := p.Games[i].Faults; a < len(f) && b < len(f) {
 			t.Faults[0] += f[a]
 			t.Faults[1] += f[b]
+		}
+		if kinds := p.Games[i].FaultKinds; a < len(kinds) && b < len(kinds) {
+			for who, s := range [2]int{a, b} {
+				for _, f := range kinds[s] {
+					t.FaultKinds[who] = report.AddFaults(t.FaultKinds[who], f)
+				}
+			}
 		}
 	}
 	if t.Test != nil {

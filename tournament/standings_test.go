@@ -403,6 +403,24 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 	if strings.Contains(b.String(), "Faults of adapt") {
 		t.Errorf("a player without faults has a line of them:\n%s", b.String())
 	}
+	// A hint after the cause is kept; what became of the seat is not.
+	hinted, _ := tournament.NewTable(s, 1)
+	hint := "it failed to start: no ready within the start-up limit of 1s (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)"
+	seats := []string{s.Players[s.Games[0][0]], s.Players[s.Games[0][1]]}
+	at := slices.Index(seats, "mybot")
+	kinds := make([][]tournament.FaultCount, 2)
+	kinds[at] = []tournament.FaultCount{{Kind: engine.FaultStart, Count: 1, First: hint + "; strike 1 of 1: the seat is forfeited"}}
+	faults := make([]int, 2)
+	faults[at] = 1
+	if err := hinted.Add(tournament.GameResult{Game: 1, Seed: s.GameSeed(0), Seats: seats, Scores: []int64{1, 0},
+		Ranks: []int{1, 2}, Winners: []int{0}, Faults: faults, FaultKinds: kinds}); err != nil {
+		t.Fatal(err)
+	}
+	var h strings.Builder
+	hinted.WriteText(&h)
+	if want := "Faults of mybot: 1 start (" + hint + ")\n"; !strings.HasSuffix(h.String(), want) {
+		t.Errorf("standings:\n%s\nwant them to end with\n%s", h.String(), want)
+	}
 	for _, st := range table.Standings() {
 		if st.Player == "mybot" && (st.Faults != 6 || len(st.FaultKinds) != 2 || st.FaultKinds[1].Count != 4) {
 			t.Errorf("mybot's standing %+v; want 6 faults: 2 crashes, 4 abandoned", st)

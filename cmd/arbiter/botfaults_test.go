@@ -67,3 +67,19 @@ func TestDuelProgressTellsFaults(t *testing.T) {
 		t.Errorf("progress %q; want no faults", line)
 	}
 }
+
+func TestDuelSaysWhatFaultsAPlayerMade(t *testing.T) {
+	// As a tournament's standings do: kind by kind, with what the first
+	// of each said.
+	need(t, "python3")
+	bot := misbehave("exits")
+	code, out, errOut := arbiter(t, "", "duel", "reaj", bot, "adapt", "--field", "none", "--games", "2", "--seed", "1", "--turns", "3",
+		"--keep-going", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "\nFaults of " + strings.TrimSpace(bot) + ": 2 crash (the program exited with code 0), 4 abandoned (default moves once its seat was given up)\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("result:\n%s\nwant it to hold%s", out, want)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/report"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/arbiter-games/arbiter/tournament/sprt"
 	"github.com/spf13/cobra"
@@ -571,6 +572,11 @@ func (r *duelRun) print() error {
 	}
 	if faults := t.Faults[0] + t.Faults[1]; faults > 0 {
 		fmt.Fprintf(&b, "Faults: %s %d, %s %d (decisions that got the default move)\n", d.A, t.Faults[0], d.B, t.Faults[1])
+		for i, who := range []string{d.A, d.B} {
+			if len(t.FaultKinds[i]) > 0 {
+				fmt.Fprintf(&b, "Faults of %s: %s\n", who, report.FaultsText(t.FaultKinds[i]))
+			}
+		}
 	}
 	b.WriteString(says)
 	b.WriteByte('\n')
