@@ -83,3 +83,32 @@ func TestDuelSaysWhatFaultsAPlayerMade(t *testing.T) {
 		t.Errorf("result:\n%s\nwant it to hold%s", out, want)
 	}
 }
+
+func TestDuelNamesAProgramByItsReadyName(t *testing.T) {
+	// The verdict names a program as the lines above it do: by the name
+	// it gave in its ready.
+	need(t, "python3")
+	bot, _ := filepath.Abs("../../starters/python/bot.py")
+	code, out, errOut := arbiter(t, "", "duel", "reaj", "exec:python3 "+bot, "adapt", "--field", "none", "--games", "2", "--seed", "1", "--turns", "3",
+		"--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if says := lines[len(lines)-1]; !strings.Contains(says, "python starter") || strings.Contains(says, "exec:") {
+		t.Errorf("the verdict %q; want the program by its ready name\n%s", says, out)
+	}
+}
+
+func TestBotFlagsHelp(t *testing.T) {
+	// A duel's and a tournament's help list the external players, and
+	// --strikes says which fault forfeits.
+	for _, cmd := range [][]string{{"duel", "reaj", "--help"}, {"tournament", "reaj", "--help"}} {
+		_, out, _ := arbiter(t, "", cmd...)
+		for _, want := range []string{"exec:COMMAND", "http:// or https:// URL", "with 2, the second fault forfeits it"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the help does not say %q", strings.Join(cmd, " "), want)
+			}
+		}
+	}
+}

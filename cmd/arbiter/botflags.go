@@ -36,7 +36,7 @@ func addBotFlags(f *pflag.FlagSet) *botFlags {
 	f.DurationVar(&b.startup, "startup", 0, "time for a program to start and answer hello (default: ten times --deadline, at least 10s)")
 	f.DurationVar(&b.reply, "reply-deadline", 0, "time for an answer owed to another seat's move, such as a trade offer (default: --deadline)")
 	f.StringVar(&b.onTimeout, "on-timeout", "default", "when an external player's time and bank run out: default (play the default move) or forfeit (give up the seat)")
-	f.IntVar(&b.strikes, "strikes", 0, "faults an external player may commit before its seat is forfeited (0: no limit)")
+	f.IntVar(&b.strikes, "strikes", 0, "forfeit an external player's seat at its Nth fault: with 2, the second fault forfeits it (0: no limit)")
 	f.DurationVar(&b.grace, "grace", player.DefaultGrace, "allowance beyond each deadline for the scheduler's jitter")
 	f.StringVar(&b.logs, "bot-logs", "", "directory for each external program's standard error, one file per game and seat (default: bot-logs in the --record directory, else a new directory in the system's temporary directory; the run says where)")
 	f.StringVar(&b.logLimit, "bot-log-limit", "16MiB", "what is kept of each external program's standard error over the whole run")

@@ -223,7 +223,7 @@ func playGameCommand(g catalog.Game) *cobra.Command {
 With no flags it plays one game among --players %s and prints the report.
 
 Players: %s.
-Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info), info.MinSeats, info.MaxSeats),
+Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info)+", "+externalsHelp, info.MinSeats, info.MaxSeats),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			specs, err := player.Specs(players, each, info.DefaultPlayers)

@@ -131,7 +131,7 @@ stops the duel there, exit code 1, with its fault and no verdict: its losses
 would measure nothing. --keep-going plays on.
 
 Players: %s.
-Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, playersHelp(info), info.MinSeats, info.MaxSeats),
+Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, botsHelp(info), info.MinSeats, info.MaxSeats),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
 				return usagef("%s takes two players, A and B (e.g. %s %s); got %d %s", cmd.CommandPath(), cmd.CommandPath(), exampleDuel(info), len(args), plural(len(args), "argument", "arguments"))
@@ -548,6 +548,7 @@ func (r *duelRun) print() error {
 		fmt.Fprintf(&b, "(%s)\n", strings.Join(aka, "; "))
 	}
 	d = &named
+	says = conclusion(d, t) // by the names above, as every line
 	games := 2 * t.Pairs()
 	w := t.Trinomial
 	if games > 0 {

@@ -208,9 +208,18 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return os.Rename(tmp.Name(), path)
 }
 
+// externalsHelp names the external players every game takes.
+const externalsHelp = "exec:COMMAND (a program of your own, speaking docs/protocol.md), an http:// or https:// URL (a bot behind it)"
+
 // playersHelp describes the --players names a game takes.
 func playersHelp(info engine.Info) string {
 	names := slices.Clone(info.Players)
 	names = append(names, player.Person+" (a person at this terminal)")
 	return strings.Join(names, ", ")
+}
+
+// botsHelp describes the players a duel or a tournament takes: bots only,
+// its own and external ones.
+func botsHelp(info engine.Info) string {
+	return strings.Join(append(slices.Clone(info.Players), externalsHelp), ", ")
 }

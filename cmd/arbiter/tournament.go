@@ -121,7 +121,7 @@ stops the tournament after that game, with its fault: it could only lose.
 --keep-going plays on.
 
 Players: %s.
-Seats: %d to %d.`, shortTitle(info), info.MaxSeats, playersHelp(info), info.MinSeats, info.MaxSeats),
+Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeats, info.MaxSeats),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f := cmd.Flags()
