@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -41,7 +42,9 @@ type program struct {
 	wrapped bool
 	done    chan struct{} // closed when the process has been waited for
 	// logged is closed when the program's standard error is all drained.
-	logged  chan struct{}
+	logged chan struct{}
+	// tail keeps the end of its standard error, for its crash's fault.
+	tail    tail
 	once    sync.Once
 	closing atomic.Bool // close has begun: writes give up
 	// heard is set once any byte has come on the program's standard
@@ -75,7 +78,7 @@ func startProgram(command string, ext External, log *seatLog, info engine.MatchI
 	p.bye = append(byeLine(matchID(ext, info), info.Seat), '\n')
 	go p.read()
 	go func() {
-		_, _ = io.Copy(p.log, p.errs)
+		_, _ = io.Copy(tee{&p.tail, p.log}, p.errs)
 		close(p.logged)
 	}()
 	return p, nil
@@ -298,7 +301,70 @@ func (p *program) crashed(cause error) error {
 		}
 		return engine.Faulted(engine.FaultCrash, gone("the program "+what))
 	}
-	return engine.Faulted(engine.FaultCrash, gone("the program "+exitText(p.cmd.ProcessState, p.wrapped)))
+	said := ""
+	select { // its last words, when its standard error is drained in time
+	case <-p.logged:
+	case <-time.After(crashWait):
+	}
+	if last := p.tail.lastLines(2, 300); last != "" {
+		said = " (its standard error ends: " + last + ")"
+	}
+	return engine.Faulted(engine.FaultCrash, gone("the program "+exitText(p.cmd.ProcessState, p.wrapped)+said))
+}
+
+// tail keeps the last tailSize bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailSize = 4 << 10
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(b) >= tailSize {
+		t.buf = append(t.buf[:0], b[len(b)-tailSize:]...)
+		return len(b), nil
+	}
+	if over := len(t.buf) + len(b) - tailSize; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	t.buf = append(t.buf, b...)
+	return len(b), nil
+}
+
+// lastLines returns the last n lines that are not blank, joined by " / ",
+// at most max bytes of their end.
+func (t *tail) lastLines(n, max int) string {
+	t.mu.Lock()
+	text := string(t.buf)
+	t.mu.Unlock()
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	s := strings.ToValidUTF8(strings.Join(lines, " / "), "?")
+	if len(s) > max {
+		s = "…" + strings.ToValidUTF8(s[len(s)-max:], "")
+	}
+	return s
+}
+
+// tee writes to the tail first, whatever the log does with what it gets.
+type tee struct {
+	t   *tail
+	log io.Writer
+}
+
+func (w tee) Write(b []byte) (int, error) {
+	w.t.Write(b)
+	return w.log.Write(b)
 }
 
 // gone is the error of a program that is no more: errExited, saying how.

@@ -167,6 +167,8 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0, 0},
 		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0, 0},
 		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0, 0},
+		{"says why at start", "reaj", misbehave("complains"), nil, "start", "exited with code 1 (its standard error ends: starting / go: go.mod file not found in current directory or any parent directory)", 0, 0},
+		{"traceback", "reaj", misbehave("traceback"), nil, "crash", "KeyError: 'no_such_key')", 0, 0},
 		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no ready within the start-up limit of 300ms (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)", 0, 0},
 		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0, 0},
 		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0, 0},
@@ -237,7 +239,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 				}
 			}
 			switch c.name {
-			case "forfeits on timeout", "exits", "exit code", "segfault", "strikes out", "exits at start", "never flushes":
+			case "forfeits on timeout", "exits", "exit code", "segfault", "strikes out", "exits at start", "never flushes", "says why at start", "traceback":
 				last := fs[len(fs)-1]
 				if last.Kind != "abandoned" {
 					t.Errorf("last fault %+v; want the seat abandoned", last)

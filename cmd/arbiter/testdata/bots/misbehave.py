@@ -16,6 +16,10 @@
   code       answers hello, then exits with code $2 at the first request
   segv       answers hello, then kills itself with SIGSEGV at the first request
   nostart    exits at once with code 3, without a word
+  complains  writes two lines to its standard error and exits at once
+             with code 1, as `go run .` does outside a module
+  traceback  answers hello, then fails at the first request with a
+             Python traceback (KeyError: 'no_such_key')
   unflushed  answers hello with print() and no flush: to a pipe, nothing
              is sent
   late       answers every request $2 ms after it, and logs the bank it is told
@@ -51,6 +55,9 @@ mode = sys.argv[1]
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 if mode == "nostart":
     sys.exit(3)
+if mode == "complains":
+    sys.stderr.write("starting\ngo: go.mod file not found in current directory or any parent directory\n")
+    sys.exit(1)
 if mode == "children":
     subprocess.Popen(["sleep", arg])
 if mode == "daemon":
@@ -150,6 +157,8 @@ for line in sys.stdin:
             sys.stdout.flush()
         elif mode == "exits":
             sys.exit(0)
+        elif mode == "traceback":
+            m["no_such_key"]
         elif mode == "code":
             sys.exit(int(arg))
         elif mode == "segv":
