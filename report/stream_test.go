@@ -153,7 +153,7 @@ func TestSummaryTellsFaults(t *testing.T) {
 	for _, want := range []string{
 		"mean score (95% CI)  faults\n",
 		"31.0 ± 0.0               11\n",
-		"  Faults of stubborn: 11 illegal (develop was not offered to society 3)\n",
+		"  Faults of stubborn: 11 illegal (develop was not offered to society 3; choose exchange, consent or expand)\n",
 		"  Faults of failing: 13 error (no idea)\n",
 	} {
 		if !strings.Contains(b.String(), want) {
