@@ -435,6 +435,55 @@ func TestTerminalTellsTheKnockoutAndTheStanding(t *testing.T) {
 	}
 }
 
+// sided is a zombie-like board: won by a side, with a last turn to tell.
+type sided struct{ over bool }
+
+func (s sided) Side() string {
+	if !s.over {
+		return ""
+	}
+	return "The humans won; you were a zombie"
+}
+
+func (s sided) Epilogue() string {
+	if !s.over {
+		return ""
+	}
+	return "After turn 1 you were told:\n  GAME OVER: HUMANS WIN last_survivor=P2\n"
+}
+
+func TestTerminalTellsTheLastTurnAndTheSide(t *testing.T) {
+	// "When the match ends, they are told where they finished": in a game
+	// won by a side, which side won and whether they won with it, after
+	// what they were told since their last decision.
+	for _, c := range []struct {
+		res  engine.Result
+		want string
+	}{
+		{engine.Result{Ranks: []int{1, 2, 2, 2, 2}, Winners: []int{1}},
+			"The humans won; you were a zombie: you lost."},
+		{engine.Result{Ranks: []int{1, 1, 1, 1, 5}, Winners: []int{0, 1, 2, 3}},
+			"The humans won; you were a zombie: you won with 3 others."},
+		{engine.Result{Ranks: []int{1, 2, 2, 1, 2}, Winners: []int{0, 3}},
+			"The humans won; you were a zombie: you won with 1 other."},
+		{engine.Result{Ranks: []int{2, 2, 2, 1, 2}, Winners: []int{3}},
+			"The humans won; you were a zombie: you won."},
+	} {
+		var out bytes.Buffer
+		term := &Terminal[colour, sided]{In: strings.NewReader(""), Out: &out}
+		if err := term.Start(context.Background(), engine.MatchInfo{Seat: 3, Players: []string{"a", "b", "c", "d", "e"}}); err != nil {
+			t.Fatal(err)
+		}
+		term.Follow(sided{}, false)
+		term.Follow(sided{true}, true)
+		term.Finish(context.Background(), c.res)
+		want := "\nAfter turn 1 you were told:\n  GAME OVER: HUMANS WIN last_survivor=P2\n\n" + c.want + "\n\n"
+		if out.String() != want {
+			t.Errorf("the terminal said\n%q\nwant\n%q", out.String(), want)
+		}
+	}
+}
+
 func TestStanding(t *testing.T) {
 	for _, c := range []struct {
 		res  engine.Result

@@ -36,8 +36,10 @@ import (
 //
 // When the person's seat is out of the match (a dead country, a nation out
 // of the game: the view says so, Knockout) while the others play on, the
-// person is told at once; when the match ends, they are told where they
-// finished.
+// person is told at once; when the match ends, they are shown what they
+// were told since their last decision (Epilogue) and where they finished:
+// their place, or in a game won by a side (Sider) their side and whether
+// they won with it.
 //
 // A person has no deadline unless one is given (engine.Seat.Deadline); when
 // it passes, the default move is played and the person is told so. When the
@@ -55,6 +57,7 @@ type Terminal[M, V any] struct {
 
 	seat    int           // the person's seat, from Start
 	toldOut bool          // the person has been told their seat is out
+	side    string        // the view's Side at the match's end (Sider)
 	lines   *bufio.Reader // In, when it is not the process's standard input
 	pending chan answer   // a prompt still waiting for its line
 	closed  error         // set once the input has ended
@@ -80,13 +83,25 @@ func (t *Terminal[M, V]) SelfTimed() {}
 
 // Start notes the person's seat.
 func (t *Terminal[M, V]) Start(_ context.Context, info engine.MatchInfo) error {
-	t.seat, t.toldOut = info.Seat, false
+	t.seat, t.toldOut, t.side = info.Seat, false, ""
 	return nil
 }
 
 // Follow tells the person, once, that their seat is out of the match, when
 // its view says so (Knockout): the others play on without a word to them.
+// When the match is over it shows what the person was told since their
+// last decision (Epilogue) and notes which side won (Sider) for Finish.
 func (t *Terminal[M, V]) Follow(view V, over bool) {
+	if over {
+		if e, ok := any(view).(Epilogue); ok {
+			if s := e.Epilogue(); s != "" {
+				fmt.Fprint(t.out(), "\n"+s)
+			}
+		}
+		if s, ok := any(view).(Sider); ok {
+			t.side = s.Side()
+		}
+	}
 	k, ok := any(view).(Knockout)
 	if !ok || t.toldOut {
 		return
@@ -103,20 +118,41 @@ func (t *Terminal[M, V]) Follow(view V, over bool) {
 	fmt.Fprint(t.out(), "\n"+wrap(why+"; the others play on to the end."))
 }
 
-// Finish tells the person where they finished.
+// Finish tells the person where they finished: on which side and whether
+// they won, in a game won by a side (Sider), else their place.
 func (t *Terminal[M, V]) Finish(_ context.Context, res engine.Result) {
-	fmt.Fprint(t.out(), "\n"+wrap(Standing(res, t.seat))+"\n")
+	standing := Standing(res, t.seat)
+	if t.side != "" {
+		standing = SideStanding(res, t.seat, t.side)
+	}
+	fmt.Fprint(t.out(), "\n"+wrap(standing)+"\n")
+}
+
+// others counts the others a person won or tied with: "1 other", "3 others".
+func others(n int) string {
+	if n == 1 {
+		return "1 other"
+	}
+	return fmt.Sprintf("%d others", n)
+}
+
+// SideStanding tells the person at seat how a game won by a side ended for
+// them: side, the view's sentence (Sider), then whether they won, and with
+// how many others: "The humans won; you were a zombie: you lost.", "The
+// humans won; you were human: you won with 3 others."
+func SideStanding(res engine.Result, seat int, side string) string {
+	if !res.Won(seat) {
+		return side + ": you lost."
+	}
+	if n := len(res.Winners) - 1; n > 0 {
+		return side + ": you won with " + others(n) + "."
+	}
+	return side + ": you won."
 }
 
 // Standing tells the person at seat where they finished, from the result:
 // "You won.", "You finished 5th of 7.", with those they tied with.
 func Standing(res engine.Result, seat int) string {
-	others := func(n int) string {
-		if n == 1 {
-			return "1 other"
-		}
-		return fmt.Sprintf("%d others", n)
-	}
 	if res.Won(seat) {
 		if n := len(res.Winners) - 1; n > 0 {
 			return fmt.Sprintf("You won, sharing first place with %s.", others(n))
@@ -281,6 +317,25 @@ type Knockout interface {
 	// country 3 won a war against you and took your last citizens". It is
 	// "" while the seat plays.
 	Out() string
+}
+
+// Epilogue is implemented by views that have more to tell the person when
+// the match ends than their last decision showed: the last turn's
+// announcements and its GAME OVER line. Epilogue returns it as the
+// terminal shows it, lines ending in a newline; "" when there is nothing.
+type Epilogue interface {
+	Epilogue() string
+}
+
+// Sider is implemented by views of games won by a side rather than by a
+// place among the seats: the humans or the zombies. Once the match is over,
+// Side says, as a sentence without its full stop, which side won and which
+// the person was on: "The humans won; you were a zombie". The terminal adds
+// whether the person won, and with how many others, where it would tell a
+// place (SideStanding). It is "" while the match goes on, and in a game
+// whose result is not by side.
+type Sider interface {
+	Side() string
 }
 
 // noBreak joins words that wrap keeps on one line.

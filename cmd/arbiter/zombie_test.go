@@ -410,3 +410,29 @@ func TestZombieWatch(t *testing.T) {
 		t.Errorf("another file's change judged the script again (%d runs, then %d)", before, after)
 	}
 }
+
+func TestZombiePersonHearsTheLastTurnAndTheirSide(t *testing.T) {
+	// A person at the terminal sees the last turn's announcement and GAME
+	// OVER, then how the game ended for them by side, not a place among
+	// seats that tie by the dozen: "You finished 2nd of 5, tied with 3
+	// others" told a zombie loser nothing.
+	cmd := exec.Command(arbiterBinary(t), "play", "zombie", "--players", "sensible,cautious,spreader,random,repl", "--seed", "2")
+	cmd.Stdin = strings.NewReader("P1\n")
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	out := string(b)
+	want := `plan [P1]> 
+After turn 1 you were told:
+  TURN 1 END
+  PRIVATE P5 zombie antibodies=0 viruses=0
+  PUBLIC turn=1 zombies=4 humans=1 max_antibodies=1 max_viruses=0
+  GAME OVER: HUMANS WIN last_survivor=P2
+
+The humans won, P2 the last survivor; you became a zombie in turn 1: you lost.
+`
+	if !strings.Contains(out, want) || strings.Contains(out, "You finished") {
+		t.Errorf("the person was told\n%s\nwant\n%s", out, want)
+	}
+}

@@ -640,3 +640,46 @@ func TestStartAnnouncementTellsTheCountsOnly(t *testing.T) {
 		t.Errorf("after turn 1: %s; want the highest antibodies and viruses told", b)
 	}
 }
+
+func TestTheEndIsToldBySide(t *testing.T) {
+	// R: "When the zombies win, the seats that started as zombies win;
+	// a last survivor wins alone; at max turns every non-zombie wins." A
+	// person is told the side that won and their own, never "infected",
+	// and the last turn's lines down to GAME OVER, which no plan showed.
+	rng := rand.New(rand.NewPCG(4, 4))
+	sides := map[Outcome]string{ZombiesWin: "The zombies won;", HumansWinSurvivor: "The humans won", HumansWinMaxTurns: "The humans won, all "}
+	for k := range 100 {
+		lineup, options := lineups(rng)
+		rec, m := play(t, uint64(k), options, lineup...)
+		res, r := *rec.End.Result, m.judge.Result()
+		for seat := range m.n {
+			v := m.View(seat)
+			side, epilogue := v.Side(), v.Epilogue()
+			var you string
+			switch status := res.Status[seat]; {
+			case r.Outcome == HumansWinSurvivor && r.Survivor == seat:
+				you = "you were the last survivor"
+			case status == "":
+				you = "you were human"
+			case status == "zombie from the start":
+				you = "you were a zombie from the start"
+			default:
+				you = "you became a zombie in turn " + strings.TrimPrefix(status, "zombie since turn ")
+			}
+			if !strings.HasPrefix(side, sides[r.Outcome]) || !strings.HasSuffix(side, "; "+you) || strings.Contains(side, "infected") {
+				t.Fatalf("game %d seat %d (%s, %q): side %q", k, seat, r.Outcome, res.Status[seat], side)
+			}
+			lines := v.Lines()
+			last := slices.Index(lines, fmt.Sprintf("TURN %d END", m.judge.Turn()))
+			want := fmt.Sprintf("After turn %d you were told:\n  %s\n", m.judge.Turn(), strings.Join(lines[last:], "\n  "))
+			if last < 0 || epilogue != want || !strings.HasSuffix(epilogue, "\n  "+lines[len(lines)-1]+"\n") || !strings.HasPrefix(lines[len(lines)-1], "GAME OVER") {
+				t.Fatalf("game %d seat %d: epilogue\n%s\nwant\n%s", k, seat, epilogue, want)
+			}
+		}
+	}
+	// While the game goes on, neither says a word.
+	m := newMatch(t, 1, 5, nil)
+	if s, e := m.View(0).Side(), m.View(0).Epilogue(); s != "" || e != "" {
+		t.Errorf("before the end: side %q, epilogue %q", s, e)
+	}
+}

@@ -148,6 +148,69 @@ func (v View) Lines() []string {
 	return out
 }
 
+// Epilogue is what the viewer was told after their last plan, once the
+// game is over (player.Epilogue): the last turn's lines, from its TURN END
+// to GAME OVER, under "After turn N you were told:". It is "" while the
+// game goes on.
+func (v View) Epilogue() string {
+	if !v.m.Over() {
+		return ""
+	}
+	t := v.m.transcript()
+	from := -1
+	for i := len(t.Events) - 1; i >= 0; i-- {
+		if t.Events[i].Kind == TurnEnded {
+			from = i
+			break
+		}
+	}
+	if from < 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "After turn %d you were told:\n", t.Events[from].Turn)
+	for i := from; i < len(t.Events); i++ {
+		if e := &t.Events[i]; Visible(e, v.seat) {
+			b.WriteString("  " + t.Line(e) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Side says, once the game is over, which side won and which the viewer
+// was on (player.Sider), as the result has it: a zombie from the start, a
+// zombie since a turn, or human (never infected). "The humans won, P2 the
+// last survivor; you were a zombie from the start". It is "" while the
+// game goes on.
+func (v View) Side() string {
+	if !v.m.Over() {
+		return ""
+	}
+	r := v.m.judge.Result()
+	p := &v.m.judge.players[v.seat]
+	var won string
+	switch r.Outcome {
+	case ZombiesWin:
+		won = "The zombies won"
+	case HumansWinSurvivor:
+		if r.Survivor == v.seat {
+			return "The humans won; you were the last survivor"
+		}
+		won = "The humans won, " + v.m.name(r.Survivor) + " the last survivor"
+	case HumansWinMaxTurns:
+		won = fmt.Sprintf("The humans won, all %d turns played", v.MaxTurns())
+	default:
+		return ""
+	}
+	switch {
+	case p.State == Zombie && p.from == Zombie:
+		return won + "; you were a zombie from the start"
+	case p.State == Zombie:
+		return fmt.Sprintf("%s; you became a zombie in turn %d", won, p.turned)
+	}
+	return won + "; you were human"
+}
+
 // Check says why the viewer may not make plan p now, or nil. It is the
 // terminal's check: the refusal names players as a person writes them (P1,
 // P2, …, and their names), never by a seat number from 0, which only a
