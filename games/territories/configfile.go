@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -153,20 +154,24 @@ func ptr[T any](v T, err error) (*T, error) {
 }
 
 // eachKey calls fn with each key of mapping m and its value, refusing
-// keys not in keys and keys given twice; what names the kind of key in
-// messages.
+// keys not in keys (with the nearest one, for a typo) and keys given
+// twice; what names the kind of key in messages. Its own refusals are
+// keyErrors, which carry their line.
 func eachKey(m *yaml.Node, keys []string, what string, fn func(key string, v *yaml.Node) error) error {
 	seen := map[string]int{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := yamlTarget(m.Content[i]), yamlTarget(m.Content[i+1])
 		if k.Kind != yaml.ScalarNode {
-			return fmt.Errorf("line %d: a %s is a word, not %s; the keys are %s", k.Line, what, describe(k), strings.Join(keys, ", "))
+			return &keyError{k.Line, fmt.Sprintf("a %s is a word, not %s; the keys are %s", what, describe(k), strings.Join(keys, ", "))}
 		}
 		if !slices.Contains(keys, k.Value) {
-			return fmt.Errorf("line %d: unknown %s %q; the keys are %s", k.Line, what, k.Value, strings.Join(keys, ", "))
+			if near := engine.Nearest(k.Value, keys); near != "" {
+				return &keyError{k.Line, fmt.Sprintf("unknown %s %q; did you mean %s? The keys are %s", what, k.Value, near, strings.Join(keys, ", "))}
+			}
+			return &keyError{k.Line, fmt.Sprintf("unknown %s %q; the keys are %s", what, k.Value, strings.Join(keys, ", "))}
 		}
 		if line, ok := seen[k.Value]; ok {
-			return fmt.Errorf("line %d: %s is given twice (first on line %d)", k.Line, k.Value, line)
+			return &keyError{k.Line, fmt.Sprintf("%s is given twice (first on line %d)", k.Value, line)}
 		}
 		seen[k.Value] = k.Line
 		if err := fn(k.Value, v); err != nil {
@@ -175,6 +180,16 @@ func eachKey(m *yaml.Node, keys []string, what string, fn func(key string, v *ya
 	}
 	return nil
 }
+
+// keyError is a key of a configuration that is refused, on its line:
+// "line 6: unknown key ...". A territory's message names the territory
+// and this line once (readTerritories).
+type keyError struct {
+	line int
+	msg  string
+}
+
+func (e *keyError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
 
 // readOutput reads output: none, or a mapping {svg, png}.
 func readOutput(v *yaml.Node) (Output, error) {
@@ -217,6 +232,10 @@ func readTerritories(v *yaml.Node) ([]territoryFile, error) {
 	for i, n := range v.Content {
 		n = yamlTarget(n)
 		if err := out[i].read(n); err != nil {
+			if k, ok := err.(*keyError); ok {
+				// the key's own line, said once
+				return nil, fmt.Errorf("territories[%d] (line %d): %s", i, k.line, k.msg)
+			}
 			return nil, fmt.Errorf("territories[%d] (line %d): %w", i, n.Line, err)
 		}
 	}

@@ -128,6 +128,20 @@ func TestConfigTerritories(t *testing.T) {
 			t.Errorf("%s: %v; want an error with %q", c.terr, err, c.want)
 		}
 	}
+	// A misspelt key names its territory and its line once, with the key
+	// it is closest to.
+	for _, c := range []struct{ terr, want string }{
+		{"  - {id: A, name: Ay, neighbours: [B]}\n",
+			`config: territories[0] (line 3): unknown territory key "neighbours"; did you mean neighbors? The keys are id, name, aliases, neighbors`},
+		{"  - {id: A, name: Ay, neighbors: []}\n  - id: B\n    name: Bee\n    neigbors: []\n",
+			`config: territories[1] (line 6): unknown territory key "neigbors"; did you mean neighbors? The keys are id, name, aliases, neighbors`},
+		{"  - {id: A, name: Ay, colour: red}\n",
+			`config: territories[0] (line 3): unknown territory key "colour"; the keys are id, name, aliases, neighbors`},
+	} {
+		if _, err := ParseConfig([]byte(base + c.terr)); err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v\nwant %s", c.terr, err, c.want)
+		}
+	}
 	// The errors name the territory's line.
 	_, err := ParseConfig([]byte(base + "  - {id: A, name: Ay, neighbors: []}\n  - {id: A, name: Bee, neighbors: []}\n"))
 	if err == nil || !strings.Contains(err.Error(), "territories[1] (line 4)") {
