@@ -214,7 +214,7 @@ func (f *configFile) config() (Config, error) {
 	at := func(line int, key string) string { return fmt.Sprintf("config: line %d: %s", line, key) }
 	names := f.Players.names
 	if len(names) < 3 {
-		return Config{}, fmt.Errorf("%s: %d names; a game needs at least 3 players", at(f.Players.line, "players"), len(names))
+		return Config{}, fmt.Errorf("%s: %s; a game needs at least 3 players", at(f.Players.line, "players"), counted(len(names), "name", "names"))
 	}
 	seen := map[string]string{}
 	for _, name := range names {

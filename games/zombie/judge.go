@@ -197,7 +197,7 @@ func (j *Judge) enrol(c *Command) *Refusal {
 func (j *Judge) start(c *Command) *Refusal {
 	zombies := j.rostered
 	if humans := len(j.players) - zombies; zombies < 1 || humans < 2 {
-		return refuse(CodeSetup, "the roster has %d zombies and %d humans; a game needs at least 1 zombie and at least 2 humans", zombies, humans)
+		return refuse(CodeSetup, "the roster has %s and %s; a game needs at least 1 zombie and at least 2 humans", counted(zombies, "zombie", "zombies"), counted(humans, "human", "humans"))
 	}
 	j.maxTurns = c.MaxTurns
 	if j.maxTurns == 0 {
@@ -326,7 +326,7 @@ func checkModifier(p *member, m Modifier) *Refusal {
 	case m.Viruses > 0 && p.State != Zombie:
 		return refuse(CodeNotZombie, "%s is not a zombie and cannot apply viruses; only zombies can", p.Name)
 	case m.Viruses > p.Viruses:
-		return refuse(CodeNotEnoughVirus, "%s applies %d viruses but has %d", p.Name, m.Viruses, p.Viruses)
+		return refuse(CodeNotEnoughVirus, "%s applies %s but has %d", p.Name, counted(m.Viruses, "virus", "viruses"), p.Viruses)
 	}
 	return nil
 }

@@ -273,11 +273,20 @@ func (m *Match) check(seat int, p Plan, person bool) error {
 	case zombie && cures > 0:
 		return engine.Refuse("zombie-cure", "you are a zombie: zombies cannot cure")
 	case precautions+cures > me.Antibodies:
-		return engine.Refuse("antibodies", "%d precautions and %d cures cost %d antibodies; you have %d", precautions, cures, precautions+cures, me.Antibodies)
+		return engine.Refuse("antibodies", "%s and %s cost %s; you have %d", counted(precautions, "precaution", "precautions"), counted(cures, "cure", "cures"), counted(precautions+cures, "antibody", "antibodies"), me.Antibodies)
 	case viruses > me.Viruses:
-		return engine.Refuse("viruses", "the plan applies %d viruses; you have %d", viruses, me.Viruses)
+		return engine.Refuse("viruses", "the plan applies %s; you have %d", counted(viruses, "virus", "viruses"), me.Viruses)
 	}
 	return nil
+}
+
+// counted writes n with its noun, one or many: "1 antibody", "0 cures",
+// "2 viruses".
+func counted[N int | int64](n N, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func checkOwnModifier(mod Modifier, zombie bool, where string) error {

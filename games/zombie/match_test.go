@@ -683,3 +683,50 @@ func TestTheEndIsToldBySide(t *testing.T) {
 		t.Errorf("before the end: side %q, epilogue %q", s, e)
 	}
 }
+
+func TestRefusalsCountInWords(t *testing.T) {
+	// "Precaution costs 1 antibody; a cure costs 1": a refusal counts what
+	// it names in words that agree with the number (1 precaution, 1
+	// antibody, 1 virus), not "1 precautions ... cost 1 antibodies".
+	m := newMatch(t, 1, 5, map[string]string{"antibodies": "0", "viruses": "0"})
+	zs, hs := seatsOf(m)
+	for _, c := range []struct {
+		seat int
+		plan Plan
+		want string
+	}{
+		{hs[0], Plan{Touch: []Contact{{With: hs[1], Modifier: Precaution}}}, "1 precaution and 0 cures cost 1 antibody; you have 0"},
+		{hs[0], Plan{Touch: []Contact{{With: hs[1]}}, CureFirst: true}, "0 precautions and 1 cure cost 1 antibody; you have 0"},
+		{hs[0], Plan{Touch: []Contact{{With: hs[1], Modifier: Precaution}, {With: hs[2], Modifier: Precaution}}, CureFirst: true, CureLast: true},
+			"2 precautions and 2 cures cost 4 antibodies; you have 0"},
+		{zs[0], Plan{Touch: []Contact{{With: hs[0], Modifier: Viruses(1)}}}, "the plan applies 1 virus; you have 0"},
+		{zs[0], Plan{Touch: []Contact{{With: hs[0], Modifier: Viruses(2)}}}, "the plan applies 2 viruses; you have 0"},
+	} {
+		var re *engine.RuleError
+		if err := m.Apply(c.seat, c.plan); !errors.As(err, &re) || re.Msg != c.want {
+			t.Errorf("%s plans %q: %v; want %q", SeatName(c.seat), c.plan, err, c.want)
+		}
+	}
+	// The judge's own refusals, and the configuration's.
+	tr := judged(t, "HUMAN Ann", "HUMAN Bob", "ZOMBIE Zed", "GAME_START", "i Zed/v1 Ann")
+	if got := refusalText(tr); got != "Zed applies 1 virus but has 0" {
+		t.Errorf("ERROR text %q", got)
+	}
+	tr = judged(t, "HUMAN Ann", "ZOMBIE Zed", "GAME_START")
+	if got := refusalText(tr); got != "the roster has 1 zombie and 1 human; a game needs at least 1 zombie and at least 2 humans" {
+		t.Errorf("ERROR text %q", got)
+	}
+	if _, err := ParseConfig([]byte("players: [Ann]\nzombie_count: 1\n")); err == nil || !strings.Contains(err.Error(), ": 1 name; a game needs at least 3 players") {
+		t.Errorf("one player: %v", err)
+	}
+}
+
+// refusalText is the text of the judge's first ERROR line.
+func refusalText(tr *Transcript) string {
+	for _, e := range tr.Events {
+		if e.Kind == Refused {
+			return e.Text
+		}
+	}
+	return ""
+}
