@@ -51,3 +51,33 @@ func ExampleOptionLabel() {
 	// custom (default) #db909d30
 	// short war #db909d30
 }
+
+func TestOptionRangeBySeats(t *testing.T) {
+	// "SeatMax bounds an IntOption by the number of seats too": the range a
+	// message gives is the one for the game's seats.
+	zombies := engine.Option{Name: "zombies", Kind: engine.IntOption, Min: 1, Max: 62, SeatMax: func(seats int) int { return seats - 2 }, SeatWhy: "so that at least 2 humans play"}
+	turns := engine.Option{Name: "turns", Kind: engine.IntOption, Min: 1, Max: 100}
+	for _, c := range []struct {
+		o       engine.Option
+		seats   int
+		lo, hi  int
+		allowed string
+	}{
+		{zombies, 5, 1, 3, "allowed 1 to 3 with 5 seats, so that at least 2 humans play"},
+		{zombies, 3, 1, 1, "allowed only 1 with 3 seats, so that at least 2 humans play"},
+		{zombies, 0, 1, 62, "allowed 1 to 62"},  // seats not known yet
+		{zombies, 2, 1, 62, "allowed 1 to 62"},  // too few seats: their own error
+		{zombies, 64, 1, 62, "allowed 1 to 62"}, // the bound is Max
+		{turns, 5, 1, 100, "allowed 1 to 100"},
+	} {
+		lo, hi, allowed := c.o.Range(c.seats)
+		if lo != c.lo || hi != c.hi || allowed != c.allowed {
+			t.Errorf("%s with %d seats: %d, %d, %q; want %d, %d, %q", c.o.Name, c.seats, lo, hi, allowed, c.lo, c.hi, c.allowed)
+		}
+	}
+	info := engine.Info{Name: "z", MinSeats: 3, MaxSeats: 64, Options: []engine.Option{zombies}}
+	setup := engine.Setup{Players: []string{"a", "b", "c", "d", "e"}, Options: map[string]string{"zombies": "4"}}
+	if _, err := setup.Int(info, "zombies"); err == nil || err.Error() != "option zombies: 4 is out of range; allowed 1 to 3 with 5 seats, so that at least 2 humans play" {
+		t.Errorf("4 zombies among 5 seats: %v", err)
+	}
+}

@@ -163,6 +163,13 @@ type Option struct {
 	Default string
 	// Min and Max bound an IntOption (inclusive).
 	Min, Max int
+	// SeatMax, if set, bounds an IntOption by the number of seats too: at
+	// most SeatMax(seats) in a game of that many, as a zombie game draws at
+	// most the seats - 2 zombies. Max is then its bound at the most seats.
+	SeatMax func(seats int) int
+	// SeatWhy says why SeatMax bounds it, for messages: "so that at least
+	// 2 humans play".
+	SeatWhy string
 	// File, if set, names a second way to give a StringOption: a flag that
 	// reads the value from a file, such as "config" for a preset in YAML.
 	// Load turns the file's content into the option's value, or says what
@@ -174,6 +181,28 @@ type Option struct {
 	// is unlikely to want (a board with territories nobody can reach), or
 	// "". Programs that read options tell it before play.
 	Warn func(value string) string
+}
+
+// Range returns the values an IntOption allows in a game of seats players,
+// and says so for a message: "allowed 1 to 62", or, when SeatMax bounds it,
+// "allowed 1 to 3 with 5 seats" ("allowed only 1 with 3 seats"), then
+// SeatWhy after a comma. Seats 0
+// means the number is not known yet, and a number of seats SeatMax allows
+// no value for is the seats' own error: Min to Max, for both, as for seats
+// whose SeatMax is Max or more.
+func (o Option) Range(seats int) (lo, hi int, allowed string) {
+	lo, hi = o.Min, o.Max
+	with := ""
+	if o.SeatMax != nil && seats > 0 && o.SeatMax(seats) >= lo && o.SeatMax(seats) < hi {
+		hi, with = o.SeatMax(seats), fmt.Sprintf(" with %d seats", seats)
+		if o.SeatWhy != "" {
+			with += ", " + o.SeatWhy
+		}
+	}
+	if lo == hi {
+		return lo, hi, fmt.Sprintf("allowed only %d%s", lo, with)
+	}
+	return lo, hi, fmt.Sprintf("allowed %d to %d%s", lo, hi, with)
 }
 
 // Setup is everything a match starts from, apart from the ruleset itself.
@@ -204,7 +233,8 @@ func (s Setup) CheckSeats(info Info) error {
 }
 
 // Int returns the value of an IntOption, checked against the declared options
-// of info: unknown names, malformed numbers and values out of range are errors.
+// of info: unknown names, malformed numbers and values out of range (for the
+// setup's seats, Option.Range) are errors.
 func (s Setup) Int(info Info, name string) (int, error) {
 	opt, text, err := s.option(info, name, IntOption)
 	if err != nil {
@@ -214,8 +244,8 @@ func (s Setup) Int(info Info, name string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("option %s: %q is not a whole number", name, text)
 	}
-	if v < opt.Min || v > opt.Max {
-		return 0, fmt.Errorf("option %s: %d is out of range; allowed %d to %d", name, v, opt.Min, opt.Max)
+	if lo, hi, allowed := opt.Range(s.Seats()); v < lo || v > hi {
+		return 0, fmt.Errorf("option %s: %d is out of range; %s", name, v, allowed)
 	}
 	return v, nil
 }

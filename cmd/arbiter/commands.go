@@ -246,7 +246,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info)+", "+exter
 				target = reportTarget{form: "summary"}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%d games: the standings only; --report text prints every game,\n--report FILE.html charts them\n", games)
 			}
-			options, err := gameOptions(cmd.Flags(), info)
+			options, err := seatedOptions(cmd.Flags(), info, len(specs))
 			if err != nil {
 				return err
 			}
@@ -345,18 +345,25 @@ func flagName(o engine.Option) string {
 	return o.Name
 }
 
-// gameOptions reads a game's options from its flags. Every option is
-// written out, so that a record names them all and replays the same even if
-// a default changes.
+// gameOptions reads a game's options from its flags, for games whose number
+// of seats is not known yet (seatedOptions).
 func gameOptions(f *pflag.FlagSet, info engine.Info) (map[string]string, error) {
+	return seatedOptions(f, info, 0)
+}
+
+// seatedOptions reads a game's options from its flags, each number checked
+// against its range for a game of seats players (engine.Option.Range; 0:
+// not known). Every option is written out, so that a record names them all
+// and replays the same even if a default changes.
+func seatedOptions(f *pflag.FlagSet, info engine.Info, seats int) (map[string]string, error) {
 	options := map[string]string{}
 	for _, o := range info.Options {
 		name := flagName(o)
 		switch o.Kind {
 		case engine.IntOption:
 			v, _ := f.GetInt(name)
-			if v < o.Min || v > o.Max {
-				return nil, usagef("--%s %d: allowed %d to %d", name, v, o.Min, o.Max)
+			if lo, hi, allowed := o.Range(seats); v < lo || v > hi {
+				return nil, usagef("--%s %d: %s", name, v, allowed)
 			}
 			options[o.Name] = strconv.Itoa(v)
 		case engine.BoolOption:

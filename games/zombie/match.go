@@ -46,7 +46,8 @@ var info = engine.Info{
 	Clock:          "turn",
 	DefaultPlayers: "sensible,sensible,sensible,sensible,sensible",
 	Options: []engine.Option{
-		{Name: "zombies", Usage: "how many seats are drawn as zombies (at most the seats - 2)", Kind: engine.IntOption, Default: "1", Min: 1, Max: MaxSeats - 2},
+		{Name: "zombies", Usage: "how many seats are drawn as zombies (at most the seats - 2)", Kind: engine.IntOption, Default: "1", Min: 1, Max: MaxSeats - 2,
+			SeatMax: func(seats int) int { return seats - 2 }, SeatWhy: "so that at least 2 humans play"},
 		{Name: "turns", Usage: "the turns a game lasts at most (max_turns)", Kind: engine.IntOption, Default: strconv.Itoa(DefaultMaxTurns), Min: 1, Max: 1000},
 		{Name: "antibodies", Usage: "every human's antibodies at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
 		{Name: "viruses", Usage: "every zombie's viruses at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
@@ -75,10 +76,7 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 		}
 		opt[i] = v
 	}
-	n := setup.Seats()
-	if opt[0] > n-2 {
-		return nil, fmt.Errorf("zombie: %d zombies among %d seats; at most %d, so that at least 2 humans play", opt[0], n, n-2)
-	}
+	n := setup.Seats() // opt[0] is at most n-2 (the option's SeatMax)
 	m := &Match{judge: NewJudge(), rng: engine.NewRNG(setup.Seed), order: make([]int, n), n: n, seed: setup.Seed, entrants: setup.Players,
 		names: seatNames(setup.Players), plans: make([]Plan, n), planned: make([]bool, n), used: make([][]bool, n), reqs: make([]engine.Request[Plan], n)}
 	for i := range m.order {
