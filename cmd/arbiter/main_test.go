@@ -430,15 +430,15 @@ func TestStep(t *testing.T) {
 		code         int
 		msg          string
 	}{
-		{strings.Replace(string(world), `"population": 0, "yield": 1}, "dead": true`, `"population": 4, "yield": 1}, "dead": true`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "is dead but has population 4"},
-		{string(world), `{"kind":"turn","choices":["conquer","conquer","develop"]}`, 1, "society 3 is dead and cannot choose develop"},
-		{string(world), `{"kind":"inflection","choices":["consent","conquer",null]}`, 1, "three highest values"},
-		{string(world), `{"kind":"turn","choices":["conquer",null,null]}`, 1, "society 2 is alive and must choose"},
-		{string(world), `{"kind":"turn","choices":["conquer","conquer"]}`, 2, "2 choices for 3 societies"},
+		{strings.Replace(string(world), `"population": 0, "yield": 1}, "dead": true`, `"population": 4, "yield": 1}, "dead": true`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "societies[2] (society 3) is dead but has population 4"},
+		{string(world), `{"kind":"turn","choices":["conquer","conquer","develop"]}`, 1, "choices[2] (society 3) is develop, but the society is dead: its choice must be null"},
+		{string(world), `{"kind":"inflection","choices":["consent","conquer",null]}`, 1, "choices[0] (society 1) is consent, but at an inflection a society chooses among its three highest values: conquer, exchange or discover"},
+		{string(world), `{"kind":"turn","choices":["conquer",null,null]}`, 1, "choices[1] (society 2) is null, but the society is alive and must choose a value"},
+		{string(world), `{"kind":"turn","choices":["conquer","conquer"]}`, 2, "2 choices for 3 societies; give one per society, in their order (choices[0] is society 1)"},
 		{string(world), `{"kind":"war","choices":[]}`, 2, `kind "war"`},
-		{string(world), `{"kind":"turn","choices":["conquer","flee",null]}`, 2, `unknown value "flee"`},
+		{string(world), `{"kind":"turn","choices":["conquer","flee",null]}`, 2, `choices[1] (society 2): unknown value "flee"`},
 		{`{"feels":[[0,0],[0]],"societies":[],"yield":1}`, `{"kind":"turn","choices":[]}`, 2, "0 societies"},
-		{strings.Replace(string(world), `[-1, 0, 0]`, `[-1, 0]`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "feels[2] has 2 entries"},
+		{strings.Replace(string(world), `[-1, 0, 0]`, `[-1, 0]`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "feels[2] (society 3's feelings) has 2 entries"},
 		{strings.Replace(string(world), `"develop": 2, "consent": 0`, `"develop": 2, "bribe": 0`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown key "bribe"`},
 		{strings.Replace(string(world), `"yield": 20`, `"yeild": 20`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown field "yeild"`},
 		{"{", `{}`, 2, "--state"},

@@ -61,18 +61,18 @@ func Step(w World, mv Moves, seed uint64) (World, error) {
 		return World{}, err
 	}
 	if len(mv.Choices) != len(w.Societies) {
-		return World{}, fmt.Errorf("moves: %d choices for %d societies; give one per society, null for a dead one", len(mv.Choices), len(w.Societies))
+		return World{}, fmt.Errorf("moves: %d choices for %d societies; give one per society, in their order (choices[0] is society 1), null for a dead one", len(mv.Choices), len(w.Societies))
 	}
 	for i, c := range mv.Choices {
 		s := &w.Societies[i]
 		switch {
 		case s.Dead && c != None:
-			return World{}, engine.Refuse("dead", "society %d is dead and cannot choose %v; its choice must be null", i+1, c)
+			return World{}, engine.Refuse("dead", "%s is %v, but the society is dead: its choice must be null", choiceAt(i), c)
 		case !s.Dead && c == None:
-			return World{}, engine.Refuse("missing", "society %d is alive and must choose a value", i+1)
+			return World{}, engine.Refuse("missing", "%s is null, but the society is alive and must choose a value", choiceAt(i))
 		case !s.Dead && mv.Kind == InflectionKind:
 			if top := s.Values.Top(); c != top[0] && c != top[1] && c != top[2] {
-				return World{}, engine.Refuse("not-offered", "at an inflection society %d chooses among its three highest values, %v, %v and %v; %v is not one of them", i+1, top[0], top[1], top[2], c)
+				return World{}, engine.Refuse("not-offered", "%s is %v, but at an inflection a society chooses among its three highest values: %v, %v or %v", choiceAt(i), c, top[0], top[1], top[2])
 			}
 		}
 	}

@@ -111,11 +111,11 @@ func choicesJSON(data []byte) ([]Value, error) {
 		}
 		var s string
 		if err := json.Unmarshal(r, &s); err != nil {
-			return nil, fmt.Errorf("choices[%d]: want a value name or null, got %s", i, r)
+			return nil, fmt.Errorf("%s: want a value name or null, got %s", choiceAt(i), r)
 		}
 		v, err := ParseValue(s)
 		if err != nil {
-			return nil, fmt.Errorf("choices[%d]: %w", i, err)
+			return nil, fmt.Errorf("%s: %w", choiceAt(i), err)
 		}
 		out[i] = v
 	}
@@ -159,3 +159,7 @@ func (vs *Values) Top() [3]Value {
 	}
 	return [3]Value{Value(7 - k1&7), Value(7 - k2&7), Value(7 - k3&7)}
 }
+
+// choiceAt names the choice of society i (from 0) in a message as a moves
+// file counts it and as people do: "choices[2] (society 3)".
+func choiceAt(i int) string { return fmt.Sprintf("choices[%d] (society %d)", i, i+1) }

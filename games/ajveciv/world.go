@@ -108,11 +108,11 @@ func (w *World) Check() error {
 	}
 	for i, row := range w.Feels {
 		if len(row) != n {
-			return fmt.Errorf("world: feels[%d] has %d entries; it must have one per society (%d)", i, len(row), n)
+			return fmt.Errorf("world: feels[%d] (society %d's feelings) has %d entries; it must have one per society (%d)", i, i+1, len(row), n)
 		}
 		for j, f := range row {
 			if err := checkMagnitude(f); err != nil {
-				return fmt.Errorf("world: feels[%d][%d]: %w", i, j, err)
+				return fmt.Errorf("world: feels[%d][%d] (society %d toward society %d): %w", i, j, i+1, j+1, err)
 			}
 		}
 	}
@@ -123,23 +123,23 @@ func (w *World) Check() error {
 		s := &w.Societies[i]
 		for v, d := range s.Values {
 			if d < 0 {
-				return fmt.Errorf("world: societies[%d].values.%s is %d; values are never negative", i, Value(v), d)
+				return fmt.Errorf("world: societies[%d].values.%s (society %d) is %d; values are never negative", i, Value(v), i+1, d)
 			}
 			if err := checkMagnitude(d); err != nil {
-				return fmt.Errorf("world: societies[%d].values.%s: %w", i, Value(v), err)
+				return fmt.Errorf("world: societies[%d].values.%s (society %d): %w", i, Value(v), i+1, err)
 			}
 		}
 		if err := checkMagnitude(s.Nation.Yield); err != nil {
-			return fmt.Errorf("world: societies[%d].nation.yield: %w", i, err)
+			return fmt.Errorf("world: societies[%d].nation.yield (society %d): %w", i, i+1, err)
 		}
 		if err := checkMagnitude(s.Nation.Population); err != nil {
-			return fmt.Errorf("world: societies[%d].nation.population: %w", i, err)
+			return fmt.Errorf("world: societies[%d].nation.population (society %d): %w", i, i+1, err)
 		}
 		switch {
 		case s.Dead && s.Nation.Population != 0:
-			return fmt.Errorf("world: societies[%d] is dead but has population %d; a dead society has population 0", i, s.Nation.Population)
+			return fmt.Errorf("world: societies[%d] (society %d) is dead but has population %d; a dead society has population 0", i, i+1, s.Nation.Population)
 		case !s.Dead && s.Nation.Population <= 0:
-			return fmt.Errorf("world: societies[%d] is alive with population %d; a society without people is dead (\"dead\": true)", i, s.Nation.Population)
+			return fmt.Errorf("world: societies[%d] (society %d) is alive with population %d; a society without people is dead (\"dead\": true)", i, i+1, s.Nation.Population)
 		}
 	}
 	return nil
@@ -190,13 +190,13 @@ func ParseWorld(data []byte) (World, error) {
 	for i, s := range *in.Societies {
 		switch {
 		case s.Values == nil:
-			return World{}, fmt.Errorf("world: societies[%d].values is missing", i)
+			return World{}, fmt.Errorf("world: societies[%d].values (society %d) is missing", i, i+1)
 		case s.Nation == nil:
-			return World{}, fmt.Errorf("world: societies[%d].nation is missing", i)
+			return World{}, fmt.Errorf("world: societies[%d].nation (society %d) is missing", i, i+1)
 		case s.Nation.Population == nil:
-			return World{}, fmt.Errorf("world: societies[%d].nation.population is missing", i)
+			return World{}, fmt.Errorf("world: societies[%d].nation.population (society %d) is missing", i, i+1)
 		case s.Nation.Yield == nil:
-			return World{}, fmt.Errorf("world: societies[%d].nation.yield is missing", i)
+			return World{}, fmt.Errorf("world: societies[%d].nation.yield (society %d) is missing", i, i+1)
 		}
 		w.Societies[i] = Society{Values: *s.Values, Nation: Nation{Population: *s.Nation.Population, Yield: *s.Nation.Yield}}
 		if s.Dead != nil {
