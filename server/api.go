@@ -247,8 +247,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	_, err := s.readBody(w, r, &body)
 	var id, judge string
 	var links []seatLink
+	var warnings []string
 	if err == nil {
-		id, links, judge, err = s.newMatch(r.Context(), body)
+		id, links, judge, warnings, err = s.newMatch(r.Context(), body)
 	}
 	if err == nil || !isMistake(err) {
 		made() // a body's mistakes make no match, and do not use up the creations
@@ -261,7 +262,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if links == nil {
 		links = []seatLink{} // a referee's match: its players join by actions
 	}
-	out := map[string]any{"id": id, "seats": links, "watch_url": base + "/m/" + id}
+	out := map[string]any{"id": id, "seats": links, "watch_url": base + "/m/" + id, "warnings": warnings}
 	for i := range links {
 		if links[i].Secret != "" {
 			links[i].URL = base + "/m/" + id + "#s=" + links[i].Secret
@@ -276,26 +277,27 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 
 // newMatch checks a creation body, starts the match, stores it and its
 // secrets' hashes, and starts driving it. It returns the match's id, its
-// seats (with the secrets of people), and the judge's secret.
-func (s *Server) newMatch(ctx context.Context, body createBody) (id string, links []seatLink, judgeSecret string, err error) {
+// seats (with the secrets of people), the judge's secret, and what its
+// options allow but a game is unlikely to want (optionWarnings).
+func (s *Server) newMatch(ctx context.Context, body createBody) (id string, links []seatLink, judgeSecret string, warnings []string, err error) {
 	g, err := catalog.Find(body.Game)
 	if err != nil {
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	lg, ok := g.(catalog.LiveGame)
 	if !ok {
-		return "", nil, "", catalog.Invalidf("%s cannot be played live", body.Game)
+		return "", nil, "", nil, catalog.Invalidf("%s cannot be played live", body.Game)
 	}
 	mode, err := findMode(lg.Modes(), body.Mode, g.Info().Name)
 	if err != nil {
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	info, err := lg.ModeInfo(mode.Name)
 	if err != nil {
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	if err := body.Time.check(); err != nil {
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	options, err := optionStrings(info, body.Options)
 	if err != nil {
@@ -303,22 +305,22 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 		if errors.As(err, &unknown) {
 			err = noOption(lg, mode, info, string(unknown))
 		}
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	specs := make([]string, len(body.Seats))
 	names := make([]string, len(body.Seats))
 	for i, seat := range body.Seats {
 		names[i] = strings.TrimSpace(seat.Name)
 		if len(names[i]) > 40 {
-			return "", nil, "", catalog.Invalidf("seat %d: a name of more than 40 characters", i)
+			return "", nil, "", nil, catalog.Invalidf("seat %d: a name of more than 40 characters", i)
 		}
 		spec := strings.TrimSpace(seat.Player)
 		switch {
 		case spec == "":
-			return "", nil, "", catalog.Invalidf("seat %d: no player; give a built-in bot, %q, or the URL of a bot", i, catalog.Person)
+			return "", nil, "", nil, catalog.Invalidf("seat %d: no player; give a built-in bot, %q, or the URL of a bot", i, catalog.Person)
 		case player.IsExternal(spec) && !strings.HasPrefix(spec, "exec:"):
 			if err := checkBotURL(ctx, spec, s.cfg.AllowPrivateBots); err != nil {
-				return "", nil, "", catalog.Invalidf("seat %d: %v", i, err)
+				return "", nil, "", nil, catalog.Invalidf("seat %d: %v", i, err)
 			}
 		}
 		specs[i] = spec
@@ -330,7 +332,7 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 	setup := engine.Setup{Seed: seed, Players: specs, Options: options}
 	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external, Names: names, Quiet: true})
 	if err != nil {
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	seatNames := live.Names()
 	bots := make([]bool, len(seatNames))
@@ -361,10 +363,10 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 		secrets = append(secrets, store.Secret{Hash: hash, Role: store.JudgeRole, Seat: engine.Judge})
 	}
 	if err := s.cfg.Store.Create(ctx, m, secrets); err != nil {
-		return "", nil, "", err
+		return "", nil, "", nil, err
 	}
 	s.drive(id)
-	return id, links, judgeSecret, nil
+	return id, links, judgeSecret, optionWarnings(info, options), nil
 }
 
 // findMode returns the mode called name (the first for "").
@@ -464,6 +466,23 @@ func optionStrings(info engine.Info, given map[string]any) (map[string]string, e
 		}
 	}
 	return out, nil
+}
+
+// optionWarnings says what a match's options allow but a game is unlikely
+// to want (engine.Option.Warn), one sentence each, named by the option:
+// "board: the map is in 2 parts that no move or attack crosses: ...". It
+// is empty, not nil, when there is nothing to say.
+func optionWarnings(info engine.Info, options map[string]string) []string {
+	out := []string{}
+	for _, o := range info.Options {
+		if o.Warn == nil {
+			continue
+		}
+		if msg := o.Warn(options[o.Name]); msg != "" {
+			out = append(out, o.Name+": "+msg)
+		}
+	}
+	return out
 }
 
 // randomSeed draws a seed no player can guess: 64 random bits.

@@ -622,3 +622,28 @@ func TestMatchViewTellsItsClock(t *testing.T) {
 		}
 	}
 }
+
+func TestCreationWarnsOfAMapInParts(t *testing.T) {
+	// docs/api.md: "warnings: what the options allow but a game is unlikely
+	// to want (a territories board whose territories nobody can reach), one
+	// sentence each, named by the option; [] when none." The match is
+	// created all the same.
+	ts := newServer(t, server.Config{})
+	parted := `{"map": "none", "territories": [{"id": "A", "name": "Alpha", "neighbors": ["B"]},
+		{"id": "B", "name": "Beta", "neighbors": ["A"]}, {"id": "C", "name": "Gamma", "neighbors": []}]}`
+	for _, c := range []struct {
+		body map[string]any
+		want []string
+	}{
+		{map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": parted}},
+			[]string{"board: the map is in 2 parts that no move or attack crosses: C (no neighbours) cannot be reached from the rest (A and 1 more); a nation there can never be attacked, and a game may run to its last turn"}},
+		{map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": timedBoard("1h")}}, []string{}},
+		{map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}}, []string{}},
+	} {
+		a := ts.call("POST", "/api/v1/matches", "", c.body)
+		var got struct{ Warnings []string }
+		if err := json.Unmarshal(a.body, &got); err != nil || a.status != 201 || !slices.Equal(got.Warnings, c.want) || !bytes.Contains(a.body, []byte(`"warnings":[`)) {
+			t.Errorf("%v: %d %s; want the warnings %q", c.body["game"], a.status, a.body, c.want)
+		}
+	}
+}

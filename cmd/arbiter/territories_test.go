@@ -1044,3 +1044,19 @@ func TestPlayWarnsOfAMapInParts(t *testing.T) {
 		t.Errorf("the sample board: exit %d, %q", code, errOut)
 	}
 }
+
+func TestTournamentAndDuelWarnOfAMapInParts(t *testing.T) {
+	// As play does, a tournament and a duel warn before they play that
+	// nobody can reach the territories cut off from the rest of the map.
+	board := `{"territories":[{"id":"A","name":"Alpha","neighbors":["B"]},{"id":"B","name":"Beta","neighbors":["A"]},{"id":"C","name":"Gamma","neighbors":[]}]}`
+	const warning = "arbiter: warning: --board: the map is in 2 parts that no move or attack crosses: C (no neighbours) cannot be reached"
+	for _, args := range [][]string{
+		{"tournament", "territories", "--board", board, "--players", "greedy,random", "--seed", "1", "--turns", "3"},
+		{"duel", "territories", "greedy", "random", "--field", "none", "--board", board, "--seed", "1", "--turns", "3", "--games", "2"},
+	} {
+		code, _, errOut := arbiter(t, "", args...)
+		if code != 0 || strings.Count(errOut, warning) != 1 {
+			t.Errorf("%s: exit %d, %q; want one warning naming C", args[0], code, errOut)
+		}
+	}
+}

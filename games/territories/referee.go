@@ -28,7 +28,7 @@ var refereeInfo = engine.Info{
 	Clock:    "turn",
 	Options: []engine.Option{
 		{Name: "board", Usage: `the map's territories and numbers: "sample" (eleven states of the American West) or a configuration's JSON`,
-			Kind: engine.StringOption, Default: "sample", File: "config", FileUsage: "a configuration of your own (YAML or JSON)", Load: loadBoard},
+			Kind: engine.StringOption, Default: "sample", File: "config", FileUsage: "a configuration of your own (YAML or JSON)", Load: loadBoard, Warn: boardWarning},
 	},
 	Rules: rulesText,
 }
