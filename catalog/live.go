@@ -122,6 +122,14 @@ type Timed interface {
 	Due() (since int64, wait time.Duration, move json.RawMessage, idle, ok bool)
 }
 
+// Outs is implemented by live matches that tell a seat it is out of the
+// match while the others play on (a dead country, a nation out).
+type Outs interface {
+	// Out tells seat's player, as a sentence without its full stop, that
+	// the seat is out, when and why if known; "" while it plays.
+	Out(seat int) string
+}
+
 // LiveGame is implemented by games that can be played live; every game of
 // the catalog is one.
 type LiveGame interface {
@@ -815,4 +823,17 @@ func (l *liveMatch[M, V]) Due() (int64, time.Duration, json.RawMessage, bool, bo
 		return 0, 0, nil, false, false
 	}
 	return since, wait, mustJSON(mv), idle, true
+}
+
+// Out tells seat's player that the seat is out of the match, as its view
+// tells a person at a terminal (see Outs); "" while it plays, and in the
+// games whose views do not say.
+func (l *liveMatch[M, V]) Out(seat int) string {
+	if seat < 0 || seat >= len(l.names) {
+		return ""
+	}
+	if k, ok := any(l.m.View(seat)).(interface{ Out() string }); ok {
+		return k.Out()
+	}
+	return ""
 }

@@ -539,6 +539,9 @@ type youView struct {
 	Role string `json:"role"` // seat, judge, player or spectator
 	Seat *int   `json:"seat,omitempty"`
 	Name string `json:"name,omitempty"`
+	// Out tells a seat out of the match while the others play on when
+	// and why (catalog.Outs).
+	Out string `json:"out,omitempty"`
 }
 
 type seatView struct {
@@ -595,6 +598,9 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 	case store.SeatRole:
 		seat := c.seat
 		v.You = youView{Role: "seat", Seat: &seat}
+		if o, ok := live.(catalog.Outs); ok && row.Status == store.Running {
+			v.You.Out = o.Out(seat)
+		}
 	case store.JudgeRole:
 		v.You = youView{Role: "judge"}
 	case store.PlayerRole:

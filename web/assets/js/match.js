@@ -182,7 +182,7 @@ function drawRequests() {
     picker = { pick: (tid) => { const c = q.choices.find((x) => x.endsWith(" " + tid)); if (c) send(c, q); }, selected: [] };
   }
   if (!open.length) {
-    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : ctx.role === "spectator" ? "The players decide in private: you see what their moves change as the match goes on, not the moves themselves." : "Nothing is owed now."));
+    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : m.you.out ? `${m.you.out}. The others play on; you may watch to the end.` : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : ctx.role === "spectator" ? "The players decide in private: you see what their moves change as the match goes on, not the moves themselves." : "Nothing is owed now."));
     el("owed").classList.remove("owed");
     return;
   }
@@ -279,7 +279,7 @@ function drawSeats() {
   replace(el("seats"), m.seats.length ? h("div", { class: "scroll" }, h("table", null,
     h("thead", null, h("tr", null, h("th", { scope: "col" }, "seat"), h("th", { scope: "col", class: "left" }, "player"), h("th", { scope: "col", class: "left" }, "who"), ctx.role === "judge" ? h("th", { scope: "col" }, "link") : null)),
     h("tbody", null, rows))) : h("p", { class: "muted" }, "No seats: players join by name."),
-  ctx.role === "seat" && m.status === "running" ? h("p", null, h("button", { type: "button", class: "danger", onclick: resign }, "Resign this seat")) : null);
+  ctx.role === "seat" && m.status === "running" && !m.you.out ? h("p", null, h("button", { type: "button", class: "danger", onclick: resign }, "Resign this seat")) : null);
 }
 
 async function reissue(seat) {
