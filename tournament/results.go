@@ -292,6 +292,7 @@ func dealAgain(s *Schedule) ([][]int, error) {
 	p := Params{
 		Info:    engine.Info{Name: s.Ruleset, Variant: s.Variant, MinSeats: 1, MaxSeats: engine.MaxSeats},
 		Options: s.Options, Players: s.Players, Seed: s.Seed, Repeat: s.Repeat,
+		Uneven: true, // a file played before uneven rounds were refused
 	}
 	switch s.Kind {
 	case Groups:

@@ -21,13 +21,13 @@ import (
 )
 
 // groupsTournament is a Reaj tournament of the six fixed players, the
-// steward and the random player, each in 20 of 30 games of 5 or 6, with
+// steward and the random player, each in 20 of 32 games of 5, with
 // games of 20 turns.
 func groupsTournament(t testing.TB, seed uint64) *tournament.Tournament[reaj.Value, reaj.View] {
 	t.Helper()
 	es := reajEntrants(t, "fixed", "steward", "random")
 	s, err := tournament.NewSchedule(tournament.Params{
-		Info: reaj.Game{}.Info(), Players: names(es), Seed: seed, Rounds: 30, Appearances: 20, Repeat: 1,
+		Info: reaj.Game{}.Info(), Players: names(es), Seed: seed, Rounds: 32, Appearances: 20, Repeat: 1,
 		Options: map[string]string{"turns": "20"},
 	})
 	if err != nil {
@@ -253,6 +253,40 @@ func TestShardedRunsMergeIntoTheSingleRunsTable(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A results file of a schedule whose seats did not divide evenly over its
+// rounds, played before such schedules were refused, is still read and
+// merged: its header deals the same uneven games again.
+func TestMergeReadsAnUnevenScheduleOfBefore(t *testing.T) {
+	es := reajEntrants(t, "steward", "adapt", "conquer")
+	p := tournament.Params{Info: reaj.Game{}.Info(), Players: names(es), Seed: 1, Rounds: 10, Appearances: 7, Repeat: 1,
+		Options: map[string]string{"turns": "5"}}
+	if _, err := tournament.NewSchedule(p); err == nil {
+		t.Fatal("21 seats over 10 rounds were dealt")
+	}
+	p.Uneven = true
+	s, err := tournament.NewSchedule(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := map[int]int{}
+	for _, g := range s.Games {
+		sizes[len(g)]++
+	}
+	if sizes[3] != 1 || sizes[2] != 9 {
+		t.Fatalf("games by seats %v; want one of 3 and nine of 2", sizes)
+	}
+	tour := &tournament.Tournament[reaj.Value, reaj.View]{Ruleset: reaj.Game{}, Schedule: s, Entrants: es}
+	results := record(t, tour)
+	wantText, _ := standings(t, s, results)
+	table, err := tournament.Merge(readers(t, split(t, s, results, 2)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, _ := tableText(t, table); text != wantText {
+		t.Errorf("merged standings differ from the run's:\n%s", cmp.Diff(wantText, text))
 	}
 }
 

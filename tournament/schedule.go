@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -64,6 +65,11 @@ type Params struct {
 	Rounds, Appearances, Seats int
 	// Repeat plays the whole schedule this many times (at least 1).
 	Repeat int
+	// Uneven deals Rounds games whose seats, the players' appearances,
+	// do not divide evenly among them, as schedules were dealt before
+	// they were refused: the games then differ by a seat. It lets a
+	// results file of such a schedule be read and merged.
+	Uneven bool
 }
 
 // NewSchedule makes the schedule p asks for, or an error that says why it
@@ -90,7 +96,7 @@ func NewSchedule(p Params) (*Schedule, error) {
 	var err error
 	if p.Rounds != 0 || p.Appearances != 0 {
 		s.Kind, s.Rounds, s.Appearances = Groups, p.Rounds, p.Appearances
-		games, err = groups(len(p.Players), p.Rounds, p.Appearances, p.Seed, p.Info)
+		games, err = groups(len(p.Players), p.Rounds, p.Appearances, p.Seed, p.Info, p.Uneven)
 	} else {
 		seats := p.Seats
 		if seats == 0 {
@@ -125,8 +131,10 @@ func (s *Schedule) ID() string {
 // groups is the seed's schedule: a pool with every player appearances
 // times, shuffled by the schedule's dice and dealt in turn into rounds
 // games. A player dealt twice into one game swaps places with someone in
-// another game, so that nobody plays against itself.
-func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([][]int, error) {
+// another game, so that nobody plays against itself. Every game has the
+// same seats, players × appearances / rounds; rounds that do not divide the
+// appearances are refused, unless uneven.
+func groups(players, rounds, appearances int, seed uint64, info engine.Info, uneven bool) ([][]int, error) {
 	if rounds < 1 || appearances < 1 {
 		return nil, fmt.Errorf("tournament: --rounds %d --appearances %d; give both, each at least 1", rounds, appearances)
 	}
@@ -142,6 +150,9 @@ func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([]
 	if len(pool) > MaxGames*info.MaxSeats {
 		return nil, fmt.Errorf("tournament: %d appearances in all; too many", len(pool))
 	}
+	if n := len(pool); (n%rounds != 0 && !uneven) || n < rounds*info.MinSeats || n > rounds*info.MaxSeats {
+		return nil, splitRefusal(players, appearances, rounds, info)
+	}
 	rng := engine.NewRNG(seed ^ scheduleStream)
 	for k := len(pool) - 1; k > 0; k-- {
 		j := int(engine.Below(rng, uint64(k+1)))
@@ -151,9 +162,10 @@ func groups(players, rounds, appearances int, seed uint64, info engine.Info) ([]
 	for i, p := range pool {
 		games[i%rounds] = append(games[i%rounds], p)
 	}
-	for g, seats := range games {
+	for _, seats := range games {
 		if n := len(seats); n < info.MinSeats || n > info.MaxSeats {
-			return nil, unevenRounds(players, appearances, rounds, g, n, info)
+			// Only an uneven deal can get here.
+			return nil, splitRefusal(players, appearances, rounds, info)
 		}
 	}
 	if !separate(games) {
@@ -297,27 +309,67 @@ func binomial(n, k int) int {
 	return b
 }
 
-// unevenRounds is the refusal of rounds whose games, the seats dealt in
-// turn, are too small or too large for the game (game g, with n seats): it
-// says how many rounds would do, if any.
-func unevenRounds(players, appearances, rounds, g, n int, info engine.Info) error {
+// splitRefusal is the refusal of a groups schedule whose seats (players ×
+// appearances) do not make whole games of the same size over rounds, or
+// make games too small or too large for the game. It names the nearest
+// rounds, and the nearest appearances, that would, with their games' seats.
+func splitRefusal(players, appearances, rounds int, info engine.Info) error {
 	seats := players * appearances
-	plural := func(n int, one string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %ss", n, one)
+	fits := func(seats, rounds int) bool {
+		return seats%rounds == 0 && seats/rounds >= info.MinSeats && seats/rounds <= info.MaxSeats
 	}
-	lo := max(appearances, (seats+info.MaxSeats-1)/info.MaxSeats) // no game too large, nobody twice in one
-	hi := seats / info.MinSeats                                   // no game too small
-	fix := fmt.Sprintf("give --rounds from %d to %d", lo, hi)
+	var what string
 	switch {
-	case lo == hi:
-		fix = fmt.Sprintf("give --rounds %d", lo)
-	case lo > hi:
-		fix = "give more players or appearances"
+	case seats < rounds:
+		what = fmt.Sprintf("cannot fill %s;", plural(rounds, "round"))
+	case seats%rounds != 0:
+		lo := seats / rounds
+		what = fmt.Sprintf("do not divide evenly over %s: they would make games of %d and %d seats;", plural(rounds, "round"), lo+1, lo)
+	default:
+		what = fmt.Sprintf("over %s make games of %s; %s takes %d to %d a game:", plural(rounds, "round"), plural(seats/rounds, "seat"), info.Name, info.MinSeats, info.MaxSeats)
 	}
-	return fmt.Errorf("tournament: %s (%s × %s) dealt over %s leave game %d with %s; %s takes %d to %d a game: %s",
-		plural(seats, "seat"), plural(players, "player"), plural(appearances, "appearance"), plural(rounds, "round"), g+1, plural(n, "player"),
-		info.Name, info.MinSeats, info.MaxSeats, fix)
+	// The nearest fitting rounds below and above (no more appearances than
+	// rounds), and likewise appearances (at most the rounds).
+	var fixes []string
+	if rs := nearest(rounds, appearances, seats, func(r int) bool { return fits(seats, r) }); len(rs) > 0 {
+		fixes = append(fixes, "--rounds "+withSeats(rs, func(r int) int { return seats / r }))
+	}
+	if as := nearest(appearances, 1, rounds, func(a int) bool { return fits(players*a, rounds) }); len(as) > 0 {
+		fixes = append(fixes, "--appearances "+withSeats(as, func(a int) int { return players * a / rounds }))
+	}
+	fix := "give other rounds or appearances, or more players"
+	if len(fixes) > 0 {
+		fix = "give " + strings.Join(fixes, ", or ")
+	}
+	return fmt.Errorf("tournament: %s (%s × %s) %s %s",
+		plural(seats, "seat"), plural(players, "player"), plural(appearances, "appearance"), what, fix)
+}
+
+// nearest returns the nearest number below n and the nearest above n, from
+// lo to hi, for which ok holds: none, one or both, in increasing order.
+func nearest(n, lo, hi int, ok func(int) bool) []int {
+	var found []int
+	for k := min(n-1, hi); k >= lo; k-- {
+		if ok(k) {
+			found = append(found, k)
+			break
+		}
+	}
+	for k := max(n+1, lo); k <= hi; k++ {
+		if ok(k) {
+			found = append(found, k)
+			break
+		}
+	}
+	return found
+}
+
+// withSeats says numbers with the seats of a game each makes:
+// "7 (games of 3 seats) or 14 (games of 2 seats)".
+func withSeats(ns []int, seats func(int) int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprintf("%d (games of %s)", n, plural(seats(n), "seat"))
+	}
+	return strings.Join(parts, " or ")
 }

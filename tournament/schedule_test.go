@@ -68,7 +68,7 @@ func TestGroupsSeatsEveryPlayerAppearancesTimes(t *testing.T) {
 		{7, 7, 6},
 		{8, 100, 75},
 		{12, 50, 25},
-		{7, 3, 2}, // 14 seats over 3 games: games of 5, 5 and 4
+		{7, 7, 3},
 		{16, 40, 40},
 		{20, 30, 9},
 	} {
@@ -82,14 +82,11 @@ func TestGroupsSeatsEveryPlayerAppearancesTimes(t *testing.T) {
 					t.Fatalf("%d games; want %d", len(s.Games), c.rounds)
 				}
 				checkAppearances(t, s, c.appearances)
-				// The seats are dealt in turn, so game sizes differ by
-				// at most one.
-				lo, hi := len(s.Games[0]), len(s.Games[0])
-				for _, g := range s.Games {
-					lo, hi = min(lo, len(g)), max(hi, len(g))
-				}
-				if hi-lo > 1 {
-					t.Errorf("seed %d: games of %d to %d players; want sizes within one", seed, lo, hi)
+				// Every game has players × appearances / rounds seats.
+				for g, seats := range s.Games {
+					if len(seats) != c.players*c.appearances/c.rounds {
+						t.Fatalf("seed %d: game %d has %d seats; want %d", seed, g+1, len(seats), c.players*c.appearances/c.rounds)
+					}
 				}
 			}
 		})
@@ -106,7 +103,7 @@ func TestGroupsNeverFailsWhenASolutionExists(t *testing.T) {
 		for rounds := 1; rounds <= 10; rounds++ {
 			for appearances := 1; appearances <= rounds; appearances++ {
 				seats := players * appearances
-				if seats < rounds || (seats+rounds-1)/rounds > players {
+				if seats%rounds != 0 || seats < rounds || seats/rounds > players {
 					continue
 				}
 				for seed := range uint64(30) {
@@ -167,11 +164,19 @@ func TestScheduleErrorsSayWhatIsWrong(t *testing.T) {
 		{"more appearances than rounds", tournament.Params{Info: info, Players: playerNames(6), Rounds: 3, Appearances: 4, Repeat: 1},
 			[]string{"4 appearances over 3 rounds", "twice", "more rounds or fewer appearances"}},
 		{"games too small for the game", tournament.Params{Info: info, Players: playerNames(3), Rounds: 3, Appearances: 1, Repeat: 1},
-			[]string{"leave game 1 with 1 player;", "reaj takes 2 to 16 a game: give --rounds 1"}},
+			[]string{"3 seats (3 players × 1 appearance) over 3 rounds make games of 1 seat; reaj takes 2 to 16 a game: give --rounds 1 (games of 3 seats), or --appearances 2 (games of 2 seats)"}},
 		{"games too large for the game", tournament.Params{Info: info, Players: playerNames(20), Rounds: 1, Appearances: 1, Repeat: 1},
-			[]string{"dealt over 1 round leave game 1 with 20 players", "reaj takes 2 to 16 a game: give --rounds from 2 to 10"}},
+			[]string{"20 seats (20 players × 1 appearance) over 1 round make games of 20 seats; reaj takes 2 to 16 a game: give --rounds 2 (games of 10 seats)"}},
+		{"seats fewer than the rounds", tournament.Params{Info: info, Players: playerNames(1), Rounds: 3, Appearances: 1, Repeat: 1},
+			[]string{"1 seat (1 player × 1 appearance) cannot fill 3 rounds; give other rounds or appearances, or more players"}},
+		// The seats must divide evenly: 3 players appearing 7 times over 10
+		// rounds would make one game of 3 seats and nine of 2.
+		{"uneven games", tournament.Params{Info: info, Players: playerNames(3), Rounds: 10, Appearances: 7, Repeat: 1},
+			[]string{"21 seats (3 players × 7 appearances) do not divide evenly over 10 rounds: they would make games of 3 and 2 seats; give --rounds 7 (games of 3 seats), or --appearances 10 (games of 3 seats)"}},
+		{"uneven games with fits on both sides", tournament.Params{Info: info, Players: playerNames(12), Rounds: 5, Appearances: 3, Repeat: 1},
+			[]string{"36 seats (12 players × 3 appearances) do not divide evenly over 5 rounds: they would make games of 8 and 7 seats; give --rounds 4 (games of 9 seats) or 6 (games of 6 seats), or --appearances 5 (games of 12 seats)"}},
 		{"uneven games too small", tournament.Params{Info: info, Players: playerNames(5), Rounds: 3, Appearances: 1, Repeat: 1},
-			[]string{"5 seats (5 players × 1 appearance) dealt over 3 rounds leave game 3 with 1 player", "give --rounds from 1 to 2"}},
+			[]string{"5 seats (5 players × 1 appearance) do not divide evenly over 3 rounds: they would make games of 2 and 1 seats; give --rounds 1 (games of 5 seats), or --appearances 3 (games of 5 seats)"}},
 		{"too few seats", tournament.Params{Info: info, Players: playerNames(4), Seats: 1, Repeat: 1},
 			[]string{"1 seat per game", "reaj takes 2 to 16"}},
 		{"too many seats", tournament.Params{Info: info, Players: playerNames(20), Seats: 17, Repeat: 1},
@@ -315,7 +320,7 @@ func TestScheduleIDIsAFingerprint(t *testing.T) {
 		"repeat":        func(p *tournament.Params) { p.Repeat = 3 },
 		"seed":          func(p *tournament.Params) { p.Seed = 10 },
 		"groups":        func(p *tournament.Params) { p.Rounds, p.Appearances = 14, 12 },
-		"rounds":        func(p *tournament.Params) { p.Rounds, p.Appearances = 15, 12 },
+		"rounds":        func(p *tournament.Params) { p.Rounds, p.Appearances = 21, 12 },
 		"appearances":   func(p *tournament.Params) { p.Rounds, p.Appearances = 14, 10 },
 	} {
 		p := base()

@@ -96,7 +96,9 @@ func tournamentGameCommand(g catalog.Game) *cobra.Command {
 
 Schedules:
   --rounds R --appearances A   every player appears A times, dealt at random
-                               (by the seed) into R games; nobody meets itself
+                               (by the seed) into R games; nobody meets itself;
+                               every game seats players × A / R, which must
+                               be a whole number
   (default) --seats K          every group of K players (default: all, at
                                most %d) plays once with each of them in each
                                seat, so that seat positions are balanced

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -239,7 +241,11 @@ func TestTournamentBadInput(t *testing.T) {
 		{[]string{"tournament", "reaj"}, "name the tournament's players with --players a,b,c (fixed, conquer", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "adapt,conquer,steward", "--appearances", "5", "--rounds", "10"},
-			"tournament: 15 seats (3 players × 5 appearances) dealt over 10 rounds leave game 6 with 1 player; reaj takes 2 to 16 a game: give --rounds from 5 to 7", false},
+			"tournament: 15 seats (3 players × 5 appearances) do not divide evenly over 10 rounds: they would make games of 2 and 1 seats; give --rounds 5 (games of 3 seats), or --appearances 10 (games of 3 seats)", false},
+		// Whole games, each of the same seats: one game of 3 and nine of
+		// 2 were played before.
+		{[]string{"tournament", "reaj", "--players", "steward,adapt,conquer", "--rounds", "10", "--appearances", "7", "--seed", "1", "--out", path("uneven")},
+			"tournament: 21 seats (3 players × 7 appearances) do not divide evenly over 10 rounds: they would make games of 3 and 2 seats; give --rounds 7 (games of 3 seats), or --appearances 10 (games of 3 seats)", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--appearances", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3", "--appearances", "1", "--seats", "2"}, "--seats is for the every-group schedule", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--games", "0"}, "--games 0", false},
@@ -274,6 +280,9 @@ func TestTournamentBadInput(t *testing.T) {
 		if out != "" {
 			t.Errorf("arbiter %s printed on standard output:\n%s", cmd, out)
 		}
+	}
+	if _, err := os.Stat(path("uneven")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused tournament left its --out file: %v", err)
 	}
 }
 
@@ -527,5 +536,43 @@ func TestTournamentExportTraining(t *testing.T) {
 	b, _ := os.ReadFile(serial)
 	if string(a) != string(b) {
 		t.Error("--parallel 1 writes other training lines")
+	}
+}
+
+// The README's tournaments of shuffled groups make whole games: its example
+// is accepted, and its uneven split is refused with the words it quotes.
+func TestReadmeGroupsSplitEvenly(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	examples := 0
+	for line := range strings.Lines(readme) {
+		args := strings.Fields(line)
+		if len(args) < 2 || args[0] != "arbiter" || args[1] != "tournament" || !slices.Contains(args, "--rounds") {
+			continue
+		}
+		examples++
+		rounds := args[slices.Index(args, "--rounds")+1]
+		if i := slices.Index(args, "--out"); i >= 0 {
+			args = slices.Delete(args, i, i+2)
+		}
+		// Play its first game only: shard 0 of as many as the rounds.
+		args = append(args[1:], "--seed", "1", "--shard", "0/"+rounds, "--out", filepath.Join(t.TempDir(), "r.jsonl"))
+		if code, _, errOut := arbiter(t, "", args...); code != 0 {
+			t.Errorf("the README's %s: exit %d: %s", strings.TrimSpace(line), code, errOut)
+		}
+	}
+	if examples == 0 {
+		t.Error("no tournament of --rounds in the README")
+	}
+	_, _, errOut := arbiter(t, "", "tournament", "reaj", "--players", "steward,adapt,conquer", "--rounds", "10", "--appearances", "7")
+	quote := `give --rounds 7 (games of 3 seats), or --appearances 10 (games of 3 seats)`
+	if !strings.Contains(errOut, quote) {
+		t.Errorf("--rounds 10 --appearances 7 says %q; want %q", errOut, quote)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(readme), " "), `is told "`+quote+`"`) {
+		t.Errorf("the README does not quote %q", quote)
 	}
 }
