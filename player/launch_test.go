@@ -295,3 +295,41 @@ func running(pid int) bool {
 	st, ok := readStat(pid)
 	return ok && !st.zombie
 }
+
+func TestAShellScriptsPathsStayRelative(t *testing.T) {
+	// docs/protocol.md: "Only the command's own words are made absolute,
+	// not the paths inside them: in exec:sh -c '...' the script is one
+	// word, and sh runs it in the bot's temporary directory, where
+	// bots/mybot.py is not. Write the path absolute, or let your shell
+	// expand $PWD."
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("bots", 0o755)
+	os.WriteFile("bots/ready.txt", []byte("ready\n"), 0o644)
+	words, err := commandWords(`sh -c 'cat bots/ready.txt'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if words[2] != "cat bots/ready.txt" {
+		t.Errorf("the script became %q", words[2])
+	}
+	start := func(command string) ([]byte, error) {
+		p, err := startProgram(command, External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.close()
+		return p.next(context.Background(), time.Now().Add(time.Minute))
+	}
+	// It runs in a temporary directory of its own, not here.
+	if line, err := start(`sh -c 'pwd; cat bots/ready.txt'`); err != nil || !strings.HasPrefix(filepath.Base(string(line)), "arbiter-bot-") {
+		t.Errorf("the bot's directory: %q, %v; want a temporary arbiter-bot- directory", line, err)
+	}
+	if line, err := start(`sh -c 'cat bots/ready.txt'`); err == nil {
+		t.Errorf("the relative path was found from the bot's directory: %q", line)
+	}
+	// What the caller's shell makes of "exec:sh -c 'cat $PWD/bots/ready.txt'".
+	if line, err := start(`sh -c 'cat ` + dir + `/bots/ready.txt'`); err != nil || string(line) != "ready" {
+		t.Errorf("the absolute path: %q, %v", line, err)
+	}
+}
