@@ -333,3 +333,52 @@ func TestAShellScriptsPathsStayRelative(t *testing.T) {
 		t.Errorf("the absolute path: %q, %v", line, err)
 	}
 }
+
+func TestALogOverItsBudgetKeepsItsEnd(t *testing.T) {
+	// A log over --bot-log-limit keeps its beginning and its end, half the
+	// budget each, with a line between that says how much was left out:
+	// the end is where a traceback is.
+	logs := &Logs{Dir: t.TempDir(), PerSeat: 1000}
+	seat := logs.seat("exec:chatty")
+	w := seat.open(1, 0, "=== header\n")
+	var out strings.Builder
+	out.WriteString("started\n")
+	for i := range 400 {
+		fmt.Fprintf(&out, "line %d\n", i)
+	}
+	out.WriteString("Traceback (most recent call last):\nKeyError: 'no_such_key'\n")
+	all := out.String()
+	// In pieces of all sizes, so that the end wraps around its ring.
+	for rest, k := all, 1; rest != ""; k = k%37 + 1 {
+		n := min(k, len(rest))
+		w.Write([]byte(rest[:n]))
+		rest = rest[n:]
+	}
+	w.Close()
+	data, err := os.ReadFile(filepath.Join(logs.Dir, "game-1-seat-1.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := len("=== header\n") + len(all) - 1000
+	marker := fmt.Sprintf("\n=== %d bytes of the bot's output were left out here: its logs are over --bot-log-limit 1000 in this run; its last 500 bytes follow ===\n", left)
+	want := "=== header\n" + all[:500-len("=== header\n")] + marker + all[len(all)-500:]
+	if string(data) != want {
+		t.Errorf("the log:\n%s\nwant:\n%s", data, want)
+	}
+	if !strings.HasSuffix(string(data), "KeyError: 'no_such_key'\n") {
+		t.Error("the log lost its traceback")
+	}
+	if cuts := logs.Cuts(); len(cuts) != 1 || cuts[0].Dropped != int64(left) {
+		t.Errorf("cuts %+v; want %d bytes dropped", cuts, left)
+	}
+
+	// A second game finds the budget spent: nothing of it is kept, and
+	// its log says how much was left out.
+	w = seat.open(2, 0, "")
+	w.Write([]byte("more\n"))
+	w.Close()
+	data, _ = os.ReadFile(filepath.Join(logs.Dir, "game-2-seat-1.log"))
+	if want := "\n=== 5 bytes of the bot's output were left out here: its logs are over --bot-log-limit 1000 in this run ===\n"; string(data) != want {
+		t.Errorf("the second game's log: %q; want %q", data, want)
+	}
+}

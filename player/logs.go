@@ -12,9 +12,13 @@ import (
 // Logs keeps the standard error of external programs: one file per game and
 // seat in Dir (game-<n>-seat-<s>.log, both from 1), and at most PerSeat bytes for
 // each seat over a whole run, every game of a series or tournament
-// together, so that a chatty bot cannot fill the disk. What is cut, and a
-// log that cannot be written, are noted (Cuts) and never slow the bot: its
-// output is drained whatever happens to the file.
+// together, so that a chatty bot cannot fill the disk. Half of the budget
+// keeps the beginning of the output, as it comes; the other half its end,
+// where a traceback is: a game's log that goes over keeps its last bytes in
+// memory and writes them when the game ends, after a line that says how
+// many bytes were left out between. What is cut, and a log that cannot be
+// written, are noted (Cuts) and never slow the bot: its output is drained
+// whatever happens to the file.
 type Logs struct {
 	// Dir is the directory of the log files; empty means the system's
 	// temporary directory.
@@ -75,13 +79,11 @@ func (l *Logs) dir() string {
 // seat returns the log budget of one more seat, named name in notes.
 func (l *Logs) seat(name string) *seatLog {
 	s := &seatLog{logs: l, name: name}
+	budget := l.capOr()
+	s.tail = budget / 2
+	s.left = budget - s.tail
 	if l == nil {
-		s.left = DefaultLogCap
 		return s
-	}
-	s.left = l.PerSeat
-	if s.left <= 0 {
-		s.left = DefaultLogCap
 	}
 	l.mu.Lock()
 	l.seats = append(l.seats, s)
@@ -165,13 +167,15 @@ func (l *Logs) Cuts() []Cut {
 	return out
 }
 
-// seatLog is one seat's budget over a run.
+// seatLog is one seat's budget over a run: left for the beginnings of its
+// logs, tail for their ends.
 type seatLog struct {
 	logs *Logs
 	name string
 
 	mu      sync.Mutex
 	left    int64
+	tail    int64
 	dropped int64
 	failed  string
 	spoke   bool // the program wrote to its standard error
@@ -208,11 +212,19 @@ func (s *seatLog) fail(err error) {
 
 // gameLog writes one game's log within its seat's budget. Write never
 // fails: what does not fit, or cannot be written, is counted and dropped.
+// Once the beginning's budget is spent, the game takes what is left of the
+// seat's budget for ends, and keeps there the last bytes of its output,
+// written by Close.
 type gameLog struct {
 	seat   *seatLog
 	f      *os.File
-	cut    bool
 	header bool // the header is being written, not the program's output
+
+	over     bool   // the beginning's budget is spent: the rest goes to end
+	reserved int64  // what the game took of the seat's budget for ends
+	end      []byte // the last bytes of the output, a ring once full
+	at       int    // where the ring's oldest byte is, once full
+	passed   int64  // bytes of output past the beginning, kept or not
 }
 
 func (g *gameLog) Write(b []byte) (int, error) {
@@ -222,24 +234,45 @@ func (g *gameLog) Write(b []byte) (int, error) {
 	n := int64(len(b))
 	keep := min(n, s.left)
 	s.left -= keep
-	s.dropped += n - keep
-	s.mu.Unlock()
-	if g.f == nil {
-		return len(b), nil
+	rest := b[keep:]
+	if len(rest) > 0 && !g.over {
+		g.over = true
+		g.reserved, s.tail = s.tail, 0
 	}
-	if keep > 0 {
+	s.mu.Unlock()
+	if keep > 0 && g.f != nil {
 		if _, err := g.f.Write(b[:keep]); err != nil {
 			s.fail(err)
 			g.f.Close()
 			g.f = nil
-			return len(b), nil
 		}
 	}
-	if keep < n && !g.cut {
-		g.cut = true
-		fmt.Fprintf(g.f, "\n=== the rest of the bot's output is cut: its logs are over %s in this run\n", formatBytes(s.logs.capOr()))
-	}
+	g.passed += int64(len(rest))
+	g.keepEnd(rest)
 	return len(b), nil
+}
+
+// keepEnd keeps b as the last bytes of the output, within the reserve.
+func (g *gameLog) keepEnd(b []byte) {
+	if g.reserved == 0 || len(b) == 0 {
+		return
+	}
+	size := int(g.reserved)
+	if len(b) >= size {
+		g.end = append(g.end[:0], b[len(b)-size:]...)
+		g.at = 0
+		return
+	}
+	if room := size - len(g.end); room > 0 {
+		k := min(room, len(b))
+		g.end = append(g.end, b[:k]...)
+		b = b[k:]
+	}
+	for len(b) > 0 { // the ring is full: overwrite its oldest bytes
+		k := copy(g.end[g.at:], b)
+		b = b[k:]
+		g.at = (g.at + k) % size
+	}
 }
 
 func (l *Logs) capOr() int64 {
@@ -249,11 +282,40 @@ func (l *Logs) capOr() int64 {
 	return l.PerSeat
 }
 
-// Close closes the file.
+// Close writes the end of the output kept, after a line that says how many
+// bytes were left out before it, gives back to the seat what the game did
+// not use of its budget for ends, and closes the file.
 func (g *gameLog) Close() error {
+	s := g.seat
+	kept := int64(len(g.end))
+	if g.over {
+		s.mu.Lock()
+		s.dropped += g.passed - kept
+		s.tail += g.reserved - kept
+		s.mu.Unlock()
+		g.over, g.reserved = false, 0
+	}
 	if g.f == nil {
 		return nil
 	}
+	if left := g.passed - kept; left > 0 {
+		follow := ""
+		if kept > 0 {
+			follow = fmt.Sprintf("; its last %d bytes follow", kept)
+		}
+		fmt.Fprintf(g.f, "\n=== %d bytes of the bot's output were left out here: its logs are over --bot-log-limit %s in this run%s ===\n",
+			left, formatBytes(s.logs.capOr()), follow)
+	}
+	if kept > 0 {
+		_, err := g.f.Write(g.end[g.at:])
+		if err == nil {
+			_, err = g.f.Write(g.end[:g.at])
+		}
+		if err != nil {
+			s.fail(err)
+		}
+	}
+	g.end = nil
 	err := g.f.Close()
 	g.f = nil
 	return err
