@@ -251,6 +251,9 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 	lm := &liveMatch[M, V]{h: h, m: m, names: names}
 	v := &Viewer{Game: info.Name, Title: info.Title, Variant: info.Variant, Clock: info.Clock, Players: names,
 		Moves: len(rec.Steps), Events: []ViewerEvent{}}
+	if v.Players == nil {
+		v.Players = []string{} // a territories referee's: players join by name
+	}
 	if v.Clock == "" {
 		v.Clock = "turn"
 	}
@@ -280,8 +283,10 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 		views[i].view.ID, views[i].view.Label = p.String(), viewpointLabel(p, names)
 	}
 	clock := func() int { return 0 }
+	if c, ok := m.(interface{ Clock() int }); ok {
+		clock = c.Clock // a game's time, with charts (engine.Measurer) or without
+	}
 	if c, ok := m.(engine.Measurer); ok {
-		clock = c.Clock
 		v.Measures = &ViewerMeasure{Names: c.Measures()}
 		v.Measures.Values = make([][][]float64, len(v.Measures.Names))
 		for k, ms := range v.Measures.Names {

@@ -279,3 +279,29 @@ func TestReplayFileChooserFitsAPhone(t *testing.T) {
 	}
 	r.noErrors()
 }
+
+func TestReplayViewerOfARefereeMatch(t *testing.T) {
+	// A territories referee match, which has no seats (its players join
+	// by name), is shown by the viewer as any other, to its judge: the
+	// board, the judge's steps and their notes, the turns on its clock.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories"})
+	for _, body := range []map[string]any{
+		{"move": map[string]any{"player": "alice", "action": "join Pacifica CA"}},
+		{"move": map[string]any{"player": "bob", "action": "join Desert NV"}},
+	} {
+		if code, out := s.api("POST", "/matches/"+c.ID+"/moves", c.Judge.Secret, body); code != 200 {
+			t.Fatalf("%s: %d %v", body, code, out)
+		}
+	}
+	r := b.open("viewer", s.URL()+"/replay?match="+c.ID+"#s="+c.Judge.Secret, desktopW, desktopH)
+	r.until("the viewer", "document.body.dataset.ready")
+	r.click("#first")
+	r.run(keys("End"))
+	r.until("the board at its end", `document.querySelector("#board .map path#NV[fill]")`)
+	if got := eval[string](r, `document.getElementById("summary").textContent`); !strings.Contains(got, "players join by name") {
+		t.Errorf("the summary: %q", got)
+	}
+	r.noErrors()
+}

@@ -351,7 +351,7 @@ async function story() {
   if (!r.ok) return;
   const v = r.data;
   const charts = measureCharts(v.measures, v.players, v.clock, { events: v.events, looks: game.seatLooks?.(m.view, m.seats) });
-  replace(el("charts"), charts.length ? charts : h("p", { class: "muted small" }, "Charts come once a turn or two has been played."));
+  replace(el("charts"), charts.length ? charts : h("p", { class: "muted small" }, v.measures ? "Charts come once a turn or two has been played." : "This match draws no charts: its board tells it as it stands."));
   const evs = v.events.slice(-60).reverse();
   const none = game.tells === null ? `${titles[m.game] || m.game} tells its story by the charts above: no events.` : `Nothing told yet: ${game.tells || "what happens"} will be told here.`;
   replace(el("events"), evs.length ? evs.map((e) => h("li", null, h("span", { class: "muted" }, `${v.clock} ${e.clock}: `), e.text)) : h("li", { class: "muted" }, none));

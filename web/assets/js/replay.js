@@ -83,7 +83,7 @@ async function show(d, seq = 0) {
   el("viewer").hidden = false;
   el("title").textContent = `Replay: ${data.title.split(":")[0]}${data.mode ? " · " + data.mode : ""}`;
   document.title = `${el("title").textContent} — Arbiter`;
-  el("summary").textContent = `${data.moves} moves · ${data.players.map((p, i) => `${i + 1} · ${p}`).join(", ")}`;
+  el("summary").textContent = `${data.moves} moves` + (data.players.length ? ` · ${data.players.map((p, i) => `${i + 1} · ${p}`).join(", ")}` : " · players join by name");
   const offered = data.offered && data.offered.length ? data.offered : data.views.map((v) => v.id);
   replace(el("viewpoint"), offered.map((o) => h("option", { value: o, selected: o === view.id }, labelOf(o))));
   const steps = view.steps;
