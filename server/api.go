@@ -825,7 +825,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if sub.Actor == engine.Judge && sub.Request < 0 {
-		if err := s.playDue(r.Context(), id); err != nil {
+		if err := s.playDue(r.Context(), id, sub.Move); err != nil {
 			s.writeError(w, r, err)
 			return
 		}

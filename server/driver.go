@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -323,10 +324,12 @@ func (s *Server) due(ctx context.Context, row *store.Match, live catalog.Live, n
 }
 
 // playDue plays the judge's move that time has made due in match id, if
-// any, before a move sent to it, as arbiter territories ends a turn whose
-// turn_duration has passed before the call that comes after it: the
-// driver plays it when the time comes, but a move may come first.
-func (s *Server) playDue(ctx context.Context, id string) error {
+// any, before move (the judge's) sent to it, as arbiter territories ends
+// a turn whose turn_duration has passed before the call that comes after
+// it: the driver plays it when the time comes, but a move may come first.
+// A move that is the one due (the judge's own end-turn) is played alone:
+// the turn it ends is the one whose time is up, not the one after it.
+func (s *Server) playDue(ctx context.Context, id string, move json.RawMessage) error {
 	var sub *store.Submission
 	err := s.ref.With(ctx, id, func(row *store.Match, l store.Live) error {
 		if row.Status != store.Running {
@@ -336,7 +339,7 @@ func (s *Server) playDue(ctx context.Context, id string) error {
 		sub, _, err = s.due(ctx, row, l.(catalog.Live), s.now(), true)
 		return err
 	})
-	if err != nil || sub == nil {
+	if err != nil || sub == nil || sameMove(sub.Move, move) {
 		return err
 	}
 	if _, err := s.ref.Submit(ctx, *sub); err != nil && !errors.Is(err, store.ErrMoved) && !errors.Is(err, store.ErrOver) {
@@ -365,4 +368,13 @@ func nothingToDrive(live catalog.Live, row *store.Match, cfg matchConfig) bool {
 func (d *driver) ask(ctx context.Context, live catalog.Live, q catalog.Request, limit time.Duration) act {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	return act{req: q, answer: live.Ask(ctx, q), ctx: ctx, cancel: cancel}
+}
+
+// sameMove reports whether two moves are the same JSON, spacing aside.
+func sameMove(a, b json.RawMessage) bool {
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return false
+	}
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
 }

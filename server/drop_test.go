@@ -179,3 +179,21 @@ func TestIdleMatchesOverAreForgotten(t *testing.T) {
 		}
 	}
 }
+
+func TestSameMoveIgnoresSpacing(t *testing.T) {
+	// The judge's own end-turn is the one time made due, however spaced:
+	// it is played alone, not after the due one.
+	due := json.RawMessage(`{"action":"end-turn"}`)
+	for move, want := range map[string]bool{
+		`{"action":"end-turn"}`:               true,
+		`{ "action" : "end-turn" }`:           true,
+		"{\n\"action\": \"end-turn\"\n}":      true,
+		`{"action":"pass"}`:                   false,
+		`{"player":"al","action":"end-turn"}`: false,
+		`not json`:                            false,
+	} {
+		if got := sameMove(due, json.RawMessage(move)); got != want {
+			t.Errorf("sameMove(%s, %s) = %v; want %v", due, move, got, want)
+		}
+	}
+}

@@ -291,6 +291,19 @@ func TestRefereeActionAfterTheDurationComesInTheNextTurn(t *testing.T) {
 	if turn := turnOf(t, ts, c.ID); turn != 2 {
 		t.Errorf("turn %d; want 2", turn)
 	}
+	// The judge's own end-turn once the time is up ends that turn only,
+	// sent with the seq it read: played, or refused because the server
+	// ended the turn first (its driver may look at the clock first).
+	ahead.Store(int64(4 * time.Hour))
+	read := ts.state(c.ID, "")
+	var was struct{ Turn int }
+	json.Unmarshal(read.View, &was)
+	if ans := ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"action": "end-turn"}, "expect_seq": read.Seq}); ans.status != 200 && ans.code() != "moved" {
+		t.Fatalf("the judge's end-turn at move %d: %d %s", read.Seq, ans.status, ans.body)
+	}
+	if turn := turnOf(t, ts, c.ID); turn != was.Turn+1 {
+		t.Errorf("after the judge's end-turn of turn %d, whose time is up: turn %d; want %d, one turn ended", was.Turn, turn, was.Turn+1)
+	}
 }
 
 func TestCorrectionKeepsItsReason(t *testing.T) {
