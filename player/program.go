@@ -306,7 +306,7 @@ func (p *program) crashed(cause error) error {
 	case <-p.logged:
 	case <-time.After(crashWait):
 	}
-	if last := p.tail.lastLines(2, 300); last != "" {
+	if last := p.tail.lastLines(3, 300); last != "" {
 		said = " (its standard error ends: " + last + ")"
 	}
 	return engine.Faulted(engine.FaultCrash, gone("the program "+exitText(p.cmd.ProcessState, p.wrapped)+said))
@@ -334,15 +334,17 @@ func (t *tail) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// lastLines returns the last n lines that are not blank, joined by " / ",
-// at most max bytes of their end.
+// lastLines returns the last n lines that are not blank (nor only the
+// markers a traceback puts under a line), joined by " / ", at most max
+// bytes of their end.
 func (t *tail) lastLines(n, max int) string {
 	t.mu.Lock()
 	text := string(t.buf)
 	t.mu.Unlock()
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
+		// Markers under a line (Python's ~~~^^^) say nothing here.
+		if l = strings.TrimSpace(l); strings.Trim(l, "~^ ") != "" {
 			lines = append(lines, l)
 		}
 	}
