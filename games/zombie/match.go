@@ -543,6 +543,21 @@ func (m *Match) Measures() []engine.Measure { return measures }
 // Measure returns public number k of the last announcement.
 func (m *Match) Measure(k, _ int) float64 {
 	a := m.lastPublic()
+	if a.Turn == 0 && k >= 2 {
+		// The start tells no highest antibodies or viruses (R6); they
+		// are every player's own at the start, which the game's options
+		// make public: no turn has changed them yet.
+		var top int64
+		for i := range m.n {
+			p := m.judge.Player(i)
+			v := p.Viruses
+			if k == 2 {
+				v = p.Antibodies
+			}
+			top = max(top, v)
+		}
+		return float64(top)
+	}
 	switch k {
 	case 0:
 		return float64(a.Zombies)

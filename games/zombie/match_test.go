@@ -730,3 +730,13 @@ func refusalText(tr *Transcript) string {
 	}
 	return ""
 }
+
+func TestChartsStartFromTheStartingCounts(t *testing.T) {
+	// The start tells no highest antibodies or viruses (R6), but a chart
+	// of them starts from what every player starts with, which the
+	// options make public, not from 0.
+	m := newMatch(t, 1, 4, map[string]string{"antibodies": "2", "viruses": "3"})
+	if a, v := m.Measure(2, 0), m.Measure(3, 0); a != 2 || v != 3 {
+		t.Errorf("at the start: most antibodies %v, most viruses %v; want 2 and 3", a, v)
+	}
+}
