@@ -197,3 +197,19 @@ func TestSameMoveIgnoresSpacing(t *testing.T) {
 		}
 	}
 }
+
+func TestNoMatchSaysHowLongMatchesAreKept(t *testing.T) {
+	// A link to a match that is not here says it may have been archived,
+	// after as long as this server keeps matches, in words.
+	for keep, want := range map[time.Duration]string{
+		0:                   "no such match here: check its link",
+		30 * 24 * time.Hour: "untouched for 30 days, was archived",
+		3 * time.Second:     "untouched for 3 seconds, was archived",
+		2 * time.Hour:       "untouched for 2 hours",
+	} {
+		s := &Server{cfg: Config{Keep: keep}}
+		if got := s.noMatch().Error(); !strings.Contains(got, want) {
+			t.Errorf("--keep %v: %q; want it to say %q", keep, got, want)
+		}
+	}
+}

@@ -42,11 +42,10 @@ func rateLimited(wait time.Duration, format string, args ...any) *apiError {
 
 // The refusals every handler may give.
 var (
-	errNoSecret   = refuse(http.StatusUnauthorized, "unauthorized", "no secret, or a secret this server does not know; send Authorization: Bearer SECRET, the secret of a seat or of the judge")
+	errNoSecret   = refuse(http.StatusUnauthorized, "unauthorized", "no secret, or a secret this server does not know; send Authorization: Bearer SECRET, the secret of a seat, of a named player or of the judge")
 	errNotYours   = refuse(http.StatusForbidden, "forbidden", "this secret is not for this match")
 	errJudgeOnly  = refuse(http.StatusForbidden, "judge-only", "only the match's judge may do this")
 	errSeatOnly   = refuse(http.StatusForbidden, "seat-only", "only a seat's player may do this; send the seat's secret")
-	errNoMatch    = refuse(http.StatusNotFound, "no-match", "no such match here: its id is wrong, or it was over and has been archived (a server keeps a match over for --keep, 30 days unless its keeper said otherwise, then writes its record to its archive)")
 	errCreateOnly = refuse(http.StatusForbidden, "create-forbidden", "this server lets only holders of its creation secret create matches; send Authorization: Bearer CREATE-SECRET")
 )
 
@@ -75,7 +74,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			ae.code = re.Code
 		}
 	case errors.Is(err, store.ErrNoMatch):
-		ae = errNoMatch
+		ae = s.noMatch()
 	case errors.Is(err, store.ErrStale):
 		what := "the request is no longer open"
 		var se *store.StaleError
@@ -132,4 +131,30 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(append(b, '\n'))
+}
+
+// noMatch is the refusal of a match that is not here: its id is wrong, or
+// it ended long enough ago to be archived (--keep).
+func (s *Server) noMatch() *apiError {
+	if s.cfg.Keep <= 0 {
+		return refuse(http.StatusNotFound, "no-match", "no such match here: check its link")
+	}
+	return refuse(http.StatusNotFound, "no-match", "no such match here: its link may be wrong, or the match ended and, untouched for %s, was archived (its record is kept in the server's archive)", lasting(s.cfg.Keep))
+}
+
+// lasting says a duration as people do: 30 days, 2 hours, 90 seconds.
+func lasting(d time.Duration) string {
+	n, unit := int64(d/time.Second), "second"
+	switch {
+	case d >= 48*time.Hour && d%(24*time.Hour) == 0:
+		n, unit = int64(d/(24*time.Hour)), "day"
+	case d >= 2*time.Hour && d%time.Hour == 0:
+		n, unit = int64(d/time.Hour), "hour"
+	case d >= 2*time.Minute && d%time.Minute == 0:
+		n, unit = int64(d/time.Minute), "minute"
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }

@@ -58,7 +58,7 @@ async function main() {
   if (!r.ok) {
     if (r.status === 401 || r.status === 403) forget(id);
     replace(el("main"), h("h1", null, "This match cannot be shown"), h("p", { class: "error" }, r.error),
-      r.status === 401 ? h("p", null, "The link's secret is not known here: the judge may have given this seat a new link. Ask them for it.") : null,
+      r.status === 401 ? h("p", null, "The secret of this link is not known here: the judge may have given you a new link. Ask them for it.") : null,
       h("p", null, h("a", { href: "/" }, "Back to the home page")));
     return;
   }
