@@ -52,7 +52,8 @@ func (Referee) New(setup engine.Setup) (engine.Match[Call, Board], error) {
 	cfg := *board
 	seed := setup.Seed
 	cfg.Seed = &seed
-	return &Refereed{w: NewWorld(&cfg)}, nil
+	w := NewWorld(&cfg)
+	return &Refereed{w: w, terr: mapOf(w.cfg)}, nil
 }
 
 // Call is one action of a named player, a move of the judge's: its JSON is
@@ -69,6 +70,7 @@ type Refereed struct {
 	last      Outcome
 	events    []engine.Event // conquests and nations out, of no seat
 	mapDigest string         // see digest
+	terr      []mapJSON      // the board's territories, made once for its views (see Board.Map)
 	// turnFrom is the action that began the turn under way, by ending
 	// the one before; 0 in the first turn, which begins at the first
 	// action (as arbiter territories counts turn_duration).
@@ -155,6 +157,7 @@ func (m *Refereed) Public() any { return m.board() }
 
 func (m *Refereed) board() Board {
 	b := newBoard(m.w)
+	b.Map = m.terr
 	if m.last.Seq > 0 {
 		last := m.last
 		b.Last = &last

@@ -2,6 +2,7 @@ package territories
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,5 +156,39 @@ func TestRefereedTurnIsTimedFromItsFirstAction(t *testing.T) {
 	// Without a turn_duration, or without turn management, no turn is timed.
 	if (&Refereed{w: NewWorld(Sample())}).Timed() {
 		t.Error("the sample board's turns are timed")
+	}
+}
+
+func TestRefereedBoardGivesItsTerritories(t *testing.T) {
+	// A board of one's own has no map drawn: its territories, names and
+	// neighbours come with the board, for a page (or an application) to
+	// offer the moves the rules allow; a restored game's board too.
+	board := `{"map": "none", "min_nations": 2, "territories": [{"id": "A", "name": "Alpha", "neighbors": ["B"]}, {"id": "B", "name": "Beta", "neighbors": ["A", "C"]}, {"id": "C", "name": "Gamma", "neighbors": ["B"]}]}`
+	setup := engine.Setup{Seed: 1, Options: map[string]string{"board": board}}
+	m, err := Referee{}.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"map":[{"id":"A","name":"Alpha","neighbors":["B"]},{"id":"B","name":"Beta","neighbors":["A","C"]},{"id":"C","name":"Gamma","neighbors":["B"]}]`
+	if b, _ := json.Marshal(m.View(0)); !strings.Contains(string(b), want) {
+		t.Errorf("the board's JSON: %s\nwant it to hold %s", b, want)
+	}
+	if err := m.Apply(engine.Judge, Call{Player: "alice", Action: JoinAction("Amber", "A")}); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Referee{}.Restore(setup, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(r.View(0)); !strings.Contains(string(b), want) {
+		t.Errorf("the restored board's JSON: %s\nwant it to hold %s", b, want)
+	}
+	// A game of seats gives its map in each seat's view, not on its board.
+	if b, _ := json.Marshal(newBoard(m.(*Refereed).World())); strings.Contains(string(b), `"map"`) {
+		t.Errorf("a board of a game of seats has a map: %s", b)
 	}
 }

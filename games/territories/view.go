@@ -398,11 +398,9 @@ type mapJSON struct {
 	Neighbors []string `json:"neighbors"`
 }
 
-// MarshalJSON writes what the viewer sees: the seat, the question, the
-// seat's nation and its actions left this turn, the map (each territory's
-// neighbours) with its max_armies, and the board.
-func (v View) MarshalJSON() ([]byte, error) {
-	cfg := v.m.w.cfg
+// mapOf returns cfg's territories as a view's JSON gives them, each with
+// its neighbours' ids.
+func mapOf(cfg *Config) []mapJSON {
 	terr := make([]mapJSON, len(cfg.Territories))
 	for i := range cfg.Territories {
 		t := &cfg.Territories[i]
@@ -411,6 +409,15 @@ func (v View) MarshalJSON() ([]byte, error) {
 			terr[i].Neighbors[k] = cfg.Territories[j].ID
 		}
 	}
+	return terr
+}
+
+// MarshalJSON writes what the viewer sees: the seat, the question, the
+// seat's nation and its actions left this turn, the map (each territory's
+// neighbours) with its max_armies, and the board.
+func (v View) MarshalJSON() ([]byte, error) {
+	cfg := v.m.w.cfg
+	terr := mapOf(cfg)
 	left := 0
 	if k := v.Nation(); k >= 0 {
 		left = v.m.w.nations[k].ActionsLeft()
@@ -437,6 +444,11 @@ type Board struct {
 	// the application that reads the board after its call; nil before
 	// the first.
 	Last *Outcome `json:"last,omitempty"`
+	// Map is a refereed game's territories, each with its id, name and
+	// neighbours' ids, as a seat's view gives them: the board's, a
+	// sample's or one of the judge's own, which has no map drawn; nil
+	// (left out) on the board of a game of seats.
+	Map []mapJSON `json:"map,omitempty"`
 }
 
 // BoardNation is one nation on a Board.

@@ -31,7 +31,8 @@ export function seatLooks(view, seats) {
 }
 
 // territoriesOf returns the map's territories, [{id, name, neighbors}]:
-// from a seat's view, or from the map's SVG.
+// from a seat's view or a referee's board (each has its map's, a board of
+// one's own included), or from the map's SVG.
 export function territoriesOf(view, mapDoc) {
   if (view && view.map) return view.map;
   if (view && view.seats && view.seats[0] && view.seats[0].map) return view.seats[0].map;
@@ -289,7 +290,7 @@ export function actionForm(view, ctx, { nation, maxArmies = 5, join = false, pas
   const f = h("form", { class: "action" }, h("fieldset", null, h("legend", null, nation ? `An action for ${nation}` : "A new nation"),
     h("label", { class: "block" }, "action", kind), nationL, fromL, toL, countL, extra,
     h("p", { class: "small" }, "the action: ", preview),
-    h("p", { class: "small muted" }, "Or choose on the map: a territory of yours first, then its target.")),
+    ctx.map ? h("p", { class: "small muted" }, "Or choose on the map: a territory of yours first, then its target.") : null),
   h("button", { class: "primary", type: "submit" }, "Send the action"));
   f.addEventListener("change", (ev) => refresh(ev.target !== kind));
   f.addEventListener("input", () => { preview.textContent = text(); });
@@ -426,6 +427,6 @@ export function judgeTools(m, ctx) {
     build(form && form.state());
   });
   return h("section", { class: "panel" }, h("h2", null, "The referee's actions"),
-    h("p", { class: "small muted" }, "Name a new player, choose their territory (or click it on the map) and send the join; then act for any nation."),
+    h("p", { class: "small muted" }, `Name a new player, choose their territory${ctx.map ? " (or click it on the map)" : ""} and send the join; then act for any nation.`),
     h("label", { class: "block" }, "for", who), place, links);
 }

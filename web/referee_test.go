@@ -1,0 +1,85 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// ownBoard is a board of one's own, with no map: A - B - C.
+func ownBoard(extra string) string {
+	return `{"map":"none",` + extra + `"min_nations":2,"territories":[{"id":"A","name":"Alpha","neighbors":["B"]},{"id":"B","name":"Beta","neighbors":["A","C"]},{"id":"C","name":"Gamma","neighbors":["B"]}]}`
+}
+
+// options returns the values of the select sel, in order, joined by
+// spaces.
+func (tb *tab) options(sel string) string {
+	return eval[string](tb, `[...document.querySelectorAll("`+sel+` option")].map(o => o.value).join(" ")`)
+}
+
+func TestTerritoriesRefereeOnABoardOfOnesOwn(t *testing.T) {
+	// A board of one's own has no map drawn: the judge's console and a
+	// named player's page still know its territories and their
+	// neighbours, offer the free ones to join on and the moves the rules
+	// allow, and say nothing of a map to click.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}, "judge": true,
+		"options": map[string]any{"board": ownBoard(`"turn_management":true,"turn_duration":"1h",`)}})
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	judge.until("the console", `document.body.dataset.ready && document.querySelector("#judge select[name=from]")`)
+	if got := judge.options("#judge select[name=from]"); got != "A B C" {
+		t.Errorf("the join's territories: %q; want A B C", got)
+	}
+	if txt := eval[string](judge, `document.getElementById("judge").innerText`); strings.Contains(txt, "on the map") {
+		t.Errorf("the console speaks of a map it has not:\n%s", txt)
+	}
+	// alice joins on A, with a link of her own.
+	judge.typeInto(`input[name=new-player]`, "alice")
+	judge.typeInto(`input[name=nation]`, "Amber")
+	judge.choose(`#judge select[name=from]`, "A")
+	judge.clickText("#judge", "Send the action")
+	judge.until("alice's link", `[...document.querySelectorAll("#judge input.link")].some(i => i.value.includes("#s="))`)
+	aliceURL := eval[string](judge, `[...document.querySelectorAll("#judge input.link")].find(i => i.value.includes("#s=")).value`)
+	judge.until("A taken", `document.body.dataset.seq === "1" && document.querySelector("#judge select[name=from]")`)
+	if got := judge.options("#judge select[name=from]"); got != "B C" {
+		t.Errorf("the join's territories once A is held: %q; want B C", got)
+	}
+	// bob joins on C.
+	judge.typeInto(`input[name=new-player]`, "bob")
+	judge.typeInto(`input[name=nation]`, "Basalt")
+	judge.choose(`#judge select[name=from]`, "C")
+	judge.clickText("#judge", "Send the action")
+	judge.until("bob joined", `document.body.dataset.seq === "2"`)
+	// The judge acts for alice: she may move to B, next to A.
+	judge.until("alice offered", `[...document.querySelectorAll("#judge select[name=player] option")].some(o => o.value === "alice")`)
+	judge.choose(`#judge select[name=player]`, "alice")
+	judge.until("alice's actions", `document.querySelector("#judge select[name=kind] option[value=raise]")`)
+	if got := judge.options("#judge select[name=kind]"); !strings.Contains(got, "move") {
+		t.Errorf("alice's actions in the console: %q; want a move among them", got)
+	}
+	judge.choose(`#judge select[name=kind]`, "move")
+	if got := judge.options("#judge select[name=to]"); got != "B" {
+		t.Errorf("alice's move from A may go to %q; want B", got)
+	}
+	if txt := judge.text(); !strings.Contains(txt, "A · Alpha") {
+		t.Errorf("the console does not name the territories:\n%s", txt)
+	}
+	// On her own page, alice moves to B, and then may attack C from it.
+	alice := b.open("alice", aliceURL, phoneW, phoneH)
+	alice.until("alice's actions", `document.body.dataset.ready && document.querySelector("#player form.action")`)
+	if txt := eval[string](alice, `document.getElementById("player").innerText`); strings.Contains(txt, "on the map") {
+		t.Errorf("alice's page speaks of a map it has not:\n%s", txt)
+	}
+	alice.choose(`#player select[name=kind]`, "move")
+	alice.until("the move to B", `document.querySelector("#player select[name=to]").value === "B"`)
+	alice.clickText("#player", "Send the action")
+	alice.until("the move made", `document.body.dataset.seq === "3" && document.querySelector("#player select[name=kind]")`)
+	alice.until("an attack on C offered", `document.querySelector("#player select[name=kind] option[value=attack]")`)
+	alice.choose(`#player select[name=kind]`, "attack")
+	if got := alice.options("#player select[name=to]"); got != "C" {
+		t.Errorf("alice's attack from B may go to %q; want C", got)
+	}
+	for _, tb := range []*tab{judge, alice} {
+		tb.noErrors()
+	}
+}
