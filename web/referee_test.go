@@ -83,3 +83,39 @@ func TestTerritoriesRefereeOnABoardOfOnesOwn(t *testing.T) {
 		tb.noErrors()
 	}
 }
+
+func TestTerritoriesRefereeOffersPassUnderTurnManagementOnly(t *testing.T) {
+	// pass ends a nation's actions of a turn: the judge's console and a
+	// named player's page offer it under turn management only, where the
+	// rules take it.
+	s := newSite(t)
+	b := newBrowser(t)
+	for _, turns := range []bool{false, true} {
+		extra := ""
+		if turns {
+			extra = `"turn_management":true,"turn_duration":"1h",`
+		}
+		c := s.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}, "judge": true, "options": map[string]any{"board": ownBoard(extra)}})
+		code, out := s.api("POST", "/matches/"+c.ID+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": "alice", "action": "join Amber A"}, "issue_secret": true})
+		if code != 200 {
+			t.Fatalf("alice's join: %d %v", code, out)
+		}
+		aliceURL := out["player"].(map[string]any)["url"].(string)
+		if code, out := s.api("POST", "/matches/"+c.ID+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": "bob", "action": "join Basalt C"}}); code != 200 {
+			t.Fatalf("bob's join: %d %v", code, out)
+		}
+		judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+		judge.until("alice offered", `document.body.dataset.ready && [...document.querySelectorAll("#judge select[name=player] option")].some(o => o.value === "alice")`)
+		judge.choose(`#judge select[name=player]`, "alice")
+		judge.until("alice's actions", `document.querySelector("#judge select[name=kind] option[value=raise]")`)
+		alice := b.open("alice", aliceURL, phoneW, phoneH)
+		alice.until("alice's actions", `document.body.dataset.ready && document.querySelector("#player select[name=kind]")`)
+		for _, tb := range []*tab{judge, alice} {
+			sel := map[*tab]string{judge: "#judge select[name=kind]", alice: "#player select[name=kind]"}[tb]
+			if got := tb.options(sel); strings.Contains(got, "pass") != turns {
+				t.Errorf("turn management %v: %s is offered %q", turns, tb.name, got)
+			}
+			tb.noErrors()
+		}
+	}
+}

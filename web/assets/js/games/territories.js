@@ -239,7 +239,9 @@ export function actionForm(view, ctx, { nation, maxArmies = 5, join = false, pas
     if (lg.raise.length) kinds.push(["raise", "raise an army"]);
     if (lg.move.size) kinds.push(["move", "move armies"]);
     if (lg.attack.size) kinds.push(["attack", "attack"]);
-    if (pass) kinds.push(["pass", "pass (end your actions this turn)"]);
+    // pass ends a nation's actions of a turn: none without turn
+    // management (the board's turn is 0), where the rules refuse it.
+    if (pass && b.turn > 0) kinds.push(["pass", "pass (end your actions this turn)"]);
   }
   if (!kinds.length) return h("p", null, "No action is open to ", nation || "this player", " now.");
   const kind = h("select", { name: "kind" }, kinds.map(([k, t]) => h("option", { value: k }, t)));
