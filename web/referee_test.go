@@ -1,8 +1,13 @@
 package web_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
 // ownBoard is a board of one's own, with no map: A - B - C.
@@ -118,4 +123,115 @@ func TestTerritoriesRefereeOffersPassUnderTurnManagementOnly(t *testing.T) {
 			tb.noErrors()
 		}
 	}
+}
+
+// holder is a script run before a page's own: while window.__hold is true,
+// what the match's event stream brings waits, as a slow connection keeps
+// it, and comes once it is false again.
+const holder = `(() => {
+  window.__hold = false;
+  const fetch0 = window.fetch;
+  window.fetch = async (...args) => {
+    const r = await fetch0(...args);
+    if (!String(args[0]).includes("/events") || !r.body) return r;
+    const reader = r.body.getReader();
+    const body = new ReadableStream({
+      start(ctrl) {
+        const held = [];
+        let ended = false;
+        const flush = () => {
+          while (!window.__hold && held.length) ctrl.enqueue(held.shift());
+          if (ended && !held.length) { clearInterval(timer); ctrl.close(); }
+        };
+        const timer = setInterval(flush, 20);
+        (async () => {
+          try {
+            for (;;) { const { value, done } = await reader.read(); if (done) break; held.push(value); flush(); }
+          } catch (e) { clearInterval(timer); ctrl.error(e); return; }
+          ended = true;
+          flush();
+        })();
+      },
+      cancel(why) { return reader.cancel(why); },
+    });
+    return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
+  };
+})();`
+
+// openHeld opens a tab whose event stream the test may hold (see holder).
+func (b *browser) openHeld(name, url string, width, height int64) *tab {
+	b.t.Helper()
+	tb := b.open(name, "about:blank", width, height)
+	tb.run(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holder})
+		return err
+	}), chromedp.Navigate(url))
+	return tb
+}
+
+func TestTerritoriesRefereeJudgeEndsTheTurnAndGivesNewLinks(t *testing.T) {
+	// Under turn management the judge's console ends the turn, sent with
+	// the move the page last saw: a turn that ended meanwhile is not ended
+	// twice, and the judge is told why. A player who has joined is given a
+	// new link there; their old one stops working.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}, "judge": true,
+		"options": map[string]any{"board": ownBoard(`"turn_management":true,"turn_duration":"1h",`)}})
+	move := func(m map[string]any) map[string]any {
+		t.Helper()
+		code, out := s.api("POST", "/matches/"+c.ID+"/moves", c.Judge.Secret, m)
+		if code != 200 {
+			t.Fatalf("%v: %d %v", m, code, out)
+		}
+		return out
+	}
+	turnOf := func() float64 {
+		_, m := s.api("GET", "/matches/"+c.ID, c.Judge.Secret, nil)
+		return m["view"].(map[string]any)["turn"].(float64)
+	}
+	alice := move(map[string]any{"move": map[string]any{"player": "alice", "action": "join Amber A"}, "issue_secret": true})["player"].(map[string]any)
+	move(map[string]any{"move": map[string]any{"player": "bob", "action": "join Basalt C"}})
+	judge := b.openHeld("judge", c.Judge.URL, desktopW, desktopH)
+	judge.until("the console", `document.body.dataset.ready && document.body.dataset.stream === "live" && document.body.dataset.seq === "2"`)
+	judge.clickText("#judge", "End the turn")
+	judge.until("turn 2", `document.body.dataset.seq === "3" && /Turn 2/.test(document.getElementById("board").innerText)`)
+	if got := turnOf(); got != 2 {
+		t.Fatalf("the turn after the judge ended it: %v; want 2", got)
+	}
+	// The turn ends meanwhile (another of the judge's programs, say),
+	// while the page has not heard of it yet: the page's end-turn is
+	// refused, and the judge told.
+	eval[bool](judge, "window.__hold = true")
+	move(map[string]any{"move": map[string]any{"action": "end-turn"}})
+	judge.clickText("#judge", "End the turn")
+	judge.until("the refusal", `document.getElementById("refusal").classList.contains("error") && document.getElementById("refusal").innerText.includes("Turn 2 was not ended") && document.querySelector("#judge [role=alert]").innerText.includes("Turn 2 was not ended")`)
+	if got := turnOf(); got != 3 {
+		t.Errorf("the turn after a stale end-turn: %v; want 3", got)
+	}
+	eval[bool](judge, "window.__hold = false")
+	judge.until("turn 3", `/Turn 3/.test(document.getElementById("board").innerText)`)
+	// No end-turn button without turn management.
+	plain := s.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}, "judge": true})
+	pj := b.open("judge of a game without turns", plain.Judge.URL, desktopW, desktopH)
+	pj.until("the console", `document.body.dataset.ready && document.querySelector("#judge select[name=player]")`)
+	if eval[bool](pj, `[...document.querySelectorAll("#judge button")].some(b => b.innerText.includes("End the turn") && b.offsetParent)`) {
+		t.Error("the console offers to end a turn without turn management")
+	}
+	// A new link for alice, and for bob, who had none.
+	for _, name := range []string{"alice", "bob"} {
+		judge.click(`#judge button[data-player="` + name + `"]`)
+		judge.until(name+"'s new link", `[...document.querySelectorAll("#judge .card h3")].some(h => h.textContent === "`+name+`'s new link")`)
+	}
+	url := eval[string](judge, `[...document.querySelectorAll("#judge .card")].find(c => c.querySelector("h3").textContent === "alice's new link").querySelector("input.link").value`)
+	secret := url[strings.Index(url, "#s=")+3:]
+	if code, _ := s.api("GET", "/matches/"+c.ID, alice["secret"].(string), nil); code != 401 {
+		t.Errorf("alice's old link: %d; want 401", code)
+	}
+	if code, m := s.api("GET", "/matches/"+c.ID, secret, nil); code != 200 || m["you"].(map[string]any)["name"] != "alice" {
+		t.Errorf("alice's new link: %d %v", code, m["you"])
+	}
+	judge.shot(shots(t), "territories-referee-turns")
+	judge.noErrors()
+	pj.noErrors()
 }

@@ -72,7 +72,7 @@ async function main() {
   ctx = {
     role: m.you.role, seat: m.you.seat ?? null, name: m.you.name || "", game: m.game, mode: m.mode || "", map,
     players: m.seats.map((s) => s.player),
-    send, judgeMove, act, say, linkCard, script,
+    send, judgeMove, act, say, linkCard, script, reissuePlayer,
     pick: (tid) => picker && picker.pick && picker.pick(tid),
     setPicker: (f) => { picker = f; },
     selected: () => (picker && picker.selected) || [],
@@ -243,15 +243,28 @@ async function send(move, q) {
   return r;
 }
 
-// judgeMove sends a judge's move (a command, a referee's action).
-async function judgeMove(move, issue = false, prefix = "") {
+// judgeMove sends a judge's move (a command, a referee's action); with
+// o.expectSeq, only if the match is still at that move: if it has moved on
+// meanwhile, the move is refused, o.moved (or a word of the match's
+// own) says so, and the match is read again.
+async function judgeMove(move, issue = false, prefix = "", o = {}) {
   const body = { move };
   if (issue) body.issue_secret = true;
+  if (o.expectSeq !== undefined && o.expectSeq !== null) body.expect_seq = o.expectSeq;
   say("Sending…", false);
   const r = await call("POST", `/matches/${id}/moves`, { secret, body });
   if (r.ok) say(`${prefix}done: ${words(move)} (move ${r.data.seq})`, false);
-  else say(`${prefix}${r.status === 422 ? "refused: " : ""}${r.error}`);
+  else if (r.status === 409 && r.code === "moved") {
+    say(`${prefix}${o.moved || `not done: the match moved on since move ${o.expectSeq}, the last this page saw; look at it again before you send ${words(move)} again`}.`);
+    refresh();
+  } else say(`${prefix}${r.status === 422 ? "refused: " : ""}${r.error}`);
   return r;
+}
+
+// reissuePlayer gives a named player of a referee match a new link; their
+// old one stops working.
+function reissuePlayer(name) {
+  return call("POST", `/matches/${id}/players/${encodeURIComponent(name)}/reissue`, { secret });
 }
 
 // act sends a named player's action.

@@ -185,6 +185,7 @@ export function moveWords(move) {
   const w = move.trim().split(/\s+/);
   const armies = (n) => `${n} ${n === "1" ? "army" : "armies"}`;
   switch (w[0]) {
+    case "end-turn": if (w.length === 1) return "end the turn"; break;
     case "join": if (w.length === 3) return `join as ${w[1]} on ${w[2]}`; break;
     case "raise": if (w.length === 2) return `raise an army on ${w[1]}`; break;
     case "attack": if (w.length === 3) return `attack ${w[2]} from ${w[1]}`; break;
@@ -385,10 +386,12 @@ export function playerTools(m, ctx, old = null) {
 }
 
 // judgeTools are the referee's: an action for any player, a join for a new
-// one, with a link of their own when asked.
+// one, with a link of their own when asked; the end of the turn under
+// turn management; a new link for a player who has joined.
 export function judgeTools(m, ctx) {
   if (m.mode !== "referee" || m.status !== "running") return null;
   let view = m.view;
+  let seq = m.seq; // the match's move as this page last saw it
   let form = null;
   const who = h("select", { name: "player" });
   const newName = h("input", { type: "text", name: "new-player", autocomplete: "off", maxlength: 40 });
@@ -418,17 +421,53 @@ export function judgeTools(m, ctx) {
     ctx.setPicker(form);
     place.replaceChildren(form);
   };
+  // The end of the turn, under turn management (the board's turn is 0
+  // without it): sent with the move this page last saw, so that a turn
+  // that ended meanwhile (its nations done, its time up) is not ended
+  // twice.
+  const turnNote = h("span", { class: "small muted" });
+  const turnSaid = h("p", { class: "error", role: "alert" });
+  const turnBox = h("div", null, h("p", { class: "row" }, h("button", { type: "button", class: "end-turn", onclick: async () => {
+    const turn = boardOf(view).turn;
+    turnSaid.textContent = "";
+    const moved = `Turn ${turn} was not ended: the match moved on since this page last saw it (move ${seq}), and the turn may have ended meanwhile; look at the board, and end the turn again if it still should`;
+    const r = await ctx.judgeMove({ action: "end-turn" }, false, "", { expectSeq: seq, moved });
+    if (!r.ok) turnSaid.textContent = r.status === 409 && r.code === "moved" ? moved + "." : `Turn ${turn} was not ended: ${r.error}`;
+  } }, "End the turn"), turnNote), turnSaid);
+  const turn = () => {
+    const t = boardOf(view).turn;
+    turnBox.hidden = !(t > 0);
+    turnNote.textContent = t > 0 ? `Turn ${t} is under way; this ends it for every nation.` : "";
+  };
+  // A new link for each player who has joined: their old one stops
+  // working.
+  const roster = h("div");
+  const playerList = () => {
+    const names = boardOf(view).nations.map((n) => [n.player, n.name]);
+    roster.replaceChildren(...(names.length ? [h("h3", null, "The players' links"),
+      h("ul", null, names.map(([name, nation]) => h("li", null, `${name} (${nation}) `, h("button", { type: "button", class: "small", "data-player": name, onclick: async () => {
+        if (!confirm(`Give ${name} a new link? Their old one, if any, stops working.`)) return;
+        const r = await ctx.reissuePlayer(name);
+        if (r.ok) links.append(ctx.linkCard(`${r.data.player.name}'s new link`, r.data.player.url, "their own link: their old one no longer works"));
+        else ctx.say(r.error);
+      } }, "New link"))))] : []));
+  };
   who.addEventListener("change", () => build(null));
   players();
   build(null);
+  turn();
+  playerList();
   // The board changes: the players and what they may do, what was chosen
   // kept where it still holds.
   ctx.onUpdate((next) => {
     view = next.view;
+    seq = next.seq;
     players();
     build(form && form.state());
+    turn();
+    playerList();
   });
   return h("section", { class: "panel" }, h("h2", null, "The referee's actions"),
     h("p", { class: "small muted" }, `Name a new player, choose their territory${ctx.map ? " (or click it on the map)" : ""} and send the join; then act for any nation.`),
-    h("label", { class: "block" }, "for", who), place, links);
+    h("label", { class: "block" }, "for", who), place, turnBox, roster, links);
 }
