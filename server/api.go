@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -784,7 +785,10 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	case c.role == store.PlayerRole:
 		// A named player acts for themself: the judge's move, with their
-		// name on it.
+		// name on it. Their action alone, as text, is taken too.
+		if action, ok := jsonString(body.Move); ok {
+			body.Move, _ = json.Marshal(map[string]string{"action": action})
+		}
 		move, err := s.asPlayer(r.Context(), id, c.name, body.Move)
 		if err != nil {
 			s.writeError(w, r, err)
@@ -1068,7 +1072,7 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(body.Move) == 0 || strings.TrimSpace(body.Reason) == "" {
-		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", `a correction is {"move": ..., "reason": "why"}: the judge's move and why it is made`))
+		s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", `a correction is {"move": ..., "reason": "why"}: the judge's move and why it is made, both given`))
 		return
 	}
 	sub := store.Submission{Match: id, Actor: engine.Judge, Request: -1, ExpectSeq: -1, Move: body.Move, Note: body.Reason}
@@ -1080,7 +1084,11 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": ack.Seq})
+	answer := map[string]any{"seq": ack.Seq}
+	if ack.Answer != nil {
+		answer["outcome"] = ack.Answer // as a move's answer tells it
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
@@ -1210,4 +1218,13 @@ func (s *Server) writeRecord(ctx context.Context, w io.Writer, row *store.Match,
 	}
 	_, err = rec.WriteTo(w)
 	return err
+}
+
+// jsonString returns the string a JSON value is, if it is one.
+func jsonString(v json.RawMessage) (string, bool) {
+	var s string
+	if len(v) == 0 || v[0] != '"' && !unicode.IsSpace(rune(v[0])) || json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
 }

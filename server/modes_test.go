@@ -88,9 +88,24 @@ func TestTerritoriesRefereeMode(t *testing.T) {
 	if a := judge(map[string]any{"move": map[string]any{"player": "bob", "action": "join Deseret UT"}}); a.status != 200 {
 		t.Fatalf("bob's join: %d %s", a.status, a.body)
 	}
-	// Alice acts for herself with her secret, and for nobody else.
+	// Alice acts for herself with her secret, and for nobody else; her
+	// action alone, as text, is taken too.
 	if a := ts.call("POST", path+"/moves", alice, map[string]any{"move": map[string]any{"action": "raise CA"}}); a.status != 200 {
 		t.Errorf("alice's raise: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", alice, map[string]any{"move": "raise CA"}); a.status != 200 {
+		t.Errorf("alice's raise as text: %d %s", a.status, a.body)
+	}
+	// A correction is answered as a move is, its outcome with it.
+	if a := judge(map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}}); a.status != 200 {
+		t.Fatalf("bob's raise: %d %s", a.status, a.body)
+	}
+	a = ts.call("POST", path+"/correct", c.Judge.Secret, map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}, "reason": "bob asked twice"})
+	if out, _ := a.json["outcome"].(map[string]any); a.status != 200 || out["action"] == nil {
+		t.Errorf("a correction's answer: %d %s; want its outcome", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/correct", c.Judge.Secret, map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}}); a.status != 400 || a.code() != "invalid" {
+		t.Errorf("a correction without its reason: %d %s; want 400 invalid", a.status, a.body)
 	}
 	if a := ts.call("POST", path+"/moves", alice, map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}}); a.status != 422 || a.code() != "not-yours" {
 		t.Errorf("alice acting for bob: %d %s", a.status, a.body)
@@ -109,7 +124,7 @@ func TestTerritoriesRefereeMode(t *testing.T) {
 	// The record replays, its judge's moves and all.
 	rec := ts.call("GET", path+"/record", c.Judge.Secret, nil)
 	g, _ := catalog.Find("territories")
-	if got, err := g.Replay(rec.body); err != nil || got.Moves != 3 {
+	if got, err := g.Replay(rec.body); err != nil || got.Moves != 6 {
 		t.Errorf("the record does not replay: %+v %v\n%s", got, err, rec.body)
 	}
 	if rec.status != http.StatusOK {
