@@ -85,9 +85,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		case se != nil && se.Another():
 			ae = refuse(http.StatusConflict, "stale-request", "%s: a seat answers its own requests only; read the match for them", what)
 		case se != nil && se.Owner >= 0:
-			ae = refuse(http.StatusConflict, "stale-request", "%s (perhaps by its default when its time ran out); read the match again for the requests open now", what)
+			ae = refuse(http.StatusConflict, "stale-request", "%s (perhaps by its default: its time ran out, its seat resigned, or the judge played the defaults); read the match again for the requests open now", what)
 		default:
-			ae = refuse(http.StatusConflict, "stale-request", "%s: it was answered (perhaps by its default when its time ran out), or never asked; read the match again for the requests open now", what)
+			ae = refuse(http.StatusConflict, "stale-request", "%s: it was answered (perhaps by its default: its time ran out, its seat resigned, or the judge played the defaults), or never asked; read the match again for the requests open now", what)
 		}
 	case errors.Is(err, store.ErrMoved):
 		ae = refuse(http.StatusConflict, "moved", "%v; read the match again", err)

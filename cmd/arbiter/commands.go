@@ -527,7 +527,12 @@ file is not a record.`,
 			if got.Variant != "" {
 				name += " (" + got.Variant + ")"
 			}
-			fmt.Fprintf(out, "%s: %s, seed %d, %d players, %d moves, %d faults\n", args[0], name, got.Seed, len(got.Players), got.Moves, got.Faults)
+			players := fmt.Sprintf("%d %s", len(got.Players), plural(len(got.Players), "player", "players"))
+			if len(got.Players) == 0 {
+				players = "players by name" // a territories referee's
+			}
+			fmt.Fprintf(out, "%s: %s, seed %d, %s, %d %s, %d %s\n", args[0], name, got.Seed, players,
+				got.Moves, plural(got.Moves, "move", "moves"), got.Faults, plural(got.Faults, "fault", "faults"))
 			for _, c := range checked {
 				fmt.Fprintf(out, "ok: %s\n", c)
 			}

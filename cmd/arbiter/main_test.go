@@ -326,6 +326,7 @@ func TestReplayChecks(t *testing.T) {
 	path := filepath.Join(dir, "game-0001.jsonl")
 	code, out, errOut := arbiter(t, "", "replay", path)
 	for _, want := range []string{
+		"reaj, seed 2, 2 players, 6 moves, 0 faults\n",
 		"ok: the replay reaches the recorded result and final state (sha256:",
 		"ok: every move is legal; no step has a fault",
 		"ok: the lines match their digest (sha256:",
