@@ -89,15 +89,21 @@ func (t *TextWriter) Close() error {
 }
 
 // SummaryWriter writes only the series standings, at the end: the form for
-// long series, whose games one would not read one by one. A game needs no
-// more than its players and result (see Outcome).
+// long series, whose games one would not read one by one; as text, or as
+// one JSON object (see Summary) for programs to read. A game needs no more
+// than its players and result (see Outcome).
 type SummaryWriter struct {
 	w      io.Writer
 	series standings
+	json   bool
 }
 
-// NewSummary returns a SummaryWriter on w.
+// NewSummary returns a SummaryWriter of text on w.
 func NewSummary(w io.Writer) *SummaryWriter { return &SummaryWriter{w: w} }
+
+// NewSummaryJSON returns a SummaryWriter of JSON on w: the object,
+// indented, with a newline at the end.
+func NewSummaryJSON(w io.Writer) *SummaryWriter { return &SummaryWriter{w: w, json: true} }
 
 // WriteGame counts g in the standings; it writes nothing.
 func (s *SummaryWriter) WriteGame(g *Game) error {
@@ -108,36 +114,15 @@ func (s *SummaryWriter) WriteGame(g *Game) error {
 // Close writes the standings.
 func (s *SummaryWriter) Close() error {
 	var b bytes.Buffer
-	s.series.writeText(&b)
-	_, err := s.w.Write(b.Bytes())
-	return err
-}
-
-// SummaryJSONWriter writes only the series standings, at the end, as one
-// JSON object (see Summary): the summary for programs to read. Like
-// SummaryWriter, it needs no more of a game than Outcome gives.
-type SummaryJSONWriter struct {
-	w      io.Writer
-	series standings
-}
-
-// NewSummaryJSON returns a SummaryJSONWriter on w.
-func NewSummaryJSON(w io.Writer) *SummaryJSONWriter { return &SummaryJSONWriter{w: w} }
-
-// WriteGame counts g in the standings; it writes nothing.
-func (s *SummaryJSONWriter) WriteGame(g *Game) error {
-	s.series.add(g)
-	return nil
-}
-
-// Close writes the standings, indented, with a newline at the end.
-func (s *SummaryJSONWriter) Close() error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(s.series.summary()); err != nil {
-		return err
+	if s.json {
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(s.series.summary()); err != nil {
+			return err
+		}
+	} else {
+		s.series.writeText(&b)
 	}
 	_, err := s.w.Write(b.Bytes())
 	return err
@@ -412,18 +397,17 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	for _, st := range s.order {
 		faulted = faulted || st.Faults > 0
 	}
-	if faulted {
-		fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %-19s  %6s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)", "faults")
-	} else {
-		fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %s\n", width, "player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)")
-	}
-	for _, st := range s.order {
-		name := shorten(st.Player, width)
-		if faulted {
-			fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %-19s  %6d\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText(), st.Faults)
-		} else {
-			fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %s\n", width, name, st.Games, st.Wins, st.WinText(), st.MeanText())
+	// last is the mean score, the last column, with the faults after it
+	// when they have a column.
+	last := func(mean string, faults any) string {
+		if !faulted {
+			return mean
 		}
+		return fmt.Sprintf("%-19s  %6v", mean, faults)
+	}
+	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %s\n", width, "player", "games", "wins", "win rate (95% CI)", last("mean score (95% CI)", "faults"))
+	for _, st := range s.order {
+		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %s\n", width, shorten(st.Player, width), st.Games, st.Wins, st.WinText(), last(st.MeanText(), st.Faults))
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)

@@ -102,37 +102,36 @@ func TestStreamsAreTheReport(t *testing.T) {
 func TestSummary(t *testing.T) {
 	// "--report summary: only the series standings".
 	r := series(t)
+	summary := summaryOf(t, r.Games)
+	text, err := os.ReadFile(filepath.Join("testdata", "series.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings := string(text[bytes.LastIndex(text, []byte("\nseries: "))+1:])
+	if summary != standings {
+		t.Errorf("the summary:\n%s\nwant the text report's standings:\n%s", summary, standings)
+	}
+
+	// One game is a series of one.
+	if one := summaryOf(t, r.Games[:1]); !strings.HasPrefix(one, "series: 1 game, 1 finished\n") {
+		t.Errorf("the summary of one game:\n%s", one)
+	}
+}
+
+// summaryOf is the summary of games, as NewSummary writes it.
+func summaryOf(t *testing.T, games []Game) string {
+	t.Helper()
 	var b bytes.Buffer
 	w := NewSummary(&b)
-	for i := range r.Games {
-		if err := w.WriteGame(&r.Games[i]); err != nil {
+	for i := range games {
+		if err := w.WriteGame(&games[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	text, err := os.ReadFile(filepath.Join("testdata", "series.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	standings := string(text[bytes.LastIndex(text, []byte("\nseries: "))+1:])
-	if b.String() != standings {
-		t.Errorf("the summary:\n%s\nwant the text report's standings:\n%s", b.String(), standings)
-	}
-
-	// One game is a series of one.
-	b.Reset()
-	w = NewSummary(&b)
-	if err := w.WriteGame(&r.Games[0]); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(b.String(), "series: 1 game, 1 finished\n") {
-		t.Errorf("the summary of one game:\n%s", b.String())
-	}
+	return b.String()
 }
 
 func TestSummaryTellsFaults(t *testing.T) {
@@ -140,28 +139,19 @@ func TestSummaryTellsFaults(t *testing.T) {
 	// and tells them kind by kind, with what the first of each said, as
 	// tournament standings do.
 	r := series(t)
-	var b bytes.Buffer
-	w := NewSummary(&b)
-	for i := range r.Games {
-		if err := w.WriteGame(&r.Games[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	summary := summaryOf(t, r.Games)
 	for _, want := range []string{
 		"mean score (95% CI)  faults\n",
 		"31.0 ± 0.0               11\n",
 		"  Faults of stubborn: 11 illegal (develop was not offered to society 3; choose exchange, consent or expand)\n",
 		"  Faults of failing: 13 error (no idea)\n",
 	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("the summary has no %q:\n%s", want, b.String())
+		if !strings.Contains(summary, want) {
+			t.Errorf("the summary has no %q:\n%s", want, summary)
 		}
 	}
-	if strings.Contains(b.String(), "Faults of basic") {
-		t.Errorf("the summary tells faults of players without any:\n%s", b.String())
+	if strings.Contains(summary, "Faults of basic") {
+		t.Errorf("the summary tells faults of players without any:\n%s", summary)
 	}
 }
 

@@ -234,6 +234,22 @@ func turnOf(t *testing.T, ts *testServer, id string) int {
 	return v.Turn
 }
 
+// startTimed has al join on A and bo on C of a timedBoard match, and al
+// raise an army, his one action of turn 1; it returns how the judge acts
+// for a player.
+func startTimed(t *testing.T, ts *testServer, c created) func(player, action string) answer {
+	t.Helper()
+	act := func(player, action string) answer {
+		return ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": player, "action": action}})
+	}
+	for _, a := range [][2]string{{"al", "join Red A"}, {"bo", "join Blue C"}, {"al", "raise A"}} {
+		if ans := act(a[0], a[1]); ans.status != 200 {
+			t.Fatalf("%s %s: %d %s", a[0], a[1], ans.status, ans.body)
+		}
+	}
+	return act
+}
+
 func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
 	// "A turn ends when every nation has used its actions or after
 	// turn_duration": over HTTP as with arbiter territories. The server
@@ -243,14 +259,7 @@ func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
 	ts := newServer(t, server.Config{})
 	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard("300ms")}})
 	path := "/api/v1/matches/" + c.ID
-	act := func(player, action string) answer {
-		return ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": player, "action": action}})
-	}
-	for _, a := range [][2]string{{"al", "join Red A"}, {"bo", "join Blue C"}, {"al", "raise A"}} {
-		if ans := act(a[0], a[1]); ans.status != 200 {
-			t.Fatalf("%s %s: %d %s", a[0], a[1], ans.status, ans.body)
-		}
-	}
+	act := startTimed(t, ts, c)
 	if ans := act("al", "raise A"); ans.code() != "no-actions-left" {
 		t.Fatalf("al's second action of the turn: %d %s; want no-actions-left", ans.status, ans.body)
 	}
@@ -291,14 +300,7 @@ func TestRefereeActionAfterTheDurationComesInTheNextTurn(t *testing.T) {
 	ts := newServer(t, server.Config{Now: func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }})
 	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard("1h")}})
 	path := "/api/v1/matches/" + c.ID
-	act := func(player, action string) answer {
-		return ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": player, "action": action}})
-	}
-	for _, a := range [][2]string{{"al", "join Red A"}, {"bo", "join Blue C"}, {"al", "raise A"}} {
-		if ans := act(a[0], a[1]); ans.status != 200 {
-			t.Fatalf("%s %s: %d %s", a[0], a[1], ans.status, ans.body)
-		}
-	}
+	act := startTimed(t, ts, c)
 	ahead.Store(int64(2 * time.Hour))
 	if ans := act("al", "raise A"); ans.status != 200 {
 		t.Fatalf("al's action after the turn's hour: %d %s; want it played in turn 2", ans.status, ans.body)

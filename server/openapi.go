@@ -181,7 +181,7 @@ var schemas = map[string]any{
 	"Request": obj(nil, map[string]any{"id": integer, "seat": integer, "kind": str, "choices": array(anyJSON), "default": anyJSON,
 		"deadline": map[string]any{"type": "string", "format": "date-time"}}),
 	"Match": obj(nil, map[string]any{"id": str, "game": str, "mode": str, "status": map[string]any{"enum": []string{"running", "over", "aborted"}},
-		"seq": integer, "clock": integer, "clock_name": str, "you": obj(nil, map[string]any{"role": str, "seat": integer, "name": str}), "judge": boolean, "seeded": boolean,
+		"seq": integer, "clock": integer, "clock_name": str, "you": obj(nil, map[string]any{"role": str, "seat": integer, "name": str, "out": str}), "judge": boolean, "seeded": boolean,
 		"seats": array(obj(nil, map[string]any{"seat": integer, "player": str, "person": boolean, "resigned": boolean})),
 		"view":  anyJSON, "requests": array(ref("Request")), "result": anyJSON}),
 	"MatchList": obj(nil, map[string]any{"matches": array(obj(nil, map[string]any{"id": str, "game": str, "mode": str, "status": str,

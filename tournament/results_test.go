@@ -226,17 +226,7 @@ func TestShardedRunsMergeIntoTheSingleRunsTable(t *testing.T) {
 			}
 			// Given in any order.
 			files[0], files[3] = files[3], files[0]
-			table, err := tournament.Merge(readers(t, files...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			text, js := tableText(t, table)
-			if text != wantText {
-				t.Errorf("merged standings differ from the single run's:\n%s", cmp.Diff(wantText, text))
-			}
-			if js != wantJSON {
-				t.Errorf("merged JSON differs from the single run's:\n%s", cmp.Diff(wantJSON, js))
-			}
+			mergesAsWhole(t, files, wantText, wantJSON)
 			// Any number of shards, even more than there are games.
 			for _, n := range []int{1, 2, 3, 5, 7, 29, 30, 31, 100} {
 				files = files[:0]
@@ -314,7 +304,14 @@ func TestMergedStandingsTellFaultsByKind(t *testing.T) {
 	if !strings.Contains(wantText, "timeout (no answer within 1s)") {
 		t.Fatalf("the single run's standings tell no kinds of faults:\n%s", wantText)
 	}
-	table, err := tournament.Merge(readers(t, split(t, s, whole, 3)...))
+	mergesAsWhole(t, split(t, s, whole, 3), wantText, wantJSON)
+}
+
+// mergesAsWhole merges files and fails the test unless the standings, as
+// text and as JSON, are the single run's.
+func mergesAsWhole(t *testing.T, files []file, wantText, wantJSON string) {
+	t.Helper()
+	table, err := tournament.Merge(readers(t, files...))
 	if err != nil {
 		t.Fatal(err)
 	}

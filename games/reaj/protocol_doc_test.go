@@ -2,9 +2,9 @@ package reaj
 
 import (
 	"encoding/json"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/doctest"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -14,14 +14,7 @@ func TestProtocolDocumentsTheDead(t *testing.T) {
 	// true and "died", the turn it died in (from 1), and resources 0; a
 	// living one has neither field. A dead society is not asked again: its
 	// seat gets no more requests until the result."
-	data, err := os.ReadFile("../../docs/protocol.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	claim := "A dead society's entry in `societies` has `\"dead\": true` and `\"died\"`, the turn it died in (from 1), and resources 0; a living one has neither field"
-	if !strings.Contains(strings.Join(strings.Fields(string(data)), " "), claim) {
-		t.Errorf("docs/protocol.md does not say %s", claim)
-	}
+	doctest.Says(t, "../../docs/protocol.md", "A dead society's entry in `societies` has `\"dead\": true` and `\"died\"`, the turn it died in (from 1), and resources 0; a living one has neither field")
 	// Society 1 expands every turn, its upkeep growing, until neither its
 	// resources nor the environment's cover it; the others conquer.
 	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"a", "b", "c", "d"}, Options: map[string]string{"turns": "100"}})

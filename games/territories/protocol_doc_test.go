@@ -2,9 +2,10 @@ package territories
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/doctest"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -14,14 +15,7 @@ func TestProtocolDocumentsASeatsPlayer(t *testing.T) {
 	// seat's player, "seat N" counted from 1, while the view's seat counts
 	// from 0 like every seat of the protocol: seat 0's nation has "player":
 	// "seat 1"."
-	data, err := os.ReadFile("../../docs/protocol.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	claim := "while the view's `seat` counts from 0 like every seat of the protocol: seat 0's nation has `\"player\": \"seat 1\"`"
-	if !strings.Contains(strings.Join(strings.Fields(string(data)), " "), claim) {
-		t.Errorf("docs/protocol.md does not say %s", claim)
-	}
+	doctest.Says(t, "../../docs/protocol.md", "while the view's `seat` counts from 0 like every seat of the protocol: seat 0's nation has `\"player\": \"seat 1\"`")
 	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"a", "b"}})
 	if err != nil {
 		t.Fatal(err)

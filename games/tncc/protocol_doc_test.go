@@ -2,9 +2,10 @@ package tncc
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/doctest"
 )
 
 func TestProtocolDocumentsATradeFromTheOfferersSide(t *testing.T) {
@@ -13,17 +14,8 @@ func TestProtocolDocumentsATradeFromTheOfferersSide(t *testing.T) {
 	// in return. The offer above, accepted, moves 100 gold from the offerer
 	// to seat 1 and 200 food from seat 1 to the offerer." The trade answer's
 	// view has the offer "still from the offerer's side".
-	data, err := os.ReadFile("../../docs/protocol.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := strings.Join(strings.Fields(string(data)), " ")
 	const offer = `{"type":"trade","with":1,"give":"gold","give_n":100,"take":"food","take_n":200}`
-	for _, claim := range []string{"`" + offer + "`", "A trade is said from the offerer's side: `give` and `give_n` are what the offerer hands over, `take` and `take_n` what it asks in return. The offer above, accepted, moves 100 gold from the offerer to seat 1 and 200 food from seat 1 to the offerer."} {
-		if !strings.Contains(doc, claim) {
-			t.Errorf("docs/protocol.md does not say %s", claim)
-		}
-	}
+	doctest.Says(t, "../../docs/protocol.md", "`"+offer+"`", "A trade is said from the offerer's side: `give` and `give_n` are what the offerer hands over, `take` and `take_n` what it asks in return. The offer above, accepted, moves 100 gold from the offerer to seat 1 and 200 food from seat 1 to the offerer.")
 	var mv Move
 	if err := json.Unmarshal([]byte(offer), &mv); err != nil {
 		t.Fatal(err)
