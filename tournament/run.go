@@ -74,8 +74,9 @@ type Tournament[M, V any] struct {
 const window = 64
 
 // ErrStop, returned by Played (or a duel's Pair), ends play early: the
-// games under way are dropped, every game reported so far is kept, and Run
-// returns without an error.
+// games under way are dropped, every game reported so far (the one Played
+// was given included, with its training lines) is kept, and Run returns
+// without an error.
 var ErrStop = errors.New("tournament: enough games")
 
 // Run plays the games and reports each through Played. It returns how many
@@ -238,7 +239,9 @@ func (p *pool[M, V]) run(ctx context.Context) (int, error) {
 			ring[reported%size] = nil
 			err := p.report(q)
 			var absent *AbsentError
-			if err == nil || errors.As(err, &absent) { // an absent player's game is kept
+			// An absent player's game is kept, and so is the game whose
+			// report asked to stop.
+			if err == nil || errors.As(err, &absent) || errors.Is(err, ErrStop) {
 				reported++
 				<-slots
 			}
@@ -277,10 +280,15 @@ type played struct {
 }
 
 // report reports a game; it stops the run, once the game is reported,
-// when a player never answered in its first game (AbsentError).
+// when a player never answered in its first game (AbsentError), or when
+// Played returned ErrStop: that game is kept, so its training lines are
+// written too.
 func (p *pool[M, V]) report(g *played) error {
+	var stop error
 	if p.played != nil {
-		if err := p.played(g.result); err != nil {
+		if err := p.played(g.result); errors.Is(err, ErrStop) {
+			stop = err
+		} else if err != nil {
 			return err
 		}
 	}
@@ -289,7 +297,10 @@ func (p *pool[M, V]) report(g *played) error {
 			return err
 		}
 	}
-	return p.absentFirst(&g.result)
+	if err := p.absentFirst(&g.result); err != nil {
+		return err
+	}
+	return stop
 }
 
 // work plays games until none is left or ctx is done. Each worker has its

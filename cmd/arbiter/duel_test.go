@@ -375,7 +375,8 @@ func TestTournamentUntilCertain(t *testing.T) {
 	var first string
 	for _, parallel := range []string{"1", "2"} {
 		out := filepath.Join(dir, "results-"+parallel+".jsonl")
-		code, stdout, errOut := arbiter(t, "", append(cloneArgs(args), "--parallel", parallel, "--out", out)...)
+		training := filepath.Join(dir, "training-"+parallel+".jsonl")
+		code, stdout, errOut := arbiter(t, "", append(cloneArgs(args), "--parallel", parallel, "--out", out, "--export-training", training)...)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -411,6 +412,15 @@ func TestTournamentUntilCertain(t *testing.T) {
 		f.Close()
 		if n != played {
 			t.Errorf("%s holds %d games; %d were played", out, n, played)
+		}
+		// The training lines are those of the same games, the last one
+		// (the game that settled the order) too.
+		games := map[int]bool{}
+		for _, d := range readTraining(t, training) {
+			games[d.Game] = true
+		}
+		if len(games) != played || !games[played] {
+			t.Errorf("%s holds the decisions of %d games (game %d: %v); %d were played", training, len(games), played, games[played], played)
 		}
 	}
 	code, stdout, errOut := arbiter(t, "", "tournament", "zombie", "--players", "sensible,cautious,spreader,random", "--seats", "4", "--games", "5", "--until-certain", "--confidence", "0.99", "--seed", "1")
