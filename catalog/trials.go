@@ -118,9 +118,12 @@ func Trials(names ...string) ([]Trial, error) {
 		return all, nil
 	}
 	var out []Trial
-	for _, name := range names {
+	for i, name := range names {
 		if _, err := Find(name); err != nil {
 			return nil, err
+		}
+		if slices.Contains(names[:i], name) {
+			return nil, fmt.Errorf("%s is named twice; name each game once", name)
 		}
 		for _, t := range all {
 			if t.Game == name {

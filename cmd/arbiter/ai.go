@@ -31,6 +31,9 @@ six games in seven). The README's tables are this command's output with
 			if games < 1 {
 				return usagef("--games %d: play at least one game per row", games)
 			}
+			if parallel < 0 {
+				return usagef("--parallel %d: give the number of games to play at once, at least 1 (0: one per core)", parallel)
+			}
 			trials, err := catalog.Trials(args...)
 			if err != nil {
 				return usageError(err)

@@ -30,13 +30,20 @@ func TestAITables(t *testing.T) {
 }
 
 func TestAITablesRefuseBadInput(t *testing.T) {
-	for _, args := range [][]string{
-		{"ai", "chess"},
-		{"ai", "reaj", "--games", "0"},
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"ai", "chess"}, `unknown game "chess"`},
+		{[]string{"ai", "reaj", "--games", "0"}, "--games 0"},
+		// A negative --parallel was taken as one game per core, and a game
+		// named twice played its tables twice.
+		{[]string{"ai", "reaj", "--parallel", "-1"}, "--parallel -1: give the number of games to play at once, at least 1"},
+		{[]string{"ai", "reaj", "tncc", "reaj"}, `reaj is named twice`},
 	} {
-		code, out, errOut := arbiter(t, "", args...)
-		if code != 2 || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
-			t.Errorf("%v: exit %d, out %q, err %q; want exit 2 and one line", args, code, out, errOut)
+		code, out, errOut := arbiter(t, "", c.args...)
+		if code != 2 || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || !strings.Contains(errOut, c.says) {
+			t.Errorf("%v: exit %d, out %q, err %q; want exit 2 and one line saying %q", c.args, code, out, errOut, c.says)
 		}
 	}
 }
