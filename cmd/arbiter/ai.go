@@ -23,7 +23,9 @@ must beat, with the win rate it aims at, and the search AI (mcts) against
 the best. Each row is a tournament of at least --games games, every seat
 order played, and counts the games its player sits in: all of them, but
 where more players than seats take turns (six seats among seven players:
-six games in seven). The README's tables are this command's output with
+six games in seven). Its wins are the games it ranked first in; "(N
+shared)" says that N of them it ranked first together with another seat,
+and each counts as a win in its win %. The README's tables are this command's output with
 --markdown, and anyone gets the same numbers with the same flags.`,
 		Example: `  arbiter ai reaj
   arbiter ai --games 400 --markdown > tables.md`,
@@ -95,7 +97,7 @@ func header(out io.Writer, t catalog.Trial, games int, seed uint64, markdown, ti
 }
 
 // widths are the text columns' widths; negative ones are left-aligned.
-var widths = []int{-26, -52, 5, 6, 6, 6, 9, 18, 14, 14, 10}
+var widths = []int{-26, -52, 5, 6, 16, 6, 9, 18, 14, 14, 10}
 
 func textRow(out io.Writer, cells []string) {
 	var b strings.Builder

@@ -47,3 +47,39 @@ func TestAITablesRefuseBadInput(t *testing.T) {
 		}
 	}
 }
+
+// The text table keeps its columns: a row whose wins were shared with
+// another seat ("8 (3 shared)") ran into the games column and pushed the
+// rest of its row to the right.
+func TestAITablesTextColumnsLineUp(t *testing.T) {
+	code, out, errOut := arbiter(t, "", "ai", "tncc", "--games", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var head string
+	rows, shared := 0, 0
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.Contains(line, "match-up"):
+			head = line
+		case head != "" && strings.HasPrefix(line, "  ") && strings.TrimSpace(line) != "":
+			rows++
+			if strings.Contains(line, " shared)") {
+				shared++
+			}
+			// Every cell ends where its column's name does.
+			for _, col := range []string{"games", "wins", "win %", "mean rank", "target"} {
+				end := strings.Index(head, col) + len(col)
+				if len(line) < end || line[end-1] == ' ' || (end < len(line) && line[end] != ' ') {
+					t.Errorf("the %q column does not line up:\n%s\n%s", col, head, line)
+				}
+			}
+			if games := strings.Fields(line[strings.Index(head, "seats")+len("seats"):])[0]; games != "8" {
+				t.Errorf("the games column holds %q:\n%s\n%s", games, head, line)
+			}
+		}
+	}
+	if rows == 0 || shared == 0 {
+		t.Fatalf("%d rows, %d with shared wins; the test needs both:\n%s", rows, shared, out)
+	}
+}
