@@ -100,6 +100,10 @@ func NewSchedule(p Params) (*Schedule, error) {
 	} else {
 		seats := p.Seats
 		if seats == 0 {
+			if len(p.Players) < p.Info.MinSeats {
+				return nil, fmt.Errorf("tournament: %s (%s); %s takes %d to %d seats a game: give at least %d players",
+					plural(len(p.Players), "player"), strings.Join(p.Players, ", "), p.Info.Name, p.Info.MinSeats, p.Info.MaxSeats, p.Info.MinSeats)
+			}
 			seats = min(len(p.Players), p.Info.MaxSeats)
 		}
 		s.Kind, s.Seats = Rotation, seats

@@ -183,8 +183,10 @@ func TestScheduleErrorsSayWhatIsWrong(t *testing.T) {
 			[]string{"17 seats per game", "reaj takes 2 to 16"}},
 		{"more seats than players", tournament.Params{Info: info, Players: playerNames(4), Seats: 6, Repeat: 1},
 			[]string{"6 seats per game but only 4 players; give at most 4 seats, or more players"}},
+		// Players too few are told as such, not as games of fewer seats
+		// that nobody asked for.
 		{"one player", tournament.Params{Info: info, Players: playerNames(1), Repeat: 1},
-			[]string{"1 seat per game", "reaj takes 2 to 16"}},
+			[]string{"tournament: 1 player (p1); reaj takes 2 to 16 seats a game: give at least 2 players"}},
 		{"too many rotations", tournament.Params{Info: info, Players: playerNames(60), Seats: 16, Repeat: 1},
 			[]string{"every group of 16 of 60 players", "too many games", "--rounds and --appearances"}},
 		{"too many repeats", tournament.Params{Info: info, Players: playerNames(7), Seats: 6, Repeat: 1_000_000},

@@ -141,6 +141,13 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 			if f.Changed("seats") && f.Changed("rounds") {
 				return usagef("--seats is for the every-group schedule; with --rounds and --appearances the seats per game follow from them")
 			}
+			// A zero given is refused, not taken for the flag left out.
+			if f.Changed("rounds") && (rounds < 1 || appearances < 1) {
+				return usagef("--rounds %d --appearances %d: give both, each at least 1", rounds, appearances)
+			}
+			if f.Changed("seats") && seats == 0 {
+				return usagef("--seats 0: %s takes %d to %d seats a game (without --seats: all the players, up to %d)", info.Name, info.MinSeats, info.MaxSeats, info.MaxSeats)
+			}
 			if games < 1 {
 				return usagef("--games %d: play the schedule at least once", games)
 			}

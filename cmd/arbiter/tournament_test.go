@@ -249,6 +249,13 @@ func TestTournamentBadInput(t *testing.T) {
 		{[]string{"tournament", "reaj", "--players", "fixed", "--appearances", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3", "--appearances", "1", "--seats", "2"}, "--seats is for the every-group schedule", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--games", "0"}, "--games 0", false},
+		// Zeros given were taken as not given: all the players in every
+		// game, the every-group schedule; and one player was told about
+		// seats it never gave.
+		{[]string{"tournament", "reaj", "--players", "fixed", "--seats", "0"}, "--seats 0: reaj takes 2 to 16 seats a game (without --seats: all the players, up to 16)", false},
+		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "0", "--appearances", "0"}, "--rounds 0 --appearances 0: give both, each at least 1", false},
+		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "4", "--appearances", "0"}, "--rounds 4 --appearances 0: give both, each at least 1", false},
+		{[]string{"tournament", "reaj", "--players", "steward"}, `tournament: 1 player (steward); reaj takes 2 to 16 seats a game: give at least 2 players`, false},
 		{[]string{"tournament", "chess"}, `unknown game "chess"`, false},
 		{[]string{"tournament"}, "name a game", false},
 		{[]string{"tournament", "merge"}, "give the results files to merge", false},
