@@ -166,7 +166,7 @@ func describe(s *Schedule) string {
 	var how string
 	switch s.Kind {
 	case Groups:
-		how = fmt.Sprintf("%s each appearing %d times over %s of shuffled groups", plural(len(s.Players), "player"), s.Appearances, plural(s.Rounds, "round"))
+		how = fmt.Sprintf("%s each appearing %s over %s of shuffled groups", plural(len(s.Players), "player"), plural(s.Appearances, "time"), plural(s.Rounds, "round"))
 	default:
 		how = fmt.Sprintf("%s, every group of %d in every seat", plural(len(s.Players), "player"), s.Seats)
 	}

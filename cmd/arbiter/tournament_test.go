@@ -118,6 +118,12 @@ func TestTournamentGroups(t *testing.T) {
 	if wins < 4 {
 		t.Errorf("%d wins over 4 games", wins)
 	}
+
+	// One appearance is said in the singular ("each appearing 1 times").
+	code, out, errOut = arbiter(t, "", "tournament", "ajveciv", "--players", "basic", "--rounds", "1", "--appearances", "1", "--seed", "1")
+	if code != 0 || !strings.Contains(out, "6 players each appearing 1 time over 1 round of shuffled groups") {
+		t.Errorf("one appearance over one round: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 // lines reads a file's lines.
