@@ -2,7 +2,9 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -66,6 +68,9 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 				entrants[i].New = timedPlayer(e.Name, e.New, o.Decided)
 			}
 		}
+	}
+	if err := namedTwice(o.Players, entrants, h.roster); err != nil {
+		return 0, Invalid(err)
 	}
 	o.Params.Info = info
 	o.Params.Players = make([]string, len(entrants))
@@ -140,4 +145,35 @@ func (t *timed[M, V]) Finish(ctx context.Context, r engine.Result) {
 func (t *timed[M, V]) Bounded() bool {
 	b, ok := t.Player.(engine.Bounded)
 	return ok && b.Bounded()
+}
+
+// namedTwice says which player the specs name twice, and by which specs
+// when one of them is a name that stands for several (Reaj's fixed, AjveCiv's
+// basic): "adapt" given with fixed is named twice though written once.
+func namedTwice[M, V any](specs []string, entrants []engine.Entrant[M, V], roster func(string) ([]engine.Entrant[M, V], error)) error {
+	for i, spec := range specs {
+		if slices.Contains(specs[:i], spec) {
+			return fmt.Errorf("tournament: player %q is named twice; every player of a tournament is one entrant", spec)
+		}
+	}
+	seen := map[string]bool{}
+	for _, e := range entrants {
+		if !seen[e.Name] {
+			seen[e.Name] = true
+			continue
+		}
+		var by []string
+		for _, spec := range specs {
+			if spec == e.Name {
+				by = append(by, spec)
+			} else if es, err := roster(spec); err == nil && len(es) > 1 && slices.ContainsFunc(es, func(g engine.Entrant[M, V]) bool { return g.Name == e.Name }) {
+				by = append(by, spec+" (which includes it)")
+			}
+		}
+		if len(by) < 2 {
+			return nil // the schedule says it in its words
+		}
+		return fmt.Errorf("tournament: player %q is named twice, by %s; every player of a tournament is one entrant", e.Name, strings.Join(by, " and by "))
+	}
+	return nil
 }

@@ -261,6 +261,11 @@ func TestTournamentBadInput(t *testing.T) {
 		{[]string{"tournament", "reaj", "--players", "fixed", "--seats", "0"}, "--seats 0: reaj takes 2 to 16 seats a game (without --seats: all the players, up to 16)", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "0", "--appearances", "0"}, "--rounds 0 --appearances 0: give both, each at least 1", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "4", "--appearances", "0"}, "--rounds 4 --appearances 0: give both, each at least 1", false},
+		// A player written once but also named by a name that stands for
+		// several was said to be named twice, nothing more.
+		{[]string{"tournament", "reaj", "--players", "fixed,adapt"}, `tournament: player "adapt" is named twice, by fixed (which includes it) and by adapt`, false},
+		{[]string{"tournament", "ajveciv", "--players", "basic,basic.develop"}, `player "basic.develop" is named twice, by basic (which includes it) and by basic.develop`, false},
+		{[]string{"tournament", "reaj", "--players", "fixed,steward,fixed"}, `tournament: player "fixed" is named twice`, false},
 		{[]string{"tournament", "reaj", "--players", "steward"}, `tournament: 1 player (steward); reaj takes 2 to 16 seats a game: give at least 2 players`, false},
 		{[]string{"tournament", "chess"}, `unknown game "chess"`, false},
 		{[]string{"tournament"}, "name a game", false},
