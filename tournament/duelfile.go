@@ -3,6 +3,7 @@ package tournament
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -133,6 +134,28 @@ type DuelFile struct {
 	Cut  bool
 
 	chain chain
+	// state, when the last whole line is a state line, is where the
+	// file stood before it: its size and the chain's last digest.
+	state *stateAt
+}
+
+// stateAt is where a duel file stood before its last line, a state line.
+type stateAt struct {
+	size int64
+	last [sha256.Size]byte
+}
+
+// DropState leaves out the state line that ends the file, if one does, so
+// that a run that goes on writes its pairs where the state line was, and
+// the file ends as if the duel had been played in one run: the state of a
+// run that stopped was where it stood, not a part of the duel. Last is then
+// nil.
+func (f *DuelFile) DropState() {
+	if f.state == nil {
+		return
+	}
+	f.Size, f.chain.last = f.state.size, f.state.last
+	f.Last, f.state = nil, nil
 }
 
 // ReadDuel reads and checks a duel file; name names it in errors. Every
@@ -224,6 +247,7 @@ func (r *duelReader) read(line []byte) error {
 	if err := engine.DecodeJSON(r.json, &l); err != nil {
 		return r.errorf(r.line, "not a pair of the duel nor its state: %v", err)
 	}
+	before := stateAt{size: f.Size, last: f.chain.last}
 	f.chain.digest(body)
 	hex.Encode(r.hex[:], f.chain.next[:])
 	if !bytes.Equal(r.hex[:], digest) {
@@ -234,8 +258,10 @@ func (r *duelReader) read(line []byte) error {
 		if l.Pair != 0 || l.Games != nil || l.Outcome != "" {
 			return r.errorf(r.line, "a line is a pair or a state, not both")
 		}
+		f.state = &before
 		return r.state(l.State)
 	}
+	f.state = nil
 	return r.pair(&l)
 }
 

@@ -430,6 +430,9 @@ func (r *duelRun) resume(d *tournament.Duel, seedGiven bool) error {
 	if err := df.Same(d, o.test); err != nil {
 		return usagef("--out %s: %v, or --force to replace it with this duel", o.out, err)
 	}
+	// The state a run wrote when it stopped gives way to the pairs that
+	// follow, or to the same state again: the file ends as one run's.
+	df.DropState()
 	if err := f.Truncate(df.Size); err != nil {
 		return classify(fmt.Errorf("--out %s: %w", o.out, err))
 	}

@@ -289,6 +289,13 @@ func TestDuelStoppedGoesOn(t *testing.T) {
 		if a, b := read(out), read(whole); a.Tally.State("") != b.Tally.State("") || *a.Last != *b.Last {
 			t.Errorf("resumed: %+v, %+v\nplayed through: %+v, %+v", a.Tally, *a.Last, b.Tally, *b.Last)
 		}
+		// And the same file: the state the interrupted run wrote at its
+		// end is replaced by the pairs that follow it (it stayed in the
+		// middle of the file, which then differed from the duel played
+		// through).
+		if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+			t.Errorf("the duel interrupted and resumed is not the duel played through:\n%s\nwant:\n%s", gotFile, wantFile)
+		}
 	})
 }
 
