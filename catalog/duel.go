@@ -44,7 +44,7 @@ type DuelOptions struct {
 func (h *hosted[M, V]) Duel(ctx context.Context, o DuelOptions) (int, error) {
 	info := h.rules.Info()
 	one := func(which, spec string) (engine.Entrant[M, V], error) {
-		es, err := player.Resolve([]string{spec}, h.roster, func() engine.Player[M, V] { return nil }, o.External)
+		es, err := player.Resolve([]string{spec}, h.roster, nil, o.External)
 		if err != nil {
 			return engine.Entrant[M, V]{}, Invalidf("%s: %v", which, err)
 		}
@@ -74,7 +74,7 @@ func (h *hosted[M, V]) Duel(ctx context.Context, o DuelOptions) (int, error) {
 			return 0, err
 		}
 	}
-	others, err := player.Resolve(field, h.roster, func() engine.Player[M, V] { return nil }, o.External)
+	others, err := player.Resolve(field, h.roster, nil, o.External)
 	if err != nil {
 		return 0, Invalidf("--field: %v", err)
 	}

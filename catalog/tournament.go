@@ -53,7 +53,7 @@ type TournamentOptions struct {
 
 func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int, error) {
 	info := h.rules.Info()
-	entrants, err := player.Resolve(o.Players, h.roster, func() engine.Player[M, V] { return nil }, o.External)
+	entrants, err := player.Resolve(o.Players, h.roster, nil, o.External)
 	if err != nil {
 		return 0, Invalid(err)
 	}

@@ -92,9 +92,15 @@ func TestResolve(t *testing.T) {
 	if !es[2].Person || es[0].Person {
 		t.Error("only repl is a person")
 	}
-	_, err = Resolve([]string{"nobody"}, bots, nil, External{})
+	_, err = Resolve([]string{"nobody"}, bots, func() engine.Player[string, string] { return nil }, External{})
 	if err == nil || !strings.Contains(err.Error(), `unknown player "nobody"`) || !strings.Contains(err.Error(), "repl") {
 		t.Errorf("error %v; want the unknown name and the known ones, repl among them", err)
+	}
+	// Where no person may sit (person is nil: a tournament), repl is
+	// not offered.
+	_, err = Resolve([]string{"nobody"}, bots, nil, External{})
+	if err == nil || !strings.Contains(err.Error(), `unknown player "nobody"`) || strings.Contains(err.Error(), "repl") {
+		t.Errorf("error %v; want the unknown name and the known ones, repl not among them", err)
 	}
 }
 

@@ -86,7 +86,9 @@ const Person = "repl"
 func HasSettings(spec string) bool { return strings.ContainsAny(spec, ":.") }
 
 // Resolve turns player specs into entrants, one or more per spec: repl is a
-// person at the terminal (made by person); exec:COMMAND and http:// URLs are
+// person at the terminal (made by person; where person is nil, as in a
+// tournament, the entrant is marked Person for the caller to refuse, and
+// an unknown name is not told of repl); exec:COMMAND and http:// URLs are
 // external players, run as ext says; any other name is one of the game's
 // bots, which may stand for several seats (AjveCiv's basic is six).
 func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V], error), person func() engine.Player[M, V], ext External) ([]engine.Entrant[M, V], error) {
@@ -114,6 +116,9 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 			}
 			if HasSettings(spec) {
 				return nil, err // the bot's error says what its settings take
+			}
+			if person == nil {
+				return nil, fmt.Errorf("%w; or exec:COMMAND, a program of yours (docs/protocol.md)", err)
 			}
 			return nil, fmt.Errorf("%w; or %s, a person at the terminal; or exec:COMMAND, a program of yours (docs/protocol.md)", err, Person)
 		}

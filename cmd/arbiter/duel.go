@@ -180,7 +180,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 				o.games = defaultDuelGames
 			}
 			if parallel < 0 {
-				return usagef("--parallel %d: give the number of games to play at once, at least 1 (default: one per core)", parallel)
+				return usagef("--parallel %d: give the number of games to play at once, at least 1 (0, the default: one per core)", parallel)
 			}
 			if every < 1 {
 				return usagef("--report-every %d: give a number of games, at least 1", every)
@@ -213,7 +213,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 	f.StringVar(&model, "elo-model", "normalized", "the Elo of --sprt's bounds: normalized or logistic")
 	f.IntVar(&games, "games", 0, fmt.Sprintf("games to play, an even number (default %d; with --sprt, the most to play, default until it decides)", defaultDuelGames))
 	f.Uint64Var(&seed, "seed", 0, "the first pair's seed; pair k plays on seed+k-1 (default: random, printed)")
-	f.IntVar(&parallel, "parallel", 0, "games played at once (default: one per core)")
+	f.IntVar(&parallel, "parallel", 0, "games played at once (0, the default: one per core)")
 	f.StringVar(&out, "out", "", "keep the duel in FILE, and continue the duel FILE holds")
 	f.BoolVar(&force, "force", false, "start the duel in --out FILE anew, replacing what it holds")
 	f.IntVar(&every, "report-every", 100, "when standard error is not a terminal, a progress line every this many games")
@@ -378,6 +378,8 @@ func (r *duelRun) ready(d *tournament.Duel, seedGiven bool) (int, int, error) {
 		fmt.Fprintf(o.stderr, "%s: its last line was cut short when the duel was stopped; that pair is played again\n", o.out)
 	}
 	switch {
+	case o.games > 0 && from > o.games/2:
+		fmt.Fprintf(o.stderr, "%s: %d pairs (%d games) played before, more than --games %d; the result counts them all (give another --out for a shorter duel)\n", o.out, from, 2*from, o.games)
 	case from > 0 && from == to:
 		fmt.Fprintf(o.stderr, "%s: %d pairs played before; nothing more to play\n", o.out, from)
 	case from > 0:

@@ -366,6 +366,16 @@ func TestDuelAlreadyDecided(t *testing.T) {
 	if code != 0 || again != first {
 		t.Errorf("without --seed: exit %d\n%s\n%s", code, again, errOut)
 	}
+	// A smaller --games than the file holds is told, not silently
+	// passed over.
+	code, _, errOut = arbiter(t, "", "duel", "zombie", "sensible", "spreader", "--seed", "7", "--games", "8", "--out", out+".8")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	code, _, errOut = arbiter(t, "", "duel", "zombie", "sensible", "spreader", "--seed", "7", "--games", "2", "--out", out+".8")
+	if want := "4 pairs (8 games) played before, more than --games 2; the result counts them all"; code != 0 || !strings.Contains(errOut, want) {
+		t.Errorf("a smaller --games: exit %d\n%s\nwant %q", code, errOut, want)
+	}
 }
 
 // cloneArgs copies a list of arguments.

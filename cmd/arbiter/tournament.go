@@ -152,7 +152,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				return usagef("--games %d: play the schedule at least once", games)
 			}
 			if parallel < 0 {
-				return usagef("--parallel %d: give the number of games to play at once, at least 1 (default: one per core)", parallel)
+				return usagef("--parallel %d: give the number of games to play at once, at least 1 (0, the default: one per core)", parallel)
 			}
 			certain, err := certainty(untilCertain, f.Changed("confidence"), confidence, shard)
 			if err != nil {
@@ -203,7 +203,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 	f.IntVar(&appearances, "appearances", 0, "games each player plays in the schedule of shuffled groups")
 	f.IntVar(&seats, "seats", 0, "players per game in the every-group schedule (default: all the players, up to the game's most)")
 	f.IntVar(&games, "games", 1, "play the whole schedule this many times")
-	f.IntVar(&parallel, "parallel", 0, "games played at once (default: one per core)")
+	f.IntVar(&parallel, "parallel", 0, "games played at once (0, the default: one per core)")
 	f.StringVar(&shard, "shard", "", "play only shard i of N (i/N, from 0/N to N-1/N); needs --seed and --out")
 	f.StringVar(&out, "out", "", "write each game's result to FILE, one JSON line per game")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")

@@ -244,6 +244,10 @@ func TestTournamentBadInput(t *testing.T) {
 		{append(base, "--shard", "0/3", "--out", path("x")), "--shard 0/3 needs --seed", false},
 		{append(base, "--seed", "1", "--shard", "0/3"), "--shard 0/3 needs --out FILE", false},
 		{[]string{"tournament", "reaj", "--players", "steward,wizard"}, `unknown player "wizard"`, false},
+		// A person cannot sit in a tournament: an unknown name is not told
+		// of repl (it was).
+		{[]string{"tournament", "reaj", "--players", "steward,wizard"}, `mcts:level=easy|medium|hard); or exec:COMMAND, a program of yours`, false},
+		{[]string{"tournament", "reaj", "--players", "steward", "--parallel", "-2"}, `--parallel -2: give the number of games to play at once, at least 1 (0, the default: one per core)`, false},
 		{[]string{"tournament", "reaj"}, "name the tournament's players with --players a,b,c (fixed, conquer", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "adapt,conquer,steward", "--appearances", "5", "--rounds", "10"},
