@@ -445,6 +445,14 @@ func TestTournamentUntilCertain(t *testing.T) {
 		!regexp.MustCompile(`\n  \w+ above \w+: \d+\.\d% sure\n`).MatchString(stdout) || !strings.Contains(stdout, "Play more games (--games) to settle them.") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, errOut)
 	}
+	// Two players that tie in every game (Reaj's expand and develop both
+	// score nothing) are said to be level, not 50% sure of an order that
+	// more games would settle.
+	code, stdout, errOut = arbiter(t, "", "tournament", "reaj", "--players", "fixed,steward", "--games", "3", "--until-certain", "--seed", "1")
+	if code != 0 || !strings.Contains(stdout, "\n  expand and develop: level, with the same rating so far\n") ||
+		!strings.Contains(stdout, "Play more games (--games) to settle them; players that tie in every game are never parted.") {
+		t.Errorf("level players: exit %d\n%s\n%s", code, stdout, errOut)
+	}
 	for _, c := range []struct {
 		args []string
 		says string

@@ -436,10 +436,22 @@ func certaintyNote(t *tournament.Table, confidence float64) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nThe order is not settled at %s after all %d games; still uncertain:", pct, t.Played)
+	level := false
 	for _, n := range uncertain {
+		if n.Sure == 0.5 {
+			// Ratings alike to the last digit: the two have done exactly
+			// as well, as players that tie in every game do.
+			level = true
+			fmt.Fprintf(&b, "\n  %s and %s: level, with the same rating so far", n.Upper, n.Lower)
+			continue
+		}
 		fmt.Fprintf(&b, "\n  %s above %s: %.1f%% sure", n.Upper, n.Lower, 100*n.Sure)
 	}
-	b.WriteString("\nPlay more games (--games) to settle them.")
+	b.WriteString("\nPlay more games (--games) to settle them")
+	if level {
+		b.WriteString("; players that tie in every game are never parted")
+	}
+	b.WriteString(".")
 	return b.String()
 }
 
