@@ -30,8 +30,10 @@ type TournamentOptions struct {
 	Deadline, Bank, Startup time.Duration
 	// Ready, if not nil, is called with the schedule once it is dealt and
 	// the options are checked, before any game is played; an error stops
-	// the tournament before it starts.
-	Ready func(*tournament.Schedule) error
+	// the tournament before it starts. It returns how many of the shard's
+	// games were played before (kept in a results file that goes on):
+	// play starts after them.
+	Ready func(*tournament.Schedule) (from int, err error)
 	// Played is called with each game's result in schedule order, from
 	// one goroutine; an error stops the tournament.
 	Played func(tournament.GameResult) error
@@ -85,13 +87,14 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 	if _, err := h.rules.New(engine.Setup{Seed: sched.Seed, Players: make([]string, len(sched.Games[0])), Options: o.Params.Options}); err != nil {
 		return 0, Invalid(err)
 	}
+	from := 0
 	if o.Ready != nil {
-		if err := o.Ready(sched); err != nil {
+		if from, err = o.Ready(sched); err != nil {
 			return 0, err
 		}
 	}
 	t := &tournament.Tournament[M, V]{
-		Ruleset: h.rules, Schedule: sched, Entrants: entrants,
+		Ruleset: h.rules, Schedule: sched, Entrants: entrants, From: from,
 		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, Parallel: o.Parallel, Shard: o.Shard,
 		Played: o.Played, Training: o.Training, KeepGoing: o.KeepGoing,
 	}

@@ -143,11 +143,18 @@ type Reader struct {
 	sc      *bufio.Scanner
 	line    int
 	last    int // the last game read
+	n       int // the games read
 	players map[string]bool
 	chain   chain
 	games   [][]int // the schedule's games, dealt again from the header
 	json    []byte  // a game's JSON, reused
 	hex     [2 * sha256.Size]byte
+
+	// pos is the bytes scanned so far, and open whether the last line
+	// scanned had no newline; kept and keptOpen are the same up to the
+	// last line read without error.
+	pos, kept      int64
+	open, keptOpen bool
 }
 
 // maxLine bounds a results line: 20 seats with long names fit well within.
@@ -159,6 +166,14 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, maxLine)
 	rd := &Reader{name: name, sc: sc}
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		advance, token, err := bufio.ScanLines(data, atEOF)
+		if advance > 0 {
+			rd.pos += int64(advance)
+			rd.open = data[advance-1] != '\n'
+		}
+		return advance, token, err
+	})
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
 			return nil, rd.errorf("%v", err)
@@ -172,6 +187,7 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 	}
 	rd.Header = h
 	rd.chain.start(bytes.TrimSpace(sc.Bytes()))
+	rd.kept, rd.keptOpen = rd.pos, rd.open
 	rd.players = map[string]bool{}
 	for _, p := range h.Schedule.Players {
 		rd.players[p] = true
@@ -265,8 +281,27 @@ func (r *Reader) Next() (GameResult, error) {
 	}
 	r.chain.last = r.chain.next
 	r.last = g.Game
+	r.n++
+	r.kept, r.keptOpen = r.pos, r.open
 	return g, nil
 }
+
+// Kept returns how many bytes of the file the header and the games read
+// without error take, and whether the last of those lines lacks its
+// newline (the file ends there). A run that goes on with the file cuts it
+// there: a line cut short by a stopped run is played again.
+func (r *Reader) Kept() (size int64, open bool) { return r.kept, r.keptOpen }
+
+// Continue returns a Writer that adds games after the last one read
+// without error, on w, which must write at the end of what Kept counts:
+// the digests go on from that game's.
+func (r *Reader) Continue(w io.Writer) *Writer {
+	return &Writer{w: bufio.NewWriter(w), chain: chain{last: r.chain.last, h: sha256.New()}}
+}
+
+// Read returns the number of games read without error so far, and the
+// last of them (0 before the first).
+func (r *Reader) Read() (games, last int) { return r.n, r.last }
 
 // dealt deals the schedule's games again from the header's parameters,
 // once: each game's seats are checked against them.
@@ -492,7 +527,7 @@ func missing(lo, hi int, files []*Reader) error {
 	for _, f := range files {
 		shards = append(shards, f.name+" (shard "+f.Header.Shard+")")
 	}
-	return fmt.Errorf("merge: %s in none of the files: %s; every shard's file is needed, complete (a shard that was stopped early must be played again)",
+	return fmt.Errorf("merge: %s in none of the files: %s; every shard's file is needed, complete (a run stopped by Ctrl-C goes on where it stopped when its command is run again with the same --out, and one stopped by --until-certain shows its standings so)",
 		games, strings.Join(shards, ", "))
 }
 

@@ -387,7 +387,7 @@ func TestMergeSaysWhenAShardStoppedEarly(t *testing.T) {
 	lines := strings.SplitAfter(files[1].text, "\n")
 	files[1].text = strings.Join(lines[:1+10], "")
 	mergeFails(t, files, "merge: game 32 is in none of the files", "shard-1.jsonl (shard 1/3)",
-		"a shard that was stopped early must be played again")
+		"a run stopped by Ctrl-C goes on where it stopped when its command is run again with the same --out, and one stopped by --until-certain shows its standings so")
 	// Its last games.
 	files = split(t, tour.Schedule, record(t, tour), 3)
 	lines = strings.SplitAfter(files[2].text, "\n")

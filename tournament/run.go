@@ -58,6 +58,9 @@ type Tournament[M, V any] struct {
 	Parallel int
 	// Shard is the part of the schedule to play; the zero value plays all.
 	Shard Shard
+	// From is how many of the shard's games were played before (a results
+	// file that goes on holds them): play starts with the next one.
+	From int
 	// Played, if not nil, is called with each game's result, in schedule
 	// order, from one goroutine; an error stops the tournament.
 	Played func(GameResult) error
@@ -96,12 +99,19 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 	if t.Shard.Count > 0 && (t.Shard.Index < 0 || t.Shard.Index >= t.Shard.Count) {
 		return 0, fmt.Errorf("tournament: shard %d/%d does not exist", t.Shard.Index, t.Shard.Count)
 	}
+	all := t.Shard.Games(len(s.Games))
+	if t.From < 0 || t.From > all {
+		return 0, fmt.Errorf("tournament: from game %d of %d", t.From, all)
+	}
+	if t.From == all {
+		return 0, nil // every game was played before
+	}
 	p := &pool[M, V]{
 		ruleset: t.Ruleset, entrants: t.Entrants, names: s.Players, options: s.Options,
 		deadline: t.Deadline, bank: t.Bank, startDeadline: t.StartDeadline, parallel: t.Parallel,
-		n: t.Shard.Games(len(s.Games)),
+		n: all - t.From,
 		deal: func(k int) (int, []int, uint64) {
-			g := t.Shard.Index + k*t.Shard.count()
+			g := t.Shard.Index + (t.From+k)*t.Shard.count()
 			return g, s.Games[g], s.GameSeed(g)
 		},
 		played: t.Played, training: t.Training, keepGoing: t.KeepGoing,

@@ -858,7 +858,13 @@ func TestOutputsAreNotOverwritten(t *testing.T) {
 	if code, _, errOut := arbiter(t, "", tour...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if code, _, errOut := arbiter(t, "", tour...); code != exitUsage || !strings.Contains(errOut, "--out "+out1+": the file exists") {
+	// The same tournament goes on with its file (here, nothing is left to
+	// play); another is refused, the file left as it was.
+	first := mustRead(t, out1)
+	if code, _, errOut := arbiter(t, "", tour...); code != 0 || !strings.Contains(errOut, "nothing more to play") || mustRead(t, out1) != first {
+		t.Errorf("the same tournament again: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", append(tour, "--seed", "2")...); code != exitUsage || !strings.Contains(errOut, "--out "+out1+": the file holds another tournament") || mustRead(t, out1) != first {
 		t.Errorf("a second tournament: exit %d, %q", code, errOut)
 	}
 	for _, c := range []struct{ args []string }{

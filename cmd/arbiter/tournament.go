@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"github.com/arbiter-games/arbiter/catalog"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/tournament"
@@ -116,6 +117,10 @@ so the same seed stops at the same game whatever --parallel. When --games
 runs out first, it says which neighbours are still uncertain. (--out then
 holds the games played; a shard cannot know the whole order, so --shard
 does not stop early.)
+
+Ctrl-C stops at once; --out keeps the games finished, and the same
+command run again goes on from there, to the file and standings of the
+tournament played through (--force starts again).
 
 A player that never answers in its first game (a program that fails to
 start, never flushes its lines, or crashes or times out at every decision)
@@ -300,37 +305,54 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		files = append(files, f)
 		return f, nil
 	}
-	ready := func(sched *tournament.Schedule) error {
+	faults, from := 0, 0
+	ready := func(sched *tournament.Schedule) (int, error) {
 		var err error
 		if table, err = tournament.NewTable(sched, len(sched.Games)); err != nil {
-			return usageError(err)
+			return 0, usageError(err)
 		}
-		for _, c := range []error{checkOutput("out", o.out, o.force), checkOutput("export-training", o.training, o.force)} {
-			if c != nil {
-				return c
+		n = o.shard.Games(len(sched.Games))
+		if fi, err := os.Stat(o.out); o.out != "" && err == nil && fi.Mode().IsRegular() && !o.force {
+			// The file there goes on: its games count, and play starts
+			// after them.
+			var f *os.File
+			if f, results, from, err = goOn(o, sched, table, &faults); err != nil {
+				return 0, err
 			}
-		}
-		if o.out != "" {
+			files = append(files, f)
+			switch {
+			case from == n:
+				fmt.Fprintf(o.stderr, "%s: its %d games were played before; nothing more to play\n", o.out, from)
+			case o.certain > 0 && table.Settled(o.certain):
+				fmt.Fprintf(o.stderr, "%s: %d games played before settled the order; nothing more to play\n", o.out, from)
+				from = n
+			default:
+				fmt.Fprintf(o.stderr, "%s: %d games played before; going on from game %d of %d\n", o.out, from, from+1, n)
+			}
+		} else if err := checkOutput("out", o.out, o.force); err != nil {
+			return 0, err
+		} else if o.out != "" {
 			f, err := create("out", o.out)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
-				return classify(err)
+				return 0, classify(err)
 			}
+		}
+		if err := checkOutput("export-training", o.training, o.force); err != nil {
+			return 0, err
 		}
 		if o.training != "" {
 			f, err := create("export-training", o.training)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			training = bufio.NewWriterSize(f, 1<<16)
 		}
-		n = o.shard.Games(len(sched.Games))
-		bar = newProgress(o.stderr, n)
-		return nil
+		bar = newProgress(o.stderr, n-from)
+		return from, nil
 	}
-	faults := 0
 	played := func(g tournament.GameResult) error {
 		was := faults
 		for _, n := range g.Faults {
@@ -391,9 +413,9 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 	if o.shard.Count > 1 {
 		if runErr == nil {
 			fmt.Fprintf(o.stdout, "%s\nshard %s: played its %d games; results in %s.\nMerge every shard's file with: arbiter tournament merge FILES...\n",
-				table.Describe(), o.shard, count, o.out)
+				table.Describe(), o.shard, from+count, o.out)
 		}
-	} else if count > 0 || runErr == nil {
+	} else if from+count > 0 || runErr == nil {
 		table.Rename(o.external.Names.Of)
 		write := table.WriteText
 		if o.asJSON {
@@ -416,9 +438,9 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		if errors.Is(runErr, context.Canceled) {
 			kept := ""
 			if o.out != "" {
-				kept = fmt.Sprintf("; %s holds the %d games played", o.out, count)
+				kept = fmt.Sprintf("; %s holds the %d games played: the same command goes on from there", o.out, from+count)
 			}
-			return &exitError{exitInternal, fmt.Errorf("interrupted after %d of %d games%s", count, n, kept)}
+			return &exitError{exitInternal, fmt.Errorf("interrupted after %d of %d games%s", from+count, n, kept)}
 		}
 		return classify(runErr)
 	}
@@ -460,4 +482,93 @@ func certaintyNote(t *tournament.Table, confidence float64) string {
 func shortTitle(info engine.Info) string {
 	name, _, _ := strings.Cut(info.Title, ":")
 	return name
+}
+
+// goOn reads the results file at --out, checks that it holds this
+// tournament's shard, counts its games into table (and their faults into
+// faults), and returns the file and a writer that adds the games after
+// them. A last line cut short (the run stopped while writing it) is cut
+// off, and its game played again; any other fault of the file refuses it,
+// as the file's own games do not change.
+func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Table, faults *int) (*os.File, *tournament.Writer, int, error) {
+	refuse := func(format string, args ...any) error {
+		return usagef("--out %s: %s; give another --out, or --force to replace it with this tournament", o.out, fmt.Sprintf(format, args...))
+	}
+	f, err := os.OpenFile(o.out, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, 0, usagef("--out %s: %v", o.out, pathCause(err))
+	}
+	fail := func(err error) (*os.File, *tournament.Writer, int, error) {
+		f.Close()
+		return nil, nil, 0, err
+	}
+	size, err := f.Seek(0, io.SeekEnd)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return fail(classify(fmt.Errorf("--out %s: %w", o.out, err)))
+	}
+	r, err := tournament.NewReader(bufio.NewReaderSize(f, 1<<16), o.out)
+	if err != nil {
+		return fail(refuse("the file exists and holds no results this Arbiter can go on with (%v)", err))
+	}
+	h := r.Header
+	if h.ID != sched.ID() || h.Games != len(sched.Games) {
+		return fail(refuse("the file holds another tournament (%s; this one is %s)", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, len(sched.Games))))
+	}
+	if h.Shard != o.shard.String() {
+		return fail(refuse("the file holds shard %s of this tournament, not %s", h.Shard, o.shard))
+	}
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			// A line with no newline after it is the last, cut short by
+			// a run that stopped while writing it; any other is an edit.
+			kept, _ := r.Kept()
+			if rest, rerr := readTail(f, kept, size); rerr != nil || bytes.IndexByte(rest, '\n') >= 0 {
+				return fail(refuse("%v", err))
+			}
+			break
+		}
+		if err := table.Add(g); err != nil {
+			return fail(refuse("%v", err))
+		}
+		for _, n := range g.Faults {
+			*faults += n
+		}
+	}
+	games, last := r.Read()
+	if games != o.shard.Games(last) {
+		return fail(refuse("it lacks games before game %d; every game up to the last must be there", last))
+	}
+	if o.training != "" && games > 0 {
+		return fail(usagef("--export-training cannot go on with --out %s: the %d games played before are not in it; give --force to play the tournament again from the start, or leave --export-training out", o.out, games))
+	}
+	kept, open := r.Kept()
+	if err := f.Truncate(kept); err != nil {
+		return fail(classify(fmt.Errorf("--out %s: %w", o.out, err)))
+	}
+	if _, err := f.Seek(kept, io.SeekStart); err != nil {
+		return fail(classify(fmt.Errorf("--out %s: %w", o.out, err)))
+	}
+	if open {
+		if _, err := f.Write([]byte{'\n'}); err != nil {
+			return fail(classify(fmt.Errorf("--out %s: %w", o.out, err)))
+		}
+	}
+	return f, r.Continue(f), games, nil
+}
+
+// readTail reads the bytes of f from at to size.
+func readTail(f *os.File, at, size int64) ([]byte, error) {
+	if size-at > 1<<20 {
+		return nil, errors.New("too long")
+	}
+	b := make([]byte, size-at)
+	_, err := f.ReadAt(b, at)
+	return b, err
 }

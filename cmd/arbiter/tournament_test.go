@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -596,5 +597,77 @@ func TestReadmeGroupsSplitEvenly(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(strings.Fields(readme), " "), `is told "`+quote+`"`) {
 		t.Errorf("the README does not quote %q", quote)
+	}
+}
+
+func TestTournamentGoesOn(t *testing.T) {
+	// A tournament whose --out holds some of its games, as a run stopped
+	// by Ctrl-C or killed leaves it, goes on from the game after them when
+	// the same command is run again: it ends with the file and the
+	// standings of the tournament played through, whatever --parallel.
+	dir := t.TempDir()
+	base := []string{"tournament", "reaj", "--players", "fixed,steward", "--seats", "6", "--seed", "1", "--parallel", "2"}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want, errOut := arbiter(t, "", append(base, "--out", whole)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	wantFile, _ := os.ReadFile(whole)
+	lines := bytes.SplitAfter(wantFile, []byte("\n"))
+
+	for _, c := range []struct {
+		name string
+		kept []byte // the file as the stopped run left it
+		says string
+	}{
+		{"stopped after game 6", bytes.Join(lines[:7], nil), "6 games played before; going on from game 7 of 42"},
+		// A kill may cut the line it was writing: that game is played again.
+		{"cut in game 10", append(bytes.Join(lines[:10], nil), lines[10][:40]...), "9 games played before; going on from game 10 of 42"},
+		// Its last line whole but for the newline.
+		{"no newline", bytes.Join(lines[:5], nil)[:len(bytes.Join(lines[:5], nil))-1], "4 games played before; going on from game 5 of 42"},
+		{"only the header", lines[0], "0 games played before; going on from game 1 of 42"},
+		{"played through", wantFile, "its 42 games were played before; nothing more to play"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.jsonl")
+			os.WriteFile(out, c.kept, 0o644)
+			code, got, errOut := arbiter(t, "", append(base, "--out", out, "--parallel", "1")...)
+			if code != 0 || got != want || !strings.Contains(errOut, out+": "+c.says) {
+				t.Fatalf("exit %d\n%s\n%s\nwant the standings played through:\n%s\nand %q", code, got, errOut, want, c.says)
+			}
+			if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+				t.Errorf("the file gone on with is not the tournament's played through:\n%s\nwant\n%s", gotFile, wantFile)
+			}
+		})
+	}
+
+	// A file of another tournament, of another shard, or edited is refused
+	// and left as it was; so is --export-training, which would lack the
+	// games played before.
+	edited := bytes.Join(lines[:8], nil)
+	edited = bytes.Replace(edited, []byte(`"scores":[`), []byte(`"scores":[1`), 1)
+	for _, c := range []struct {
+		name string
+		file []byte
+		args []string
+		says string
+	}{
+		{"another seed", wantFile, []string{"--seed", "2"}, "the file holds another tournament (reaj tournament "},
+		{"another shard", wantFile, []string{"--shard", "1/2"}, "the file holds shard 0/1 of this tournament, not 1/2"},
+		{"edited", edited, nil, "the digest does not follow from this line"},
+		{"not results", []byte("my notes\n"), nil, "the file exists and holds no results this Arbiter can go on with"},
+		{"training", bytes.Join(lines[:3], nil), []string{"--export-training", filepath.Join(dir, "t.jsonl")}, "--export-training cannot go on with --out "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.jsonl")
+			os.WriteFile(out, c.file, 0o644)
+			code, got, errOut := arbiter(t, "", append(append(base, "--out", out), c.args...)...)
+			if code != exitUsage || got != "" || !strings.Contains(errOut, c.says) || !strings.Contains(errOut, "--force") {
+				t.Errorf("exit %d\n%s\n%s\nwant exit 2 and %q, naming --force", code, got, errOut, c.says)
+			}
+			if after, _ := os.ReadFile(out); !bytes.Equal(after, c.file) {
+				t.Errorf("the refused file was changed")
+			}
+		})
 	}
 }
