@@ -695,7 +695,7 @@ func FuzzReader(f *testing.F) {
 		for _, p := range h.Schedule.Players {
 			players[p] = true
 		}
-		last := 0
+		last, failed := 0, false
 		for range strings.Count(text, "\n") + 1 {
 			g, err := r.Next()
 			if err == io.EOF {
@@ -705,6 +705,7 @@ func FuzzReader(f *testing.F) {
 				if !strings.Contains(err.Error(), "fuzz.jsonl:") {
 					t.Fatalf("error %q does not name the file", err)
 				}
+				failed = true
 				continue
 			}
 			if g.Game <= last || g.Game > h.Games || !shard.Has(g.Game-1) || g.Seed != h.Schedule.GameSeed(g.Game-1) {
@@ -719,6 +720,29 @@ func FuzzReader(f *testing.F) {
 				}
 			}
 			last = g.Game
+		}
+		// What a run that goes on keeps: whole lines, the last one's
+		// newline told; read again, the same games.
+		kept, open := r.Kept()
+		if kept < 0 || kept > int64(len(text)) || (kept > 0 && (text[kept-1] == '\n') == open) {
+			t.Fatalf("kept %d bytes (open %v) of %q", kept, open, text)
+		}
+		if !failed {
+			again, err := tournament.NewReader(strings.NewReader(text[:kept]), "kept.jsonl")
+			if err != nil {
+				t.Fatalf("the kept part does not read: %v", err)
+			}
+			for {
+				if _, err := again.Next(); err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatalf("the kept part does not read: %v", err)
+				}
+			}
+			n, _ := r.Read()
+			if a, b := again.Read(); a != n || b != last {
+				t.Fatalf("the kept part reads %d games to game %d; the whole, %d to game %d", a, b, n, last)
+			}
 		}
 
 		rs := []*tournament.Reader{}
