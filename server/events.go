@@ -325,6 +325,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
+	// How often an idle stream speaks: a client that hears nothing for
+	// longer may take its connection for dead and open the stream again.
+	w.Header().Set("Arbiter-Keepalive-Ms", strconv.FormatInt(s.cfg.Limits.Heartbeat.Milliseconds(), 10))
 	w.WriteHeader(http.StatusOK)
 	write := func(b []byte) bool {
 		_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.Limits.StreamWrite))

@@ -32,18 +32,25 @@ import (
 // file on loopback, which a test can stop and start again on the same
 // address.
 type site struct {
-	t    *testing.T
-	db   string
-	addr string
-	st   *store.Store
-	srv  *server.Server
-	hs   *http.Server
-	done chan struct{}
+	t      *testing.T
+	db     string
+	addr   string
+	limits server.Limits // the server's, the defaults where unset
+	st     *store.Store
+	srv    *server.Server
+	hs     *http.Server
+	done   chan struct{}
 }
 
 func newSite(t *testing.T) *site {
 	t.Helper()
-	s := &site{t: t, db: filepath.Join(t.TempDir(), "live.db"), addr: "127.0.0.1:0"}
+	return newSiteWith(t, server.Limits{})
+}
+
+// newSiteWith is a site whose server has the limits l.
+func newSiteWith(t *testing.T, l server.Limits) *site {
+	t.Helper()
+	s := &site{t: t, db: filepath.Join(t.TempDir(), "live.db"), addr: "127.0.0.1:0", limits: l}
 	s.start()
 	t.Cleanup(s.stop)
 	return s
@@ -58,7 +65,7 @@ func (s *site) start() {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, NoAccessLog: true})
+	srv, err := server.New(server.Config{Store: st, NoAccessLog: true, Limits: s.limits})
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -2,11 +2,16 @@ package web_test
 
 import (
 	"fmt"
+	"net"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/arbiter-games/arbiter/server"
 )
 
 func TestStreamComesBackAfterTheServerRestarts(t *testing.T) {
@@ -139,4 +144,123 @@ func TestSeatPageGivesBackItsLink(t *testing.T) {
 		t.Errorf("the page gives back %q; want its link %q", got, c.Seats[1].URL)
 	}
 	p.noErrors()
+}
+
+// stallingProxy passes connections through to a site until stall is
+// called: from then on, the connections it passed go silent without being
+// closed, as a phone's do when it sleeps or leaves a Wi-Fi network, and
+// the ones opened afterwards pass again.
+type stallingProxy struct {
+	ln      net.Listener
+	mu      sync.Mutex
+	stalled map[net.Conn]bool // the connections of the client side, and whether they are silent
+}
+
+func newStallingProxy(t *testing.T, to string) *stallingProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &stallingProxy{ln: ln, stalled: map[net.Conn]bool{}}
+	t.Cleanup(func() {
+		ln.Close()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for c := range p.stalled {
+			c.Close()
+		}
+	})
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", to)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.stalled[c] = false
+			p.mu.Unlock()
+			go p.pump(c, up, c)
+			go p.pump(c, c, up)
+		}
+	}()
+	return p
+}
+
+// pump copies from src to dst until the connection c is stalled; then it
+// holds what it read, and the connections stay open.
+func (p *stallingProxy) pump(c, src, dst net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		p.mu.Lock()
+		silent := p.stalled[c]
+		p.mu.Unlock()
+		if silent {
+			return
+		}
+		if n > 0 {
+			if _, err := dst.Write(buf[:n]); err != nil {
+				return
+			}
+		}
+		if err != nil {
+			dst.Close()
+			return
+		}
+	}
+}
+
+// stall silences every connection passed so far.
+func (p *stallingProxy) stall() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for c := range p.stalled {
+		p.stalled[c] = true
+	}
+}
+
+// url is u with the proxy's address for its host.
+func (p *stallingProxy) url(u string) string {
+	i := strings.Index(u[len("http://"):], "/") + len("http://")
+	return "http://" + p.ln.Addr().String() + u[i:]
+}
+
+func TestStreamComesBackWhenItGoesSilent(t *testing.T) {
+	// A phone that sleeps, or moves from one network to another, keeps
+	// its page's event stream open on a connection that no longer
+	// carries anything: no error, no end. The server's stream says how
+	// often it speaks when idle (Arbiter-Keepalive-Ms); a page that hears
+	// nothing for longer takes its stream for dead, opens it again with
+	// Last-Event-ID, and shows the moves made meanwhile, by itself.
+	s := newSiteWith(t, server.Limits{Heartbeat: 300 * time.Millisecond})
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": people(2), "options": map[string]any{"preset": `{"base":"default","max_cycles":3}`}})
+	px := newStallingProxy(t, s.addr)
+	p1 := b.open("country 2", px.url(c.Seats[1].URL), phoneW, phoneH)
+	p1.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	before := eval[string](p1, "document.body.dataset.seq")
+	px.stall()
+	// Country 1 waits while country 2's phone hears nothing.
+	_, m := s.api("GET", "/matches/"+c.ID, c.Seats[0].Secret, nil)
+	q := m["requests"].([]any)[0].(map[string]any)
+	if st, _ := s.api("POST", "/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": q["id"], "move": map[string]any{"type": "wait"}}); st != 200 {
+		t.Fatalf("country 1's wait: %d", st)
+	}
+	p1.until("country 2's turn, told while the stream was silent", fmt.Sprintf(`+document.body.dataset.seq > %s && document.querySelector(".request[data-kind=turn]") && document.body.dataset.stream === 'live'`, before))
+	var resumed bool
+	for _, r := range p1.requests() {
+		if strings.Contains(r.url, "/events") && fmt.Sprint(r.headers["Last-Event-ID"]) == before {
+			resumed = true
+		}
+	}
+	if !resumed {
+		t.Errorf("the page did not open its stream again with Last-Event-ID: %s", before)
+	}
+	p1.noErrors()
 }

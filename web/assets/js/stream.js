@@ -1,7 +1,12 @@
 // follow reads a match's event stream (Server-Sent Events) with fetch, so
 // that the secret travels in the Authorization header, and comes back by
 // itself when the stream breaks or the server restarts: with Last-Event-ID,
-// it misses nothing and is told nothing twice.
+// it misses nothing and is told nothing twice. A stream that goes silent
+// without breaking (a phone asleep, or gone from one network to another,
+// keeps a connection that carries nothing) is taken for dead once it has
+// said nothing for twice the server's keepalive period and more, or at
+// once when the page is shown again or the device is back online after
+// longer than that period.
 import { API } from "./api.js";
 
 // follow calls onMatch with the match after every move, onEnd when it
@@ -11,13 +16,41 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
   let stopped = false;
   let ctrl = null;
   let wait = 250;
+  let keepalive = 15000; // how often the server speaks on an idle stream, as it says
+  let heard = 0; // when the stream last said anything (performance.now())
+  let dog = null; // the timer that takes a silent stream for dead
+  let wake = null; // ends the wait before the next try
+
+  // listen notes that the stream spoke, and waits for it to speak again.
+  function listen() {
+    heard = performance.now();
+    clearTimeout(dog);
+    dog = setTimeout(() => { if (ctrl) ctrl.abort(); }, 2 * keepalive + 2000);
+  }
+
+  // check opens the stream again now if it has been silent for longer than
+  // its keepalive period: the page is shown again, or the device is back
+  // online.
+  function check() {
+    if (stopped) return;
+    if (wake) wake();
+    else if (ctrl && performance.now() - heard > keepalive + 2000) ctrl.abort();
+  }
+  const onVisible = () => { if (document.visibilityState === "visible") check(); };
+  document.addEventListener("visibilitychange", onVisible);
+  addEventListener("online", check);
+  addEventListener("pageshow", check);
 
   async function once() {
     ctrl = new AbortController();
     const headers = { Accept: "text/event-stream" };
     if (secret) headers.Authorization = "Bearer " + secret;
     if (last !== null) headers["Last-Event-ID"] = String(last);
+    listen();
     const r = await fetch(`${API}/matches/${id}/events`, { headers, signal: ctrl.signal, cache: "no-store", credentials: "omit" });
+    const said = Number(r.headers.get("Arbiter-Keepalive-Ms"));
+    if (said > 0) keepalive = said;
+    listen();
     if (!r.ok) {
       let msg = `${r.status}`;
       try { msg = (await r.json()).error.message; } catch { /* not JSON */ }
@@ -34,6 +67,7 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
+      listen();
       buf += value;
       let cut;
       while ((cut = buf.indexOf("\n\n")) >= 0) {
@@ -78,17 +112,26 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
       try {
         await once();
       } catch (e) {
-        if (stopped) return;
+        if (stopped) break;
       }
-      if (stopped) return;
+      clearTimeout(dog);
+      if (stopped) break;
       onState("reconnecting");
-      await new Promise((r) => setTimeout(r, wait));
+      await new Promise((r) => {
+        const t = setTimeout(r, wait);
+        wake = () => { clearTimeout(t); r(); };
+      });
+      wake = null;
       wait = Math.min(wait * 2, 4000);
     }
+    clearTimeout(dog);
+    document.removeEventListener("visibilitychange", onVisible);
+    removeEventListener("online", check);
+    removeEventListener("pageshow", check);
   })();
 
   return {
-    close() { stopped = true; if (ctrl) ctrl.abort(); },
+    close() { stopped = true; if (ctrl) ctrl.abort(); if (wake) wake(); },
     get last() { return last; },
   };
 }
