@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -302,6 +303,22 @@ func TestReplayViewerOfARefereeMatch(t *testing.T) {
 	r.until("the board at its end", `document.querySelector("#board .map path#NV[fill]")`)
 	if got := eval[string](r, `document.getElementById("summary").textContent`); !strings.Contains(got, "players join by name") {
 		t.Errorf("the summary: %q", got)
+	}
+	r.noErrors()
+}
+
+func TestReplayTellsZombiePlansApartAmongBotsOfOneKind(t *testing.T) {
+	// Five bots of one kind ("sensible") play the zombie game: a plan told
+	// in the viewer names whom it touches by P1, P2, ..., which tells them
+	// apart, not by the name they all share ("touch sensible").
+	rec := record(t, "zombie", []string{"sensible", "sensible", "sensible", "sensible", "sensible"}, map[string]string{"turns": "3"})
+	b := newBrowser(t)
+	r := b.open("viewer", viewerPage(t, rec, []catalog.Viewpoint{catalog.JudgeView}), phoneW, phoneH)
+	r.until("the viewer", "document.body.dataset.ready")
+	r.click("#next")
+	r.until("the first plan", `document.getElementById("step").innerText.includes("played")`)
+	if got := eval[string](r, `document.getElementById("step").innerText`); !regexp.MustCompile(`played touch P\d`).MatchString(got) {
+		t.Errorf("the first plan is told %q; want whom it touches as P1, P2, ...", got)
 	}
 	r.noErrors()
 }

@@ -23,10 +23,13 @@ export function playerName(ctx, i) {
   return p ? `P${i + 1} (${p})` : `P${i + 1}`;
 }
 
-// shortName names seat i in a sentence: the person's name, else P1, P2, ...
+// shortName names seat i in a sentence: the person's name, else P1, P2,
+// ...; so also when another seat goes by the same name (bots of one kind,
+// "sensible" and "sensible"), which would not tell them apart.
 function shortName(ctx, i) {
   if (!ctx || !ctx.players) return `P${i + 1}`;
-  return personName(ctx, i) || `P${i + 1}`;
+  const p = personName(ctx, i);
+  return p && ctx.players.filter((x) => x === p).length === 1 ? p : `P${i + 1}`;
 }
 
 // identity tells who a player is: "You are HUMAN", or in v's voice
