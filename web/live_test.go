@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/arbiter-games/arbiter/server"
@@ -263,4 +266,42 @@ func TestStreamComesBackWhenItGoesSilent(t *testing.T) {
 		t.Errorf("the page did not open its stream again with Last-Event-ID: %s", before)
 	}
 	p1.noErrors()
+}
+
+func TestSeatPageAsksInFewRoundTrips(t *testing.T) {
+	// On a slow connection each round trip costs: the page asks for what
+	// it needs at once rather than one thing after another. At 300 ms a
+	// round trip, the match page's modules are asked for while its first
+	// script still loads (modulepreload), and a territories seat's map
+	// while its game's module loads.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy"))})
+	p := b.openTab("slow phone", "about:blank", phoneW, phoneH, false)
+	p.run(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Latency: 300, DownloadThroughput: -1, UploadThroughput: -1}}})
+		return err
+	}), chromedp.Navigate(c.Seats[0].URL))
+	p.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	// (start, end) of each resource the page fetched, by its path.
+	got := eval[map[string][]float64](p, `Object.fromEntries(performance.getEntriesByType("resource").map(e => [new URL(e.name).pathname, [e.startTime, e.responseEnd]]))`)
+	at := func(suffix string) []float64 {
+		for k, v := range got {
+			if strings.HasSuffix(k, suffix) {
+				return v
+			}
+		}
+		t.Fatalf("the page did not fetch %s: %v", suffix, got)
+		return nil
+	}
+	for _, m := range []string{"/dom.js", "/api.js", "/stream.js", "/chart.js", "/links.js"} {
+		if at(m)[0] >= at("/match.js")[1] {
+			t.Errorf("%s was asked for at %.0f ms, once match.js had come (%.0f ms)", m, at(m)[0], at("/match.js")[1])
+		}
+	}
+	if at("/map.svg")[0] >= at("/games/territories.js")[1] {
+		t.Errorf("the map was asked for at %.0f ms, once the game's module had come (%.0f ms)", at("/map.svg")[0], at("/games/territories.js")[1])
+	}
+	p.noErrors()
 }

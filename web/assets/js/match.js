@@ -63,12 +63,12 @@ async function main() {
     return;
   }
   m = r.data;
+  // The game's module and a territories match's map, asked for at once.
+  const drawn = m.game === "territories"
+    ? fetch(`/api/v1/matches/${id}/map.svg`, { credentials: "omit" }).then((mr) => (mr.ok ? mr.text() : null), () => null)
+    : null;
   game = await import(`./games/${m.game}.js`);
-  let map = null;
-  if (m.game === "territories") {
-    const mr = await fetch(`/api/v1/matches/${id}/map.svg`, { credentials: "omit" });
-    if (mr.ok) map = await mr.text();
-  }
+  const map = await drawn;
   ctx = {
     role: m.you.role, seat: m.you.seat ?? null, name: m.you.name || "", game: m.game, mode: m.mode || "", map,
     players: m.seats.map((s) => s.player),
