@@ -598,3 +598,28 @@ func TestZombieJudgeScript(t *testing.T) {
 		tb.noErrors()
 	}
 }
+
+func TestZombiePartyNamesItsLastSurvivor(t *testing.T) {
+	// Friends who gave their names see who won by name: the rules' "P2 is
+	// the last survivor" is told as Bob's, on his phone and in the replay
+	// viewer, as the rest of their pages name him. (Seed 3 with every plan
+	// its default ends with P2 the last survivor.)
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "zombie", "mode": "party", "seed": 3,
+		"seats":   []any{map[string]any{"player": "person", "name": "Ann"}, map[string]any{"player": "person", "name": "Bob"}, map[string]any{"player": "person", "name": "Cy"}},
+		"options": map[string]any{"turns": 3, "antibodies": 1, "zombies": 1}})
+	s.advance(c, 1000)
+	bob := b.open("Bob", c.Seats[1].URL, phoneW, phoneH)
+	bob.until("the end", `document.getElementById("result").innerText.includes("last survivor")`)
+	if got := eval[string](bob, `document.getElementById("result").innerText`); !strings.Contains(got, "humans win: Bob is the last survivor") {
+		t.Errorf("Bob's page tells the end as:\n%s\nwant Bob named the last survivor", got)
+	}
+	bob.noErrors()
+	r := b.open("the replay", s.URL()+"/replay?match="+c.ID, phoneW, phoneH)
+	r.until("how it ended", `document.getElementById("result").innerText.includes("last survivor")`)
+	if got := eval[string](r, `document.getElementById("result").innerText`); !strings.Contains(got, "humans win: Bob is the last survivor") {
+		t.Errorf("the replay viewer tells the end as:\n%s\nwant Bob named the last survivor", got)
+	}
+	r.noErrors()
+}

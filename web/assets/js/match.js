@@ -317,7 +317,7 @@ function drawResult() {
     h("th", { scope: "row", class: "left" }, `${i + 1} · ${s.player}`), h("td", null, num(res.ranks?.[i] ?? "")), h("td", null, num(res.scores[i])),
     h("td", { class: "left" }, (res.winners || []).includes(i) ? "winner" : ""), h("td", { class: "left" }, res.status?.[i] || ""))) : [];
   replace(box, h("h2", null, m.status === "aborted" ? "The match was aborted" : "The match is over"),
-    res?.reason ? h("p", null, endReason(res.reason)) : null,
+    res?.reason ? h("p", null, endReason(game.reasonWords ? game.reasonWords(res.reason, ctx) : res.reason)) : null,
     rows.length ? h("div", { class: "scroll" }, h("table", null, h("thead", null, h("tr", null, ["seat", "rank", "score", "", ""].map((t) => h("th", { scope: "col" }, t)))), h("tbody", null, rows))) : null,
     h("p", null, h("a", { href: `/replay?match=${encodeURIComponent(id)}` }, "Watch it again in the replay viewer")));
 }

@@ -166,7 +166,7 @@ function drawResult() {
   if (!r && !data.aborted) { box.hidden = true; return; }
   box.hidden = false;
   replace(box, h("h2", null, "How it ended"), data.aborted ? h("p", null, `Stopped: ${data.aborted}`) : null,
-    r ? [r.reason ? h("p", null, endReason(r.reason)) : null, h("p", null, "Winners: ", (r.winners || []).map((w) => `${w + 1} · ${data.players[w]}`).join(", ") || "none")] : null);
+    r ? [r.reason ? h("p", null, endReason(game.reasonWords ? game.reasonWords(r.reason, ctxFor("judge")) : r.reason)) : null, h("p", null, "Winners: ", (r.winners || []).map((w) => `${w + 1} · ${data.players[w]}`).join(", ") || "none")] : null);
 }
 
 function play(on) {

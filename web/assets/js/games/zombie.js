@@ -32,6 +32,14 @@ function shortName(ctx, i) {
   return p && ctx.players.filter((x) => x === p).length === 1 ? p : `P${i + 1}`;
 }
 
+// reasonWords words how a party ended with the players by their names, as
+// the rest of the page names them: the rules' "humans win: P2 is the last
+// survivor" is "humans win: Bob is the last survivor" when P2 is Bob.
+export function reasonWords(reason, ctx) {
+  if (!ctx || ctx.mode !== "party" || !ctx.players) return reason;
+  return reason.replace(/\bP(\d+)\b/g, (p, n) => (Number(n) >= 1 && Number(n) <= ctx.players.length ? shortName(ctx, Number(n) - 1) : p));
+}
+
 // identity tells who a player is: "You are HUMAN", or in v's voice
 // "Ann is a ZOMBIE"; with no voice, under the player's name, "HUMAN".
 function identity(id, v) {
