@@ -144,3 +144,34 @@ func TestMatchBoardShowsWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestChartsAreReadableAtTheirSize(t *testing.T) {
+	// A chart is drawn at the width it is shown: its numbers are as large
+	// as the page's small print (11 px) on a phone and on a desktop, on a
+	// match's page and in the replay viewer, and none is cut off. (Drawn
+	// 640 wide and shrunk into a phone's column, they were 6 px.)
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": append(people(1), seat("trader"), seat("war")), "options": map[string]any{"preset": "tribe"}, "judge": true})
+	s.advance(c, 30)
+	for _, z := range []struct {
+		name string
+		w, h int64
+	}{{"phone", phoneW, phoneH}, {"desktop", desktopW, desktopH}} {
+		for _, p := range []struct{ name, url string }{{"the spectator's page", c.Watch}, {"the replay viewer", s.URL() + "/replay?match=" + c.ID + "#s=" + c.Judge.Secret}} {
+			r := b.open(p.name+" on a "+z.name, p.url, z.w, z.h)
+			r.until("the charts", `document.querySelectorAll("#charts svg.chart text").length > 0`)
+			// The size of the smallest number of the charts, and those that
+			// stick out of their chart.
+			r.until("the charts drawn at their size", `[...document.querySelectorAll("#charts svg.chart")].every(g => Math.abs(g.viewBox.baseVal.width - g.getBoundingClientRect().width) < 4)`)
+			small := eval[float64](r, `Math.min(...[...document.querySelectorAll("#charts svg.chart text")].map(e => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a))`)
+			if small < 10.5 {
+				t.Errorf("%s on a %s: the charts' numbers are %.1f px", p.name, z.name, small)
+			}
+			if out := eval[string](r, `[...document.querySelectorAll("#charts svg.chart text")].filter(e => { const a = e.getBoundingClientRect(), b = e.ownerSVGElement.getBoundingClientRect(); return a.left < b.left - 0.5 || a.right > b.right + 0.5 || a.top < b.top - 0.5 || a.bottom > b.bottom + 0.5; }).map(e => e.textContent).join(", ")`); out != "" {
+				t.Errorf("%s on a %s: numbers cut off by their chart: %s", p.name, z.name, out)
+			}
+			r.noErrors()
+		}
+	}
+}

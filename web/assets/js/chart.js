@@ -40,9 +40,12 @@ function ticks(lo, hi, n, whole = false) {
 // lineChart draws series over xs. opts: title, clock (the x axis' word),
 // xs, series [{name, values}], marks [{x, label}], cursor (an x), onPick(x)
 // when a point of the chart is clicked. It returns the figure, with
-// setCursor(x) to move the cursor.
+// setCursor(x) to move the cursor. The chart is drawn again at the width
+// it is shown, whenever that changes, so that its numbers are as large
+// on a phone as on a desktop (drawn once and scaled, they shrank with it).
 export function lineChart({ title, clock = "turn", xs, series, marks = [], cursor = null, onPick = null }) {
-  const W = 640, H = 240, L = 48, R = 12, T = 10, B = 28;
+  let W = 640, H = 240;
+  const L = 48, R = 12, T = 10, B = 32;
   const all = series.flatMap((s) => s.values).filter((v) => Number.isFinite(v));
   let lo = Math.min(0, ...all), hi = Math.max(...all, 1);
   if (hi === lo) hi = lo + 1;
@@ -50,37 +53,57 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
   const sx = (x) => L + (x1 === x0 ? 0 : (x - x0) / (x1 - x0)) * (W - L - R);
   const sy = (y) => T + (1 - (y - lo) / (hi - lo)) * (H - T - B);
   const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": `${title}: a line per ${series.length > 1 ? "seat" : "value"} over the ${clock}s; the numbers are in the table below` });
-  for (const t of ticks(lo, hi, 5, all.every(Number.isInteger))) {
-    g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
-      svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
-  }
-  for (const t of ticks(x0, x1, 8, true)) {
-    g.append(svg("text", { x: sx(t), y: H - 10, "text-anchor": "middle" }, num(t)));
-  }
-  g.append(svg("text", { x: W - R, y: H - 1, "text-anchor": "end" }, clock));
-  for (const m of marks) {
-    const x = sx(m.x);
-    g.append(svg("path", { d: `M${x} ${T}V${H - B}`, stroke: "#999", "stroke-dasharray": "1 3" }),
-      svg("path", { d: `M${x - 4} ${T}L${x + 4} ${T}L${x} ${T + 7}Z`, fill: "#555" }, svg("title", null, m.label)));
-  }
-  const every = Math.max(1, Math.ceil(xs.length / 24));
-  series.forEach((s, k) => {
-    const st = { ...style(s.k ?? k), ...(s.colour ? { colour: s.colour } : {}) };
-    const pts = s.values.map((v, i) => `${sx(xs[i]).toFixed(1)},${sy(v).toFixed(1)}`).join(" ");
-    const line = svg("polyline", { points: pts, fill: "none", stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null, "data-name": s.name });
-    line.append(svg("title", null, s.name));
-    g.append(line);
-    s.values.forEach((v, i) => {
-      if (i % every === (k % every)) { const m = marker(st.marker, sx(xs[i]), sy(v), st.colour); if (m) g.append(m); }
-    });
-  });
-  const cur = svg("line", { y1: T, y2: H - B, stroke: "#000", "stroke-width": 1.5, class: "cursor", visibility: "hidden" });
-  g.append(cur);
+  const cur = svg("line", { y1: T, stroke: "#000", "stroke-width": 1.5, class: "cursor", visibility: "hidden" });
+  let at = cursor;
   const setCursor = (x) => {
+    at = x;
     if (x === null || x === undefined) { cur.setAttribute("visibility", "hidden"); return; }
     cur.setAttribute("x1", sx(x)); cur.setAttribute("x2", sx(x)); cur.setAttribute("visibility", "visible");
   };
-  setCursor(cursor);
+  const draw = () => {
+    g.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    g.replaceChildren();
+    for (const t of ticks(lo, hi, 5, all.every(Number.isInteger))) {
+      g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
+        svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
+    }
+    for (const t of ticks(x0, x1, Math.max(2, Math.min(8, Math.floor((W - L - R) / 60))), true)) {
+      g.append(svg("text", { x: sx(t), y: H - 16, "text-anchor": "middle" }, num(t)));
+    }
+    g.append(svg("text", { x: W - R, y: H - 4, "text-anchor": "end" }, clock));
+    for (const m of marks) {
+      const x = sx(m.x);
+      g.append(svg("path", { d: `M${x} ${T}V${H - B}`, stroke: "#999", "stroke-dasharray": "1 3" }),
+        svg("path", { d: `M${x - 4} ${T}L${x + 4} ${T}L${x} ${T + 7}Z`, fill: "#555" }, svg("title", null, m.label)));
+    }
+    const every = Math.max(1, Math.ceil(xs.length / Math.max(6, Math.floor((W - L - R) / 24))));
+    series.forEach((s, k) => {
+      const st = { ...style(s.k ?? k), ...(s.colour ? { colour: s.colour } : {}) };
+      const pts = s.values.map((v, i) => `${sx(xs[i]).toFixed(1)},${sy(v).toFixed(1)}`).join(" ");
+      const line = svg("polyline", { points: pts, fill: "none", stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null, "data-name": s.name });
+      line.append(svg("title", null, s.name));
+      g.append(line);
+      s.values.forEach((v, i) => {
+        if (i % every === (k % every)) { const m = marker(st.marker, sx(xs[i]), sy(v), st.colour); if (m) g.append(m); }
+      });
+    });
+    cur.setAttribute("y2", H - B);
+    g.append(cur);
+    setCursor(at);
+  };
+  draw();
+  // Drawn again at the width shown (the height follows, within bounds);
+  // let go once the chart has left the page.
+  const fit = new ResizeObserver(() => {
+    if (!g.isConnected) { fit.disconnect(); return; }
+    const w = Math.round(g.getBoundingClientRect().width);
+    if (w > 0 && Math.abs(w - W) > 1) {
+      W = w;
+      H = Math.round(Math.min(240, Math.max(160, w * 3 / 8)));
+      draw();
+    }
+  });
+  fit.observe(g);
 
   // The values under the pointer.
   const tip = h("div", { class: "tip", hidden: true, role: "status" });
