@@ -623,3 +623,32 @@ func TestZombiePartyNamesItsLastSurvivor(t *testing.T) {
 	}
 	r.noErrors()
 }
+
+func TestTerritoriesBoardAtTheEndSaysItIsOver(t *testing.T) {
+	// Once a territories match is over, its board says so, on a seat's page
+	// and at the replay's last move: not "Turn 3 · 1 action left" after
+	// the 2 turns it was to last, as if a turn were under way.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy")), "options": map[string]any{"turns": 2}})
+	s.advance(c, 1000)
+	p := b.open("seat 1", c.Seats[0].URL, phoneW, phoneH)
+	p.until("the end", `document.body.dataset.status === "over" && document.querySelector("#board p")`)
+	if got := eval[string](p, `document.querySelector("#board p").innerText`); strings.Contains(got, "left") || !strings.HasPrefix(got, "The match is over") {
+		t.Errorf("the seat's board, once the match is over, says %q", got)
+	}
+	p.noErrors()
+	r := b.open("the replay", s.URL()+"/replay?match="+c.ID, phoneW, phoneH)
+	r.until("the viewer", `document.body.dataset.ready && document.querySelector("#board p")`)
+	r.click("#last")
+	r.until("the last move", `document.getElementById("where").innerText.includes("Move " + document.getElementById("goto").max) || +document.getElementById("seek").value === +document.getElementById("seek").max`)
+	if got := eval[string](r, `document.querySelector("#board p").innerText`); strings.Contains(got, "left") || !strings.HasPrefix(got, "The match is over") {
+		t.Errorf("the replay's board at the last move says %q", got)
+	}
+	r.click("#first")
+	r.until("the first move", `+document.getElementById("seek").value === 0`)
+	if got := eval[string](r, `document.querySelector("#board p").innerText`); strings.HasPrefix(got, "The match is over") {
+		t.Errorf("the replay's board at the start says %q", got)
+	}
+	r.noErrors()
+}

@@ -80,6 +80,9 @@ async function main() {
     // clock is the match's time now, as its charts count it (AjveCiv's
     // turns played), for a board whose view does not say it.
     clock: () => m.clock ?? null,
+    // over is whether the match has ended, for a board that tells the turn
+    // under way.
+    get over() { return m.status !== "running"; },
     onUpdate: (fn) => updates.push(fn),
   };
   el("title").textContent = `${titles[m.game] || m.game}${m.mode ? " · " + m.mode : ""}`;

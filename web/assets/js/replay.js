@@ -128,7 +128,8 @@ function seek(i) {
   replace(el("step"), st.seat === undefined ? who : [who, st.move !== undefined ? [" played ", h("strong", { "data-move": pretty(st.move) }, game.moveWords ? game.moveWords(st.move, ctxFor(view.id)) : pretty(st.move))] : " moved",
     st.fault ? h("span", { class: "error" }, ` — fault: ${st.fault.kind}${st.fault.detail ? " (" + st.fault.detail + ")" : ""}; the default was played`) : "",
     st.note ? h("span", { class: "muted" }, ` — the judge's note: ${st.note}`) : ""]);
-  if (view.frames) replace(el("board"), game.board(viewAt(index), ctxFor(view.id)));
+  // (At the last move of a match that ended, the board may say so.)
+  if (view.frames) replace(el("board"), game.board(viewAt(index), { ...ctxFor(view.id), over: index === view.steps.length - 1 && !!(data.result || data.aborted) }));
   for (const c of charts) c.setCursor(st.clock);
   document.body.dataset.seq = String(st.seq);
   document.body.dataset.view = view.id;

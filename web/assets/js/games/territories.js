@@ -164,7 +164,7 @@ export function board(view, ctx) {
   if (!b || !b.nations) return h("p", null, "Nothing is known yet.");
   const mine = view.nation || ctx.nation || "";
   const out = h("div", null,
-    h("p", null, `Turn ${b.turn}`, view.actions_left !== undefined && view.kind === "action" ? ` · ${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left` : "",
+    h("p", null, ctx.over ? "The match is over" : `Turn ${b.turn}`, !ctx.over && view.actions_left !== undefined && view.kind === "action" ? ` · ${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left` : "",
       mine ? ` · your nation: ${mine}` : ""));
   if (ctx.map) {
     out.append(drawMap(ctx.map, b, { pick: ctx.pick ? (id) => ctx.pick(id) : null, selected: ctx.selected ? ctx.selected() : [] }));
