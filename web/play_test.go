@@ -461,6 +461,11 @@ func TestZombiePartyFromTheHomePage(t *testing.T) {
 	home.shot(dir, "home-phone")
 	home.choose("#game", "zombie")
 	home.choose("#mode", "party")
+	// Each seat of the form is numbered on the page (a phone showed an
+	// indented list, which seat first nobody could tell).
+	if got := eval[string](home, `[...document.querySelectorAll("#seats li")].map(li => li.querySelector(".seat-no").innerText).join(",")`); got != "Seat 1,Seat 2,Seat 3,Seat 4,Seat 5" {
+		t.Errorf("the form's seats are numbered %q", got)
+	}
 	names := []string{"Ann", "Bob", "Cy", "Di", "Eve"}
 	for i, n := range names {
 		home.typeInto(fmt.Sprintf("#seats li:nth-child(%d) input[name=name]", i+1), n)
@@ -636,6 +641,12 @@ func TestTerritoriesBoardAtTheEndSaysItIsOver(t *testing.T) {
 	p.until("the end", `document.body.dataset.status === "over" && document.querySelector("#board p")`)
 	if got := eval[string](p, `document.querySelector("#board p").innerText`); strings.Contains(got, "left") || !strings.HasPrefix(got, "The match is over") {
 		t.Errorf("the seat's board, once the match is over, says %q", got)
+	}
+	// The line at the top tells the end once: it said "the match is over
+	// · over · move 4".
+	p.until("the stream's end", `document.getElementById("live").innerText === "the match is over"`)
+	if got := eval[string](p, `document.getElementById("live").parentElement.innerText`); strings.Count(got, "over") != 1 || !strings.Contains(got, "the match is over · move ") {
+		t.Errorf("the status line of a match over says %q", got)
 	}
 	p.noErrors()
 	r := b.open("the replay", s.URL()+"/replay?match="+c.ID, phoneW, phoneH)

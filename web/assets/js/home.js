@@ -27,7 +27,7 @@ function seatRow(g, player = "person", name = "") {
   const who = h("input", { type: "text", name: "name", placeholder: "their name (optional)", value: name, autocomplete: "off", maxlength: 32, "aria-label": "the person's name" });
   const url = h("input", { type: "url", name: "url", placeholder: "https://…", value: isURL ? player : "", "aria-label": "the bot's URL" });
   const remove = h("button", { type: "button", class: "danger", "aria-label": "remove this seat", onclick: () => { li.remove(); seatsChanged(); } }, "Remove");
-  const li = h("li", { class: "row" }, sel, who, url, remove);
+  const li = h("li", { class: "row" }, h("span", { class: "seat-no", "aria-hidden": "true" }), sel, who, url, remove);
   const show = () => { who.hidden = sel.value !== "person"; url.hidden = sel.value !== "http"; };
   sel.addEventListener("change", show);
   show();
@@ -40,7 +40,10 @@ function seatsChanged() {
   const n = el("seats").children.length;
   el("add-seat").disabled = n >= mode.seats.max;
   for (const b of el("seats").querySelectorAll("button.danger")) b.disabled = n <= mode.seats.min;
-  [...el("seats").children].forEach((li, i) => { li.querySelector("select").setAttribute("aria-label", `who plays seat ${i + 1}`); });
+  [...el("seats").children].forEach((li, i) => {
+    li.querySelector(".seat-no").textContent = `Seat ${i + 1}`;
+    li.querySelector("select").setAttribute("aria-label", `who plays seat ${i + 1}`);
+  });
 }
 
 function optionField(o, g) {

@@ -136,7 +136,9 @@ function ownLink(what) {
 
 // render draws the match as it stands.
 function render(match) {
-  el("progress").textContent = `${match.status === "running" ? "under way" : match.status} · move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
+  // An ended match is told once, by the stream's status beside this
+  // ("the match is over"); an aborted one says so here too.
+  el("progress").textContent = `${match.status === "running" ? "under way · " : match.status === "over" ? "" : `${match.status} · `}move ${num(match.seq)}${match.seeded ? " · seeded by its creator" : ""}${match.judge ? " · has a judge" : ""}`;
   document.body.dataset.seq = String(match.seq);
   document.body.dataset.status = match.status;
   drawBoard();
