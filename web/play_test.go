@@ -642,6 +642,11 @@ func TestTerritoriesBoardAtTheEndSaysItIsOver(t *testing.T) {
 	if got := eval[string](p, `document.querySelector("#board p").innerText`); strings.Contains(got, "left") || !strings.HasPrefix(got, "The match is over") {
 		t.Errorf("the seat's board, once the match is over, says %q", got)
 	}
+	// The results table says what breaks a tie of scores: two seats of the
+	// same territories ranked apart with no reason shown.
+	if got := eval[string](p, `document.getElementById("ranked-by")?.innerText || ""`); !strings.Contains(got, "then by armies when territories are level") {
+		t.Errorf("the results say of the ranking %q", got)
+	}
 	// The line at the top tells the end once: it said "the match is over
 	// · over · move 4".
 	p.until("the stream's end", `document.getElementById("live").innerText === "the match is over"`)

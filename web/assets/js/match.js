@@ -324,6 +324,7 @@ function drawResult() {
   replace(box, h("h2", null, m.status === "aborted" ? "The match was aborted" : "The match is over"),
     res?.reason ? h("p", null, endReason(game.reasonWords ? game.reasonWords(res.reason, ctx) : res.reason)) : null,
     rows.length ? h("div", { class: "scroll" }, h("table", null, h("thead", null, h("tr", null, ["seat", "rank", "score", "", ""].map((t) => h("th", { scope: "col" }, t)))), h("tbody", null, rows))) : null,
+    rows.length && game.rankedBy ? h("p", { class: "small muted", id: "ranked-by" }, game.rankedBy) : null,
     h("p", null, h("a", { href: `/replay?match=${encodeURIComponent(id)}` }, "Watch it again in the replay viewer")));
 }
 

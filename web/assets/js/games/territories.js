@@ -9,6 +9,10 @@ import { h, svg, num, table } from "../dom.js";
 // tells is what the match's story tells as events.
 export const tells = "conquests (a territory emptied of its defenders) and nations out of the game";
 
+// rankedBy says how the results table ranks the seats, which its scores
+// alone do not tell: two seats of the same score may rank apart.
+export const rankedBy = "The score is the territories a nation holds at the end. Nations still in rank above those out, by territories, then by armies when territories are level; those out rank by when they went out, the later above the earlier.";
+
 // boardOf returns the board of any view: a seat's ({board}), the judge's
 // of a game of seats ({public}), or the board itself.
 export function boardOf(view) {
