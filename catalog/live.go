@@ -122,6 +122,16 @@ type Timed interface {
 	Due() (since int64, wait time.Duration, move json.RawMessage, idle, ok bool)
 }
 
+// Turns is implemented by live matches of games played one seat at a time
+// (TNCC, territories), which tell everyone whose turn it is. Games whose
+// seats choose at once say nothing of who has chosen: a move that leaves
+// its round open is told to nobody else.
+type Turns interface {
+	// TurnOf returns the seat whose turn it is, and false when the game
+	// is not played in turns or no turn is under way.
+	TurnOf() (seat int, ok bool)
+}
+
 // Outs is implemented by live matches that tell a seat it is out of the
 // match while the others play on (a dead country, a nation out).
 type Outs interface {
@@ -823,6 +833,15 @@ func (l *liveMatch[M, V]) Due() (int64, time.Duration, json.RawMessage, bool, bo
 		return 0, 0, nil, false, false
 	}
 	return since, wait, mustJSON(mv), idle, true
+}
+
+// TurnOf returns the seat whose turn it is, in the games played one seat
+// at a time (see Turns).
+func (l *liveMatch[M, V]) TurnOf() (int, bool) {
+	if t, ok := any(l.m).(interface{ TurnOf() (int, bool) }); ok {
+		return t.TurnOf()
+	}
+	return 0, false
 }
 
 // Out tells seat's player that the seat is out of the match, as its view

@@ -532,8 +532,11 @@ type matchView struct {
 	Seeded    bool            `json:"seeded"`
 	Seats     []seatView      `json:"seats"`
 	View      json.RawMessage `json:"view"`
-	Requests  []requestView   `json:"requests"`
-	Result    *engine.Result  `json:"result,omitempty"`
+	// TurnOf is the seat whose turn it is, in the games played one seat
+	// at a time (catalog.Turns), while the match runs.
+	TurnOf   *int           `json:"turn_of,omitempty"`
+	Requests []requestView  `json:"requests"`
+	Result   *engine.Result `json:"result,omitempty"`
 }
 
 type youView struct {
@@ -610,6 +613,11 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 		v.You = youView{Role: "spectator"}
 	}
 	v.View = views.of(row.Seq, c, live)
+	if t, ok := live.(catalog.Turns); ok && row.Status == store.Running {
+		if seat, ok := t.TurnOf(); ok {
+			v.TurnOf = &seat
+		}
+	}
 	if row.Status == store.Running {
 		for _, q := range live.Pending() {
 			if c.role == store.JudgeRole || c.role == store.SeatRole && q.Seat == c.seat {

@@ -42,6 +42,10 @@ func (v *matchView) appendJSON(b []byte) []byte {
 		b = append(b, `,"name":`...)
 		b = appendString(b, v.You.Name)
 	}
+	if v.You.Out != "" {
+		b = append(b, `,"out":`...)
+		b = appendString(b, v.You.Out)
+	}
 	b = append(b, `},"judge":`...)
 	b = strconv.AppendBool(b, v.Judge)
 	b = append(b, `,"seeded":`...)
@@ -64,6 +68,10 @@ func (v *matchView) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `],"view":`...)
 	b = appendRaw(b, v.View)
+	if v.TurnOf != nil {
+		b = append(b, `,"turn_of":`...)
+		b = strconv.AppendInt(b, int64(*v.TurnOf), 10)
+	}
 	b = append(b, `,"requests":[`...)
 	for i, q := range v.Requests {
 		if i > 0 {
@@ -106,7 +114,7 @@ func (v *matchView) appendJSON(b []byte) []byte {
 // sizeJSON is about the length of v's JSON, no less unless its strings
 // need escaping: what to make room for.
 func (v *matchView) sizeJSON() int {
-	n := 200 + len(v.ID) + len(v.Game) + len(v.Mode) + len(v.ClockName) + len(v.You.Name) + len(v.View)
+	n := 220 + len(v.ID) + len(v.Game) + len(v.Mode) + len(v.ClockName) + len(v.You.Name) + len(v.You.Out) + len(v.View)
 	for _, s := range v.Seats {
 		n += 56 + len(s.Player)
 	}

@@ -16,7 +16,7 @@ func TestViewJSONIsJSON(t *testing.T) {
 	at := time.Date(2026, 11, 23, 12, 0, 0, 5, time.UTC)
 	views := []matchView{
 		{ID: "m1", Game: "reaj", Status: "running", Seq: 4, You: youView{Role: "spectator"}, Seats: []seatView{}, View: json.RawMessage(`{}`), Requests: []requestView{}},
-		{ID: "m\"2", Game: "zombie", Mode: "party", Status: "over", Seq: 9, You: youView{Role: "seat", Seat: &seat, Name: "Ann\u2028\x01\xff<&>\\\"é"}, Judge: true, Seeded: true,
+		{ID: "m\"2", Game: "zombie", Mode: "party", Status: "over", Seq: 9, You: youView{Role: "seat", Seat: &seat, Name: "Ann\u2028\x01\xff<&>\\\"é", Out: "your country died in cycle 3"}, Judge: true, Seeded: true, TurnOf: &seat,
 			Seats: []seatView{{Seat: 0, Player: "person", Person: true}, {Seat: 1, Player: "http://x/<b>", Resigned: true}},
 			View:  json.RawMessage(`{"a":[1,2,{"b":"c"}]}`),
 			Requests: []requestView{{ID: 7, Seat: 2, Kind: "war answer", Default: json.RawMessage(`{"flanks":[0,0,0]}`), Deadline: &at},

@@ -192,6 +192,14 @@ func TestPeoplePlayTNCC(t *testing.T) {
 	}
 	// A refused action: a trade of food for food.
 	p0.until("the turn's form", `document.querySelector("form.action")`)
+	// Whose turn it is, on the pages of those who owe nothing: TNCC is
+	// played one country at a time (they said only "the others are
+	// playing").
+	p1.until("whose turn", `document.getElementById("not-owed")?.innerText === "Nothing is owed by you now. It is 1 · person's turn."`)
+	watch.until("whose turn", `document.getElementById("not-owed")?.innerText.startsWith("It is 1 · person's turn.")`)
+	if got := eval[string](watch, `[...document.querySelectorAll("#seats .turn-of")].map(e => e.closest("tr").querySelector("th").innerText).join(",")`); got != "1" {
+		t.Errorf("the seats table marks seats %q to play; want 1", got)
+	}
 	// The judge, who may act for the country, sees its form in the third
 	// person; the country sees its own in the second.
 	judge.until("the judge's form", `document.querySelector("#requests form.action")`)
@@ -214,6 +222,15 @@ func TestPeoplePlayTNCC(t *testing.T) {
 	id := p0.request()
 	p0.clickText(".request", "Play this action")
 	p0.answered(id)
+	// While country 2 owes its answer, the turn is still country 1's:
+	// nobody else is told that an answer is owed.
+	p1.until("the offer", `document.querySelector("#requests .request")`)
+	if _, v := s.api("GET", "/matches/"+c.ID, "", nil); v["turn_of"] != float64(0) {
+		t.Errorf("while country 2 owes its answer, the spectator's match says turn_of %v; want 0", v["turn_of"])
+	}
+	if got := eval[string](watch, `document.getElementById("not-owed")?.innerText || ""`); !strings.HasPrefix(got, "It is 1 · person's turn.") {
+		t.Errorf("while country 2 owes its answer, the spectator is told %q", got)
+	}
 	// The move in words, until a decision is owed again.
 	p0.until("the trade told", `document.getElementById("refusal").innerText.startsWith("You played")`)
 	if got := eval[string](p0, `document.getElementById("refusal").innerText`); got != "You played: offer country 2 · person 10 gold for 5 food." {

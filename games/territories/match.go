@@ -240,6 +240,15 @@ func (m *Match) Pending() []engine.Request[Action] {
 	return m.req[:]
 }
 
+// TurnOf returns the seat whose turn it is, to join or to act: the game
+// is played one seat at a time, and everyone may know whose turn it is.
+func (m *Match) TurnOf() (seat int, ok bool) {
+	if m.over {
+		return 0, false
+	}
+	return m.req[0].Seat, true
+}
+
 // Apply applies seat's join or action.
 func (m *Match) Apply(seat int, a Action) error {
 	if err := m.asked(seat, a); err != nil {

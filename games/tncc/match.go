@@ -130,6 +130,16 @@ func (m *Match) Pending() []engine.Request[Move] {
 	return m.reqs[m.kind : m.kind+1]
 }
 
+// TurnOf returns the country whose turn it is, while its action or the
+// answer it waits for is owed: everyone may know whose turn it is, not
+// that another country owes an answer to a trade or a war.
+func (m *Match) TurnOf() (seat int, ok bool) {
+	if m.phase == overPhase {
+		return 0, false
+	}
+	return m.next, true
+}
+
 func (m *Match) ask(seat int, kind int) {
 	m.serial++
 	m.kind = kind

@@ -3,7 +3,7 @@
 // reader may see it, the decisions owed as controls that offer only legal
 // moves, the rules' reason when a move is refused, what happened, and
 // follows the match live over its event stream, coming back by itself.
-import { h, replace, num, announce, pretty, endReason } from "./dom.js";
+import { h, replace, num, announce, pretty, endReason, seatName } from "./dom.js";
 import { call, secretOf, forget } from "./api.js";
 import { follow } from "./stream.js";
 import { measureCharts } from "./chart.js";
@@ -169,13 +169,25 @@ function widen() {
   if ([board, ...board.querySelectorAll(".scroll, table")].some((e) => e.scrollWidth > e.clientWidth + 1)) layout.classList.add("wide");
 }
 
+// notOwed says why nothing is owed by this page's reader, and, in the games
+// played one seat at a time, whose turn it is (turn_of): a game whose seats
+// choose at once keeps who has chosen to itself.
+function notOwed() {
+  if (m.status !== "running") return "Nothing more is owed: the match is over.";
+  if (m.you.out) return `${m.you.out}. The others play on; you may watch to the end.`;
+  const turn = m.turn_of != null ? `It is ${seatName(m.seats, m.turn_of)}'s turn.` : "";
+  if (ctx.role === "seat") return turn ? `Nothing is owed by you now. ${turn}` : "Nothing is owed by you now: the others are choosing.";
+  if (ctx.role === "spectator") return turn ? `${turn} You see what the moves change as the match goes on; what each player keeps private stays so.` : "The players decide in private: you see what their moves change as the match goes on, not the moves themselves.";
+  return turn ? `Nothing is owed now. ${turn}` : "Nothing is owed now.";
+}
+
 // drawRequests shows the decisions owed, as controls; kept as they are
 // while the same decisions are owed, so that a half-filled form survives
 // an update.
 function drawRequests() {
   const open = m.requests.filter((q) => !sent.has(q.id));
   for (const q of sent) if (!m.requests.some((r) => r.id === q)) sent.delete(q);
-  const key = m.status + ":" + open.map((q) => q.id).join(",");
+  const key = m.status + ":" + (m.turn_of ?? "") + ":" + open.map((q) => q.id).join(",");
   // A decision newly owed, or the end: the move played before is old news.
   if (playedLine && (m.status !== "running" || open.some((q) => !playedLine.has(q.id)))) clearPlayed();
   if (key === requestsKey) return;
@@ -187,7 +199,7 @@ function drawRequests() {
     picker = { pick: (tid) => { const c = q.choices.find((x) => x.endsWith(" " + tid)); if (c) send(c, q); }, selected: [] };
   }
   if (!open.length) {
-    replace(box, h("p", { class: "muted" }, m.status !== "running" ? "Nothing more is owed: the match is over." : m.you.out ? `${m.you.out}. The others play on; you may watch to the end.` : ctx.role === "seat" ? "Nothing is owed by you now: the others are playing." : ctx.role === "spectator" ? "The players decide in private: you see what their moves change as the match goes on, not the moves themselves." : "Nothing is owed now."));
+    replace(box, h("p", { class: "muted", id: "not-owed" }, notOwed()));
     el("owed").classList.remove("owed");
     return;
   }
@@ -292,7 +304,7 @@ function drawSeats() {
   const rows = m.seats.map((s) => h("tr", { class: ctx.seat === s.seat ? "you" : null },
     h("th", { scope: "row", class: "left" }, `${s.seat + 1}`),
     h("td", { class: "left" }, s.player + (ctx.seat === s.seat ? " (you)" : "")),
-    h("td", { class: "left" }, s.person ? "a person" : "a bot", s.resigned ? ", resigned" : ""),
+    h("td", { class: "left" }, s.person ? "a person" : "a bot", s.resigned ? ", resigned" : "", m.status === "running" && m.turn_of === s.seat ? h("strong", { class: "turn-of" }, " · to play") : ""),
     ctx.role === "judge" ? h("td", null, s.person ? h("button", { type: "button", onclick: () => reissue(s.seat) }, "New link") : "") : null));
   replace(el("seats"), m.seats.length ? h("div", { class: "scroll" }, h("table", null,
     h("thead", null, h("tr", null, h("th", { scope: "col" }, "seat"), h("th", { scope: "col", class: "left" }, "player"), h("th", { scope: "col", class: "left" }, "who"), ctx.role === "judge" ? h("th", { scope: "col" }, "link") : null)),
