@@ -171,6 +171,12 @@ func TestChartsAreReadableAtTheirSize(t *testing.T) {
 			if out := eval[string](r, `[...document.querySelectorAll("#charts svg.chart text")].filter(e => { const a = e.getBoundingClientRect(), b = e.ownerSVGElement.getBoundingClientRect(); return a.left < b.left - 0.5 || a.right > b.right + 0.5 || a.top < b.top - 0.5 || a.bottom > b.bottom + 0.5; }).map(e => e.textContent).join(", ")`); out != "" {
 				t.Errorf("%s on a %s: numbers cut off by their chart: %s", p.name, z.name, out)
 			}
+			// Counts (whole numbers) over up to 50 cycles are drawn in steps,
+			// as the HTML report draws them: each line's second point is at
+			// the next cycle with the value before (they were slopes).
+			if bad := eval[string](r, `[...document.querySelectorAll("#charts svg.chart polyline")].filter(p => { const pts = p.getAttribute("points").split(" ").map(q => q.split(",")); return pts.length > 2 && !(pts[1][0] === pts[2][0] && pts[1][1] === pts[0][1]); }).map(p => p.dataset.name).join(", ")`); bad != "" {
+				t.Errorf("%s on a %s: lines of counts not drawn in steps: %s", p.name, z.name, bad)
+			}
 			r.noErrors()
 		}
 	}

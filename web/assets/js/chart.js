@@ -60,10 +60,15 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
     if (x === null || x === undefined) { cur.setAttribute("visibility", "hidden"); return; }
     cur.setAttribute("x1", sx(x)); cur.setAttribute("x2", sx(x)); cur.setAttribute("visibility", "visible");
   };
+  // A chart of counts (every value whole) over up to 50 turns is drawn in
+  // steps, as the HTML report draws it: a count holds until the next turn,
+  // and a slope between two turns would show values nobody had.
+  const whole = all.every(Number.isInteger);
+  const steps = whole && x1 - x0 <= 50;
   const draw = () => {
     g.setAttribute("viewBox", `0 0 ${W} ${H}`);
     g.replaceChildren();
-    for (const t of ticks(lo, hi, 5, all.every(Number.isInteger))) {
+    for (const t of ticks(lo, hi, 5, whole)) {
       g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
         svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
     }
@@ -79,7 +84,7 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
     const every = Math.max(1, Math.ceil(xs.length / Math.max(6, Math.floor((W - L - R) / 24))));
     series.forEach((s, k) => {
       const st = { ...style(s.k ?? k), ...(s.colour ? { colour: s.colour } : {}) };
-      const pts = s.values.map((v, i) => `${sx(xs[i]).toFixed(1)},${sy(v).toFixed(1)}`).join(" ");
+      const pts = s.values.map((v, i) => (steps && i > 0 ? `${sx(xs[i]).toFixed(1)},${sy(s.values[i - 1]).toFixed(1)} ` : "") + `${sx(xs[i]).toFixed(1)},${sy(v).toFixed(1)}`).join(" ");
       const line = svg("polyline", { points: pts, fill: "none", stroke: st.colour, "stroke-width": 2, "stroke-dasharray": st.dash || null, "data-name": s.name });
       line.append(svg("title", null, s.name));
       g.append(line);
