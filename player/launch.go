@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -38,8 +39,9 @@ import (
 //   - With External.Sandbox, bubblewrap (bwrap) runs it instead: no network,
 //     its own PID namespace with its own /proc (Arbiter's command line and
 //     other processes are out of sight), a read-only view of the file
-//     system, an empty /tmp, the bot-log directory hidden, and its private
-//     directory the only place it can write.
+//     system, an empty /tmp, the bot-log directory and the run's outputs
+//     (External.Outputs) hidden, and its private directory the only place
+//     it can write.
 
 // launch is how one program is started.
 type launch struct {
@@ -96,7 +98,8 @@ func prepare(command string, ext External) (l launch, err error) {
 		}
 		// The sandbox's init is ours (initArgs), not bwrap's: when it ends,
 		// every process of the sandbox has ended before bwrap does.
-		argv = append(append(sandboxArgs(bwrap, dir, env, ext.Logs.dir(), words), initArgs()...), argv...)
+		hidden := append(ext.Outputs.list(), ext.Logs.dir())
+		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, words), initArgs()...), argv...)
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
 }
@@ -250,19 +253,19 @@ func envValue(env []string, name string) string {
 // sandboxArgs runs a program under bubblewrap: no network, its own PID
 // namespace and /proc, the file system read-only, an empty /tmp but for
 // the program's own files there (the directories of the files its words
-// name), the bot logs hidden, dir writable and its working directory, and
-// only env in its environment. bwrap dies with Arbiter, and its processes
-// with it.
-func sandboxArgs(bwrap, dir string, env []string, logs string, words []string) []string {
+// name), the run's outputs and logs hidden (hidden), dir writable and its
+// working directory, and only env in its environment. bwrap dies with
+// Arbiter, and its processes with it.
+func sandboxArgs(bwrap, dir string, env []string, hidden []string, words []string) []string {
 	args := []string{bwrap, "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"}
 	for _, own := range ownTempDirs(words) {
 		args = append(args, "--ro-bind", own, own)
 	}
-	if logs != "" {
-		if abs, err := filepath.Abs(logs); err == nil {
-			args = append(args, "--tmpfs", abs)
-		}
+	// After the program's own directories: an output beside the program
+	// is hidden all the same.
+	for _, h := range hidden {
+		args = append(args, hide(h)...)
 	}
 	args = append(args, "--bind", dir, dir, "--chdir", dir, "--clearenv")
 	for _, e := range env {
@@ -270,6 +273,66 @@ func sandboxArgs(bwrap, dir string, env []string, logs string, words []string) [
 		args = append(args, "--setenv", name, value)
 	}
 	return append(args, "--")
+}
+
+// hide returns the arguments of bwrap that hide path from the program: an
+// empty directory over a directory, the empty /dev/null over a file. A
+// path that is not there yet has nothing to show.
+func hide(path string) []string {
+	if path == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case err != nil:
+		return nil
+	case fi.IsDir():
+		return []string{"--tmpfs", abs}
+	}
+	return []string{"--ro-bind", "/dev/null", abs}
+}
+
+// Outputs are the files and directories a run writes as it plays: its
+// records, results, reports and training data. A sandboxed program does
+// not see them (each directory is empty to it, each file empty), so that
+// no bot reads the seeds of the games before its own, from which the
+// seeds of its own game and of those after it follow (game k plays with
+// the first seed plus k-1), nor how the others played.
+type Outputs struct {
+	mu    sync.Mutex
+	paths []string
+}
+
+// Add adds paths to the outputs; empty ones are passed over. Each is
+// hidden from the programs started after, if it is there when they start:
+// a directory hides what is written in it later.
+func (o *Outputs) Add(paths ...string) {
+	if o == nil {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, p := range paths {
+		if p != "" {
+			o.paths = append(o.paths, p)
+		}
+	}
+}
+
+func (o *Outputs) list() []string {
+	if o == nil {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.paths)
 }
 
 // ownTempDirs returns the directories under /tmp of the files a program's

@@ -67,6 +67,9 @@ type External struct {
 	// Sandbox runs each program under bubblewrap: no network, its own
 	// PID namespace and /proc, a read-only file system.
 	Sandbox bool
+	// Outputs are the files and directories the run writes, which a
+	// sandboxed program does not see; nil hides only the logs.
+	Outputs *Outputs
 	// Names, if set, keeps the names programs give themselves in ready,
 	// for standings and reports.
 	Names *Names

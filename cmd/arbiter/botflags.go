@@ -82,7 +82,7 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 		grace = time.Nanosecond // no allowance, as asked
 	}
 	ext := player.External{Logs: &player.Logs{Dir: b.logs, PerSeat: logLimit}, Expiry: expiry, Strikes: b.strikes, Grace: grace,
-		Env: b.env, Limits: limits, Sandbox: b.sandbox, Run: player.NewRunID(), Names: player.NewNames(append(slices.Clone(builtIn), specs...)...)}
+		Env: b.env, Limits: limits, Sandbox: b.sandbox, Outputs: &player.Outputs{}, Run: player.NewRunID(), Names: player.NewNames(append(slices.Clone(builtIn), specs...)...)}
 	if err := player.CheckEnv(ext.Env); err != nil {
 		return player.External{}, usageError(err)
 	}

@@ -351,6 +351,9 @@ func (r *duelRun) ready(d *tournament.Duel, seedGiven bool) (int, int, error) {
 		if err := r.open(d, seedGiven); err != nil {
 			return 0, 0, err
 		}
+		// Its pairs' seeds are those of the games to come: a sandboxed
+		// bot does not read them.
+		o.external.Outputs.Add(o.out)
 	}
 	r.duel = d
 	to := tournament.MaxPairs

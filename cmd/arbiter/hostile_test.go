@@ -571,6 +571,147 @@ func TestSandbox(t *testing.T) {
 	}
 }
 
+// needSandbox skips a test when bubblewrap is not installed, except in CI.
+func needSandbox(t *testing.T) {
+	t.Helper()
+	need(t, "python3")
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		if os.Getenv("ARBITER_CI") != "" {
+			t.Fatal("bubblewrap is not installed; .ci/run installs it")
+		}
+		t.Skip("bubblewrap (bwrap) is not installed")
+	}
+}
+
+// spyBeside copies the misbehaving bot into a directory of its own, with
+// a directory out beside it for the run's outputs: a sandboxed program
+// sees its own directory, and so, but for the run hiding them, would see
+// the outputs. It returns the spy's spec and out.
+func spyBeside(t *testing.T) (spec, out string) {
+	t.Helper()
+	dir := t.TempDir()
+	out = filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bot := filepath.Join(dir, "bot.py")
+	if err := os.WriteFile(bot, []byte(mustRead(t, absBot(t))), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return "exec:python3 " + bot + " spy " + out, out
+}
+
+// spied reads what the spies of a run's logs read under their out
+// directory, by match id.
+func spied(t *testing.T, logs string) map[string]map[string]any {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join(logs, "game-*.log"))
+	seen := map[string]map[string]any{}
+	for _, name := range names {
+		for _, l := range strings.Split(mustRead(t, name), "\n") {
+			var s struct {
+				Match string
+				Spied map[string]any
+			}
+			if strings.HasPrefix(l, "{") && json.Unmarshal([]byte(l), &s) == nil && s.Match != "" {
+				seen[s.Match] = s.Spied
+			}
+		}
+	}
+	return seen
+}
+
+// readSomething names the files of which a spy read bytes.
+func readSomething(spied map[string]any) []string {
+	var read []string
+	for name, n := range spied {
+		if f, ok := n.(float64); ok && f > 0 {
+			read = append(read, fmt.Sprintf("%s (%v bytes)", name, f))
+		}
+	}
+	sort.Strings(read)
+	return read
+}
+
+func TestSandboxHidesTheRunsOutputs(t *testing.T) {
+	// "The run's outputs are hidden too, wherever they are (beside the
+	// bot's own script as well): the --record directory is empty to it,
+	// and the --out, --report and --export-training files (and a report's
+	// temporary files as it is written) read as empty."
+	needSandbox(t)
+	spy, out := spyBeside(t)
+	logs := t.TempDir()
+	records := filepath.Join(out, "records")
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "1", "--games", "3", "--sandbox", "--bot-logs", logs,
+		"--record", records, "--report", filepath.Join(out, "report.json"), "--export-training", filepath.Join(out, "training.jsonl"),
+		"--startup", "60s", "--players", "adapt", "--player", spy)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	seen := spied(t, logs)
+	if len(seen) != 3 {
+		t.Fatalf("the spy told what it read in %d games, want 3: %v", len(seen), seen)
+	}
+	for match, files := range seen {
+		if read := readSomething(files); len(read) > 0 {
+			t.Errorf("in match %s the sandboxed bot read the run's outputs: %s", match, strings.Join(read, ", "))
+		}
+	}
+	// The outputs are there all the same.
+	for _, name := range []string{"records/game-0001.jsonl", "records/game-0002.jsonl", "report.json", "training.jsonl"} {
+		if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestSandboxHidesTournamentAndDuelResults(t *testing.T) {
+	// "... the --out ... files ... read as empty. They hold the seeds of
+	// the games played before its own": a tournament's, and a duel's.
+	needSandbox(t)
+	spy, out := spyBeside(t)
+	logs := t.TempDir()
+	// 24 games: the results file is written as they end, and holds games
+	// (and the first seed, in its header) before the last ones start.
+	results := filepath.Join(out, "results.jsonl")
+	code, _, errOut := arbiter(t, "", "tournament", "reaj", "--turns", "1", "--seats", "2", "--games", "12", "--parallel", "1",
+		"--sandbox", "--bot-logs", logs, "--out", results, "--startup", "60s", "--players", "adapt", "--player", spy)
+	if code != 0 {
+		t.Fatalf("tournament: exit %d: %s", code, errOut)
+	}
+	seen := spied(t, logs)
+	if len(seen) != 24 {
+		t.Fatalf("the spy told what it read in %d games, want 24", len(seen))
+	}
+	for match, files := range seen {
+		if read := readSomething(files); len(read) > 0 {
+			t.Errorf("in tournament match %s the sandboxed bot read: %s", match, strings.Join(read, ", "))
+		}
+	}
+	// A duel goes on from the pairs its file holds: the spy's games come
+	// after them.
+	spy, out = spyBeside(t)
+	logs = t.TempDir()
+	duel := filepath.Join(out, "duel.jsonl")
+	args := []string{"duel", "reaj", "adapt", spy, "--turns", "1", "--field", "none", "--sandbox", "--bot-logs", logs,
+		"--out", duel, "--startup", "60s", "--parallel", "1", "--seed", "3"}
+	if code, _, errOut := arbiter(t, "", append(args, "--games", "2")...); code != 0 {
+		t.Fatalf("duel: exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Stat(duel); err != nil || fi.Size() == 0 {
+		t.Fatalf("the duel's file: %v", err)
+	}
+	if code, _, errOut := arbiter(t, "", append(args, "--games", "4")...); code != 0 {
+		t.Fatalf("duel, going on: exit %d: %s", code, errOut)
+	}
+	seen = spied(t, logs)
+	for match, files := range seen {
+		if read := readSomething(files); len(read) > 0 {
+			t.Errorf("in duel match %s the sandboxed bot read: %s", match, strings.Join(read, ", "))
+		}
+	}
+}
+
 // firstTmpOnPath is the first directory of PATH under /tmp, where a test
 // may put a slow-starting python3; the sandbox shows the program's own.
 func firstTmpOnPath() string {

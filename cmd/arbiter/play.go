@@ -78,8 +78,15 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 		// it is played; nothing keeps the records or the games of a long
 		// series.
 		var err error
-		rep, err = o.report.open(o.stdout, o.verbose)
-		return err
+		if rep, err = o.report.open(o.stdout, o.verbose); err != nil {
+			return err
+		}
+		// What the run writes, a sandboxed bot does not read: the
+		// records and reports of the games before its own hold their
+		// seeds.
+		o.external.Outputs.Add(o.recordDir, o.training)
+		o.external.Outputs.Add(rep.files()...)
+		return nil
 	}
 	faults := 0
 	played := func(p catalog.Played) error {

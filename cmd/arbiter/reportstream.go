@@ -32,6 +32,17 @@ type reportStream struct {
 	failed    bool
 }
 
+// files are the temporary files the report is written to as it goes.
+func (rs *reportStream) files() []string {
+	var names []string
+	for _, f := range []*os.File{rs.file, rs.spool} {
+		if f != nil {
+			names = append(names, f.Name())
+		}
+	}
+	return names
+}
+
 // open starts the report of a series on stdout or in its file.
 func (t reportTarget) open(stdout io.Writer, verbose bool) (*reportStream, error) {
 	rs := &reportStream{path: t.path, flushEach: t.scrolls(stdout)}

@@ -350,6 +350,9 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			}
 			training = bufio.NewWriterSize(f, 1<<16)
 		}
+		// The results of the games before its own hold their seeds, and
+		// with them its own: a sandboxed bot does not read them.
+		o.external.Outputs.Add(o.out, o.training)
 		bar = newProgress(o.stderr, n-from)
 		return from, nil
 	}

@@ -41,6 +41,9 @@
              processes in /proc, whether it can connect to 127.0.0.1:$3,
              whether it can write beside its own script, what is in /tmp;
              then plays
+  spy        writes to its standard error, as JSON, every file it finds
+             under the directory $2 with the bytes it could read of it (or
+             why it could not), and its match id; then plays
 """
 import json
 import os
@@ -103,6 +106,17 @@ if mode == "peek":
     sys.stderr.write(json.dumps(out) + "\n")
     sys.stderr.flush()
     mode = "default"
+if mode == "spy":
+    spied = {}
+    for root, dirs, files in os.walk(arg):
+        for name in files:
+            path = os.path.join(root, name)
+            try:
+                with open(path, "rb") as f:
+                    spied[os.path.relpath(path, arg)] = len(f.read())
+            except OSError as e:
+                spied[os.path.relpath(path, arg)] = str(e)
+    spy = spied
 record = open(arg, "a") if mode == "record" else None
 first = True
 
@@ -131,6 +145,9 @@ for line in sys.stdin:
             sys.stdout.flush()
         elif mode != "default":
             send({"type": "ready"})
+        if mode == "spy":
+            sys.stderr.write(json.dumps({"match": m["match"], "spied": spy}) + "\n")
+            sys.stderr.flush()
     elif t == "request":
         was_first, first = first, False
         if mode == "silent":
