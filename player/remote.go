@@ -294,6 +294,10 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 		}
 		var mv M
 		if err := json.Unmarshal(m.Move, &mv); err != nil {
+			var again M
+			if worded := engine.DecodeJSON(m.Move, &again); worded != nil {
+				err = worded // the same error, in the game's words, not Go's
+			}
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
 				fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err)))
 		}

@@ -163,6 +163,10 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"no id", "reaj", misbehave("noid"), nil, "garbage", "sent a move with no id; a move carries the id of the request it answers (1)", 0, 0},
 		{"illegal", "tncc", misbehave("illegal", `'{"type":"recruit","n":999999}'`), nil, "illegal", "citizens", 0, 0},
 		{"megabytes", "reaj", misbehave("huge"), nil, "garbage", "longer than", 0, 0},
+		// A move of the wrong JSON shape is told in the game's words,
+		// not Go's.
+		{"a number for a text", "territories", misbehave("illegal", "42"), nil, "garbage", `answered move "42", which is not a move of this game: an action is its text as a JSON string, such as "raise CA", "move NV:2 UT", "attack CA NV" or "pass"; got a JSON number`, 0, 0},
+		{"an object for a name", "reaj", misbehave("illegal", `'{"x":1}'`), nil, "garbage", `which is not a move of this game: want a value name or null, got {"x": 1}`, 0, 0},
 		{"exits", "ajveciv", misbehave("exits"), nil, "crash", "exited with code 0", 0, 0},
 		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0, 0},
 		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0, 0},
@@ -176,7 +180,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			first := map[string]string{"ajveciv": "basic.develop", "reaj": "adapt", "tncc": "turtle"}[c.game]
+			first := map[string]string{"ajveciv": "basic.develop", "reaj": "adapt", "tncc": "turtle", "territories": "greedy"}[c.game]
 			seat := 1
 			if c.name == "stops reading" {
 				first, seat = "fixed", 6 // six more seats: views that fill a pipe

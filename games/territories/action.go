@@ -1,6 +1,8 @@
 package territories
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -132,6 +134,39 @@ func (a *Action) UnmarshalText(b []byte) error {
 	}
 	*a = v
 	return nil
+}
+
+// UnmarshalJSON reads an action from its text as a JSON string; null is
+// left alone, as encoding/json leaves it. Anything else is refused with
+// the form an action takes.
+func (a *Action) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if string(b) == "null" {
+		return nil
+	}
+	var text string
+	if err := json.Unmarshal(b, &text); err != nil {
+		return fmt.Errorf("an action is its text as a JSON string, such as \"raise CA\", \"move NV:2 UT\", \"attack CA NV\" or \"pass\"; got %s", jsonKind(b))
+	}
+	return a.UnmarshalText([]byte(text))
+}
+
+// jsonKind names the kind of a JSON value: a number, an object, ...
+func jsonKind(b []byte) string {
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case '{':
+		return "a JSON object"
+	case '[':
+		return "a JSON array"
+	case 't', 'f':
+		return "a JSON bool"
+	case '"':
+		return "a JSON string that is not valid"
+	}
+	return "a JSON number"
 }
 
 // ParseAction reads an action as String writes it. Words are separated by
