@@ -391,11 +391,18 @@ func procAttr(sandboxed bool) *syscall.SysProcAttr {
 // runs the program as its child and exits with its status. The program is
 // then not the namespace's init, which the kernel treats apart (signals it
 // sends itself without a handler are ignored); when the shell is killed,
-// the kernel kills everything else in the namespace. The command after
-// "$@" keeps a shell from replacing itself with the program.
+// the kernel kills everything else in the namespace. The program's
+// standard input and output come to the shell as descriptors 3 and 4
+// (initFiles), and the shell gives them to the program alone, keeping no
+// copy (nor does bwrap, whose own are /dev/null): a program that closes
+// its output is heard to, at once, though it runs on.
 func initArgs() []string {
-	return []string{"/bin/sh", "-c", `"$@"; exit $?`, "arbiter-bot"}
+	return []string{"/bin/sh", "-c", `"$@" <&3 >&4 3<&- 4>&- & exec 3<&- 4>&-; wait $!`, "arbiter-bot"}
 }
+
+// initFiles are the descriptors 3 and 4 of an init (initArgs): the
+// program's standard input and output.
+func initFiles(in, out *os.File) []*os.File { return []*os.File{in, out} }
 
 // inNamespace reports whether a process made with attr is the first
 // process of a PID namespace.

@@ -117,6 +117,10 @@ func (l launch) start(ext External) (*program, error) {
 		}
 		cmd = &exec.Cmd{Path: argv[0], Args: argv, Env: l.env, Dir: l.dir,
 			Stdin: inR, Stdout: outW, Stderr: errW, SysProcAttr: attr}
+		if inNamespace(attr) || ext.Sandbox {
+			// An init passes them on to the program (initArgs).
+			cmd.Stdin, cmd.Stdout, cmd.ExtraFiles = nil, nil, initFiles(inR, outW)
+		}
 		err = cmd.Start()
 		if err != nil && inNamespace(cmd.SysProcAttr) && refuseNamespaces(err) {
 			continue // once more, without namespaces

@@ -168,6 +168,9 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"a number for a text", "territories", misbehave("illegal", "42"), nil, "garbage", `answered move "42", which is not a move of this game: an action is its text as a JSON string, such as "raise CA", "move NV:2 UT", "attack CA NV" or "pass"; got a JSON number`, 0, 0},
 		{"an object for a name", "reaj", misbehave("illegal", `'{"x":1}'`), nil, "garbage", `which is not a move of this game: want a value name or null, got {"x": 1}`, 0, 0},
 		{"exits", "ajveciv", misbehave("exits"), nil, "crash", "exited with code 0", 0, 0},
+		// Alive, but it will say nothing more: its seat is given up at
+		// once, not after a deadline at every decision.
+		{"closes its output", "reaj", misbehave("closes"), []string{"--deadline", "60s"}, "crash", "the program closed its output", 0, 0},
 		{"exit code", "reaj", misbehave("code", "7"), nil, "crash", "exited with code 7", 0, 0},
 		{"segfault", "reaj", misbehave("segv"), nil, "crash", "killed by signal SIGSEGV", 0, 0},
 		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0, 0},

@@ -665,6 +665,21 @@ func TestSandboxHidesTheRunsOutputs(t *testing.T) {
 	}
 }
 
+func TestSandboxedProgramThatClosesItsOutput(t *testing.T) {
+	// "crash: the program is gone after its ready: ... or closed its
+	// output", under bubblewrap as without it.
+	needSandbox(t)
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--turns", "3", "--seed", "1", "--report", "json", "--sandbox",
+		"--deadline", "60s", "--bot-logs", t.TempDir(), "--players", "adapt", "--player", misbehave("closes"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	if len(fs) == 0 || fs[0].Kind != "crash" || !strings.Contains(fs[0].Detail, "the program closed its output") {
+		t.Errorf("faults %+v; want first a crash: the program closed its output", fs)
+	}
+}
+
 func TestSandboxHidesTournamentAndDuelResults(t *testing.T) {
 	// "... the --out ... files ... read as empty. They hold the seeds of
 	// the games played before its own": a tournament's, and a duel's.

@@ -13,6 +13,8 @@
   notamove   answers every request with a move that is not a move of the game
   huge       answers every request with a line of 3 MiB
   exits      answers hello, then exits at the first request
+  closes     answers hello, then closes its standard output at the first
+             request and reads on until its standard input closes
   code       answers hello, then exits with code $2 at the first request
   segv       answers hello, then kills itself with SIGSEGV at the first request
   nostart    exits at once with code 3, without a word
@@ -174,6 +176,12 @@ for line in sys.stdin:
             sys.stdout.flush()
         elif mode == "exits":
             sys.exit(0)
+        elif mode == "closes":
+            sys.stdout.close()
+            os.close(1)
+            for _ in sys.stdin:
+                pass
+            break
         elif mode == "traceback":
             m["no_such_key"]
         elif mode == "code":
