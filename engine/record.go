@@ -10,6 +10,9 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Record format identifiers, written in every record's header line.
@@ -94,6 +97,29 @@ const (
 type Fault struct {
 	Kind   FaultKind `json:"kind"`
 	Detail string    `json:"detail,omitempty"`
+}
+
+// Printable is s as a terminal shows it and does not obey it: control
+// characters (an escape sequence's ESC, a carriage return, a backspace)
+// and bytes that are not UTF-8 become "?". A fault's detail quotes what a
+// player said, and reports print it.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
 }
 
 // End is a record's last line.

@@ -543,6 +543,7 @@ func (r *Runner[M, V]) refused(req *Request[M], err error) error {
 func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 	seat, def := req.Seat, req.Default
 	if f.Kind != "" {
+		f.Detail = Printable(f.Detail)
 		defaulted(r.match, seat, f)
 	}
 	if err := r.match.Apply(seat, mv); err != nil {
@@ -552,7 +553,7 @@ func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 		if f.Kind != "" {
 			return fmt.Errorf("engine: the rules refused seat %d's default move: %w", seat, err)
 		}
-		f, mv = Fault{Kind: FaultIllegal, Detail: err.Error()}, def
+		f, mv = Fault{Kind: FaultIllegal, Detail: Printable(err.Error())}, def
 		defaulted(r.match, seat, f)
 		if err := r.match.Apply(seat, mv); err != nil {
 			return fmt.Errorf("engine: the rules refused seat %d's default move: %w", seat, err)

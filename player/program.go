@@ -355,7 +355,7 @@ func (t *tail) lastLines(n, max int) string {
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
-	s := strings.ToValidUTF8(strings.Join(lines, " / "), "?")
+	s := engine.Printable(strings.Join(lines, " / "))
 	if len(s) > max {
 		s = "…" + strings.ToValidUTF8(s[len(s)-max:], "")
 	}

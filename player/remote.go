@@ -496,7 +496,7 @@ func (h *httpConn) post(ctx context.Context, msg []byte, deadline time.Time) ([]
 	case err != nil:
 		return nil, h.failed(ctx, fmt.Errorf("reading the answer: %w", err))
 	case resp.StatusCode/100 != 2:
-		return nil, fmt.Errorf("POST %s: %s", h.name, resp.Status)
+		return nil, fmt.Errorf("POST %s: %s", h.name, engine.Printable(resp.Status))
 	case b.Len() > maxLine:
 		return nil, engine.Faulted(engine.FaultGarbage, fmt.Errorf("POST %s: an answer longer than %d bytes", h.name, maxLine))
 	}

@@ -176,6 +176,9 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"exits at start", "reaj", misbehave("nostart"), nil, "start", "exited with code 3", 0, 0},
 		{"says why at start", "reaj", misbehave("complains"), nil, "start", "exited with code 1 (its standard error ends: starting / go: go.mod file not found in current directory or any parent directory)", 0, 0},
 		{"traceback", "reaj", misbehave("traceback"), nil, "crash", "KeyError: 'no_such_key')", 0, 0},
+		// Its last words are shown, not obeyed, by the terminal that
+		// shows the report.
+		{"escapes in its last words", "reaj", misbehave("escapes"), nil, "crash", "exited with code 1 (its standard error ends: ?]0;title??[2J?[31mred?back?)", 0, 0},
 		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "300ms"}, "start", "no ready within the start-up limit of 300ms (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)", 0, 0},
 		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0, 0},
 		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0, 0},

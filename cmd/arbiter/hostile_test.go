@@ -816,6 +816,70 @@ func TestRedirectsToAnotherHostAreNotFollowed(t *testing.T) {
 	}
 }
 
+func TestARemoteBotsStatusIsShownNotObeyed(t *testing.T) {
+	// A fault shows what a bot said, and the terminal that shows the
+	// report does not obey it: an HTTP status's reason phrase with escape
+	// sequences (clear the screen, set the window's title) and a carriage
+	// return is shown with them as "?".
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct{ Type string }
+		_ = json.NewDecoder(r.Body).Decode(&m)
+		if m.Type == "hello" {
+			fmt.Fprint(w, `{"type":"ready"}`)
+			return
+		}
+		c, buf, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer c.Close()
+		buf.WriteString("HTTP/1.1 500 \x1b]0;title\x07\x1b[2Jred\rback\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+		buf.Flush()
+	}))
+	defer srv.Close()
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--turns", "2", "--seed", "1", "--players", "adapt", "--player", srv.URL)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, ": 500 ?]0;title??[2Jred?back)") {
+		t.Errorf("the report does not show the status with its control characters as ?:\n%s", out)
+	}
+	if strings.ContainsAny(out+errOut, "\x1b\x07\r") {
+		t.Errorf("the output carries the bot's control characters: %q", out+errOut)
+	}
+}
+
+func TestFaultsShowWhatABotSaidAndTheTerminalDoesNotObeyIt(t *testing.T) {
+	// The rules' refusal of a move may quote it (a zombie plan's guard=),
+	// and the record and the report keep it printable: escape sequences
+	// and carriage returns as "?".
+	need(t, "python3")
+	bot := misbehave("illegal", `'"P2/p guard=\u001b[2J\u001b]0;title\u0007red\rback"'`)
+	code, out, errOut := arbiter(t, "", "play", "zombie", "--turns", "2", "--seed", "1", "--report", "json",
+		"--bot-logs", t.TempDir(), "--players", "sensible,sensible", "--player", bot)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	if len(fs) == 0 {
+		t.Fatal("no fault")
+	}
+	for _, f := range fs {
+		if strings.ContainsAny(f.Detail, "\x1b\x07\r") {
+			t.Errorf("a fault keeps the bot's control characters: %q", f.Detail)
+		}
+	}
+	if want := "guard=?[2J?]0;title?red: want guard=p"; !strings.Contains(fs[0].Detail, want) {
+		t.Errorf("fault %q; want it to show %q", fs[0].Detail, want)
+	}
+	code, out, errOut = arbiter(t, "", "play", "zombie", "--turns", "2", "--seed", "1",
+		"--bot-logs", t.TempDir(), "--players", "sensible,sensible", "--player", bot)
+	if code != 0 || strings.ContainsAny(out+errOut, "\x1b\x07\r") {
+		t.Errorf("exit %d; the text report carries the bot's control characters: %q", code, out+errOut)
+	}
+}
+
 func TestURLSecretsStayOut(t *testing.T) {
 	// "hello.players carries every seat's full spec (URLs with
 	// user:password and tokens, commands)": names keep no secret.

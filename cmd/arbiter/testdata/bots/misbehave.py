@@ -20,6 +20,10 @@
   nostart    exits at once with code 3, without a word
   complains  writes two lines to its standard error and exits at once
              with code 1, as `go run .` does outside a module
+  escapes    answers hello, then at the first request writes to its
+             standard error a line of terminal escapes (it clears the
+             screen, sets the window's title, goes back over the line) and
+             exits with code 1
   traceback  answers hello, then fails at the first request with a
              Python traceback (KeyError: 'no_such_key')
   unflushed  answers hello with print() and no flush: to a pipe, nothing
@@ -182,6 +186,10 @@ for line in sys.stdin:
             for _ in sys.stdin:
                 pass
             break
+        elif mode == "escapes":
+            sys.stderr.write("\x1b]0;title\x07\x1b[2J\x1b[31mred\rback\x08\n")
+            sys.stderr.flush()
+            sys.exit(1)
         elif mode == "traceback":
             m["no_such_key"]
         elif mode == "code":
