@@ -382,3 +382,62 @@ func TestALogOverItsBudgetKeepsItsEnd(t *testing.T) {
 		t.Errorf("the second game's log: %q; want %q", data, want)
 	}
 }
+
+func TestAFloodingProgramHoldsLittleOfArbitersMemory(t *testing.T) {
+	// A program that writes line after line that nobody takes (they are
+	// not answers: Arbiter has asked nothing) waits once about a MiB of
+	// them waits: before, Arbiter kept 64 lines of up to 1 MiB each, per
+	// seat, 64 MiB for each of twenty seats. Nothing of what it wrote is
+	// lost: it is all read, in order, as it is taken.
+	dir := t.TempDir()
+	done := filepath.Join(dir, "wrote-all")
+	const lines, size = 40, 512 << 10
+	script := fmt.Sprintf(`import os
+os.write(1, b"ready\n")
+for i in range(%d):
+    b = (b"%%02d" %% i) + b"x" * %d + b"\n"
+    while b:
+        b = b[os.write(1, b):]
+open(%q, "w").close()
+import sys
+sys.stdin.read()
+`, lines, size-3, done)
+	bot := filepath.Join(dir, "flood.py")
+	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := startProgram("python3 "+bot, External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if l, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(l) != "ready" {
+		t.Fatalf("first line %q, %v", l, err)
+	}
+	// 20 MiB to write, and nobody takes them: it must not get to the end.
+	// (Before, it did, in a fraction of a second.)
+	time.Sleep(2 * time.Second)
+	if _, err := os.Stat(done); err == nil {
+		t.Errorf("the program wrote its %d MiB while nothing was taken: Arbiter holds them", lines*size>>20)
+	}
+	p.backlog.mu.Lock()
+	held := p.backlog.bytes
+	p.backlog.mu.Unlock()
+	if held > backlogLimit+maxLine {
+		t.Errorf("%d bytes of lines wait; want at most %d", held, backlogLimit+maxLine)
+	}
+	for i := range lines {
+		l, err := p.next(context.Background(), time.Now().Add(time.Minute))
+		if err != nil || len(l) != size-1 || string(l[:2]) != fmt.Sprintf("%02d", i) {
+			t.Fatalf("line %d: %d bytes %.10q (%v); want %d bytes", i, len(l), l, err, size-1)
+		}
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(done); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the program did not get to the end once its lines were taken")
+		}
+	}
+}

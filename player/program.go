@@ -54,6 +54,71 @@ type program struct {
 	// begun and not ended.
 	pending atomic.Int64
 	wmu     sync.Mutex // one writer at a time
+	// backlog bounds the lines read and not yet taken.
+	backlog *backlog
+}
+
+// backlog counts the bytes of a program's lines read and not yet taken
+// (by next). Past backlogLimit the reader waits for room, and a program
+// that writes on fills its pipe and waits too: a program that floods its
+// output holds about backlogLimit of Arbiter's memory, not the 64 lines of
+// up to maxLine each that the channel of lines holds.
+type backlog struct {
+	mu     sync.Mutex
+	room   *sync.Cond
+	bytes  int
+	closed bool
+}
+
+// backlogLimit is how many bytes of lines may wait to be taken; a line of
+// any length (up to maxLine) is let in when none waits.
+const backlogLimit = 1 << 20
+
+func newBacklog() *backlog {
+	b := &backlog{}
+	b.room = sync.NewCond(&b.mu)
+	return b
+}
+
+// add waits for room for a line of n bytes; it reports false when the
+// program is being closed.
+func (b *backlog) add(n int) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.bytes > 0 && b.bytes+n > backlogLimit && !b.closed {
+		b.room.Wait()
+	}
+	if b.closed {
+		return false
+	}
+	b.bytes += n
+	return true
+}
+
+// take frees the room of a line of n bytes.
+func (b *backlog) take(n int) {
+	b.mu.Lock()
+	b.bytes -= n
+	b.mu.Unlock()
+	b.room.Broadcast()
+}
+
+// close lets a reader waiting for room go.
+func (b *backlog) close() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.room.Broadcast()
+}
+
+// queue hands a line to next, once there is room for it; it reports false
+// when the program is being closed.
+func (p *program) queue(l line) bool {
+	if !p.backlog.add(len(l.text)) {
+		return false
+	}
+	p.lines <- l
+	return true
 }
 
 // line is one line of a program's output, or what went wrong reading it.
@@ -141,7 +206,7 @@ func (l launch) start(ext External) (*program, error) {
 		errR.Close()
 		return nil, fmt.Errorf("exec %s: %w", l.argv[0], err)
 	}
-	p := &program{cmd: cmd, in: inW, out: outR, errs: errR, lines: make(chan line, 64), dir: l.dir,
+	p := &program{cmd: cmd, in: inW, out: outR, errs: errR, lines: make(chan line, 64), backlog: newBacklog(), dir: l.dir,
 		ns: ns, wrapped: ns || ext.Sandbox, done: make(chan struct{}), logged: make(chan struct{})}
 	if !l.limited {
 		setLimits(cmd.Process.Pid, ext.Limits) // prlimit(1) was not found
@@ -168,7 +233,9 @@ func (p *program) read() {
 				for errors.Is(err, bufio.ErrBufferFull) {
 					_, err = r.ReadSlice('\n')
 				}
-				p.lines <- line{err: engine.Faulted(engine.FaultGarbage, fmt.Errorf("a line longer than %d bytes", maxLine))}
+				if !p.queue(line{err: engine.Faulted(engine.FaultGarbage, fmt.Errorf("a line longer than %d bytes", maxLine))}) {
+					return
+				}
 				buf = buf[:0]
 				if err != nil {
 					return
@@ -179,7 +246,7 @@ func (p *program) read() {
 			continue
 		case err != nil:
 			if len(buf)+len(chunk) > 0 && len(bytes.TrimSpace(append(buf, chunk...))) > 0 {
-				p.lines <- line{text: append(append([]byte(nil), buf...), chunk...)}
+				p.queue(line{text: append(append([]byte(nil), buf...), chunk...)})
 			}
 			return
 		}
@@ -188,7 +255,9 @@ func (p *program) read() {
 		if len(bytes.TrimSpace(text)) == 0 {
 			continue // blank lines are allowed
 		}
-		p.lines <- line{text: bytes.TrimSpace(text)}
+		if !p.queue(line{text: bytes.TrimSpace(text)}) {
+			return
+		}
 	}
 }
 
@@ -258,6 +327,7 @@ func (p *program) next(ctx context.Context, deadline time.Time) ([]byte, error) 
 		if !ok {
 			return nil, p.crashed(io.EOF)
 		}
+		p.backlog.take(len(l.text))
 		return l.text, l.err
 	case <-timeout:
 		return nil, &silence{unheard: !p.heard.Load(), partial: p.pending.Load()}
@@ -449,7 +519,9 @@ func (p *program) close() error {
 		p.kill(tree)
 		<-p.done
 		// A child that escaped could hold the pipes open: the read ends
-		// close here, whatever it does.
+		// close here, whatever it does, and a reader waiting for room
+		// goes.
+		p.backlog.close()
 		p.out.Close()
 		p.errs.Close()
 		go func() { // drain, so the reader ends
