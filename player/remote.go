@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -189,7 +190,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	var ready Ready
 	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
-		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s; want {\"type\": \"ready\"}", quote(line)))
+		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string", quote(line), fieldProblem(err)))
 	}
 	r.Ext.Names.wish(RecordName(r.Spec), ready.Name)
 	return nil
@@ -272,8 +273,8 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 			// the line that was not one: it is late then, and the bot
 			// stays in step with its requests.
 			r.givenUp(id)
-			why := fmt.Errorf("answered %s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), id)
-			if err != nil {
+			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), fieldProblem(err), id)
+			if err != nil && fieldProblem(err) == "" {
 				why = fmt.Errorf("%w (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)", why)
 			}
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage, why))
@@ -545,6 +546,22 @@ func decodeObject(line []byte, v any) error {
 		return errors.New("not a JSON object")
 	}
 	return json.Unmarshal(line, v)
+}
+
+// fieldProblem says which field of a protocol message had a value of the
+// wrong kind (", in which "id" is a JSON string, not a whole number"), or
+// nothing when that was not the problem.
+func fieldProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return ""
+	}
+	want := "a " + te.Type.Kind().String()
+	switch te.Type.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		want = "a whole number"
+	}
+	return fmt.Sprintf(", in which %q is a JSON %s, not %s", te.Field, te.Value, want)
 }
 
 // quote shows at most 200 bytes of what a bot said.

@@ -65,6 +65,8 @@ func TestProgramThatExitsBeforeReadyFailsToStart(t *testing.T) {
 	for _, c := range []struct{ script, detail string }{
 		{`exit 2`, "exited with code 2"},
 		{`read hello; echo '{"type":"move"}'`, `answered hello with "{\"type\":\"move\"}"`},
+		// A field of the wrong kind is named.
+		{`read hello; echo '{"type":"ready","name":["a"]}'`, `, in which "name" is a JSON array, not a string; want {"type": "ready"}, and its "name", if it gives one, a string`},
 	} {
 		f := engine.FaultOf(startIn(shBot(t, c.script), 5*time.Second))
 		if f.Kind != engine.FaultStart || !strings.Contains(f.Detail, c.detail) {
@@ -85,6 +87,15 @@ func TestAnswerToARequestNotAsked(t *testing.T) {
 	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || !strings.Contains(f.Detail, "answered request 999999") ||
 		!strings.Contains(f.Detail, "the request is 13") {
 		t.Errorf("fault %+v; want garbage that names both ids", f)
+	}
+
+	quoted := shBot(t, ready+`read req; echo '{"type":"move","id":"13","move":"a"}'; exec sleep 60`)
+	if err := startIn(quoted, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err = quoted.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || !strings.HasSuffix(f.Detail, `, in which "id" is a JSON string, not a whole number; want {"type": "move", "id": 13, "move": ...}`) {
+		t.Errorf("fault %+v; want garbage that says the id is a string", f)
 	}
 
 	late := shBot(t, ready+`read req; sleep 0.5; echo '{"type":"move","id":1,"move":"a"}'; read req; echo '{"type":"move","id":2,"move":"b"}'; exec sleep 60`)
