@@ -39,7 +39,8 @@ import (
 //   - With External.Sandbox, bubblewrap (bwrap) runs it instead: no network,
 //     its own PID namespace with its own /proc (Arbiter's command line and
 //     other processes are out of sight), a read-only view of the file
-//     system, an empty /tmp, the bot-log directory and the run's outputs
+//     system, an empty /tmp and $TMPDIR (no seat sees another's private
+//     directory), the bot-log directory and the run's outputs
 //     (External.Outputs) hidden, and its private directory the only place
 //     it can write.
 
@@ -258,8 +259,12 @@ func envValue(env []string, name string) string {
 // Arbiter, and its processes with it.
 func sandboxArgs(bwrap, dir string, env []string, hidden []string, words []string) []string {
 	args := []string{bwrap, "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
-		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"}
-	for _, own := range ownTempDirs(words) {
+		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"}
+	roots := tempRoots()
+	for _, root := range roots {
+		args = append(args, "--tmpfs", root)
+	}
+	for _, own := range ownTempDirs(words, roots) {
 		args = append(args, "--ro-bind", own, own)
 	}
 	// After the program's own directories: an output beside the program
@@ -335,25 +340,46 @@ func (o *Outputs) list() []string {
 	return slices.Clone(o.paths)
 }
 
-// ownTempDirs returns the directories under /tmp of the files a program's
-// words name, which the sandbox's empty /tmp would hide: the program's own.
-func ownTempDirs(words []string) []string {
+// tempRoots are the directories a sandbox shows empty: /tmp, and the
+// system's temporary directory ($TMPDIR) when it is elsewhere, where every
+// seat's private directory is made: a seat does not see another's.
+func tempRoots() []string {
+	roots := []string{"/tmp"}
+	t := filepath.Clean(os.TempDir())
+	if real, err := filepath.EvalSymlinks(t); err == nil {
+		t = real
+	}
+	if t != "/" && t != "/tmp" && !strings.HasPrefix(t, "/tmp/") && filepath.IsAbs(t) {
+		roots = append(roots, t)
+	}
+	return roots
+}
+
+// ownTempDirs returns the directories under roots (tempRoots) of the files
+// a program's words name, which the sandbox's empty roots would hide: the
+// program's own.
+func ownTempDirs(words []string, roots []string) []string {
 	var dirs []string
 	seen := map[string]bool{}
 	for _, w := range words {
-		rest, ok := strings.CutPrefix(filepath.Clean(w), "/tmp/")
-		if !ok || rest == "" {
+		d := filepath.Clean(w)
+		under := ""
+		for _, root := range roots {
+			if strings.HasPrefix(d, root+"/") {
+				under = root
+			}
+		}
+		if under == "" {
 			continue
 		}
 		fi, err := os.Stat(w)
 		if err != nil {
 			continue
 		}
-		d := filepath.Clean(w)
 		if !fi.IsDir() {
 			d = filepath.Dir(d)
 		}
-		if d != "/tmp" && !seen[d] {
+		if d != under && !seen[d] {
 			seen[d] = true
 			dirs = append(dirs, d)
 		}

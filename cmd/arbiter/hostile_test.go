@@ -680,6 +680,40 @@ func TestSandboxedProgramThatClosesItsOutput(t *testing.T) {
 	}
 }
 
+func TestSandboxedSeatsDoNotSeeEachOthersDirectories(t *testing.T) {
+	// "an empty /tmp (and an empty $TMPDIR, where each bot's private
+	// directory is made, when it is elsewhere)": a seat does not read the
+	// files of another, wherever the system's temporary directory is.
+	needSandbox(t)
+	tmp, err := os.MkdirTemp("/var/tmp", "arbiter-test-")
+	if err != nil {
+		t.Skipf("a temporary directory outside /tmp: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	t.Setenv("TMPDIR", tmp)
+	logs := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "1", "--seed", "1", "--sandbox", "--bot-logs", logs,
+		"--startup", "60s", "--players", "adapt", "--player", misbehave("neighbours"), "--player", misbehave("neighbours"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	told := 0
+	for _, seat := range []string{"2", "3"} {
+		for _, l := range strings.Split(mustRead(t, filepath.Join(logs, "game-1-seat-"+seat+".log")), "\n") {
+			var s struct{ Neighbours *[]string }
+			if json.Unmarshal([]byte(l), &s) == nil && s.Neighbours != nil {
+				told++
+				if len(*s.Neighbours) > 0 {
+					t.Errorf("seat %s read another seat's files: %v", seat, *s.Neighbours)
+				}
+			}
+		}
+	}
+	if told != 2 {
+		t.Errorf("%d seats told what they read; want 2", told)
+	}
+}
+
 func TestSandboxHidesTournamentAndDuelResults(t *testing.T) {
 	// "... the --out ... files ... read as empty. They hold the seeds of
 	// the games played before its own": a tournament's, and a duel's.

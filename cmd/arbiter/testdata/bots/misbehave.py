@@ -47,6 +47,10 @@
              processes in /proc, whether it can connect to 127.0.0.1:$3,
              whether it can write beside its own script, what is in /tmp;
              then plays
+  neighbours writes a file in its own directory, then, at its first
+             request, writes to its standard error, as JSON, the files it
+             can read in the directories of other bots beside its own; then
+             plays
   spy        writes to its standard error, as JSON, every file it finds
              under the directory $2 with the bytes it could read of it (or
              why it could not), and its match id; then plays
@@ -123,6 +127,9 @@ if mode == "spy":
             except OSError as e:
                 spied[os.path.relpath(path, arg)] = str(e)
     spy = spied
+if mode == "neighbours":
+    with open(os.path.join(os.environ["HOME"], "mine"), "w") as f:
+        f.write("what this seat saw")
 record = open(arg, "a") if mode == "record" else None
 first = True
 
@@ -156,6 +163,20 @@ for line in sys.stdin:
             sys.stderr.flush()
     elif t == "request":
         was_first, first = first, False
+        if was_first and mode == "neighbours":
+            home = os.environ["HOME"]
+            parent = os.path.dirname(home)
+            read = []
+            for name in sorted(os.listdir(parent)) if os.path.isdir(parent) else []:
+                other = os.path.join(parent, name, "mine")
+                if name.startswith("arbiter-bot-") and os.path.join(parent, name) != home:
+                    try:
+                        with open(other) as f:
+                            read.append(other + ": " + f.read())
+                    except OSError:
+                        pass
+            sys.stderr.write(json.dumps({"neighbours": read}) + "\n")
+            sys.stderr.flush()
         if mode == "silent":
             continue
         if mode == "garbage":
