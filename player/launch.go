@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -50,7 +51,14 @@ type launch struct {
 	env     []string
 	dir     string // the program's private directory, its working directory
 	limited bool   // prlimit(1) sets the limits
+	// seccomp is the filter bwrap reads from descriptor 5 (seccompFD),
+	// under --sandbox; nil for none.
+	seccomp []byte
 }
+
+// seccompFD is the descriptor bwrap reads the seccomp filter from: after
+// the program's standard input and output (initFiles).
+const seccompFD = 5
 
 // prepare makes the launch of command for a seat: its words, its private
 // directory and environment, and the wrappers that confine it. The caller
@@ -100,7 +108,9 @@ func prepare(command string, ext External) (l launch, err error) {
 		// The sandbox's init is ours (initArgs), not bwrap's: when it ends,
 		// every process of the sandbox has ended before bwrap does.
 		hidden := append(ext.Outputs.list(), ext.Logs.dir())
-		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, words), initArgs()...), argv...)
+		filter := noUnixSockets()
+		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, filter != nil, words), initArgs()...), argv...)
+		return launch{argv: argv, env: env, dir: dir, limited: limited, seccomp: filter}, nil
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
 }
@@ -251,13 +261,14 @@ func envValue(env []string, name string) string {
 	return ""
 }
 
-// sandboxArgs runs a program under bubblewrap: no network, its own PID
+// sandboxArgs runs a program under bubblewrap: no network nor Unix
+// sockets (seccomp: a filter on descriptor seccompFD), its own PID
 // namespace and /proc, the file system read-only, an empty /tmp but for
 // the program's own files there (the directories of the files its words
 // name), the run's outputs and logs hidden (hidden), dir writable and its
 // working directory, and only env in its environment. bwrap dies with
 // Arbiter, and its processes with it.
-func sandboxArgs(bwrap, dir string, env []string, hidden []string, words []string) []string {
+func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool, words []string) []string {
 	args := []string{bwrap, "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"}
 	roots := tempRoots()
@@ -273,6 +284,9 @@ func sandboxArgs(bwrap, dir string, env []string, hidden []string, words []strin
 		args = append(args, hide(h)...)
 	}
 	args = append(args, "--bind", dir, dir, "--chdir", dir, "--clearenv")
+	if seccomp {
+		args = append(args, "--seccomp", strconv.Itoa(seccompFD))
+	}
 	for _, e := range env {
 		name, value, _ := strings.Cut(e, "=")
 		args = append(args, "--setenv", name, value)

@@ -171,6 +171,7 @@ func (l launch) start(ext External) (*program, error) {
 	inR, inW, outR, outW, errR, errW := fds[0], fds[1], fds[2], fds[3], fds[4], fds[5]
 	var cmd *exec.Cmd
 	var err error
+	var filter *os.File // the seccomp filter, for bwrap to read
 	// A sweep of orphans (see sweep) must not see this program before it
 	// is registered.
 	bots.Lock()
@@ -186,7 +187,16 @@ func (l launch) start(ext External) (*program, error) {
 			// An init passes them on to the program (initArgs).
 			cmd.Stdin, cmd.Stdout, cmd.ExtraFiles = nil, nil, initFiles(inR, outW)
 		}
+		if l.seccomp != nil {
+			if filter, err = filterFile(l.seccomp); err != nil {
+				break
+			}
+			cmd.ExtraFiles = append(cmd.ExtraFiles, filter) // seccompFD
+		}
 		err = cmd.Start()
+		if filter != nil {
+			filter.Close()
+		}
 		if err != nil && inNamespace(cmd.SysProcAttr) && refuseNamespaces(err) {
 			continue // once more, without namespaces
 		}
@@ -216,6 +226,22 @@ func (l launch) start(ext External) (*program, error) {
 		close(p.done)
 	}()
 	return p, nil
+}
+
+// filterFile returns a pipe from which the seccomp filter b can be read,
+// whole: its write end is closed.
+func filterFile(b []byte) (*os.File, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer w.Close()
+	// A filter is a few hundred bytes: the pipe's buffer holds it.
+	if _, err := w.Write(b); err != nil {
+		r.Close()
+		return nil, err
+	}
+	return r, nil
 }
 
 // read delivers the program's output line by line. A line longer than

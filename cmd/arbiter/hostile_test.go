@@ -714,6 +714,64 @@ func TestSandboxedSeatsDoNotSeeEachOthersDirectories(t *testing.T) {
 	}
 }
 
+func TestSandboxedBotReachesNoUnixSocket(t *testing.T) {
+	// "no network, nor any Unix socket (the file system shows the
+	// machine's ...: making one is refused, Permission denied, while a
+	// pair of sockets of its own, socketpair ..., is allowed)". The socket
+	// is beside the bot's own script, which the sandbox shows it.
+	needSandbox(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "service.sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	heard := make(chan string, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		heard <- line
+	}()
+	bot := filepath.Join(dir, "bot.py")
+	if err := os.WriteFile(bot, []byte(mustRead(t, absBot(t))), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	logs := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "1", "--seed", "1", "--sandbox", "--bot-logs", logs,
+		"--startup", "60s", "--players", "adapt", "--player", "exec:python3 "+bot+" unix "+sock)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var seen struct{ Unix, Pair string }
+	for _, l := range strings.Split(mustRead(t, filepath.Join(logs, "game-1-seat-2.log")), "\n") {
+		if strings.HasPrefix(l, "{") {
+			_ = json.Unmarshal([]byte(l), &seen)
+		}
+	}
+	if seen.Unix == "" {
+		t.Fatal("the bot did not tell what it could do")
+	}
+	if seen.Unix == "connected" {
+		t.Error("the sandboxed bot connected to a Unix socket of the machine")
+	}
+	select {
+	case line := <-heard:
+		t.Errorf("the service heard the sandboxed bot: %q", line)
+	default:
+	}
+	if !strings.Contains(seen.Unix, "Permission denied") {
+		t.Errorf("the bot was told %q; want permission denied", seen.Unix)
+	}
+	if seen.Pair != "made" {
+		t.Errorf("a pair of sockets of its own: %s; want it made", seen.Pair)
+	}
+}
+
 func TestSandboxHidesTournamentAndDuelResults(t *testing.T) {
 	// "... the --out ... files ... read as empty. They hold the seeds of
 	// the games played before its own": a tournament's, and a duel's.

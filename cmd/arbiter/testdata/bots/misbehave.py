@@ -51,6 +51,9 @@
              request, writes to its standard error, as JSON, the files it
              can read in the directories of other bots beside its own; then
              plays
+  unix       writes to its standard error, as JSON, whether it could
+             connect to the Unix socket $2, and whether it could make a
+             pair of connected sockets for itself; then plays
   spy        writes to its standard error, as JSON, every file it finds
              under the directory $2 with the bytes it could read of it (or
              why it could not), and its match id; then plays
@@ -130,6 +133,23 @@ if mode == "spy":
 if mode == "neighbours":
     with open(os.path.join(os.environ["HOME"], "mine"), "w") as f:
         f.write("what this seat saw")
+if mode == "unix":
+    try:
+        c = socket.socket(socket.AF_UNIX)
+        c.connect(arg)
+        c.sendall(b"a bot\n")
+        c.close()
+        unix = "connected"
+    except OSError as e:
+        unix = str(e)
+    try:
+        a, b = socket.socketpair()
+        a.sendall(b"x")
+        pair = "made" if b.recv(1) == b"x" else "broken"
+    except OSError as e:
+        pair = str(e)
+    sys.stderr.write(json.dumps({"unix": unix, "pair": pair}) + "\n")
+    sys.stderr.flush()
 record = open(arg, "a") if mode == "record" else None
 first = True
 
