@@ -441,3 +441,25 @@ sys.stdin.read()
 		}
 	}
 }
+
+func TestABotGetsNoDescriptorArbiterInherited(t *testing.T) {
+	// A descriptor Arbiter was given open by what started it (here, one
+	// this test opens without close-on-exec, as a shell's 3>file does)
+	// is not passed on to a bot.
+	path := filepath.Join(t.TempDir(), "parents-file")
+	fd, err := syscall.Open(path, syscall.O_CREAT|syscall.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(fd)
+	p, err := startProgram(fmt.Sprintf(`sh -c "if [ -e /proc/self/fd/%d ]; then echo open; else echo closed; fi; exec sleep 60"`, fd),
+		External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	l, err := p.next(context.Background(), time.Now().Add(time.Minute))
+	if err != nil || string(l) != "closed" {
+		t.Errorf("descriptor %d in the bot: %q, %v; want closed", fd, l, err)
+	}
+}

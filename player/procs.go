@@ -176,3 +176,26 @@ func isBot(pid int) bool {
 	}
 	return true
 }
+
+// keepInheritedFromBots marks every descriptor of Arbiter's (past
+// standard input, output and error) that does not close on exec to close
+// on exec: Go opens its own so, but passes on to a child what Arbiter was
+// given open by what started it, and a bot must not get a descriptor of
+// Arbiter's parent (a pipe to a CI job's log, a file a script opened for
+// Arbiter) to read or write. It runs before each program starts: a
+// descriptor may come later, from a library's raw system call.
+func keepInheritedFromBots() {
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		fd, err := strconv.Atoi(e.Name())
+		if err != nil || fd < 3 {
+			continue
+		}
+		if flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err == nil && flags&unix.FD_CLOEXEC == 0 {
+			_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFD, flags|unix.FD_CLOEXEC)
+		}
+	}
+}

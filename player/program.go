@@ -169,6 +169,7 @@ func (l launch) start(ext External) (*program, error) {
 		fds[i], fds[i+1] = r, w
 	}
 	inR, inW, outR, outW, errR, errW := fds[0], fds[1], fds[2], fds[3], fds[4], fds[5]
+	keepInheritedFromBots()
 	var cmd *exec.Cmd
 	var err error
 	var filter *os.File // the seccomp filter, for bwrap to read
