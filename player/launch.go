@@ -280,8 +280,16 @@ func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool,
 	}
 	// After the program's own directories: an output beside the program
 	// is hidden all the same.
+	var hiddenDirs []string
 	for _, h := range hidden {
-		args = append(args, hide(h)...)
+		a := hide(h)
+		if len(a) == 2 && a[0] == "--tmpfs" {
+			hiddenDirs = append(hiddenDirs, a[1])
+		}
+		args = append(args, a...)
+	}
+	for _, own := range ownFilesIn(words, hiddenDirs) {
+		args = append(args, "--ro-bind", own, own)
 	}
 	args = append(args, "--bind", dir, dir, "--chdir", dir, "--clearenv")
 	if seccomp {
@@ -316,6 +324,42 @@ func hide(path string) []string {
 		return []string{"--tmpfs", abs}
 	}
 	return []string{"--ro-bind", "/dev/null", abs}
+}
+
+// ownFilesIn returns what of the files a program's words name lies in
+// one of dirs, hidden (a --record directory that holds the bot): a
+// directory of its own there whole, a file right in a hidden directory
+// alone, so that the program runs and the outputs beside it stay hidden.
+func ownFilesIn(words []string, dirs []string) []string {
+	var own []string
+	seen := map[string]bool{}
+	for _, w := range words {
+		if !filepath.IsAbs(w) {
+			continue
+		}
+		p := filepath.Clean(w)
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		for _, d := range dirs {
+			if !strings.HasPrefix(p, d+"/") {
+				continue
+			}
+			show := p
+			if !fi.IsDir() && filepath.Dir(p) != d {
+				show = filepath.Dir(p)
+			}
+			if !seen[show] {
+				seen[show] = true
+				own = append(own, show)
+			}
+		}
+	}
+	return own
 }
 
 // Outputs are the files and directories a run writes as it plays: its

@@ -772,6 +772,41 @@ func TestSandboxedBotReachesNoUnixSocket(t *testing.T) {
 	}
 }
 
+func TestSandboxShowsABotItsOwnFilesInAHiddenDirectory(t *testing.T) {
+	// "A bot whose own files are in such a directory is shown them, and
+	// nothing else there: a directory of its own in it (bots/) whole, a
+	// file right in it alone."
+	needSandbox(t)
+	dir := t.TempDir()
+	for _, bot := range []string{filepath.Join(dir, "bots", "bot.py"), filepath.Join(dir, "bot.py")} {
+		if err := os.MkdirAll(filepath.Dir(bot), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bot, []byte(mustRead(t, absBot(t))), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		logs := t.TempDir()
+		code, out, errOut := arbiter(t, "", "play", "reaj", "--turns", "1", "--games", "2", "--sandbox", "--bot-logs", logs,
+			"--record", dir, "--force", "--report", "json", "--startup", "60s", "--players", "adapt", "--player", "exec:python3 "+bot+" spy "+dir)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", bot, code, errOut)
+		}
+		if fs := reportFaults(t, out); len(fs) != 0 {
+			t.Errorf("%s: the bot in the --record directory: %+v", bot, fs)
+		}
+		for match, files := range spied(t, logs) {
+			for name := range files {
+				if !strings.HasSuffix(bot, "/"+name) {
+					t.Errorf("%s: in match %s the bot sees %s", bot, match, name)
+				}
+			}
+			if len(files) == 0 {
+				t.Errorf("%s: in match %s the bot does not see its own file", bot, match)
+			}
+		}
+	}
+}
+
 func TestSandboxHidesTournamentAndDuelResults(t *testing.T) {
 	// "... the --out ... files ... read as empty. They hold the seeds of
 	// the games played before its own": a tournament's, and a duel's.
