@@ -480,9 +480,24 @@ func procAttr(sandboxed bool) *syscall.SysProcAttr {
 // (initFiles), and the shell gives them to the program alone, keeping no
 // copy (nor does bwrap, whose own are /dev/null): a program that closes
 // its output is heard to, at once, though it runs on.
+//
+// A shell starts a command in the background with SIGINT and SIGQUIT
+// ignored, and a program keeps what it starts with: env(1) gives them back
+// their default where it can (coreutils 8.31 and later), so that a program
+// starts as from a terminal.
 func initArgs() []string {
-	return []string{"/bin/sh", "-c", `"$@" <&3 >&4 3<&- 4>&- & exec 3<&- 4>&-; wait $!`, "arbiter-bot"}
+	return []string{"/bin/sh", "-c", defaultSignals() + `"$@" <&3 >&4 3<&- 4>&- & exec 3<&- 4>&-; wait $!`, "arbiter-bot"}
 }
+
+// defaultSignals is the start of a command that runs the rest with SIGINT
+// and SIGQUIT at their default, or "" where env(1) cannot.
+var defaultSignals = sync.OnceValue(func() string {
+	env, err := exec.LookPath("env")
+	if err != nil || exec.Command(env, "--default-signal=INT,QUIT", "true").Run() != nil {
+		return ""
+	}
+	return env + " --default-signal=INT,QUIT "
+})
 
 // initFiles are the descriptors 3 and 4 of an init (initArgs): the
 // program's standard input and output.

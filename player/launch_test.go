@@ -463,3 +463,30 @@ func TestABotGetsNoDescriptorArbiterInherited(t *testing.T) {
 		t.Errorf("descriptor %d in the bot: %q, %v; want closed", fd, l, err)
 	}
 }
+
+func TestAProgramStartsWithSignalsAtTheirDefault(t *testing.T) {
+	// Its init runs it in the background, where a shell ignores SIGINT
+	// and SIGQUIT; a program starts with them at their default, as from
+	// a terminal, where env(1) can give them back.
+	if defaultSignals() == "" {
+		t.Skip("env(1) here cannot set signals to their default (coreutils before 8.31)")
+	}
+	p, err := startProgram(`sh -c "grep SigIgn /proc/self/status; exec sleep 60"`, External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	l, err := p.next(context.Background(), time.Now().Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mask, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(string(l), "SigIgn:")), 16, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", l, err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT} {
+		if mask&(1<<(sig-1)) != 0 {
+			t.Errorf("the program starts with %v ignored (SigIgn %016x)", sig, mask)
+		}
+	}
+}
