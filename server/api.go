@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -117,18 +118,37 @@ func (t timeControl) limit(bot, reply bool) time.Duration {
 // readBody decodes a JSON request body of at most the server's limit into
 // v, refusing unknown fields, trailing data and bodies too large.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body))
+	body, err := s.readAll(w, r, s.cfg.Limits.Body, "the body")
 	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return nil, refuse(http.StatusRequestEntityTooLarge, "too-large", "the body is larger than %d bytes, the most this server takes", mb.Limit)
-		}
-		return nil, refuse(http.StatusBadRequest, "bad-body", "the body could not be read: %v", err)
+		return nil, err
 	}
 	if err := engine.DecodeJSON(body, v); err != nil {
 		return nil, refuse(http.StatusBadRequest, "bad-json", "the body is not the JSON this call takes: %v", err)
 	}
 	return body, nil
+}
+
+// readAll reads a request's body (what, for the refusals) of at most limit
+// bytes, which must arrive whole within the server's BodyTime: a body too
+// large is 413 too-large, one too slow 408 slow-body.
+func (s *Server) readAll(w http.ResponseWriter, r *http.Request, limit int64, what string) ([]byte, error) {
+	rc := http.NewResponseController(w)
+	timed := rc.SetReadDeadline(time.Now().Add(s.cfg.Limits.BodyTime)) == nil
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var mb *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case err == nil:
+		if timed {
+			rc.SetReadDeadline(time.Time{}) // the connection's next requests
+		}
+		return body, nil
+	case errors.As(err, &mb):
+		return nil, refuse(http.StatusRequestEntityTooLarge, "too-large", "%s is larger than %d bytes, the most this server takes", what, mb.Limit)
+	case errors.As(err, &ne) && ne.Timeout():
+		return nil, refuse(http.StatusRequestTimeout, "slow-body", "%s did not arrive whole within %s (%d bytes had come); send it at once", what, lasting(s.cfg.Limits.BodyTime), len(body))
+	}
+	return nil, refuse(http.StatusBadRequest, "bad-body", "%s could not be read: %v", what, err)
 }
 
 // gameEntry is a game as GET /games shows it.

@@ -146,6 +146,8 @@ func (s *Server) noMatch() *apiError {
 func lasting(d time.Duration) string {
 	n, unit := int64(d/time.Second), "second"
 	switch {
+	case d%time.Second != 0:
+		return d.String() // 300ms, 1.5s
 	case d >= 48*time.Hour && d%(24*time.Hour) == 0:
 		n, unit = int64(d/(24*time.Hour)), "day"
 	case d >= 2*time.Hour && d%time.Hour == 0:

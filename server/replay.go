@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -174,14 +173,9 @@ func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, rateLimited(wait, "too many calls from this address; at most %g a second", s.cfg.Limits.Moves))
 		return
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecordBody))
+	data, err := s.readAll(w, r, maxRecordBody, "the record")
 	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			s.writeError(w, r, refuse(http.StatusRequestEntityTooLarge, "too-large", "the record is larger than %d bytes, the most this server views", mb.Limit))
-			return
-		}
-		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-body", "the record could not be read: %v", err))
+		s.writeError(w, r, err)
 		return
 	}
 	hd, err := engine.ReadHeader(bytes.NewReader(data))

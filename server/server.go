@@ -67,6 +67,11 @@ type Config struct {
 type Limits struct {
 	// Body is the largest request body, in bytes.
 	Body int64
+	// BodyTime is how long a request's body may take to arrive, whole:
+	// a client that sends it slower (or stops halfway) is answered 408
+	// and its connection closed, so that slow bodies cannot hold the
+	// server's connections.
+	BodyTime time.Duration
 	// Moves is the moves each secret (or each client address, without
 	// one) may send per second, with bursts of MoveBurst.
 	Moves     float64
@@ -87,7 +92,7 @@ type Limits struct {
 
 // DefaultLimits are a server's limits unless set.
 var DefaultLimits = Limits{
-	Body: 64 << 10, Moves: 50, MoveBurst: 100, Creates: 60,
+	Body: 64 << 10, BodyTime: 30 * time.Second, Moves: 50, MoveBurst: 100, Creates: 60,
 	Streams: 20000, StreamsPerClient: 16, StreamWrite: 10 * time.Second, Heartbeat: 15 * time.Second,
 }
 
@@ -160,6 +165,9 @@ func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
 	if l.Body <= 0 {
 		l.Body = d.Body
+	}
+	if l.BodyTime <= 0 {
+		l.BodyTime = d.BodyTime
 	}
 	if l.Moves <= 0 {
 		l.Moves = d.Moves

@@ -1,0 +1,62 @@
+package server_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/server"
+)
+
+// A body that comes slower than the server allows (here: a part of it,
+// then nothing) is answered 408 slow-body once BodyTime has passed, and
+// its connection closed: slow bodies do not hold the server's
+// connections for ever.
+func TestSlowBodiesAreRefused(t *testing.T) {
+	ts := newServer(t, server.Config{Limits: server.Limits{BodyTime: 300 * time.Millisecond}})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(2), "options": map[string]any{"turns": 2}})
+	for _, call := range []struct{ path, secret, start string }{
+		{"/api/v1/matches", "", `{"game": "reaj", "seats": [`},
+		{"/api/v1/matches/" + c.ID + "/moves", c.Seats[0].Secret, `{"request": 0, `},
+		{"/api/v1/replay", "", `{"ruleset": "reaj", `},
+	} {
+		t.Run(call.path, func(t *testing.T) {
+			conn, err := net.Dial("tcp", ts.http.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			auth := ""
+			if call.secret != "" {
+				auth = "Authorization: Bearer " + call.secret + "\r\n"
+			}
+			// The headers promise 1000 bytes; a few come, then no more.
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: arbiter\r\n%sContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n%s", call.path, auth, call.start)
+			// The client waits far longer than the server's allowance: a
+			// server that waits for the body never answers in time.
+			conn.SetReadDeadline(time.Now().Add(60 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("no answer to a stalled body: %v", err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			var e struct {
+				Error struct{ Code, Message string }
+			}
+			json.Unmarshal(b, &e)
+			if resp.StatusCode != http.StatusRequestTimeout || e.Error.Code != "slow-body" || !strings.Contains(e.Error.Message, "within 300ms") {
+				t.Fatalf("a stalled body: %d %s", resp.StatusCode, b)
+			}
+		})
+	}
+	// A body sent at once is read as before, on a connection kept alive.
+	if a := ts.call("GET", "/api/v1/matches/"+c.ID, c.Seats[0].Secret, nil); a.status != http.StatusOK {
+		t.Fatalf("GET after: %d %s", a.status, a.body)
+	}
+}
