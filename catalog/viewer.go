@@ -75,6 +75,21 @@ type ViewerOptions struct {
 	// Every is how many steps apart full views (keyframes) are; the steps
 	// between carry the changes from the step before. 0 is 64.
 	Every int
+	// MaxBytes, when more than 0, bounds the views made (the JSON of the
+	// frames, all viewpoints together): a viewer whose views come to more
+	// is refused with a *ViewsTooLargeError once they pass it, so that
+	// the work and memory of one viewer are bounded, whatever the record.
+	MaxBytes int
+}
+
+// ViewsTooLargeError refuses a viewer whose views come to more than
+// ViewerOptions.MaxBytes: they passed it at step Step of Moves.
+type ViewsTooLargeError struct {
+	Max, Step, Moves int
+}
+
+func (e *ViewsTooLargeError) Error() string {
+	return fmt.Sprintf("the views come to more than %d bytes, the most made for one viewer, by step %d of %d", e.Max, e.Step, e.Moves)
 }
 
 // Viewer is a match record as the replay viewer shows it: the match's
@@ -274,12 +289,19 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 	if every <= 0 {
 		every = 64
 	}
+	made := 0 // the bytes of the views made, for o.MaxBytes
+	tooLarge := func(step int) error {
+		if o.MaxBytes > 0 && made > o.MaxBytes {
+			return &ViewsTooLargeError{Max: o.MaxBytes, Step: step, Moves: len(rec.Steps)}
+		}
+		return nil
+	}
 	views := make([]*viewTrack, len(points))
 	for i, p := range points {
 		if p.IsSeat() && p.Seat >= len(names) {
 			return nil, Invalidf("viewpoint %s: the match has seats 0 to %d", p, len(names)-1)
 		}
-		views[i] = &viewTrack{point: p, frames: !o.NoFrames, every: every, out: Frames{Every: every}}
+		views[i] = &viewTrack{point: p, frames: !o.NoFrames, every: every, out: Frames{Every: every}, made: &made}
 		views[i].view.ID, views[i].view.Label = p.String(), viewpointLabel(p, names)
 	}
 	clock := func() int { return 0 }
@@ -303,6 +325,9 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 			return nil, err
 		}
 	}
+	if err := tooLarge(0); err != nil {
+		return nil, err
+	}
 	v.measure(m, 0, clock())
 	var steps []ViewerPoint // every step's clock, for the events
 	steps = append(steps, ViewerPoint{0, clock()})
@@ -320,6 +345,9 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 			if err := t.add(lm, judge, i+1, clock(), recordStep[M]{st, rec.Notes[i]}, quiet); err != nil {
 				return nil, err
 			}
+		}
+		if err := tooLarge(i + 1); err != nil {
+			return nil, err
 		}
 		v.measure(m, i+1, clock())
 		steps = append(steps, ViewerPoint{i + 1, clock()})
@@ -403,6 +431,7 @@ type viewTrack struct {
 	out    Frames
 	last   json.RawMessage // the view at the last step kept
 	tree   any             // last, decoded
+	made   *int            // the bytes of the frames of every track, counted
 }
 
 // add adds step seq (st, nil at the start) if the viewpoint sees it. A move
@@ -451,6 +480,7 @@ func (t *viewTrack) add(lm viewSource, judge func() json.RawMessage, seq, clock 
 	if i%t.every == 0 {
 		t.out.Keys = append(t.out.Keys, view)
 		t.out.Deltas = append(t.out.Deltas, json.RawMessage("[]"))
+		*t.made += len(view)
 		tree, err := decodeTree(view)
 		if err != nil {
 			return err
@@ -473,6 +503,7 @@ func (t *viewTrack) add(lm viewSource, judge func() json.RawMessage, seq, clock 
 		return err
 	}
 	t.out.Deltas = append(t.out.Deltas, b)
+	*t.made += len(b)
 	t.last, t.tree = view, tree
 	return nil
 }

@@ -200,10 +200,42 @@ func (s *Server) writeViewer(w http.ResponseWriter, r *http.Request, record []by
 // viewerJSON answers a record as the viewer shows it, and returns the
 // answer's JSON.
 func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) ([]byte, bool) {
-	v, err := catalog.ReplayViewer(record, o)
-	if err != nil {
+	// Viewers are made a few at a time, each within its bytes: a long
+	// record (a hundred kilobytes can make a hundred megabytes of views)
+	// takes no more than its share of the server's time and memory.
+	select {
+	case s.viewing <- struct{}{}:
+	default:
+		if s.viewerHook != nil {
+			s.viewerHook("wait")
+		}
+		select {
+		case s.viewing <- struct{}{}:
+		case <-r.Context().Done():
+			s.writeError(w, r, r.Context().Err())
+			return nil, false
+		}
+	}
+	if s.viewerHook != nil {
+		s.viewerHook("make")
+	}
+	o.MaxBytes = s.cfg.Limits.ViewerBytes
+	var b []byte
+	v, err := func() (*catalog.Viewer, error) {
+		defer func() { <-s.viewing }() // its JSON made; written as fast as the client takes it
+		v, err := catalog.ReplayViewer(record, o)
+		if err == nil {
+			v.Offered = offered
+			b, err = json.Marshal(v)
+		}
+		return v, err
+	}()
+	if v == nil {
 		var re *engine.ReplayError
+		var big *catalog.ViewsTooLargeError
 		switch {
+		case errors.As(err, &big):
+			err = refuse(http.StatusUnprocessableEntity, "views-too-large", "viewpoint %s: %v; ask for the steps alone (frames=0), or view the record with arbiter replay --html", o.Viewpoints[0], err)
 		case errors.As(err, &re), errors.Is(err, engine.ErrEdited):
 			err = refuse(http.StatusUnprocessableEntity, "does-not-replay", "%v", err)
 		case catalog.IsInvalid(err):
@@ -212,8 +244,6 @@ func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byt
 		s.writeError(w, r, err)
 		return nil, false
 	}
-	v.Offered = offered
-	b, err := json.Marshal(v)
 	if err != nil {
 		s.writeError(w, r, err)
 		return nil, false

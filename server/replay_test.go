@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/server"
@@ -206,5 +207,83 @@ func TestMapOfABoard(t *testing.T) {
 	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+own.ID, own.Judge.Secret, nil).body, &m)
 	if m.Status != "running" || m.View.Last["action"] != "join" || m.View.Last["nation"] != "B" {
 		t.Errorf("after two joins: %s, last %v; want running, the join of B", m.Status, m.View.Last)
+	}
+}
+
+// The views of one replay viewer are bounded (Limits.ViewerBytes): a
+// record whose views come to more is refused, saying what is allowed,
+// before the server has spent more on it; its steps alone are made.
+func TestAViewerIsBounded(t *testing.T) {
+	ts := newServer(t, server.Config{Limits: server.Limits{ViewerBytes: 64 << 10}})
+	long := ts.create(map[string]any{"game": "ajveciv", "seats": []map[string]any{{"player": "basic.conquer"}, {"player": "basic.develop"}, {"player": "basic.expand"}}, "options": map[string]any{"turns": 200}, "seed": 1}) // 420 moves, whose every view but the public one comes to more than 64 KiB
+	short := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
+	ts.waitState(long.ID, "", func(m matchState) bool { return m.Status == "over" })
+	ts.playDefaults(short)
+	rec := ts.call("GET", "/api/v1/matches/"+long.ID+"/record", "", nil)
+	for _, call := range []struct{ method, path string }{
+		{"POST", "/api/v1/replay"},
+		{"POST", "/api/v1/replay?view=seat:1"},
+		{"GET", "/api/v1/matches/" + long.ID + "/replay?view=judge"},
+		{"GET", "/api/v1/matches/" + long.ID + "/replay?view=seat:1"},
+	} {
+		var body any
+		if call.method == "POST" {
+			body = rec.body
+		}
+		a := ts.call(call.method, call.path, "", body)
+		if a.status != 422 || a.code() != "views-too-large" || !strings.Contains(string(a.body), "more than 65536 bytes") || !strings.Contains(string(a.body), "frames=0") {
+			t.Errorf("%s %s: %d %.300s; want 422 views-too-large, which says the most and what else to ask for", call.method, call.path, a.status, a.body)
+		}
+		// The steps alone are small.
+		sep := "?"
+		if strings.Contains(call.path, "?") {
+			sep = "&"
+		}
+		if a := ts.call(call.method, call.path+sep+"frames=0", "", body); a.status != 200 {
+			t.Errorf("%s %s, frames=0: %d %.300s", call.method, call.path, a.status, a.body)
+		}
+	}
+	// A short match's views are made whole.
+	if a, v := ts.viewer(short.ID, "", "judge"); a.status != 200 || v.Views[0].Frames == nil {
+		t.Errorf("a short match's judge view: %d %.300s", a.status, a.body)
+	}
+}
+
+// Replay viewers are made a few at a time (Limits.Viewers): a call
+// beyond waits until one being made is done, so that many calls at once
+// take no more of the server's time and memory than a few.
+func TestViewersAreMadeAFewAtATime(t *testing.T) {
+	ts := newServer(t, server.Config{Limits: server.Limits{Viewers: 1}})
+	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
+	ts.playDefaults(c)
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	seen := make(chan string, 8)
+	release := make(chan struct{})
+	made := 0
+	var mu sync.Mutex
+	ts.srv.OnViewer(func(what string) {
+		seen <- what
+		mu.Lock()
+		made += map[bool]int{true: 1}[what == "make"]
+		first := what == "make" && made == 1
+		mu.Unlock()
+		if first {
+			<-release // the first viewer is being made until the test says
+		}
+	})
+	done := make(chan answer, 2)
+	go func() { done <- ts.call("POST", "/api/v1/replay", "", rec.body) }()
+	if got := <-seen; got != "make" {
+		t.Fatalf("the first call: %s", got)
+	}
+	go func() { done <- ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?view=judge", "", nil) }()
+	if got := <-seen; got != "wait" {
+		t.Errorf("a second call while one viewer is being made: %s; want it to wait", got)
+	}
+	close(release)
+	for range 2 {
+		if a := <-done; a.status != 200 {
+			t.Errorf("a viewer: %d %.300s", a.status, a.body)
+		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
+	"runtime"
 	"sync"
 	"time"
 
@@ -88,12 +89,19 @@ type Limits struct {
 	// Heartbeat is how often an idle stream gets a comment, so that
 	// proxies keep it open and a gone client is noticed.
 	Heartbeat time.Duration
+	// Viewers is how many replay viewers (GET /matches/{id}/replay, POST
+	// /replay) are made at once, in all; the calls beyond wait their
+	// turn. ViewerBytes bounds the views of one: a viewer whose views
+	// come to more is refused (422 views-too-large).
+	Viewers     int
+	ViewerBytes int
 }
 
 // DefaultLimits are a server's limits unless set.
 var DefaultLimits = Limits{
 	Body: 64 << 10, BodyTime: 30 * time.Second, Moves: 50, MoveBurst: 100, Creates: 60,
 	Streams: 20000, StreamsPerClient: 16, StreamWrite: 10 * time.Second, Heartbeat: 15 * time.Second,
+	Viewers: max(2, runtime.GOMAXPROCS(0)), ViewerBytes: 32 << 20,
 }
 
 // Server hosts live matches.
@@ -110,11 +118,16 @@ type Server struct {
 
 	mux     *http.ServeMux
 	limiter *limiter
-	secrets sync.Map // secret hash → store.Secret, for the secrets seen
-	configs sync.Map // match id → *parsedConfig
-	results sync.Map // match id → *engine.Result, of a match over, as reports count it
-	boards  sync.Map // match id → *drawnBoard, its board's last PNG
-	views   sync.Map // match id → *views
+	// viewing holds a token for each replay viewer being made
+	// (Limits.Viewers); viewerHook, if set, is told as each call waits
+	// its turn ("wait") and as it begins to make its viewer ("make").
+	viewing    chan struct{}
+	viewerHook func(string)
+	secrets    sync.Map // secret hash → store.Secret, for the secrets seen
+	configs    sync.Map // match id → *parsedConfig
+	results    sync.Map // match id → *engine.Result, of a match over, as reports count it
+	boards     sync.Map // match id → *drawnBoard, its board's last PNG
+	views      sync.Map // match id → *views
 
 	mu       sync.Mutex
 	drivers  map[string]*driver
@@ -157,6 +170,7 @@ func New(cfg Config) (*Server, error) {
 	s.ref.Committed = s.committed
 	s.ref.Updated = s.updated
 	s.limiter = newLimiter(cfg.Limits)
+	s.viewing = make(chan struct{}, cfg.Limits.Viewers)
 	s.routes()
 	return s, nil
 }
@@ -189,6 +203,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Heartbeat <= 0 {
 		l.Heartbeat = d.Heartbeat
+	}
+	if l.Viewers <= 0 {
+		l.Viewers = d.Viewers
+	}
+	if l.ViewerBytes <= 0 {
+		l.ViewerBytes = d.ViewerBytes
 	}
 	return l
 }
