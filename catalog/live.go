@@ -79,6 +79,11 @@ type Live interface {
 	// round open: by the engine's contract for simultaneous requests, it
 	// changed nothing anyone sees but the mover's own requests.
 	Quiet() bool
+	// Unresolved returns the seats whose moves left the round under way
+	// open, in the order they came: the last moves applied, the match's
+	// own of which only their movers (and the judge) may know, even that
+	// they were made, until the round resolves. The slice is shared.
+	Unresolved() []int
 	// Snapshot returns the full state, from which LiveGame.RestoreLive
 	// resumes the match (see engine.Restorer). It holds every secret of
 	// the match: keep it in storage, never show it.
@@ -208,6 +213,9 @@ type liveMatch[M, V any] struct {
 	round []asked
 	clock string // what the match's clock counts: Info's Clock, "turn" by default
 	quiet bool   // the last move left its round open
+	// unresolved are the seats whose moves left the round under way open,
+	// in the order they came: the last moves applied (see Unresolved).
+	unresolved []int
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
@@ -260,6 +268,7 @@ type asked struct {
 // newRound takes the requests open now as the round under way.
 func (l *liveMatch[M, V]) newRound(now []engine.Request[M]) {
 	l.round = l.round[:0]
+	l.unresolved = l.unresolved[:0]
 	for _, r := range now {
 		l.round = append(l.round, asked{r.ID, r.Seat})
 	}
@@ -553,6 +562,9 @@ func (l *liveMatch[M, V]) moved(seat int) {
 		answered = leftOpen(l.asked, now, seat)
 	}
 	l.quiet = answered >= 0
+	if l.quiet {
+		l.unresolved = append(l.unresolved, seat)
+	}
 	if answered < 0 {
 		l.newRound(now)
 		l.fresh = false
@@ -658,6 +670,12 @@ func (l *liveMatch[M, V]) Public() json.RawMessage {
 }
 
 func (l *liveMatch[M, V]) Quiet() bool { return l.quiet }
+
+// Unresolved returns the seats whose moves left the round under way open,
+// in the order they came: they are the last len moves applied, which only
+// their movers (and the judge) are told of until the round resolves. A
+// match resumed from a snapshot knows those applied since.
+func (l *liveMatch[M, V]) Unresolved() []int { return l.unresolved }
 
 // Defaulted tells the match why the seat's next move is its default (see
 // engine.Defaulter).

@@ -610,7 +610,7 @@ type parsedConfig struct {
 // which it takes c's from, or keeps it in.
 func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *views) matchView {
 	cfg := s.configOf(row)
-	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: row.Seq, Judge: cfg.Judge, Seeded: cfg.Seeded,
+	v := matchView{ID: row.ID, Game: row.Game, Mode: row.Mode, Status: row.Status, Seq: seqFor(c, row, live), Judge: cfg.Judge, Seeded: cfg.Seeded,
 		Requests: []requestView{}, Seats: make([]seatView, 0, len(row.Setup.Players))}
 	if now, name, ok := live.Clock(); ok {
 		v.Clock, v.ClockName = &now, name
@@ -651,6 +651,37 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 		v.Result = s.resultOf(row)
 	}
 	return v
+}
+
+// seqFor is the match's move as c may know it: the last move c is told
+// of. A seat's move that leaves the rest of its round open is told only to
+// its mover and the judge until the round resolves (catalog.Live's
+// Unresolved): to anyone else the match is still at the move that began
+// the round, so that neither its views nor its number say whether, or how
+// many, other seats have answered.
+func seqFor(c caller, row *store.Match, live catalog.Live) int64 {
+	if c.role == store.JudgeRole || row.Status != store.Running {
+		return row.Seq
+	}
+	open := live.Unresolved()
+	seq := row.Seq - int64(len(open)) // the move that began the round
+	if c.role == store.SeatRole {
+		for i, seat := range open {
+			if seat == c.seat {
+				seq = row.Seq - int64(len(open)) + int64(i) + 1 // its own move
+			}
+		}
+	}
+	return seq
+}
+
+// seenBy is seqFor for a submission's ExpectSeq: the match's move as
+// the caller may know it.
+func seenBy(c caller) func(*store.Match, store.Live) int64 {
+	if c.role == store.JudgeRole {
+		return nil
+	}
+	return func(row *store.Match, live store.Live) int64 { return seqFor(c, row, live.(catalog.Live)) }
 }
 
 // resultOf is the result of a match over as reports count it: a seat that
@@ -748,7 +779,16 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		if seats == nil {
 			seats = []string{} // a referee's match: its players join by actions
 		}
-		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: m.Seq, Created: m.Created, Seats: seats, People: people})
+		seq := m.Seq
+		if m.Status == store.Running {
+			// As anyone sees it: not counting the moves of a round under
+			// way that its others are not told of yet.
+			_ = s.ref.With(r.Context(), m.ID, func(row *store.Match, live store.Live) error {
+				seq = seqFor(caller{}, row, live.(catalog.Live))
+				return nil
+			})
+		}
+		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: seq, Created: m.Created, Seats: seats, People: people})
 	}
 	if len(ms) == limit {
 		t := ms[len(ms)-1].Created
@@ -792,7 +832,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", `the body has no "move"`))
 		return
 	}
-	sub := store.Submission{Match: id, Actor: c.actor(), Request: -1, ExpectSeq: -1, Move: body.Move}
+	sub := store.Submission{Match: id, Actor: c.actor(), Request: -1, ExpectSeq: -1, Move: body.Move, Seen: seenBy(c)}
 	if body.ExpectSeq != nil {
 		sub.ExpectSeq = *body.ExpectSeq
 	}
@@ -1221,9 +1261,18 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 
 // writeRecord writes a stored match as a record that arbiter replay reads.
 func (s *Server) writeRecord(ctx context.Context, w io.Writer, row *store.Match, live catalog.Live) error {
+	return s.writeRecordTo(ctx, w, row, live, row.Seq)
+}
+
+// writeRecordTo writes a stored match's record up to move upTo (of a
+// match under way: the moves a caller is told of, seqFor).
+func (s *Server) writeRecordTo(ctx context.Context, w io.Writer, row *store.Match, live catalog.Live, upTo int64) error {
 	moves, err := s.cfg.Store.Moves(ctx, row.ID, 0)
 	if err != nil {
 		return err
+	}
+	if row.Status == store.Running && upTo < int64(len(moves)) {
+		moves = moves[:upTo]
 	}
 	rec := engine.NewRecord[json.RawMessage](live.Info(), row.Setup)
 	for _, mv := range moves {

@@ -277,7 +277,7 @@ func TestIdempotencyKey(t *testing.T) {
 	if first.status != 200 || again.status != 200 || first.json["seq"] != again.json["seq"] || again.json["repeat"] != true {
 		t.Fatalf("first %s, again %s", first.body, again.body)
 	}
-	if m := ts.state(c.ID, ""); m.Seq != 1 {
+	if m := ts.state(c.ID, s0); m.Seq != 1 { // the mover's: the others are not told of it until the round resolves
 		t.Errorf("seq %d after a retried move; want 1", m.Seq)
 	}
 	other := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s0, map[string]any{"request": q.ID, "move": "conquer"}, "Idempotency-Key", "k1")

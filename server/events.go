@@ -229,7 +229,7 @@ func (s *Server) event(row *store.Match, live catalog.Live, c caller, views *vie
 	v := s.viewOf(row, live, c, views)
 	b := make([]byte, 0, 64+v.sizeJSON())
 	b = append(b, "id: "...)
-	b = strconv.AppendInt(b, row.Seq, 10)
+	b = strconv.AppendInt(b, v.Seq, 10)
 	b = append(b, "\nevent: move\ndata: "...)
 	b = v.appendJSON(b)
 	return append(b, "\n\n"...)
@@ -294,16 +294,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	st := &stream{caller: c, events: make(chan []byte, streamBuffer), lost: make(chan struct{})}
 	var first [][]byte // what the stream starts with
 	var row store.Match
+	var seen int64 // the last move the caller is told of
 	err = s.ref.With(r.Context(), id, func(m *store.Match, live store.Live) error {
 		row = *m
-		if after > m.Seq {
-			return refuse(http.StatusBadRequest, "invalid", "after %d: the match is at move %d", after, m.Seq)
+		seen = seqFor(c, m, live.(catalog.Live))
+		if after > seen {
+			return refuse(http.StatusBadRequest, "invalid", "after %d: the match is at move %d", after, seen)
 		}
-		if after < 0 || after == m.Seq {
-			// No resumption, or nothing missed: the match as it is.
-			if after < 0 {
-				first = append(first, s.event(m, live.(catalog.Live), c, s.viewsOf(id)))
-			}
+		if after < 0 {
+			// No resumption: the match as it is.
+			first = append(first, s.event(m, live.(catalog.Live), c, s.viewsOf(id)))
 		}
 		s.hub.add(id, st) // under the lock: no move slips between
 		return nil
@@ -313,7 +313,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.remove(id, st)
-	if after >= 0 && after < row.Seq {
+	if after >= 0 && after < seen {
 		// The events missed, made again from the log.
 		missed, err := s.replayEvents(r.Context(), &row, after, c)
 		if err != nil {

@@ -107,15 +107,25 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
+		// The viewpoint's moves: of a match under way, those it is told
+		// of (a seat's own, or the public's), as its reader's GET.
+		upTo := row.Seq
+		if p := o.Viewpoints[0]; !p.Judge {
+			as := caller{}
+			if p.IsSeat() {
+				as = caller{role: store.SeatRole, seat: p.Seat}
+			}
+			upTo = seqFor(as, row, live.(catalog.Live))
+		}
 		if o.NoFrames {
 			// The pages' story after every move: the same for all who
 			// ask at this move.
-			key = fmt.Sprintf("%s|%d|%s|%s|%s", id, row.Seq, row.Status, o.Viewpoints[0], strings.Join(offered, ","))
+			key = fmt.Sprintf("%s|%d|%s|%s|%s", id, upTo, row.Status, o.Viewpoints[0], strings.Join(offered, ","))
 			if cached = stories.get(key); cached != nil {
 				return nil
 			}
 		}
-		return s.writeRecord(r.Context(), &buf, row, live.(catalog.Live))
+		return s.writeRecordTo(r.Context(), &buf, row, live.(catalog.Live), upTo)
 	})
 	if err != nil {
 		s.writeError(w, r, err)

@@ -114,6 +114,9 @@ type held struct {
 	seq atomic.Int64
 	// used says the match was asked for since the last ForgetIdle.
 	used atomic.Bool
+	// snapDue says a snapshot is due (SnapshotEvery moves were made), at
+	// the first move that does not leave its round open.
+	snapDue bool
 }
 
 // pending is an append waiting for its group, or a snapshot.
@@ -151,7 +154,11 @@ type Submission struct {
 	// ExpectSeq, when not -1, refuses the move (ErrMoved) if the match has
 	// moved past it.
 	ExpectSeq int64
-	Move      json.RawMessage
+	// Seen, if not nil, is the match's move as the sender may know it,
+	// which ExpectSeq is held to: a seat is not told of the moves of
+	// others that left their round open. Nil is the match's last move.
+	Seen func(m *Match, live Live) int64
+	Move json.RawMessage
 	// Fault marks a default the host plays for a seat (a deadline passed).
 	Fault *engine.Fault
 	// Note is the judge's word on a correction.
@@ -327,8 +334,14 @@ func (r *Referee) admit(h *held, s Submission) (json.RawMessage, error) {
 	if h.row.Status != Running {
 		return nil, Ended(h.row.Status)
 	}
-	if s.ExpectSeq >= 0 && s.ExpectSeq != h.row.Seq {
-		return nil, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, h.row.Seq, s.ExpectSeq)
+	if s.ExpectSeq >= 0 {
+		seen := h.row.Seq
+		if s.Seen != nil {
+			seen = s.Seen(h.row, h.live)
+		}
+		if s.ExpectSeq != seen {
+			return nil, fmt.Errorf("%w: it is at move %d, not %d", ErrMoved, seen, s.ExpectSeq)
+		}
 	}
 	if s.Request >= 0 && !owes(h.live, s.Actor, s.Request) {
 		return nil, staleError(h.live, s.Actor, s.Request)

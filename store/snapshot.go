@@ -120,11 +120,24 @@ func (r *Referee) resume(ctx context.Context, row *Match, atMost int64, at *Matc
 // to disk with the next group of moves, in their transaction: matches that
 // reach a snapshot together cost no write of their own, which would keep
 // the moves waiting behind them on the one connection that writes.
+//
+// A move that left its round open (a seat's answer while the others of a
+// simultaneous round still owe theirs) is not snapshotted: the snapshot
+// waits for the round's end, so that a match resumed from it knows which
+// of the moves since were made without the others being told (see
+// catalog.Live's Unresolved).
 func (r *Referee) snapshot(h *held) {
 	sn, ok := h.live.(Snapshotter)
-	if !ok || h.row.Seq%SnapshotEvery != 0 || h.row.Status != Running {
+	if h.row.Seq%SnapshotEvery == 0 {
+		h.snapDue = true
+	}
+	if q, quiet := h.live.(interface{ Quiet() bool }); quiet && q.Quiet() {
 		return
 	}
+	if !ok || !h.snapDue || h.row.Status != Running {
+		return
+	}
+	h.snapDue = false
 	state, err := sn.Snapshot()
 	if err != nil {
 		return

@@ -1,0 +1,106 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/server"
+)
+
+// A seat's answer that leaves its round open (the others of a
+// simultaneous round still owe theirs) is told to nobody but its mover and
+// the judge until the round resolves: not by its views, and not by the
+// match's move number either, in any call (GET, the list, the event
+// stream and its resumption, the replay, expect_seq), before or after a
+// restart. Before, a seat polling the match saw its number go up as each
+// other seat answered.
+func TestNobodyCountsTheAnswersOfARoundUnderWay(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServer(t, db, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(3), "options": map[string]any{"turns": 2}, "judge": true})
+	s := []string{c.Seats[0].Secret, c.Seats[1].Secret, c.Seats[2].Secret}
+	answer := func(ts *testServer, seat int, extra map[string]any) {
+		t.Helper()
+		q := ts.state(c.ID, s[seat]).Requests[0]
+		body := map[string]any{"request": q.ID, "move": q.Default}
+		for k, v := range extra {
+			body[k] = v
+		}
+		if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s[seat], body); a.status != http.StatusOK {
+			t.Fatalf("seat %d's answer: %d %s", seat, a.status, a.body)
+		}
+	}
+	// want is each reader's move number: anyone, seats 0 to 2, the judge.
+	check := func(ts *testServer, when string, want ...int64) {
+		t.Helper()
+		for i, secret := range []string{"", s[0], s[1], s[2], c.Judge.Secret} {
+			if got := ts.state(c.ID, secret).Seq; got != want[i] {
+				t.Errorf("%s: reader %d (anyone, seats 0 to 2, the judge) sees move %d; want %d", when, i, got, want[i])
+			}
+		}
+		var list struct {
+			Matches []struct {
+				ID  string
+				Seq int64
+			}
+		}
+		json.Unmarshal(ts.call("GET", "/api/v1/matches", "", nil).body, &list)
+		for _, m := range list.Matches {
+			if m.ID == c.ID && m.Seq != want[0] {
+				t.Errorf("%s: the list says move %d; want %d", when, m.Seq, want[0])
+			}
+		}
+		for i, secret := range []string{"", s[2]} {
+			ctx, cancel := context.WithCancel(context.Background())
+			first := <-ts.follow(ctx, c.ID, secret, -1)
+			cancel()
+			w := map[int]int64{0: want[0], 1: want[3]}[i]
+			if first.id != itoa(w) {
+				t.Errorf("%s: reader %d's stream begins at move %s; want %d", when, i, first.id, w)
+			}
+			if got := resume(ts, c.ID, secret, w+1); got != http.StatusBadRequest {
+				t.Errorf("%s: reader %d resumes after move %d: %d; want 400, the match is at move %d for it", when, i, w+1, got, w)
+			}
+		}
+		var v viewerAnswer
+		json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?frames=0", "", nil).body, &v)
+		if int64(v.Moves) != want[0] {
+			t.Errorf("%s: the public replay has %d moves; want %d", when, v.Moves, want[0])
+		}
+	}
+	check(ts, "at the start", 0, 0, 0, 0, 0)
+	answer(ts, 0, nil)
+	check(ts, "seat 0 answered", 0, 1, 0, 0, 1)
+	// Seat 1 sends the move it sees with its answer: the match has not
+	// moved on for it.
+	answer(ts, 1, map[string]any{"expect_seq": 0})
+	check(ts, "seats 0 and 1 answered", 0, 1, 2, 0, 2)
+	ts.stop()
+	ts = startServer(t, db, server.Config{})
+	check(ts, "after a restart", 0, 1, 2, 0, 2)
+	answer(ts, 2, map[string]any{"expect_seq": 0})
+	check(ts, "the round resolved", 3, 3, 3, 3, 3)
+}
+
+// resume opens the event stream after move after, and answers its status.
+func resume(ts *testServer, id, secret string, after int64) int {
+	ts.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.http.URL+"/api/v1/matches/"+id+"/events?after="+itoa(after), nil)
+	if secret != "" {
+		req.Header.Set("Authorization", "Bearer "+secret)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
