@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -332,8 +333,12 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 	names := make([]string, len(body.Seats))
 	for i, seat := range body.Seats {
 		names[i] = strings.TrimSpace(seat.Name)
-		if len(names[i]) > 40 {
-			return "", nil, "", nil, catalog.Invalidf("seat %d: a name of more than 40 characters", i)
+		if n := utf8.RuneCountInString(names[i]); n > 40 {
+			return "", nil, "", nil, catalog.Invalidf("seat %d: a name of %d characters; a name has at most 40", i, n)
+		}
+		if k := strings.IndexFunc(names[i], func(r rune) bool { return !unicode.IsPrint(r) }); k >= 0 {
+			r, _ := utf8.DecodeRuneInString(names[i][k:])
+			return "", nil, "", nil, catalog.Invalidf("seat %d: the name %q holds %U, which is not printed; a name is letters, digits, punctuation, symbols and spaces", i, names[i], r)
 		}
 		spec := strings.TrimSpace(seat.Player)
 		switch {

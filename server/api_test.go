@@ -647,3 +647,30 @@ func TestCreationWarnsOfAMapInParts(t *testing.T) {
 		}
 	}
 }
+
+// A seat's name is printable text of at most 40 characters, counted as
+// characters (not bytes): a name that holds a control character (a
+// terminal's escape, a NUL) or an invisible one that turns the text
+// around (U+202E) is refused, saying which, as one too long is.
+func TestSeatNamesArePrintable(t *testing.T) {
+	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6000}})
+	seats := func(name string) map[string]any {
+		return map[string]any{"game": "zombie", "seats": []map[string]any{{"player": "person", "name": name}, {"player": "person"}, {"player": "person"}}}
+	}
+	for _, x := range []struct{ name, says string }{
+		{"\x1b[31mBob", "U+001B"},
+		{"Bob\x00", "U+0000"},
+		{"\u202eboB", "U+202E"},
+		{strings.Repeat("é", 41), "41 characters"},
+	} {
+		a := ts.call("POST", "/api/v1/matches", "", seats(x.name))
+		if a.status != http.StatusBadRequest || a.code() != "invalid" || !strings.Contains(string(a.body), x.says) {
+			t.Errorf("the name %q: %d %s; want 400 invalid, saying %s", x.name, a.status, a.body, x.says)
+		}
+	}
+	for _, name := range []string{"Zoë", "李小龍", "Ann-Marie O'Neil", strings.Repeat("é", 40)} {
+		if a := ts.call("POST", "/api/v1/matches", "", seats(name)); a.status != http.StatusCreated {
+			t.Errorf("the name %q: %d %s", name, a.status, a.body)
+		}
+	}
+}
