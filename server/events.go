@@ -314,8 +314,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.hub.remove(id, st)
 	if after >= 0 && after < seen {
-		// The events missed, made again from the log.
+		// The events missed, made again from the log: a few streams at a
+		// time, as replay viewers are, for a long match's whole log may
+		// be asked for again and again.
+		if err := s.viewTurn(r); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 		missed, err := s.replayEvents(r.Context(), &row, after, c)
+		s.viewDone()
 		if err != nil {
 			s.writeError(w, r, err)
 			return

@@ -213,26 +213,14 @@ func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byt
 	// Viewers are made a few at a time, each within its bytes: a long
 	// record (a hundred kilobytes can make a hundred megabytes of views)
 	// takes no more than its share of the server's time and memory.
-	select {
-	case s.viewing <- struct{}{}:
-	default:
-		if s.viewerHook != nil {
-			s.viewerHook("wait")
-		}
-		select {
-		case s.viewing <- struct{}{}:
-		case <-r.Context().Done():
-			s.writeError(w, r, r.Context().Err())
-			return nil, false
-		}
-	}
-	if s.viewerHook != nil {
-		s.viewerHook("make")
+	if err := s.viewTurn(r); err != nil {
+		s.writeError(w, r, err)
+		return nil, false
 	}
 	o.MaxBytes = s.cfg.Limits.ViewerBytes
 	var b []byte
 	v, err := func() (*catalog.Viewer, error) {
-		defer func() { <-s.viewing }() // its JSON made; written as fast as the client takes it
+		defer s.viewDone() // its JSON made; written as fast as the client takes it
 		v, err := catalog.ReplayViewer(record, o)
 		if err == nil {
 			v.Offered = offered
@@ -261,6 +249,30 @@ func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byt
 	writeBody(w, r, b)
 	return b, true
 }
+
+// viewTurn waits for a turn to make views again from a match's log (a
+// replay viewer, the events a stream missed): Limits.Viewers are made at
+// once. viewDone ends the turn.
+func (s *Server) viewTurn(r *http.Request) error {
+	select {
+	case s.viewing <- struct{}{}:
+	default:
+		if s.viewerHook != nil {
+			s.viewerHook("wait")
+		}
+		select {
+		case s.viewing <- struct{}{}:
+		case <-r.Context().Done():
+			return r.Context().Err()
+		}
+	}
+	if s.viewerHook != nil {
+		s.viewerHook("make")
+	}
+	return nil
+}
+
+func (s *Server) viewDone() { <-s.viewing }
 
 // writeBody answers JSON, gzipped when it is long and the client takes it:
 // a long match's views repeat themselves.

@@ -249,41 +249,56 @@ func TestAViewerIsBounded(t *testing.T) {
 	}
 }
 
-// Replay viewers are made a few at a time (Limits.Viewers): a call
-// beyond waits until one being made is done, so that many calls at once
-// take no more of the server's time and memory than a few.
+// Replay viewers, and the events a resumed stream missed, are made again
+// from the log a few at a time (Limits.Viewers): a call beyond waits until
+// one being made is done, so that many calls at once take no more of the
+// server's time and memory than a few.
 func TestViewersAreMadeAFewAtATime(t *testing.T) {
 	ts := newServer(t, server.Config{Limits: server.Limits{Viewers: 1}})
 	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
 	ts.playDefaults(c)
 	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
-	seen := make(chan string, 8)
-	release := make(chan struct{})
-	made := 0
-	var mu sync.Mutex
-	ts.srv.OnViewer(func(what string) {
-		seen <- what
-		mu.Lock()
-		made += map[bool]int{true: 1}[what == "make"]
-		first := what == "make" && made == 1
-		mu.Unlock()
-		if first {
-			<-release // the first viewer is being made until the test says
-		}
-	})
-	done := make(chan answer, 2)
-	go func() { done <- ts.call("POST", "/api/v1/replay", "", rec.body) }()
-	if got := <-seen; got != "make" {
-		t.Fatalf("the first call: %s", got)
-	}
-	go func() { done <- ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?view=judge", "", nil) }()
-	if got := <-seen; got != "wait" {
-		t.Errorf("a second call while one viewer is being made: %s; want it to wait", got)
-	}
-	close(release)
-	for range 2 {
-		if a := <-done; a.status != 200 {
-			t.Errorf("a viewer: %d %.300s", a.status, a.body)
-		}
+	for _, second := range []struct{ what, path string }{
+		{"a match's viewer", "/api/v1/matches/" + c.ID + "/replay?view=judge"},
+		{"a stream resumed", "/api/v1/matches/" + c.ID + "/events?after=0"},
+	} {
+		t.Run(second.what, func(t *testing.T) {
+			seen := make(chan string, 8)
+			release := make(chan struct{})
+			made := 0
+			var mu sync.Mutex
+			ts.srv.OnViewer(func(what string) {
+				seen <- what
+				mu.Lock()
+				made += map[bool]int{true: 1}[what == "make"]
+				first := what == "make" && made == 1
+				mu.Unlock()
+				if first {
+					<-release // the first viewer is being made until the test says
+				}
+			})
+			done := make(chan answer, 2)
+			go func() { done <- ts.call("POST", "/api/v1/replay", "", rec.body) }()
+			if got := <-seen; got != "make" {
+				t.Fatalf("the first call: %s", got)
+			}
+			go func() { done <- ts.call("GET", second.path, "", nil) }()
+			answers := 0
+			select {
+			case got := <-seen:
+				if got != "wait" {
+					t.Errorf("%s while a viewer is being made: %s; want it to wait", second.what, got)
+				}
+			case a := <-done:
+				answers++
+				t.Errorf("%s was answered (%d) while a viewer was being made; want it to wait", second.what, a.status)
+			}
+			close(release)
+			for ; answers < 2; answers++ {
+				if a := <-done; a.status != 200 {
+					t.Errorf("%d %.300s", a.status, a.body)
+				}
+			}
+		})
 	}
 }

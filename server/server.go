@@ -90,8 +90,8 @@ type Limits struct {
 	// proxies keep it open and a gone client is noticed.
 	Heartbeat time.Duration
 	// Viewers is how many replay viewers (GET /matches/{id}/replay, POST
-	// /replay) are made at once, in all; the calls beyond wait their
-	// turn. ViewerBytes bounds the views of one: a viewer whose views
+	// /replay), and resumed streams' missed events, are made again from
+	// a log at once, in all; the calls beyond wait their turn. ViewerBytes bounds the views of one: a viewer whose views
 	// come to more is refused (422 views-too-large).
 	Viewers     int
 	ViewerBytes int
