@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -672,5 +673,29 @@ func TestSeatNamesArePrintable(t *testing.T) {
 		if a := ts.call("POST", "/api/v1/matches", "", seats(name)); a.status != http.StatusCreated {
 			t.Errorf("the name %q: %d %s", name, a.status, a.body)
 		}
+	}
+}
+
+// A secret issued again stops working at once, even for a request that
+// read the old one from the store just before the reissue: the server does
+// not keep it in memory after. Before, such a request kept the old secret
+// working on that server for as long as the match was in its memory.
+func TestAReissuedSecretIsNotKeptByARequestUnderWay(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(2), "judge": true})
+	old := c.Seats[0].Secret
+	var first atomic.Bool
+	ts.srv.OnSecretRead(func() {
+		// The first secret read (seat 0's, by the call below) is issued
+		// again while that call is under way.
+		if first.CompareAndSwap(false, true) {
+			if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/seats/0/reissue", c.Judge.Secret, nil); a.status != http.StatusOK {
+				t.Errorf("reissue: %d %s", a.status, a.body)
+			}
+		}
+	})
+	ts.call("GET", "/api/v1/matches/"+c.ID, old, nil) // under way as the secret is issued again
+	if a := ts.call("GET", "/api/v1/matches/"+c.ID, old, nil); a.status != http.StatusUnauthorized {
+		t.Errorf("the old secret after its reissue: %d %.200s; want 401", a.status, a.body)
 	}
 }

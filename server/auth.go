@@ -100,6 +100,9 @@ func (s *Server) lookup(r *http.Request, secret string) (store.Secret, error) {
 			return sec, nil
 		}
 	}
+	s.secretsMu.Lock()
+	gen := s.secretsGen
+	s.secretsMu.Unlock()
 	sec, err := s.cfg.Store.Secret(r.Context(), hash)
 	if errors.Is(err, store.ErrNoSecret) {
 		return store.Secret{}, errNoSecret
@@ -107,12 +110,25 @@ func (s *Server) lookup(r *http.Request, secret string) (store.Secret, error) {
 	if err != nil {
 		return store.Secret{}, err
 	}
-	s.secrets.Store(hash, sec)
+	if s.secretHook != nil {
+		s.secretHook()
+	}
+	// Kept only if no secret was issued again since it was read: a
+	// secret read just before its reissue must not outlive it here.
+	s.secretsMu.Lock()
+	if s.secretsGen == gen {
+		s.secrets.Store(hash, sec)
+	}
+	s.secretsMu.Unlock()
 	return sec, nil
 }
 
-// forget drops the secrets of a match from memory, after a reissue.
+// forget drops the secrets of a match from memory, after a reissue; those
+// being read from the store meanwhile are not kept (lookup).
 func (s *Server) forget(id string) {
+	s.secretsMu.Lock()
+	defer s.secretsMu.Unlock()
+	s.secretsGen++
 	s.secrets.Range(func(k, v any) bool {
 		if v.(store.Secret).Match == id {
 			s.secrets.Delete(k)

@@ -44,7 +44,10 @@ func (s *Server) changed(ctx context.Context, c store.Change) {
 	switch c.Kind {
 	case store.Resync:
 		// Anything may have changed while nobody listened.
+		s.secretsMu.Lock()
+		s.secretsGen++
 		s.secrets.Clear()
+		s.secretsMu.Unlock()
 		for _, id := range s.ref.Held() {
 			s.refreshLater(ctx, id)
 		}

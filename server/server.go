@@ -124,6 +124,12 @@ type Server struct {
 	viewing    chan struct{}
 	viewerHook func(string)
 	secrets    sync.Map // secret hash → store.Secret, for the secrets seen
+	// secretsGen counts the forgettings of secrets (a reissue), under
+	// secretsMu; secretHook, if set, is told as a secret read from the
+	// store is about to be kept.
+	secretsMu  sync.Mutex
+	secretsGen uint64
+	secretHook func()
 	configs    sync.Map // match id → *parsedConfig
 	results    sync.Map // match id → *engine.Result, of a match over, as reports count it
 	boards     sync.Map // match id → *drawnBoard, its board's last PNG
