@@ -887,8 +887,13 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "the Idempotency-Key is longer than 200 characters"))
 			return
 		}
-		sum := sha256.Sum256(append([]byte(c.key+"\n"), raw...))
-		sub.Key, sub.KeyHash = key, hex.EncodeToString(sum[:])
+		// A key is its caller's own (a seat's, the judge's, a named
+		// player's, whatever their secret now): another's use of the same
+		// key is another key, so that trying a key tells nothing of the
+		// moves of others.
+		who := audience(c)
+		sum := sha256.Sum256(append([]byte(who+"\n"), raw...))
+		sub.Key, sub.KeyHash = who+"/"+key, hex.EncodeToString(sum[:])
 	}
 	answered := false
 	if joiner == "" && r.ProtoMajor == 1 {

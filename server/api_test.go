@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -697,5 +698,38 @@ func TestAReissuedSecretIsNotKeptByARequestUnderWay(t *testing.T) {
 	ts.call("GET", "/api/v1/matches/"+c.ID, old, nil) // under way as the secret is issued again
 	if a := ts.call("GET", "/api/v1/matches/"+c.ID, old, nil); a.status != http.StatusUnauthorized {
 		t.Errorf("the old secret after its reissue: %d %.200s; want 401", a.status, a.body)
+	}
+}
+
+// An Idempotency-Key is its caller's own: another seat may use the same
+// key for a move of its own, and trying a key tells a seat nothing of
+// whether another has moved with it (the example clients make their keys
+// of the match and the request, which every seat can guess). A seat's
+// retry with its key is a repeat, with a secret issued again too.
+func TestIdempotencyKeysAreEachCallersOwn(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(3), "judge": true})
+	s0, s1 := c.Seats[0].Secret, c.Seats[1].Secret
+	q0, q1 := ts.state(c.ID, s0).Requests[0], ts.state(c.ID, s1).Requests[0]
+	key := c.ID + "-" + strconv.FormatInt(q0.ID, 10)
+	moves := "/api/v1/matches/" + c.ID + "/moves"
+	first := ts.call("POST", moves, s0, map[string]any{"request": q0.ID, "move": "adapt"}, "Idempotency-Key", key)
+	if first.status != 200 {
+		t.Fatalf("seat 0's move: %d %s", first.status, first.body)
+	}
+	// Seat 1 tries seat 0's key on seat 0's request: refused as another
+	// seat's request, as it is without the key.
+	if a := ts.call("POST", moves, s1, map[string]any{"request": q0.ID, "move": "adapt"}, "Idempotency-Key", key); a.status != http.StatusConflict || a.code() != "stale-request" {
+		t.Errorf("seat 1 tries seat 0's key: %d %s; want 409 stale-request, as without it", a.status, a.body)
+	}
+	if a := ts.call("POST", moves, s1, map[string]any{"request": q1.ID, "move": "adapt"}, "Idempotency-Key", key); a.status != 200 || a.json["repeat"] != false {
+		t.Errorf("seat 1's own move with the same key: %d %s", a.status, a.body)
+	}
+	// Seat 0's link is made new; its retry with the new secret is still
+	// seat 0's.
+	re := ts.call("POST", "/api/v1/matches/"+c.ID+"/seats/0/reissue", c.Judge.Secret, nil)
+	again := ts.call("POST", moves, re.json["secret"].(string), map[string]any{"request": q0.ID, "move": "adapt"}, "Idempotency-Key", key)
+	if again.status != 200 || again.json["repeat"] != true || again.json["seq"] != first.json["seq"] {
+		t.Errorf("seat 0's retry with its new secret: %d %s; want the first answer, %s", again.status, again.body, first.body)
 	}
 }

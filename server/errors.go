@@ -96,7 +96,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrNotRunning):
 		ae = refuse(http.StatusConflict, "over", "the match is over; it takes no more changes")
 	case errors.Is(err, store.ErrKeyTaken):
-		ae = refuse(http.StatusUnprocessableEntity, "idempotency-key-reused", "this Idempotency-Key was sent with another request to this match; give each move a key of its own")
+		ae = refuse(http.StatusUnprocessableEntity, "idempotency-key-reused", "you sent this Idempotency-Key with another request to this match; give each move a key of its own")
 	case errors.Is(err, errRulesGone):
 		ae = refuse(http.StatusConflict, "rules-version", "%v", err)
 	case catalog.IsInvalid(err):
