@@ -812,6 +812,19 @@ type moveBody struct {
 	IssueSecret bool `json:"issue_secret"`
 }
 
+// numbers refuses a move's request id or expect_seq below 0: a request is
+// one the match asked (GET the match for them), a move a number from 0.
+// (Left out, they are nil.)
+func numbers(request, expectSeq *int64) error {
+	if request != nil && *request < 0 {
+		return refuse(http.StatusBadRequest, "invalid", `request %d: give the id of a request open to you (0 or more; GET the match for them), or leave "request" out for a move that answers none (the judge's)`, *request)
+	}
+	if expectSeq != nil && *expectSeq < 0 {
+		return refuse(http.StatusBadRequest, "invalid", "expect_seq %d: give the number of the last move you saw (the match's seq, 0 or more)", *expectSeq)
+	}
+	return nil
+}
+
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	c, err := s.who(r, id)
@@ -835,6 +848,10 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(body.Move) == 0 || string(body.Move) == "null" {
 		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", `the body has no "move"`))
+		return
+	}
+	if err := numbers(body.Request, body.ExpectSeq); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	sub := store.Submission{Match: id, Actor: c.actor(), Request: -1, ExpectSeq: -1, Move: body.Move, Seen: seenBy(c)}
@@ -1151,6 +1168,10 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(body.Move) == 0 || strings.TrimSpace(body.Reason) == "" {
 		s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", `a correction is {"move": ..., "reason": "why"}: the judge's move and why it is made, both given`))
+		return
+	}
+	if err := numbers(nil, body.ExpectSeq); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	sub := store.Submission{Match: id, Actor: engine.Judge, Request: -1, ExpectSeq: -1, Move: body.Move, Note: body.Reason}

@@ -733,3 +733,34 @@ func TestIdempotencyKeysAreEachCallersOwn(t *testing.T) {
 		t.Errorf("seat 0's retry with its new secret: %d %s; want the first answer, %s", again.status, again.body, first.body)
 	}
 }
+
+// A move's request is the id of a request the match asked: a seat that
+// sends request -1 is refused, as one that leaves it out is, and its
+// move is not made outside its request (a request's id is what keeps a
+// stale answer from a later decision). An expect_seq below 0 is refused
+// too, not taken as none.
+func TestARequestIsOneTheMatchAsked(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(2), "judge": true})
+	s0 := c.Seats[0].Secret
+	moves := "/api/v1/matches/" + c.ID + "/moves"
+	for _, x := range []struct {
+		secret string
+		body   map[string]any
+		says   string
+	}{
+		{s0, map[string]any{"request": -1, "move": "adapt"}, "request -1"},
+		{c.Judge.Secret, map[string]any{"request": -1, "move": "adapt"}, "request -1"},
+		{s0, map[string]any{"request": 0, "move": "adapt", "expect_seq": -7}, "expect_seq -7"},
+	} {
+		if a := ts.call("POST", moves, x.secret, x.body); a.status != http.StatusBadRequest || a.code() != "invalid" || !strings.Contains(string(a.body), x.says) {
+			t.Errorf("%v: %d %s; want 400 invalid, saying %s", x.body, a.status, a.body, x.says)
+		}
+	}
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/correct", c.Judge.Secret, map[string]any{"move": "adapt", "reason": "r", "expect_seq": -1}); a.status != http.StatusBadRequest || a.code() != "invalid" {
+		t.Errorf("a correction with expect_seq -1: %d %s; want 400 invalid", a.status, a.body)
+	}
+	if m := ts.state(c.ID, c.Judge.Secret); m.Seq != 0 || len(m.Requests) != 2 {
+		t.Errorf("after the refusals: move %d, %d requests open; want 0 and 2", m.Seq, len(m.Requests))
+	}
+}
