@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -762,5 +763,34 @@ func TestARequestIsOneTheMatchAsked(t *testing.T) {
 	}
 	if m := ts.state(c.ID, c.Judge.Secret); m.Seq != 0 || len(m.Requests) != 2 {
 		t.Errorf("after the refusals: move %d, %d requests open; want 0 and 2", m.Seq, len(m.Requests))
+	}
+}
+
+// Without a creation secret, matches are created from this machine only;
+// a request relayed by a reverse proxy on this machine (which comes from a
+// loopback address, with X-Forwarded-For or Forwarded) is someone else's,
+// unless the proxy is trusted and names this machine as the client.
+func TestAProxiedRequestIsNotThisMachines(t *testing.T) {
+	body := map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}}
+	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6000}})
+	for _, h := range [][]string{
+		{"X-Forwarded-For", "203.0.113.9"},
+		{"X-Forwarded-For", "127.0.0.1"}, // anyone may write it: an untrusted proxy's word is not taken
+		{"Forwarded", "for=203.0.113.9"},
+		{"X-Real-IP", "203.0.113.9"},
+	} {
+		if a := ts.call("POST", "/api/v1/matches", "", body, h...); a.status != http.StatusForbidden || a.code() != "create-forbidden" || !strings.Contains(string(a.body), "--trusted-proxy") {
+			t.Errorf("created through an untrusted proxy (%s: %s): %d %s; want 403 create-forbidden, naming --trusted-proxy", h[0], h[1], a.status, a.body)
+		}
+	}
+	if a := ts.call("POST", "/api/v1/matches", "", body); a.status != http.StatusCreated {
+		t.Errorf("created from this machine: %d %s", a.status, a.body)
+	}
+	trusting := newServer(t, server.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	if a := trusting.call("POST", "/api/v1/matches", "", body, "X-Forwarded-For", "203.0.113.9"); a.status != http.StatusForbidden {
+		t.Errorf("a client elsewhere, through a trusted proxy: %d %s", a.status, a.body)
+	}
+	if a := trusting.call("POST", "/api/v1/matches", "", body, "X-Forwarded-For", "127.0.0.1"); a.status != http.StatusCreated {
+		t.Errorf("this machine, through a trusted proxy: %d %s", a.status, a.body)
 	}
 }

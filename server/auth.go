@@ -162,6 +162,28 @@ func (s *Server) clientAddr(r *http.Request) string {
 	return host
 }
 
+// forwardedBy names the header that says a request was relayed by a
+// proxy for a client, if it has one.
+func forwardedBy(r *http.Request) string {
+	for _, h := range []string{"X-Forwarded-For", "Forwarded", "X-Real-Ip"} {
+		if r.Header.Get(h) != "" {
+			return h
+		}
+	}
+	return ""
+}
+
+// viaTrusted reports whether a request came from a trusted proxy, whose
+// X-Forwarded-For names the client (clientAddr).
+func (s *Server) viaTrusted(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && s.trusted(a)
+}
+
 func (s *Server) trusted(a netip.Addr) bool {
 	for _, p := range s.cfg.TrustedProxies {
 		if p.Contains(a.Unmap()) {
@@ -184,6 +206,11 @@ func (s *Server) mayCreate(r *http.Request) error {
 	a, err := netip.ParseAddr(s.clientAddr(r))
 	if err != nil || !a.Unmap().IsLoopback() {
 		return refuse(http.StatusForbidden, "create-forbidden", "matches are created from this machine only (a loopback address); the server can be started with --create-secret FILE to let holders of that secret create them from elsewhere")
+	}
+	if h := forwardedBy(r); h != "" && !s.viaTrusted(r) {
+		// A reverse proxy on this machine relays everyone's requests from
+		// a loopback address: the request is not this machine's own.
+		return refuse(http.StatusForbidden, "create-forbidden", "this request came through a proxy (it has %s) from a client whose address this server does not know, so it is not taken as this machine's own: matches are created from this machine only; behind a reverse proxy, start the server with --trusted-proxy ADDR (the proxy's address), or with --create-secret FILE", h)
 	}
 	return nil
 }
