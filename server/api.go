@@ -260,7 +260,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	wait, made := s.limiter.create("addr:" + s.clientAddr(r))
+	wait, made := s.limiter.create(s.clientKey(r))
 	if wait > 0 {
 		s.writeError(w, r, rateLimited(wait, "too many matches created from this address; at most %g a minute, %d at once", s.cfg.Limits.Creates, s.cfg.Limits.createBurst()))
 		return

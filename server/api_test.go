@@ -794,3 +794,37 @@ func TestAProxiedRequestIsNotThisMachines(t *testing.T) {
 		t.Errorf("this machine, through a trusted proxy: %d %s", a.status, a.body)
 	}
 }
+
+// The limits count an IPv6 client by its /64 network, which one host
+// usually holds whole: streams opened without a secret from addresses of
+// one /64 are counted together, and another network's are not.
+func TestAnIPv6NetworkIsOneClient(t *testing.T) {
+	ts := newServer(t, server.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, Limits: server.Limits{StreamsPerClient: 2}})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(2)})
+	open := func(from string) int {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel) // the stream stays open until the test ends
+		req, _ := http.NewRequestWithContext(ctx, "GET", ts.http.URL+"/api/v1/matches/"+c.ID+"/events", nil)
+		req.Header.Set("X-Forwarded-For", from)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+		}
+		return resp.StatusCode
+	}
+	for _, from := range []string{"2001:db8:1:2::1", "2001:db8:1:2:aaaa::2"} {
+		if got := open(from); got != http.StatusOK {
+			t.Fatalf("a stream from %s: %d", from, got)
+		}
+	}
+	if got := open("2001:db8:1:2:ffff::3"); got != http.StatusTooManyRequests {
+		t.Errorf("a third stream from the same /64: %d; want 429", got)
+	}
+	if got := open("2001:db8:1:3::1"); got != http.StatusOK {
+		t.Errorf("a stream from another /64: %d; want 200", got)
+	}
+}

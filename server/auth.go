@@ -75,7 +75,7 @@ func bearer(r *http.Request) (string, bool) {
 func (s *Server) who(r *http.Request, id string) (caller, error) {
 	secret, sent := bearer(r)
 	if !sent {
-		return caller{key: "addr:" + s.clientAddr(r)}, nil
+		return caller{key: s.clientKey(r)}, nil
 	}
 	if secret == "" {
 		return caller{}, errNoSecret
@@ -182,6 +182,19 @@ func (s *Server) viaTrusted(r *http.Request) bool {
 	}
 	a, err := netip.ParseAddr(host)
 	return err == nil && s.trusted(a)
+}
+
+// clientKey is the client as the limits count it (streams, creations,
+// records viewed): its address, or for IPv6 its /64 network, which one
+// host or household usually holds whole, so that the addresses of one
+// network are one client and not 2^64.
+func (s *Server) clientKey(r *http.Request) string {
+	host := s.clientAddr(r)
+	if a, err := netip.ParseAddr(host); err == nil && a.Unmap().Is6() {
+		p, _ := a.Unmap().WithZone("").Prefix(64)
+		return "addr:" + p.String()
+	}
+	return "addr:" + host
 }
 
 func (s *Server) trusted(a netip.Addr) bool {

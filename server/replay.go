@@ -179,7 +179,7 @@ func (c *viewerCache) put(key string, b []byte) {
 // it (POST /replay?view=): every viewpoint is theirs, since the record
 // holds everything.
 func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
-	if wait := s.limiter.move("addr:" + s.clientAddr(r)); wait > 0 {
+	if wait := s.limiter.move(s.clientKey(r)); wait > 0 {
 		s.writeError(w, r, rateLimited(wait, "too many calls from this address; at most %g a second", s.cfg.Limits.Moves))
 		return
 	}
