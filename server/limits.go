@@ -24,6 +24,9 @@ type limiter struct {
 	creates map[string]*bucket
 	streams map[string]int
 	total   int
+	// viewing counts each client's replay viewers under way, their
+	// answers' writing included.
+	viewing map[string]int
 }
 
 type bucket struct {
@@ -32,7 +35,7 @@ type bucket struct {
 }
 
 func newLimiter(l Limits) *limiter {
-	return &limiter{l: l, moves: map[string]*bucket{}, creates: map[string]*bucket{}, streams: map[string]int{}}
+	return &limiter{l: l, moves: map[string]*bucket{}, creates: map[string]*bucket{}, streams: map[string]int{}, viewing: map[string]int{}}
 }
 
 // move reports how long key must wait before it may send one more move:
@@ -114,6 +117,24 @@ func (l *limiter) closeStream(key string) {
 		delete(l.streams, key)
 	}
 	l.total--
+}
+
+// view counts one more replay viewer of key under way, or refuses it
+// when key has Limits.ViewersPerClient already; done ends it.
+func (l *limiter) view(key string) (done func(), err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.viewing[key] >= l.l.ViewersPerClient {
+		return nil, refuse(http.StatusTooManyRequests, "too-many-viewers", "%d replays are under way for this secret or from this address, the most; wait for one to be answered (and read it) first", l.viewing[key])
+	}
+	l.viewing[key]++
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.viewing[key]--; l.viewing[key] <= 0 {
+			delete(l.viewing, key)
+		}
+	}, nil
 }
 
 // sweep forgets the buckets not used for a while.

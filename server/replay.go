@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
@@ -96,6 +97,12 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, rateLimited(wait, "more than %g replays a second", s.cfg.Limits.Moves))
 		return
 	}
+	done, err := s.limiter.view(c.key)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer done()
 	var buf bytes.Buffer
 	var o catalog.ViewerOptions
 	var offered []string
@@ -183,6 +190,12 @@ func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, rateLimited(wait, "too many calls from this address; at most %g a second", s.cfg.Limits.Moves))
 		return
 	}
+	done, err := s.limiter.view(s.clientKey(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer done()
 	data, err := s.readAll(w, r, maxRecordBody, "the record")
 	if err != nil {
 		s.writeError(w, r, err)
@@ -277,6 +290,12 @@ func (s *Server) viewDone() { <-s.viewing }
 // writeBody answers JSON, gzipped when it is long and the client takes it:
 // a long match's views repeat themselves.
 func writeBody(w http.ResponseWriter, r *http.Request, b []byte) {
+	// A client has 10 s, and one more for each 64 KiB, to take the
+	// answer; one that does not read it is cut off, and its memory freed.
+	rc := http.NewResponseController(w)
+	if rc.SetWriteDeadline(time.Now().Add(10*time.Second+time.Duration(len(b)>>16)*time.Second)) == nil {
+		defer rc.SetWriteDeadline(time.Time{})
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Vary", "Accept-Encoding")

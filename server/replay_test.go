@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/server"
@@ -300,5 +301,42 @@ func TestViewersAreMadeAFewAtATime(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A client has at most Limits.ViewersPerClient replays under way, the
+// writing of their answers included: one more is refused 429, so that a
+// client that asks for many long replays and reads none of the answers
+// does not hold the server's memory with them.
+func TestAClientHasAFewViewersUnderWay(t *testing.T) {
+	ts := newServer(t, server.Config{Limits: server.Limits{ViewersPerClient: 1}})
+	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
+	ts.playDefaults(c)
+	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	started := make(chan struct{})
+	release := make(chan struct{})
+	var first atomic.Bool
+	ts.srv.OnViewer(func(what string) {
+		if what == "make" && first.CompareAndSwap(false, true) {
+			close(started)
+			<-release // the first viewer is under way until the test says
+		}
+	})
+	done := make(chan answer, 1)
+	go func() { done <- ts.call("POST", "/api/v1/replay", "", rec.body) }()
+	<-started
+	a := ts.call("POST", "/api/v1/replay", "", rec.body)
+	b := ts.call("GET", "/api/v1/matches/"+c.ID+"/replay", "", nil)
+	close(release)
+	for _, x := range []answer{a, b} {
+		if x.status != http.StatusTooManyRequests || x.code() != "too-many-viewers" {
+			t.Errorf("a second replay from the client while one is under way: %d %.300s; want 429 too-many-viewers", x.status, x.body)
+		}
+	}
+	if a := <-done; a.status != 200 {
+		t.Errorf("the first: %d %.300s", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/replay", "", rec.body); a.status != 200 {
+		t.Errorf("a replay once the first is answered: %d %.300s", a.status, a.body)
 	}
 }

@@ -95,13 +95,17 @@ type Limits struct {
 	// come to more is refused (422 views-too-large).
 	Viewers     int
 	ViewerBytes int
+	// ViewersPerClient is how many replay viewers one secret or client
+	// address may have under way at once, the writing of their answers
+	// included (which a client that does not read them holds up).
+	ViewersPerClient int
 }
 
 // DefaultLimits are a server's limits unless set.
 var DefaultLimits = Limits{
 	Body: 64 << 10, BodyTime: 30 * time.Second, Moves: 50, MoveBurst: 100, Creates: 60,
 	Streams: 20000, StreamsPerClient: 16, StreamWrite: 10 * time.Second, Heartbeat: 15 * time.Second,
-	Viewers: max(2, runtime.GOMAXPROCS(0)), ViewerBytes: 32 << 20,
+	Viewers: max(2, runtime.GOMAXPROCS(0)), ViewerBytes: 32 << 20, ViewersPerClient: 8,
 }
 
 // Server hosts live matches.
@@ -215,6 +219,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.ViewerBytes <= 0 {
 		l.ViewerBytes = d.ViewerBytes
+	}
+	if l.ViewersPerClient <= 0 {
+		l.ViewersPerClient = d.ViewersPerClient
 	}
 	return l
 }
