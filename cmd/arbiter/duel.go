@@ -451,9 +451,9 @@ func (r *duelRun) resume(d *tournament.Duel, seedGiven bool) error {
 	return nil
 }
 
-// flushEvery is how often the duel's file is brought up to date while it
-// plays: a run killed loses at most the pairs of this time, which the next
-// run plays again.
+// flushEvery is how often the file of a duel or a tournament is brought up
+// to date while it plays: a run killed loses at most the pairs or games of
+// this time, which the next run plays again.
 const flushEvery = 100 * time.Millisecond
 
 // pair counts a pair, keeps it, shows the progress, and stops the duel

@@ -306,6 +306,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		return f, nil
 	}
 	faults, from := 0, 0
+	var flushed time.Time // when --out was last brought up to date
 	ready := func(sched *tournament.Schedule) (int, error) {
 		var err error
 		if table, err = tournament.NewTable(sched, len(sched.Games)); err != nil {
@@ -368,6 +369,15 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		if results != nil {
 			if err := results.Write(g); err != nil {
 				return err
+			}
+			// The file is brought up to date as the duel's is: a run
+			// killed loses at most the games of this time, which the
+			// next run plays again.
+			if now := time.Now(); now.Sub(flushed) >= flushEvery {
+				flushed = now
+				if err := results.Flush(); err != nil {
+					return err
+				}
 			}
 		}
 		if o.certain > 0 && table.Settled(o.certain) {

@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/tournament"
 )
@@ -669,5 +672,69 @@ func TestTournamentGoesOn(t *testing.T) {
 				t.Errorf("the refused file was changed")
 			}
 		})
+	}
+}
+
+func TestTournamentKilledGoesOn(t *testing.T) {
+	// A tournament killed (kill -9) in the middle goes on where its file
+	// stops when run again, and ends with the file and the standings of the
+	// tournament played through: the file is brought up to date as games
+	// end, and a line cut short is played again. The run is stopped in a
+	// game whose bot never answers, which it cannot get past (the start-up
+	// limit is an hour), whatever the machine's speed.
+	need(t, "python3")
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "gate")
+	args := func(out string) []string {
+		return []string{"tournament", "reaj", "--players", "steward,conquer," + gateBot(9, marker), "--seats", "2", "--games", "3",
+			"--seed", "1", "--out", out, "--parallel", "2", "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}
+	}
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want, errOut := runBinary(t, args(whole)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
+	}
+	wantFile, _ := os.ReadFile(whole)
+
+	os.Remove(marker)
+	out := filepath.Join(dir, "killed.jsonl")
+	cmd := exec.Command(arbiterBinary(t), args(out)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	games := func() int {
+		data, _ := os.ReadFile(out)
+		return bytes.Count(data, []byte("\n{\"game\":"))
+	}
+	// Only a hung machine takes this long: the limit tells a test that
+	// hangs from one that fails.
+	limit := time.Now().Add(2 * time.Minute)
+	for {
+		if _, err := os.Stat(marker); err == nil && games() >= 1 {
+			break
+		}
+		if time.Now().After(limit) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("the tournament did not reach game 9 with game 1 kept:\n%s", stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if n := games(); n < 1 || n > 8 {
+		t.Fatalf("the killed tournament kept %d games; want 1 to 8 (it stood at game 9)", n)
+	}
+	code, got, errOut := runBinary(t, args(out)...)
+	if code != 0 || got != want || !strings.Contains(errOut, "games played before; going on from game ") {
+		t.Fatalf("gone on: exit %d\n%s\n%s\nplayed through:\n%s", code, got, errOut, want)
+	}
+	if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+		t.Errorf("the tournament killed and gone on with is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
 	}
 }
