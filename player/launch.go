@@ -43,7 +43,8 @@ import (
 //     system, an empty /tmp and $TMPDIR (no seat sees another's private
 //     directory), the bot-log directory and the run's outputs
 //     (External.Outputs) hidden, and its private directory the only place
-//     it can write.
+//     it can write: a file system in memory of the file-size limit
+//     (fsize), which bounds all its files together.
 
 // launch is how one program is started.
 type launch struct {
@@ -109,7 +110,7 @@ func prepare(command string, ext External) (l launch, err error) {
 		// every process of the sandbox has ended before bwrap does.
 		hidden := append(ext.Outputs.list(), ext.Logs.dir())
 		filter := noUnixSockets()
-		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, filter != nil, words), initArgs()...), argv...)
+		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, filter != nil, words, ext.Limits.FileSize), initArgs()...), argv...)
 		return launch{argv: argv, env: env, dir: dir, limited: limited, seccomp: filter}, nil
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
@@ -268,7 +269,12 @@ func envValue(env []string, name string) string {
 // name), the run's outputs and logs hidden (hidden), dir writable and its
 // working directory, and only env in its environment. bwrap dies with
 // Arbiter, and its processes with it.
-func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool, words []string) []string {
+//
+// With space above 0, dir is a file system of the program's own, in
+// memory, of that many bytes: the limit of one file's size is then the
+// limit of all its files, so that a program cannot fill the disk file by
+// file. Without, dir is the private directory made for it on disk.
+func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool, words []string, space int64) []string {
 	args := []string{bwrap, "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"}
 	roots := tempRoots()
@@ -291,7 +297,12 @@ func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool,
 	for _, own := range ownFilesIn(words, hiddenDirs) {
 		args = append(args, "--ro-bind", own, own)
 	}
-	args = append(args, "--bind", dir, dir, "--chdir", dir, "--clearenv")
+	if space > 0 {
+		args = append(args, "--size", strconv.FormatInt(space, 10), "--tmpfs", dir)
+	} else {
+		args = append(args, "--bind", dir, dir)
+	}
+	args = append(args, "--chdir", dir, "--clearenv")
 	if seccomp {
 		args = append(args, "--seccomp", strconv.Itoa(seccompFD))
 	}

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -662,6 +663,28 @@ func TestSandboxHidesTheRunsOutputs(t *testing.T) {
 		if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+func TestSandboxedProgramCannotFillTheDisk(t *testing.T) {
+	// "its private directory the only place it can write: a file system in
+	// memory of the file-size limit (fsize), which bounds all its files
+	// together": a bot writing file after file, each under the limit, stops
+	// at the limit (before, it could fill the disk, 1 GiB a file).
+	needSandbox(t)
+	logs := t.TempDir()
+	code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "2", "--seed", "1", "--sandbox", "--bot-logs", logs,
+		"--bot-limits", "fsize=4MiB", "--startup", "60s", "--deadline", "60s", "--players", "adapt", "--player", misbehave("fill", "12"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	log := mustRead(t, filepath.Join(logs, "game-1-seat-2.log"))
+	said := regexp.MustCompile(`filled (\d+) MiB`).FindStringSubmatch(log)
+	if said == nil {
+		t.Fatalf("the bot did not say what it filled:\n%s", log)
+	}
+	if filled, _ := strconv.Atoi(said[1]); filled > 4 {
+		t.Errorf("the bot filled %d MiB with fsize=4MiB; want at most 4:\n%s", filled, log)
 	}
 }
 

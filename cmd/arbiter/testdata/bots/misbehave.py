@@ -39,6 +39,9 @@
   alloc      allocates $2 MiB at the first request, then plays
   spin       spins at the first request, for ever
   bigfile    writes a file of $2 MiB in its directory at the first request
+  fill       writes files of 1 MiB in its directory at the first request,
+             $2 of them or until one fails, says on its standard error
+             "filled N MiB", then plays
   chatty     writes $2 KiB to its standard error at every request, then plays
   gate       plays the default; but in game $2 of its run (its match id
              ends in -$2), if the file $3 does not exist yet, makes it and
@@ -254,6 +257,17 @@ for line in sys.stdin:
                 with open("big", "wb") as f:
                     for _ in range(int(arg)):
                         f.write(b"x" * (1 << 20))
+            if was_first and mode == "fill":
+                filled = 0
+                try:
+                    for k in range(int(arg)):
+                        with open("fill%d" % k, "wb") as f:
+                            f.write(b"x" * (1 << 20))
+                        filled += 1
+                except OSError:
+                    pass
+                sys.stderr.write("filled %d MiB\n" % filled)
+                sys.stderr.flush()
             if mode == "chatty":
                 sys.stderr.write("y" * (int(arg) << 10) + "\n")
                 sys.stderr.flush()
