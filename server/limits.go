@@ -173,12 +173,39 @@ func checkBotURL(ctx context.Context, raw string, allowPrivate bool) error {
 	return nil
 }
 
-// private reports whether a is loopback, private, link-local or
-// unspecified: what a bot's address may not be unless allowed.
+// private reports whether a is loopback, private, link-local,
+// unspecified, or of a range that is not the internet's: what a bot's
+// address may not be unless allowed.
 func private(a netip.Addr) bool {
 	a = a.Unmap()
-	return a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() || a.IsUnspecified() || a.IsMulticast() ||
-		a.Is4() && a.As4()[0] == 100 && a.As4()[1]&0xc0 == 64 // 100.64/10, shared address space
+	if a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() || a.IsUnspecified() || a.IsMulticast() {
+		return true
+	}
+	for _, p := range notTheInternet {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// notTheInternet are the special-purpose ranges of IANA's registries that
+// reach no public host, or reach one by way of a translator that may sit
+// on the server's own network (NAT64, 6to4), besides those netip tells.
+var notTheInternet = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),       // this network
+	netip.MustParsePrefix("100.64.0.0/10"),   // shared address space
+	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
+	netip.MustParsePrefix("192.0.2.0/24"),    // documentation
+	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
+	netip.MustParsePrefix("198.51.100.0/24"), // documentation
+	netip.MustParsePrefix("203.0.113.0/24"),  // documentation
+	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and the broadcast address
+	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64
+	netip.MustParsePrefix("64:ff9b:1::/48"),  // local NAT64
+	netip.MustParsePrefix("100::/64"),        // discard
+	netip.MustParsePrefix("2001:db8::/32"),   // documentation
+	netip.MustParsePrefix("2002::/16"),       // 6to4
 }
 
 // botClient is the HTTP client of bots: unless private addresses are
