@@ -252,3 +252,16 @@ func FuzzReadMove(f *testing.F) {
 func engineSetup(players []string) engine.Setup {
 	return engine.Setup{Seed: 1, Players: players}
 }
+
+func TestReadMoveNamesThePlayers(t *testing.T) {
+	// A plan that names nobody is told who the players are, each once by
+	// name and seat: two Bobs are Bob (P1) and Bob (P2), not "Bob (P1) (P1)".
+	m, err := Game{}.NewMatch(engineSetup([]string{"Bob", "Bob", "Cy", "person"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.ReadMove([]byte(`"Dan end"`))
+	if want := `"Dan" is no player; the players are Bob (P1), Bob (P2), Cy (P3), P4`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v; want %q", err, want)
+	}
+}

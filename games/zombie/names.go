@@ -232,9 +232,10 @@ func (m *Match) seatNamed(name string) (int, error) {
 	}
 	names := make([]string, m.n)
 	for s := range names {
+		// A name two seats share is already told by its seat: "Bob (P2)".
 		names[s] = m.name(s)
-		if names[s] != SeatName(s) {
-			names[s] += " (" + SeatName(s) + ")"
+		if tag := " (" + SeatName(s) + ")"; names[s] != SeatName(s) && !strings.HasSuffix(names[s], tag) {
+			names[s] += tag
 		}
 	}
 	return 0, fmt.Errorf("%q is no player; the players are %s", name, strings.Join(names, ", "))
