@@ -159,6 +159,26 @@ func gateBot(game int, marker string) string {
 	return misbehave("gate", strconv.Itoa(game), marker)
 }
 
+// atGate waits until the gate bot of cmd, a run of arbiter, has made its
+// marker and kept holds, or kills cmd and fails saying what: only a hung
+// machine takes two minutes, and the limit tells a test that hangs from
+// one that fails.
+func atGate(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, marker string, kept func() bool, what string) {
+	t.Helper()
+	limit := time.Now().Add(2 * time.Minute)
+	for {
+		if _, err := os.Stat(marker); err == nil && kept() {
+			return
+		}
+		if time.Now().After(limit) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("%s:\n%s", what, stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // pairLines counts the pairs a duel file holds.
 func pairLines(path string) int {
 	data, _ := os.ReadFile(path)
@@ -206,20 +226,7 @@ func TestDuelStoppedGoesOn(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// Only a hung machine takes this long: the limit tells a test that
-		// hangs from one that fails.
-		limit := time.Now().Add(2 * time.Minute)
-		for {
-			if _, err := os.Stat(marker); err == nil && pairLines(out) >= 1 {
-				break
-			}
-			if time.Now().After(limit) {
-				cmd.Process.Kill()
-				cmd.Wait()
-				t.Fatalf("the duel did not reach pair 4 with pair 1 kept:\n%s", stderr.String())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		atGate(t, cmd, &stderr, marker, func() bool { return pairLines(out) >= 1 }, "the duel did not reach pair 4 with pair 1 kept")
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		code := 0

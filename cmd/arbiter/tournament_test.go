@@ -14,7 +14,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/arbiter-games/arbiter/tournament"
 )
@@ -711,20 +710,7 @@ func TestTournamentKilledGoesOn(t *testing.T) {
 		data, _ := os.ReadFile(out)
 		return bytes.Count(data, []byte("\n{\"game\":"))
 	}
-	// Only a hung machine takes this long: the limit tells a test that
-	// hangs from one that fails.
-	limit := time.Now().Add(2 * time.Minute)
-	for {
-		if _, err := os.Stat(marker); err == nil && games() >= 1 {
-			break
-		}
-		if time.Now().After(limit) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("the tournament did not reach game 9 with game 1 kept:\n%s", stderr.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	atGate(t, cmd, &stderr, marker, func() bool { return games() >= 1 }, "the tournament did not reach game 9 with game 1 kept")
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	if n := games(); n < 1 || n > 8 {
