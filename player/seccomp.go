@@ -16,6 +16,12 @@ import (
 // the pair of connected sockets a runtime makes for itself (Python's
 // asyncio, libuv), stays allowed. io_uring, which can make sockets without
 // the socket system call, is refused too.
+//
+// The filter is ten instructions, written here rather than assembled by
+// elastic/go-seccomp-bpf, the pure-Go library for such policies: a policy
+// of that library that allows by default lets the system calls of another
+// architecture through (a 32-bit program's socketcall makes a Unix socket
+// without the socket call), and it refuses with EPERM only.
 
 // The classic BPF instructions a seccomp filter is made of.
 const (
