@@ -235,3 +235,23 @@ func TestTerritoriesRefereeJudgeEndsTheTurnAndGivesNewLinks(t *testing.T) {
 	judge.noErrors()
 	pj.noErrors()
 }
+
+func TestTerritoriesSeatsOnABoardOfOnesOwnNameTheTerritories(t *testing.T) {
+	// A game of seats on a board of one's own: the spectator's page names
+	// the territories as the seats' pages do (it showed their ids alone,
+	// the public board carrying no territories).
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy")),
+		"options": map[string]any{"board": ownBoard(""), "turns": 20}})
+	s.advance(c, 4)
+	if _, v := s.api("GET", "/matches/"+c.ID, "", nil); v["view"] == nil || v["view"].(map[string]any)["map"] == nil {
+		t.Fatalf("the public board has no territories: %v", v["view"])
+	}
+	watch := b.open("spectator", c.Watch, desktopW, desktopH)
+	watch.until("the board", `document.body.dataset.ready && document.querySelector("#board table")`)
+	if got := eval[string](watch, `document.getElementById("board").textContent`); !strings.Contains(got, " · Alpha") && !strings.Contains(got, " · Beta") && !strings.Contains(got, " · Gamma") {
+		t.Errorf("the spectator's board names no territory:\n%s", got)
+	}
+	watch.noErrors()
+}

@@ -103,11 +103,12 @@ func newMatch(setup engine.Setup) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	board := Sample()
+	board, custom := Sample(), false
 	if b, ok := setup.Options["board"]; ok && b != "sample" {
 		if board, err = ParseConfig([]byte(b)); err != nil {
 			return nil, fmt.Errorf("option board: %w", err)
 		}
+		custom = true
 	}
 	n := setup.Seats()
 	if n > board.Len() {
@@ -123,6 +124,9 @@ func newMatch(setup engine.Setup) (*Match, error) {
 	m := &Match{w: NewWorld(&cfg), seats: n, turns: turns, players: seatPlayers(n), names: setup.Players,
 		recent: make([]Outcome, recentSize), acted: make([]int, n)}
 	m.w.untracked = true
+	if custom {
+		m.terr = mapOf(board)
+	}
 	m.blind = blindConfig(m.w.cfg)
 	return m, nil
 }
@@ -148,11 +152,12 @@ type Match struct {
 	reason    string
 	result    engine.Result
 	events    []engine.Event
-	choices   []Action // the join request's choices
-	blind     *Config  // the configuration without its seed, as the seats see it; shared by clones
-	seen      *World   // the world as the seats see it (board): no seed, not the match's dice; made when first asked
-	mapDigest string   // see digest
-	names     []string // each seat's player, as the setup names it
+	choices   []Action  // the join request's choices
+	blind     *Config   // the configuration without its seed, as the seats see it; shared by clones
+	seen      *World    // the world as the seats see it (board): no seed, not the match's dice; made when first asked
+	mapDigest string    // see digest
+	names     []string  // each seat's player, as the setup names it
+	terr      []mapJSON // a board of one's own's territories, for the public board; nil on the sample's, whose map pages draw
 	// recent keeps the latest outcomes, for people: told counts every
 	// outcome so far, and recent[k%recentSize] is outcome k (nil before
 	// the first in a sample); acted[seat] is told when the seat's last
@@ -441,4 +446,8 @@ func (m *Match) Measure(k, seat int) float64 {
 func (m *Match) Chronicle() []engine.Event { return append([]engine.Event(nil), m.events...) }
 
 // Public returns the board now: a copy that prints as text.
-func (m *Match) Public() any { return newBoard(m.w) }
+func (m *Match) Public() any {
+	b := newBoard(m.w)
+	b.Map = m.terr
+	return b
+}

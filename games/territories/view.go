@@ -446,8 +446,9 @@ type Board struct {
 	Last *Outcome `json:"last,omitempty"`
 	// Map is a refereed game's territories, each with its id, name and
 	// neighbours' ids, as a seat's view gives them: the board's, a
-	// sample's or one of the judge's own, which has no map drawn; nil
-	// (left out) on the board of a game of seats.
+	// sample's or one of the judge's own, which has no map drawn; and a
+	// game of seats' on a board of one's own; nil (left out) on the
+	// sample board of a game of seats, whose pages draw its map.
 	Map []mapJSON `json:"map,omitempty"`
 }
 
