@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -313,9 +314,12 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			return 0, usageError(err)
 		}
 		n = o.shard.Games(len(sched.Games))
+		if err := checkOutput("export-training", o.training, o.force); err != nil {
+			return 0, err
+		}
+		// A file that is there goes on: its games count, and play starts
+		// after them.
 		if fi, err := os.Stat(o.out); o.out != "" && err == nil && fi.Mode().IsRegular() && !o.force {
-			// The file there goes on: its games count, and play starts
-			// after them.
 			var f *os.File
 			if f, results, from, err = goOn(o, sched, table, &faults); err != nil {
 				return 0, err
@@ -333,16 +337,14 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		} else if err := checkOutput("out", o.out, o.force); err != nil {
 			return 0, err
 		} else if o.out != "" {
-			f, err := create("out", o.out)
+			f, err := holdOut(o.out)
 			if err != nil {
 				return 0, err
 			}
+			files = append(files, f)
 			if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
 				return 0, classify(err)
 			}
-		}
-		if err := checkOutput("export-training", o.training, o.force); err != nil {
-			return 0, err
 		}
 		if o.training != "" {
 			f, err := create("export-training", o.training)
@@ -515,6 +517,9 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 		f.Close()
 		return nil, nil, 0, err
 	}
+	if err := lockOut(f, o.out); err != nil {
+		return fail(err)
+	}
 	size, err := f.Seek(0, io.SeekEnd)
 	if err == nil {
 		_, err = f.Seek(0, io.SeekStart)
@@ -574,6 +579,43 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 		}
 	}
 	return f, r.Continue(f), games, nil
+}
+
+// holdOut opens the results file at path for a tournament that starts it,
+// locked (lockOut) before it is emptied: a run that finds it in use leaves
+// it as it is.
+func holdOut(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, usagef("--out %s: %v", path, pathCause(err))
+	}
+	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+		return f, nil // a device (/dev/null): written as it is
+	}
+	if err := lockOut(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, classify(fmt.Errorf("--out %s: %w", path, err))
+	}
+	return f, nil
+}
+
+// lockOut locks f, the results file at path, for this run (flock), and
+// refuses it when another run holds it: two runs writing one file would
+// each add the same games after the last, and the file would hold neither
+// tournament. The system releases the lock when the run ends, however it
+// ends.
+func lockOut(f *os.File, path string) error {
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return usagef("--out %s: another arbiter tournament is writing it; wait for that one to end, or give another --out", path)
+		}
+		return classify(fmt.Errorf("--out %s: locking it: %w", path, err))
+	}
+	return nil
 }
 
 // readTail reads the bytes of f from at to size.

@@ -724,3 +724,95 @@ func TestTournamentKilledGoesOn(t *testing.T) {
 		t.Errorf("the tournament killed and gone on with is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
 	}
 }
+
+// startGated starts arbiter with args, whose gate bot (gateBot) makes
+// marker and stops answering at a game, and waits until it stands there
+// with at least games games in out.
+func startGated(t *testing.T, args []string, marker, out string, games int) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(arbiterBinary(t), args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	// Only a hung machine takes this long: the limit tells a test that
+	// hangs from one that fails.
+	limit := time.Now().Add(2 * time.Minute)
+	for {
+		data, _ := os.ReadFile(out)
+		if _, err := os.Stat(marker); err == nil && bytes.Count(data, []byte("\n{\"game\":")) >= games {
+			return cmd
+		}
+		if time.Now().After(limit) {
+			t.Fatalf("the tournament did not reach its gate with %d games kept:\n%s", games, stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestTournamentFileHasOneRunAtATime(t *testing.T) {
+	// A second run of a tournament whose --out another run is writing is
+	// refused, with or without --force, and leaves the file as it is;
+	// the first goes on with it when run again (both went on from the same
+	// game, and the file ended with games twice over and digests that
+	// do not follow).
+	need(t, "python3")
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "gate")
+	args := func(out string, more ...string) []string {
+		return append([]string{"tournament", "reaj", "--players", "steward,conquer," + gateBot(9, marker), "--seats", "2", "--games", "3",
+			"--seed", "1", "--out", out, "--parallel", "2", "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}, more...)
+	}
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want, errOut := runBinary(t, args(whole)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
+	}
+	wantFile, _ := os.ReadFile(whole)
+
+	for _, first := range []string{"a new file", "a file gone on with"} {
+		out := filepath.Join(dir, strings.ReplaceAll(first, " ", "-")+".jsonl")
+		if first == "a file gone on with" {
+			// A run that goes on holds the file as one that starts it.
+			data, _ := os.ReadFile(whole)
+			lines := bytes.SplitAfter(data, []byte("\n"))
+			if err := os.WriteFile(out, bytes.Join(lines[:2], nil), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		os.Remove(marker)
+		cmd := startGated(t, args(out), marker, out, 1)
+		before, _ := os.ReadFile(out)
+		for _, more := range [][]string{nil, {"--force"}} {
+			code, got, errOut := runBinary(t, args(out, more...)...)
+			if code != exitUsage || got != "" || !strings.Contains(errOut, "another arbiter tournament is writing it") {
+				t.Errorf("%s: a second run %v: exit %d\n%s\n%s", first, more, code, got, errOut)
+			}
+			if after, _ := os.ReadFile(out); !bytes.Equal(after, before) {
+				t.Errorf("%s: the second run %v changed the file:\n%s\nwas\n%s", first, more, after, before)
+			}
+		}
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		code, got, errOut := runBinary(t, args(out)...)
+		if code != 0 || got != want {
+			t.Fatalf("%s: gone on: exit %d\n%s\n%s\nplayed through:\n%s", first, code, got, errOut, want)
+		}
+		if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+			t.Errorf("%s: the file gone on with is not the tournament played through:\n%s\nwant\n%s", first, gotFile, wantFile)
+		}
+	}
+	// A device is no file of results to hold: --out /dev/null --force
+	// plays as before.
+	if code, got, errOut := runBinary(t, append(args(os.DevNull, "--force"), "--players", "steward,conquer")...); code != 0 || got == "" {
+		t.Errorf("--out %s --force: exit %d\n%s\n%s", os.DevNull, code, got, errOut)
+	}
+}
