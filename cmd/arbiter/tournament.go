@@ -318,8 +318,9 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			return 0, err
 		}
 		// A file that is there goes on: its games count, and play starts
-		// after them.
-		if fi, err := os.Stat(o.out); o.out != "" && err == nil && fi.Mode().IsRegular() && !o.force {
+		// after them. An empty one holds none (a run killed before it
+		// wrote its header), and is written as a new one.
+		if fi, err := os.Stat(o.out); o.out != "" && err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && !o.force {
 			var f *os.File
 			if f, results, from, err = goOn(o, sched, table, &faults); err != nil {
 				return 0, err
@@ -334,7 +335,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			default:
 				fmt.Fprintf(o.stderr, "%s: %d games played before; going on from game %d of %d\n", o.out, from, from+1, n)
 			}
-		} else if err := checkOutput("out", o.out, o.force); err != nil {
+		} else if err := checkOutput("out", o.out, o.force || isEmptyFile(o.out)); err != nil {
 			return 0, err
 		} else if o.out != "" {
 			f, err := holdOut(o.out)
@@ -344,6 +345,11 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			files = append(files, f)
 			if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
 				return 0, classify(err)
+			}
+			// The header is in the file at once: a run killed before its
+			// first game ends leaves a file the same command goes on with.
+			if err := results.Flush(); err != nil {
+				return 0, classify(fmt.Errorf("--out %s: %w", o.out, err))
 			}
 		}
 		if o.training != "" {
@@ -616,6 +622,13 @@ func lockOut(f *os.File, path string) error {
 		return classify(fmt.Errorf("--out %s: locking it: %w", path, err))
 	}
 	return nil
+}
+
+// isEmptyFile says whether path is a regular file of no bytes, which
+// holds nothing to keep.
+func isEmptyFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() == 0
 }
 
 // readTail reads the bytes of f from at to size.

@@ -755,6 +755,53 @@ func startGated(t *testing.T, args []string, marker, out string, games int) *exe
 	}
 }
 
+func TestTournamentKilledBeforeItsFirstGameGoesOn(t *testing.T) {
+	// A tournament killed (kill -9) before its first game ends leaves a
+	// file the same command goes on with (it left an empty file, which
+	// the next run refused as holding no results).
+	need(t, "python3")
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "gate")
+	args := func(out string) []string {
+		return []string{"tournament", "reaj", "--players", "steward," + gateBot(1, marker), "--seats", "2", "--games", "1",
+			"--seed", "1", "--out", out, "--parallel", "1", "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}
+	}
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want, errOut := runBinary(t, args(whole)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
+	}
+	wantFile, _ := os.ReadFile(whole)
+
+	os.Remove(marker)
+	out := filepath.Join(dir, "killed.jsonl")
+	cmd := startGated(t, args(out), marker, out, 0)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	code, got, errOut := runBinary(t, args(out)...)
+	if code != 0 || got != want || !strings.Contains(errOut, "0 games played before; going on from game 1") {
+		t.Fatalf("gone on: exit %d\n%s\n%s\nplayed through:\n%s", code, got, errOut, want)
+	}
+	if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+		t.Errorf("the tournament killed and gone on with is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
+	}
+
+	// An empty file holds nothing to keep: it is written as a new one.
+	empty := filepath.Join(dir, "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, got, errOut := runBinary(t, args(empty)...); code != 0 || got != want {
+		t.Fatalf("on an empty file: exit %d\n%s\n%s", code, got, errOut)
+	}
+	if gotFile, _ := os.ReadFile(empty); !bytes.Equal(gotFile, wantFile) {
+		t.Errorf("the tournament written on an empty file is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
+	}
+}
+
 func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 	// A second run of a tournament whose --out another run is writing is
 	// refused, with or without --force, and leaves the file as it is;
