@@ -40,11 +40,12 @@ import (
 //   - With External.Sandbox, bubblewrap (bwrap) runs it instead: no network,
 //     its own PID namespace with its own /proc (Arbiter's command line and
 //     other processes are out of sight), a read-only view of the file
-//     system, an empty /tmp and $TMPDIR (no seat sees another's private
-//     directory), the bot-log directory and the run's outputs
-//     (External.Outputs) hidden, and its private directory the only place
-//     it can write: a file system in memory of the file-size limit
-//     (fsize), which bounds all its files together.
+//     system, an empty, read-only /tmp and $TMPDIR (no seat sees
+//     another's private directory), the bot-log directory and the run's
+//     outputs (External.Outputs) hidden, /dev/shm read-only, and its
+//     private directory the only place it can write: a file system in
+//     memory of the file-size limit (fsize), which bounds all its files
+//     together.
 
 // launch is how one program is started.
 type launch struct {
@@ -301,6 +302,14 @@ func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool,
 		args = append(args, "--size", strconv.FormatInt(space, 10), "--tmpfs", dir)
 	} else {
 		args = append(args, "--bind", dir, dir)
+	}
+	// The empty file systems over the temporary roots, the hidden outputs
+	// and /dev (its /dev/shm) are read-only once the mounts in them are
+	// made, so that the program writes in dir alone: in memory, without a
+	// bound of their own, they would hold whatever it wrote there.
+	// (--remount-ro leaves the mounts in them as they are.)
+	for _, ro := range append(append(slices.Clone(roots), hiddenDirs...), "/dev") {
+		args = append(args, "--remount-ro", ro)
 	}
 	args = append(args, "--chdir", dir, "--clearenv")
 	if seccomp {

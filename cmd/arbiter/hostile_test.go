@@ -688,6 +688,28 @@ func TestSandboxedProgramCannotFillTheDisk(t *testing.T) {
 	}
 }
 
+func TestSandboxedProgramWritesOnlyInItsDirectory(t *testing.T) {
+	// "its private directory the only place it can write ... which bounds
+	// all its files together": /tmp, /dev/shm and the run's hidden
+	// outputs are read-only to a sandboxed bot. They were empty file
+	// systems in memory it could write in without bound, file after file.
+	needSandbox(t)
+	records := t.TempDir()
+	for _, dir := range []string{"/tmp", "/dev/shm", os.TempDir(), records} {
+		logs := t.TempDir()
+		code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "2", "--seed", "1", "--sandbox", "--bot-logs", logs,
+			"--record", records, "--force", "--bot-limits", "fsize=4MiB", "--startup", "60s", "--deadline", "60s",
+			"--players", "adapt", "--player", misbehave("fill", "12", dir))
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", dir, code, errOut)
+		}
+		log := mustRead(t, filepath.Join(logs, "game-1-seat-2.log"))
+		if !strings.Contains(log, "filled 0 MiB") {
+			t.Errorf("the bot wrote in %s:\n%s", dir, log)
+		}
+	}
+}
+
 func TestSandboxedProgramThatClosesItsOutput(t *testing.T) {
 	// "crash: the program is gone after its ready: ... or closed its
 	// output", under bubblewrap as without it.

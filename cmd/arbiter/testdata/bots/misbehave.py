@@ -39,9 +39,9 @@
   alloc      allocates $2 MiB at the first request, then plays
   spin       spins at the first request, for ever
   bigfile    writes a file of $2 MiB in its directory at the first request
-  fill       writes files of 1 MiB in its directory at the first request,
-             $2 of them or until one fails, says on its standard error
-             "filled N MiB", then plays
+  fill       writes files of 1 MiB in its directory (or in the directory
+             $3) at the first request, $2 of them or until one fails, says
+             on its standard error "filled N MiB", then plays
   chatty     writes $2 KiB to its standard error at every request, then plays
   gate       plays the default; but in game $2 of its run (its match id
              ends in -$2), if the file $3 does not exist yet, makes it and
@@ -261,7 +261,10 @@ for line in sys.stdin:
                 filled = 0
                 try:
                     for k in range(int(arg)):
-                        with open("fill%d" % k, "wb") as f:
+                        name = "fill%d" % k
+                        if len(sys.argv) > 3:
+                            name = os.path.join(sys.argv[3], name)
+                        with open(name, "wb") as f:
                             f.write(b"x" * (1 << 20))
                         filled += 1
                 except OSError:
