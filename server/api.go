@@ -658,12 +658,14 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 	return v
 }
 
-// seqFor is the match's move as c may know it: the last move c is told
-// of. A seat's move that leaves the rest of its round open is told only to
-// its mover and the judge until the round resolves (catalog.Live's
+// seqFor is the match's move as c may know it: the moves c is told of.
+// A seat's move that leaves the rest of its round open is told only to its
+// mover and the judge until the round resolves (catalog.Live's
 // Unresolved): to anyone else the match is still at the move that began
-// the round, so that neither its views nor its number say whether, or how
-// many, other seats have answered.
+// the round, and to a seat that answered in it, at that move and its own
+// answers after it, wherever they came among the others', so that neither
+// its views nor its number say whether, or how many, other seats have
+// answered.
 func seqFor(c caller, row *store.Match, live catalog.Live) int64 {
 	if c.role == store.JudgeRole || row.Status != store.Running {
 		return row.Seq
@@ -671,13 +673,31 @@ func seqFor(c caller, row *store.Match, live catalog.Live) int64 {
 	open := live.Unresolved()
 	seq := row.Seq - int64(len(open)) // the move that began the round
 	if c.role == store.SeatRole {
-		for i, seat := range open {
+		for _, seat := range open {
 			if seat == c.seat {
-				seq = row.Seq - int64(len(open)) + int64(i) + 1 // its own move
+				seq++ // its own answer
 			}
 		}
 	}
 	return seq
+}
+
+// toldMoves returns the moves of the match's log that c is told of (of a
+// match under way: those before the round under way, and c's own in it;
+// seqFor counts them).
+func toldMoves(c caller, row *store.Match, live catalog.Live, moves []store.Move) []store.Move {
+	if c.role == store.JudgeRole || row.Status != store.Running || int64(len(moves)) < row.Seq {
+		return moves
+	}
+	open := live.Unresolved()
+	start := row.Seq - int64(len(open))
+	told := moves[:start:start]
+	for i, seat := range open {
+		if c.role == store.SeatRole && seat == c.seat {
+			told = append(told, moves[start+int64(i)])
+		}
+	}
+	return told
 }
 
 // seenBy is seqFor for a submission's ExpectSeq: the match's move as
@@ -1292,19 +1312,20 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 
 // writeRecord writes a stored match as a record that arbiter replay reads.
 func (s *Server) writeRecord(ctx context.Context, w io.Writer, row *store.Match, live catalog.Live) error {
-	return s.writeRecordTo(ctx, w, row, live, row.Seq)
+	return s.writeRecordFor(ctx, w, row, live, caller{role: store.JudgeRole})
 }
 
-// writeRecordTo writes a stored match's record up to move upTo (of a
-// match under way: the moves a caller is told of, seqFor).
-func (s *Server) writeRecordTo(ctx context.Context, w io.Writer, row *store.Match, live catalog.Live, upTo int64) error {
+// writeRecordFor writes a stored match's record as c is told of it: of a
+// match under way, the moves toldMoves keeps.
+func (s *Server) writeRecordFor(ctx context.Context, w io.Writer, row *store.Match, live catalog.Live, c caller) error {
 	moves, err := s.cfg.Store.Moves(ctx, row.ID, 0)
 	if err != nil {
 		return err
 	}
-	if row.Status == store.Running && upTo < int64(len(moves)) {
-		moves = moves[:upTo]
+	if row.Status == store.Running && int64(len(moves)) > row.Seq {
+		moves = moves[:row.Seq]
 	}
+	moves = toldMoves(c, row, live, moves)
 	rec := engine.NewRecord[json.RawMessage](live.Info(), row.Setup)
 	for _, mv := range moves {
 		rec.Steps = append(rec.Steps, engine.Step[json.RawMessage]{Seat: mv.Actor, Move: mv.Move, Fault: mv.Fault})

@@ -416,12 +416,15 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
 		}
 		store.NoteOpened(&at, live, mv.At)
-		if mv.Seq <= after || live.Quiet() && !tells(c, mv.Actor) {
-			continue // before the resumption, or nothing this caller sees changed
+		if live.Quiet() && !tells(c, mv.Actor) {
+			continue // nothing this caller sees changed
 		}
 		at.Seq = mv.Seq
 		if mv.Seq == row.Seq {
 			at.Status, at.Result = row.Status, row.Result
+		}
+		if seqFor(c, &at, live) <= after {
+			continue // before the resumption, as the caller counts
 		}
 		out = append(out, s.event(&at, live, c, nil))
 	}

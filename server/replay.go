@@ -116,14 +116,14 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		}
 		// The viewpoint's moves: of a match under way, those it is told
 		// of (a seat's own, or the public's), as its reader's GET.
-		upTo := row.Seq
+		as := caller{role: store.JudgeRole}
 		if p := o.Viewpoints[0]; !p.Judge {
-			as := caller{}
+			as = caller{}
 			if p.IsSeat() {
 				as = caller{role: store.SeatRole, seat: p.Seat}
 			}
-			upTo = seqFor(as, row, live.(catalog.Live))
 		}
+		upTo := seqFor(as, row, live.(catalog.Live))
 		if o.NoFrames {
 			// The pages' story after every move: the same for all who
 			// ask at this move.
@@ -132,7 +132,7 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 				return nil
 			}
 		}
-		return s.writeRecordTo(r.Context(), &buf, row, live.(catalog.Live), upTo)
+		return s.writeRecordFor(r.Context(), &buf, row, live.(catalog.Live), as)
 	})
 	if err != nil {
 		s.writeError(w, r, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -66,24 +67,52 @@ func TestNobodyCountsTheAnswersOfARoundUnderWay(t *testing.T) {
 				t.Errorf("%s: reader %d resumes after move %d: %d; want 400, the match is at move %d for it", when, i, w+1, got, w)
 			}
 		}
-		var v viewerAnswer
-		json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?frames=0", "", nil).body, &v)
-		if int64(v.Moves) != want[0] {
-			t.Errorf("%s: the public replay has %d moves; want %d", when, v.Moves, want[0])
+		for i, secret := range []string{"", s[0], s[1], s[2]} {
+			var v viewerAnswer
+			json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?frames=0", secret, nil).body, &v)
+			if int64(v.Moves) != want[i] {
+				t.Errorf("%s: reader %d's replay (anyone, seats 0 to 2) has %d moves; want %d", when, i, v.Moves, want[i])
+			}
+			for _, view := range v.Views {
+				for _, step := range view.Steps {
+					if int64(step.Seq) > want[i] {
+						t.Errorf("%s: reader %d's replay shows move %d in %s; it is told of %d", when, i, step.Seq, view.ID, want[i])
+					}
+				}
+			}
 		}
 	}
 	check(ts, "at the start", 0, 0, 0, 0, 0)
 	answer(ts, 0, nil)
 	check(ts, "seat 0 answered", 0, 1, 0, 0, 1)
 	// Seat 1 sends the move it sees with its answer: the match has not
-	// moved on for it.
+	// moved on for it. Its own answer is its move 1, as seat 0's is
+	// seat 0's: its number does not count seat 0's before it.
 	answer(ts, 1, map[string]any{"expect_seq": 0})
-	check(ts, "seats 0 and 1 answered", 0, 1, 2, 0, 2)
+	check(ts, "seats 0 and 1 answered", 0, 1, 1, 0, 2)
 	ts.stop()
 	ts = startServer(t, db, server.Config{})
-	check(ts, "after a restart", 0, 1, 2, 0, 2)
+	check(ts, "after a restart", 0, 1, 1, 0, 2)
+	// Seat 1's stream resumed after the move it saw last has missed
+	// nothing: its next event is the round's end; resumed from the start,
+	// its own answer comes first, as move 1.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	streams := map[int64]<-chan event{1: ts.follow(ctx, c.ID, s[1], 1), 0: ts.follow(ctx, c.ID, s[1], 0)}
 	answer(ts, 2, map[string]any{"expect_seq": 0})
 	check(ts, "the round resolved", 3, 3, 3, 3, 3)
+	for after, want := range map[int64][]string{1: {"3"}, 0: {"1", "3"}} {
+		var got []string
+		for ev := range streams[after] {
+			got = append(got, ev.id)
+			if len(got) == len(want) {
+				break
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("seat 1's stream resumed after move %d: events %v; want %v", after, got, want)
+		}
+	}
 }
 
 // resume opens the event stream after move after, and answers its status.
