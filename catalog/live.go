@@ -137,6 +137,16 @@ type Turns interface {
 	TurnOf() (seat int, ok bool)
 }
 
+// Owes is implemented by live matches of games in which a seat's move can
+// wait for another seat's answer that nobody else is told is owed (a TNCC
+// trade or war): until it is answered, that move is told to the two seats
+// and the judge only.
+type Owes interface {
+	// Owed returns the seat whose move waits for an answer and the seat
+	// that owes it, and false when no answer is owed.
+	Owed() (from, to int, ok bool)
+}
+
 // Outs is implemented by live matches that tell a seat it is out of the
 // match while the others play on (a dead country, a nation out).
 type Outs interface {
@@ -860,6 +870,15 @@ func (l *liveMatch[M, V]) TurnOf() (int, bool) {
 		return t.TurnOf()
 	}
 	return 0, false
+}
+
+// Owed returns the seat whose move waits for another's answer, and that
+// other seat, in the games that hide that an answer is owed (see Owes).
+func (l *liveMatch[M, V]) Owed() (from, to int, ok bool) {
+	if o, ok := any(l.m).(interface{ Owed() (int, int, bool) }); ok {
+		return o.Owed()
+	}
+	return 0, 0, false
 }
 
 // Out tells seat's player that the seat is out of the match, as its view

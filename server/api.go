@@ -679,7 +679,25 @@ func seqFor(c caller, row *store.Match, live catalog.Live) int64 {
 			}
 		}
 	}
+	if owedHides(c, live) {
+		seq-- // the move that waits for an answer
+	}
 	return seq
+}
+
+// owedHides says whether c is not told of the match's last move yet: a
+// move that waits for another seat's answer, which only those two seats
+// and the judge know is owed (catalog.Owes: a TNCC trade or war), so that
+// a spectator or a third country does not learn of it from the match's
+// number, or from an event that changes nothing it sees, while the turn
+// stays with the mover.
+func owedHides(c caller, live catalog.Live) bool {
+	o, ok := live.(catalog.Owes)
+	if !ok || c.role == store.JudgeRole {
+		return false
+	}
+	from, to, owed := o.Owed()
+	return owed && !(c.role == store.SeatRole && (c.seat == from || c.seat == to))
 }
 
 // toldMoves returns the moves of the match's log that c is told of (of a
@@ -688,6 +706,9 @@ func seqFor(c caller, row *store.Match, live catalog.Live) int64 {
 func toldMoves(c caller, row *store.Match, live catalog.Live, moves []store.Move) []store.Move {
 	if c.role == store.JudgeRole || row.Status != store.Running || int64(len(moves)) < row.Seq {
 		return moves
+	}
+	if owedHides(c, live) {
+		return moves[:row.Seq-1]
 	}
 	open := live.Unresolved()
 	start := row.Seq - int64(len(open))

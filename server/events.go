@@ -115,7 +115,7 @@ func (s *Server) committed(row *store.Match, live store.Live, mv store.Move) {
 	var buf [8]madeEvent
 	made := buf[:0]
 	for _, st := range streams {
-		if quiet && !tells(st.caller, mv.Actor) {
+		if quiet && !tells(st.caller, mv.Actor) || owedHides(st.caller, l) {
 			continue
 		}
 		key := audience(st.caller)
@@ -416,7 +416,7 @@ func (s *Server) replayEvents(ctx context.Context, row *store.Match, after int64
 			return nil, fmt.Errorf("move %d does not replay: %w", mv.Seq, err)
 		}
 		store.NoteOpened(&at, live, mv.At)
-		if live.Quiet() && !tells(c, mv.Actor) {
+		if live.Quiet() && !tells(c, mv.Actor) || owedHides(c, live) {
 			continue // nothing this caller sees changed
 		}
 		at.Seq = mv.Seq

@@ -133,3 +133,99 @@ func resume(ts *testServer, id, secret string, after int64) int {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// A TNCC country's trade or war waits for its answer, which only the two
+// countries and the judge are told is owed: to everyone else the match is
+// still at the move before the offer (its turn lasts, turn_of says the
+// same), in every call and event, before and after a restart, until the
+// answer comes. Before, the match's number went up with the offer, and
+// its event came with nothing changed, while the turn stayed the
+// offerer's: a sign that an answer was owed.
+func TestNobodyElseIsToldOfAnOfferBeforeItsAnswer(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServer(t, db, server.Config{})
+	c := ts.create(map[string]any{"game": "tncc", "seats": people(3), "judge": true})
+	s := []string{c.Seats[0].Secret, c.Seats[1].Secret, c.Seats[2].Secret}
+	readers := []string{"", s[0], s[1], s[2], c.Judge.Secret}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Streams open before the offer, of anyone and of seat 2.
+	streams := []<-chan event{ts.follow(ctx, c.ID, "", -1), ts.follow(ctx, c.ID, s[2], -1)}
+	for i, st := range streams {
+		if ev := <-st; ev.id != "0" {
+			t.Fatalf("stream %d begins at move %s; want 0", i, ev.id)
+		}
+	}
+	move := func(ts *testServer, seat int, mv map[string]any) {
+		t.Helper()
+		q := ts.state(c.ID, s[seat]).Requests[0]
+		body := map[string]any{"request": q.ID, "move": q.Default}
+		if mv != nil {
+			body["move"] = mv
+		}
+		if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s[seat], body); a.status != http.StatusOK {
+			t.Fatalf("seat %d's move: %d %s", seat, a.status, a.body)
+		}
+	}
+	// want is each reader's move number: anyone, seats 0 to 2, the judge.
+	check := func(ts *testServer, when string, want ...int64) {
+		t.Helper()
+		for i, secret := range readers {
+			m := ts.state(c.ID, secret)
+			if m.Seq != want[i] {
+				t.Errorf("%s: reader %d (anyone, seats 0 to 2, the judge) sees move %d; want %d", when, i, m.Seq, want[i])
+			}
+			if i < 4 {
+				var v viewerAnswer
+				json.Unmarshal(ts.call("GET", "/api/v1/matches/"+c.ID+"/replay?frames=0", secret, nil).body, &v)
+				if int64(v.Moves) != want[i] {
+					t.Errorf("%s: reader %d's replay has %d moves; want %d", when, i, v.Moves, want[i])
+				}
+			}
+		}
+		var list struct {
+			Matches []struct {
+				ID  string
+				Seq int64
+			}
+		}
+		json.Unmarshal(ts.call("GET", "/api/v1/matches", "", nil).body, &list)
+		for _, m := range list.Matches {
+			if m.ID == c.ID && m.Seq != want[0] {
+				t.Errorf("%s: the list says move %d; want %d", when, m.Seq, want[0])
+			}
+		}
+		for _, i := range []int{0, 3} {
+			if got := resume(ts, c.ID, readers[i], want[i]+1); got != http.StatusBadRequest {
+				t.Errorf("%s: reader %d resumes after move %d: %d; want 400", when, i, want[i]+1, got)
+			}
+		}
+	}
+	move(ts, 0, map[string]any{"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200})
+	check(ts, "seat 0 offered a trade to seat 1", 0, 1, 1, 0, 1)
+	move(ts, 1, nil) // accepted
+	check(ts, "seat 1 answered", 2, 2, 2, 2, 2)
+	for i, st := range streams {
+		if ev := <-st; ev.id != "2" {
+			t.Errorf("stream %d's next event is of move %s; want 2, the answer", i, ev.id)
+		}
+	}
+	// A resumed stream of anyone makes no event of the offer either.
+	var got []string
+	for ev := range ts.follow(ctx, c.ID, "", 0) {
+		if got = append(got, ev.id); len(got) == 1 {
+			break
+		}
+	}
+	if !slices.Equal(got, []string{"2"}) {
+		t.Errorf("anyone's stream resumed after move 0: events %v; want [2]", got)
+	}
+	// Seat 1's turn: it offers seat 2 a trade, across a restart.
+	move(ts, 1, map[string]any{"type": "trade", "with": 2, "give": "food", "give_n": 100, "take": "gold", "take_n": 50})
+	check(ts, "seat 1 offered a trade to seat 2", 2, 2, 3, 3, 3)
+	ts.stop()
+	ts = startServer(t, db, server.Config{})
+	check(ts, "after a restart", 2, 2, 3, 3, 3)
+	move(ts, 2, nil) // accepted
+	check(ts, "seat 2 answered", 4, 4, 4, 4, 4)
+}

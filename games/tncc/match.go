@@ -140,6 +140,17 @@ func (m *Match) TurnOf() (seat int, ok bool) {
 	return m.next, true
 }
 
+// Owed returns, while a country's trade or war waits for its answer, the
+// country that offered it and the country that owes the answer: nobody
+// else is told that the offer was made until it is answered (TurnOf, the
+// turn under way, says nothing of it).
+func (m *Match) Owed() (from, to int, ok bool) {
+	if m.phase != tradePhase && m.phase != warPhase {
+		return 0, 0, false
+	}
+	return m.next, m.reqs[m.kind].Seat, true
+}
+
 func (m *Match) ask(seat int, kind int) {
 	m.serial++
 	m.kind = kind
