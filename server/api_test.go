@@ -793,6 +793,23 @@ func TestAProxiedRequestIsNotThisMachines(t *testing.T) {
 	if a := trusting.call("POST", "/api/v1/matches", "", body, "X-Forwarded-For", "127.0.0.1"); a.status != http.StatusCreated {
 		t.Errorf("this machine, through a trusted proxy: %d %s", a.status, a.body)
 	}
+	// A trusted proxy whose X-Forwarded-For names no client (it sends
+	// another header alone, or writes the client with its port) does not
+	// say that the client is this machine: the proxy's own address is
+	// not the client's.
+	for _, h := range [][]string{
+		{"X-Real-IP", "203.0.113.9"},
+		{"Forwarded", "for=203.0.113.9"},
+		{"X-Forwarded-For", "203.0.113.9:4711"},
+		{"X-Forwarded-For", "not an address"},
+	} {
+		if a := trusting.call("POST", "/api/v1/matches", "", body, h...); a.status != http.StatusForbidden || a.code() != "create-forbidden" {
+			t.Errorf("a client through a trusted proxy that sends %s: %s: %d %s; want 403 create-forbidden", h[0], h[1], a.status, a.body)
+		}
+	}
+	if a := trusting.call("POST", "/api/v1/matches", "", body); a.status != http.StatusCreated {
+		t.Errorf("this machine, with no proxy between: %d %s", a.status, a.body)
+	}
 }
 
 // The limits count an IPv6 client by its /64 network, which one host

@@ -149,17 +149,29 @@ func (s *Server) clientAddr(r *http.Request) string {
 	if err != nil || !s.trusted(addr) {
 		return host
 	}
+	if client, ok := s.forwardedFor(r); ok {
+		return client.String()
+	}
+	return host
+}
+
+// forwardedFor is the client that a trusted proxy's X-Forwarded-For
+// names: the last address in it that is not a trusted proxy's own, or the
+// first when every one is. It is false when the header names no client:
+// there is none, or an entry where the client would be is not an address
+// (a client written with its port, say).
+func (s *Server) forwardedFor(r *http.Request) (netip.Addr, bool) {
 	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
 		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
 		if err != nil {
-			break
+			return netip.Addr{}, false
 		}
-		if !s.trusted(hop) {
-			return hop.String()
+		if !s.trusted(hop) || i == 0 {
+			return hop, true
 		}
 	}
-	return host
+	return netip.Addr{}, false
 }
 
 // forwardedBy names the header that says a request was relayed by a
@@ -224,6 +236,13 @@ func (s *Server) mayCreate(r *http.Request) error {
 		// A reverse proxy on this machine relays everyone's requests from
 		// a loopback address: the request is not this machine's own.
 		return refuse(http.StatusForbidden, "create-forbidden", "this request came through a proxy (it has %s) from a client whose address this server does not know, so it is not taken as this machine's own: matches are created from this machine only; behind a reverse proxy, start the server with --trusted-proxy ADDR (the proxy's address), or with --create-secret FILE", h)
+	}
+	if h := forwardedBy(r); h != "" {
+		if _, ok := s.forwardedFor(r); !ok {
+			// The trusted proxy relays for a client it does not name: its
+			// own loopback address is not the client's.
+			return refuse(http.StatusForbidden, "create-forbidden", "this request came through a trusted proxy (it has %s) whose X-Forwarded-For does not name its client by address, so it is not taken as this machine's own: have the proxy send X-Forwarded-For, or start the server with --create-secret FILE", h)
+		}
 	}
 	return nil
 }
