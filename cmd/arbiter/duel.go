@@ -399,18 +399,25 @@ func (r *duelRun) open(d *tournament.Duel, seedGiven bool) error {
 	switch {
 	case err == nil && fi.IsDir():
 		return usagef("--out %s is a directory; give a file name", o.out)
-	case err == nil && !o.force:
+	case err == nil && !o.force && !(fi.Mode().IsRegular() && fi.Size() == 0):
+		// A file there goes on; an empty one holds nothing to keep (a
+		// run killed before it wrote its header), and is written anew.
 		return r.resume(d, seedGiven)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return usagef("--out %s: %v", o.out, pathCause(err))
 	}
-	f, err := os.Create(o.out)
+	f, err := holdOut(o.out)
 	if err != nil {
-		return usagef("--out %s: %v", o.out, pathCause(err))
+		return err
 	}
 	r.file = f
 	if r.writer, err = tournament.NewDuelWriter(f, d, o.test); err != nil {
 		return classify(err)
+	}
+	// The header is in the file at once: a run killed before its first
+	// pair ends leaves a file the same command goes on with.
+	if err := r.writer.Flush(); err != nil {
+		return classify(fmt.Errorf("--out %s: %w", o.out, err))
 	}
 	return nil
 }
@@ -424,6 +431,9 @@ func (r *duelRun) resume(d *tournament.Duel, seedGiven bool) error {
 		return usagef("--out %s: %v", o.out, pathCause(err))
 	}
 	r.file = f
+	if err := lockOut(f, o.out); err != nil {
+		return err
+	}
 	df, err := tournament.ReadDuel(f, o.out)
 	if err != nil {
 		return usagef("--out %s: the file exists and is not a duel this Arbiter can go on with (%v); give another --out, or --force to replace it", o.out, err)

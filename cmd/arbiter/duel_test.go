@@ -563,3 +563,101 @@ func TestEstimateBeyondMeasure(t *testing.T) {
 		}
 	}
 }
+
+func TestDuelFileHasOneRunAtATime(t *testing.T) {
+	// A second run of a duel whose --out another run is writing is
+	// refused, with or without --force, and leaves the file as it is; an
+	// empty file (a run killed before it wrote its header) is written
+	// anew, and a run killed before its first pair ends leaves the header,
+	// which the same command goes on with. Before, two runs on one file
+	// each went on from its last pair, and an empty file was refused as no
+	// duel.
+	need(t, "python3")
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "gate")
+	duel := func(gate int, out string, more ...string) []string {
+		return append([]string{"duel", "territories", "greedy", "random", "--field", gateBot(gate, marker), "--turns", "30",
+			"--sprt", "elo0=0,elo1=100,alpha=0.1,beta=0.1", "--seed", "1", "--out", out, "--parallel", "2", "--startup", "1h",
+			"--bot-logs", filepath.Join(dir, "logs")}, more...)
+	}
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The duels played through, the gate open, by the game of their gate.
+	want, wantFile := map[int]string{}, map[int][]byte{}
+	for _, gate := range []int{1, 7} {
+		whole := filepath.Join(dir, "whole-"+strconv.Itoa(gate)+".jsonl")
+		code, got, errOut := runBinary(t, duel(gate, whole)...)
+		if code != 0 {
+			t.Fatalf("exit %d\n%s\n%s", code, got, errOut)
+		}
+		want[gate] = got
+		wantFile[gate], _ = os.ReadFile(whole)
+	}
+	same := func(what string, gate int, out string) {
+		t.Helper()
+		want, wantFile := want[gate], wantFile[gate]
+		code, got, errOut := runBinary(t, duel(gate, out)...)
+		if code != 0 || got != want {
+			t.Fatalf("%s: exit %d\n%s\n%s\nplayed through:\n%s", what, code, got, errOut, want)
+		}
+		if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+			t.Errorf("%s: the file is not the duel played through:\n%s\nwant\n%s", what, gotFile, wantFile)
+		}
+	}
+	// start starts the duel in out, and waits until it stands at the gate
+	// with pairs pairs in its file.
+	start := func(gate int, out string, pairs int) *exec.Cmd {
+		t.Helper()
+		os.Remove(marker)
+		cmd := exec.Command(arbiterBinary(t), duel(gate, out)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+		})
+		limit := time.Now().Add(2 * time.Minute)
+		for {
+			if _, err := os.Stat(marker); err == nil && pairLines(out) >= pairs {
+				return cmd
+			}
+			if time.Now().After(limit) {
+				t.Fatalf("the duel did not reach its gate with %d pairs kept:\n%s", pairs, stderr.String())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+
+	out := filepath.Join(dir, "two.jsonl")
+	cmd := start(7, out, 1)
+	before, _ := os.ReadFile(out)
+	for _, more := range [][]string{nil, {"--force"}} {
+		code, got, errOut := runBinary(t, duel(7, out, more...)...)
+		if code != exitUsage || got != "" || !strings.Contains(errOut, "another run of arbiter is writing it") {
+			t.Errorf("a second run %v: exit %d\n%s\n%s", more, code, got, errOut)
+		}
+		if after, _ := os.ReadFile(out); !bytes.Equal(after, before) {
+			t.Errorf("the second run %v changed the file:\n%s\nwas\n%s", more, after, before)
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	same("gone on after the first run was killed", 7, out)
+
+	// Killed in its first game: the file holds the header, and goes on.
+	early := filepath.Join(dir, "early.jsonl")
+	cmd = start(1, early, 0)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	same("gone on after a kill in the first pair", 1, early)
+
+	empty := filepath.Join(dir, "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	same("an empty file", 7, empty)
+}

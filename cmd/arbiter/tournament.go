@@ -609,15 +609,15 @@ func holdOut(path string) (*os.File, error) {
 	return f, nil
 }
 
-// lockOut locks f, the results file at path, for this run (flock), and
-// refuses it when another run holds it: two runs writing one file would
-// each add the same games after the last, and the file would hold neither
-// tournament. The system releases the lock when the run ends, however it
+// lockOut locks f, the results file at path (a tournament's or a duel's),
+// for this run (flock), and refuses it when another run holds it: two runs
+// writing one file would each add the same games after the last, and the
+// file would hold neither's. The system releases the lock when the run ends, however it
 // ends.
 func lockOut(f *os.File, path string) error {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return usagef("--out %s: another arbiter tournament is writing it; wait for that one to end, or give another --out", path)
+			return usagef("--out %s: another run of arbiter is writing it; wait for that one to end, or give another --out", path)
 		}
 		return classify(fmt.Errorf("--out %s: locking it: %w", path, err))
 	}

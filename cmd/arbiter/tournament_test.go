@@ -840,7 +840,7 @@ func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 		before, _ := os.ReadFile(out)
 		for _, more := range [][]string{nil, {"--force"}} {
 			code, got, errOut := runBinary(t, args(out, more...)...)
-			if code != exitUsage || got != "" || !strings.Contains(errOut, "another arbiter tournament is writing it") {
+			if code != exitUsage || got != "" || !strings.Contains(errOut, "another run of arbiter is writing it") {
 				t.Errorf("%s: a second run %v: exit %d\n%s\n%s", first, more, code, got, errOut)
 			}
 			if after, _ := os.ReadFile(out); !bytes.Equal(after, before) {
