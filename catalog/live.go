@@ -286,8 +286,15 @@ func (l *liveMatch[M, V]) newRound(now []engine.Request[M]) {
 
 // Asked returns the seat that request id of the round under way was asked
 // of, open or answered since (store.Asker), and the name of its player: a
-// person's own, "" for a person who gave none, or the bot's.
+// person's own, "" for a person who gave none, or the bot's. A game that
+// hides that an answer is owed (Owes: a TNCC trade or war) tells no
+// request's seat: a refusal that named the seat of the answer owed, or
+// no longer named the offerer's turn, would tell a third country of the
+// offer.
 func (l *liveMatch[M, V]) Asked(id int64) (int, string, bool) {
+	if _, hides := any(l.m).(interface{ Owed() (int, int, bool) }); hides {
+		return -1, "", false
+	}
 	for _, r := range l.round {
 		if r.id == id && r.seat >= 0 && r.seat < len(l.names) {
 			name := l.names[r.seat]

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/server"
@@ -201,8 +202,29 @@ func TestNobodyElseIsToldOfAnOfferBeforeItsAnswer(t *testing.T) {
 			}
 		}
 	}
+	// probe is seat 2's refusal of an answer to request id, not its own,
+	// with the id written X.
+	probe := func(id int64) string {
+		t.Helper()
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s[2], map[string]any{"request": id, "move": map[string]any{"type": "wait"}})
+		if a.status < 400 {
+			t.Fatalf("seat 2 answered request %d, not its own: %d %s", id, a.status, a.body)
+		}
+		return strings.ReplaceAll(string(a.body), itoa(id), "X")
+	}
+	turn := ts.state(c.ID, s[0]).Requests[0].ID
+	before := probe(turn)
 	move(ts, 0, map[string]any{"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200})
 	check(ts, "seat 0 offered a trade to seat 1", 0, 1, 1, 0, 1)
+	// Nor does a refusal tell seat 2: seat 0's turn reads as it did, and
+	// seat 1's answer owed as a request never asked.
+	if after := probe(turn); after != before {
+		t.Errorf("seat 2's refusal of seat 0's request: %s before the offer, %s after", before, after)
+	}
+	owed := ts.state(c.ID, s[1]).Requests[0].ID
+	if got, never := probe(owed), probe(owed+100); got != never {
+		t.Errorf("seat 2's refusal of the answer seat 1 owes: %s; of a request never asked: %s", got, never)
+	}
 	move(ts, 1, nil) // accepted
 	check(ts, "seat 1 answered", 2, 2, 2, 2, 2)
 	for i, st := range streams {
