@@ -537,6 +537,7 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 	if err != nil {
 		return fail(refuse("the file exists and holds no results this Arbiter can go on with (%v)", err))
 	}
+	settled := 0 // with --until-certain, the game that settled the order
 	h := r.Header
 	if h.ID != sched.ID() || h.Games != len(sched.Games) {
 		return fail(refuse("the file holds another tournament (%s; this one is %s)", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, len(sched.Games))))
@@ -558,11 +559,19 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 			}
 			break
 		}
+		if settled > 0 {
+			// A run --until-certain stops where the order settles: this
+			// file is of a run without it.
+			return fail(refuse("it holds games past game %d, where --until-certain settles the order (a run without --until-certain wrote it)", settled))
+		}
 		if err := table.Add(g); err != nil {
 			return fail(refuse("%v", err))
 		}
 		for _, n := range g.Faults {
 			*faults += n
+		}
+		if o.certain > 0 && table.Settled(o.certain) {
+			settled = g.Game
 		}
 	}
 	games, last := r.Read()

@@ -660,6 +660,9 @@ func TestTournamentGoesOn(t *testing.T) {
 		{"edited", edited, nil, "the digest does not follow from this line"},
 		{"not results", []byte("my notes\n"), nil, "the file exists and holds no results this Arbiter can go on with"},
 		{"training", bytes.Join(lines[:3], nil), []string{"--export-training", filepath.Join(dir, "t.jsonl")}, "--export-training cannot go on with --out "},
+		// A run --until-certain stops where the order settles; a file
+		// with games past that point was written without it.
+		{"until certain", wantFile, []string{"--until-certain", "--confidence", "0.5"}, "where --until-certain settles the order (a run without --until-certain wrote it)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out.jsonl")
