@@ -159,20 +159,30 @@ func gateBot(game int, marker string) string {
 	return misbehave("gate", strconv.Itoa(game), marker)
 }
 
-// atGate waits until the gate bot of cmd, a run of arbiter, has made its
-// marker and kept holds, or kills cmd and fails saying what: only a hung
-// machine takes two minutes, and the limit tells a test that hangs from
-// one that fails.
-func atGate(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, marker string, kept func() bool, what string) {
+// startGated starts arbiter with args, whose gate bot (gateBot) makes
+// marker and stops answering at a game, and waits until it stands there
+// and kept holds; it fails saying what otherwise. Only a hung machine
+// takes two minutes: the limit tells a test that hangs from one that
+// fails. The run is killed when the test ends; its standard error is the
+// buffer returned.
+func startGated(t *testing.T, args []string, marker string, kept func() bool, what string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
+	cmd := exec.Command(arbiterBinary(t), args...)
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
 	limit := time.Now().Add(2 * time.Minute)
 	for {
 		if _, err := os.Stat(marker); err == nil && kept() {
-			return
+			return cmd, stderr
 		}
 		if time.Now().After(limit) {
-			cmd.Process.Kill()
-			cmd.Wait()
 			t.Fatalf("%s:\n%s", what, stderr.String())
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -220,13 +230,7 @@ func TestDuelStoppedGoesOn(t *testing.T) {
 	stop := func(t *testing.T, out string, sig os.Signal) (int, string) {
 		t.Helper()
 		os.Remove(marker)
-		cmd := exec.Command(arbiterBinary(t), duel(out)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		atGate(t, cmd, &stderr, marker, func() bool { return pairLines(out) >= 1 }, "the duel did not reach pair 4 with pair 1 kept")
+		cmd, stderr := startGated(t, duel(out), marker, func() bool { return pairLines(out) >= 1 }, "the duel did not reach pair 4 with pair 1 kept")
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		code := 0
@@ -610,26 +614,9 @@ func TestDuelFileHasOneRunAtATime(t *testing.T) {
 	start := func(gate int, out string, pairs int) *exec.Cmd {
 		t.Helper()
 		os.Remove(marker)
-		cmd := exec.Command(arbiterBinary(t), duel(gate, out)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
-		limit := time.Now().Add(2 * time.Minute)
-		for {
-			if _, err := os.Stat(marker); err == nil && pairLines(out) >= pairs {
-				return cmd
-			}
-			if time.Now().After(limit) {
-				t.Fatalf("the duel did not reach its gate with %d pairs kept:\n%s", pairs, stderr.String())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		cmd, _ := startGated(t, duel(gate, out), marker, func() bool { return pairLines(out) >= pairs },
+			fmt.Sprintf("the duel did not reach its gate with %d pairs kept", pairs))
+		return cmd
 	}
 
 	out := filepath.Join(dir, "two.jsonl")

@@ -11,10 +11,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/arbiter-games/arbiter/tournament"
 )
@@ -685,125 +685,98 @@ func TestTournamentKilledGoesOn(t *testing.T) {
 	// end, and a line cut short is played again. The run is stopped in a
 	// game whose bot never answers, which it cannot get past (the start-up
 	// limit is an hour), whatever the machine's speed.
+	g := newGatedTournament(t, "steward,conquer", 9, 3, 2)
+	out := filepath.Join(t.TempDir(), "killed.jsonl")
+	cmd := g.start(t, out, 1)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if n := gamesIn(out); n < 1 || n > 8 {
+		t.Fatalf("the killed tournament kept %d games; want 1 to 8 (it stood at game 9)", n)
+	}
+	g.goesOn(t, out, "games played before; going on from game ")
+}
+
+// gatedTournament is a Reaj tournament in which players and a gate bot
+// (gateBot) that stops answering in game gate, while its marker is
+// missing, play games rounds on parallel cores; want and wantFile are what
+// the tournament played through (the gate open) printed and wrote.
+type gatedTournament struct {
+	marker   string
+	args     func(out string, more ...string) []string
+	want     string
+	wantFile []byte
+}
+
+func newGatedTournament(t *testing.T, players string, gate, games, parallel int) gatedTournament {
+	t.Helper()
 	need(t, "python3")
 	dir := t.TempDir()
-	marker := filepath.Join(dir, "gate")
-	args := func(out string) []string {
-		return []string{"tournament", "reaj", "--players", "steward,conquer," + gateBot(9, marker), "--seats", "2", "--games", "3",
-			"--seed", "1", "--out", out, "--parallel", "2", "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}
+	g := gatedTournament{marker: filepath.Join(dir, "gate")}
+	g.args = func(out string, more ...string) []string {
+		return append([]string{"tournament", "reaj", "--players", players + "," + gateBot(gate, g.marker), "--seats", "2", "--games", strconv.Itoa(games),
+			"--seed", "1", "--out", out, "--parallel", strconv.Itoa(parallel), "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}, more...)
 	}
-	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+	if err := os.WriteFile(g.marker, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	whole := filepath.Join(dir, "whole.jsonl")
-	code, want, errOut := runBinary(t, args(whole)...)
+	code, want, errOut := runBinary(t, g.args(whole)...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
 	}
-	wantFile, _ := os.ReadFile(whole)
+	g.want = want
+	g.wantFile, _ = os.ReadFile(whole)
+	return g
+}
 
-	os.Remove(marker)
-	out := filepath.Join(dir, "killed.jsonl")
-	cmd := exec.Command(arbiterBinary(t), args(out)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+// start starts the tournament in out with its gate closed, and waits
+// until it stands there with at least games games in out.
+func (g gatedTournament) start(t *testing.T, out string, games int) *exec.Cmd {
+	t.Helper()
+	os.Remove(g.marker)
+	cmd, _ := startGated(t, g.args(out), g.marker, func() bool { return gamesIn(out) >= games },
+		fmt.Sprintf("the tournament did not reach its gate with %d games kept", games))
+	return cmd
+}
+
+// goesOn runs the tournament again in out, and checks that it ends with
+// the standings and the file of the tournament played through, its
+// standard error saying says.
+func (g gatedTournament) goesOn(t *testing.T, out, says string) {
+	t.Helper()
+	code, got, errOut := runBinary(t, g.args(out)...)
+	if code != 0 || got != g.want || !strings.Contains(errOut, says) {
+		t.Fatalf("gone on: exit %d\n%s\n%s\nplayed through:\n%s\nwant it to say %q", code, got, errOut, g.want, says)
 	}
-	games := func() int {
-		data, _ := os.ReadFile(out)
-		return bytes.Count(data, []byte("\n{\"game\":"))
-	}
-	atGate(t, cmd, &stderr, marker, func() bool { return games() >= 1 }, "the tournament did not reach game 9 with game 1 kept")
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
-	if n := games(); n < 1 || n > 8 {
-		t.Fatalf("the killed tournament kept %d games; want 1 to 8 (it stood at game 9)", n)
-	}
-	code, got, errOut := runBinary(t, args(out)...)
-	if code != 0 || got != want || !strings.Contains(errOut, "games played before; going on from game ") {
-		t.Fatalf("gone on: exit %d\n%s\n%s\nplayed through:\n%s", code, got, errOut, want)
-	}
-	if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
-		t.Errorf("the tournament killed and gone on with is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
+	if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, g.wantFile) {
+		t.Errorf("the tournament gone on with is not the tournament played through:\n%s\nwant\n%s", gotFile, g.wantFile)
 	}
 }
 
-// startGated starts arbiter with args, whose gate bot (gateBot) makes
-// marker and stops answering at a game, and waits until it stands there
-// with at least games games in out.
-func startGated(t *testing.T, args []string, marker, out string, games int) *exec.Cmd {
-	t.Helper()
-	cmd := exec.Command(arbiterBinary(t), args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	// Only a hung machine takes this long: the limit tells a test that
-	// hangs from one that fails.
-	limit := time.Now().Add(2 * time.Minute)
-	for {
-		data, _ := os.ReadFile(out)
-		if _, err := os.Stat(marker); err == nil && bytes.Count(data, []byte("\n{\"game\":")) >= games {
-			return cmd
-		}
-		if time.Now().After(limit) {
-			t.Fatalf("the tournament did not reach its gate with %d games kept:\n%s", games, stderr.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+// gamesIn counts the games a results file holds.
+func gamesIn(path string) int {
+	data, _ := os.ReadFile(path)
+	return bytes.Count(data, []byte("\n{\"game\":"))
 }
 
 func TestTournamentKilledBeforeItsFirstGameGoesOn(t *testing.T) {
 	// A tournament killed (kill -9) before its first game ends leaves a
 	// file the same command goes on with (it left an empty file, which
 	// the next run refused as holding no results).
-	need(t, "python3")
+	g := newGatedTournament(t, "steward", 1, 1, 1)
 	dir := t.TempDir()
-	marker := filepath.Join(dir, "gate")
-	args := func(out string) []string {
-		return []string{"tournament", "reaj", "--players", "steward," + gateBot(1, marker), "--seats", "2", "--games", "1",
-			"--seed", "1", "--out", out, "--parallel", "1", "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}
-	}
-	if err := os.WriteFile(marker, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	whole := filepath.Join(dir, "whole.jsonl")
-	code, want, errOut := runBinary(t, args(whole)...)
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
-	}
-	wantFile, _ := os.ReadFile(whole)
-
-	os.Remove(marker)
 	out := filepath.Join(dir, "killed.jsonl")
-	cmd := startGated(t, args(out), marker, out, 0)
+	cmd := g.start(t, out, 0)
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	code, got, errOut := runBinary(t, args(out)...)
-	if code != 0 || got != want || !strings.Contains(errOut, "0 games played before; going on from game 1") {
-		t.Fatalf("gone on: exit %d\n%s\n%s\nplayed through:\n%s", code, got, errOut, want)
-	}
-	if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
-		t.Errorf("the tournament killed and gone on with is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
-	}
+	g.goesOn(t, out, "0 games played before; going on from game 1")
 
 	// An empty file holds nothing to keep: it is written as a new one.
 	empty := filepath.Join(dir, "empty.jsonl")
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, got, errOut := runBinary(t, args(empty)...); code != 0 || got != want {
-		t.Fatalf("on an empty file: exit %d\n%s\n%s", code, got, errOut)
-	}
-	if gotFile, _ := os.ReadFile(empty); !bytes.Equal(gotFile, wantFile) {
-		t.Errorf("the tournament written on an empty file is not the tournament played through:\n%s\nwant\n%s", gotFile, wantFile)
-	}
+	g.goesOn(t, empty, "")
 }
 
 func TestTournamentFileHasOneRunAtATime(t *testing.T) {
@@ -812,38 +785,21 @@ func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 	// the first goes on with it when run again (both went on from the same
 	// game, and the file ended with games twice over and digests that
 	// do not follow).
-	need(t, "python3")
+	g := newGatedTournament(t, "steward,conquer", 9, 3, 2)
 	dir := t.TempDir()
-	marker := filepath.Join(dir, "gate")
-	args := func(out string, more ...string) []string {
-		return append([]string{"tournament", "reaj", "--players", "steward,conquer," + gateBot(9, marker), "--seats", "2", "--games", "3",
-			"--seed", "1", "--out", out, "--parallel", "2", "--startup", "1h", "--bot-logs", filepath.Join(dir, "logs")}, more...)
-	}
-	if err := os.WriteFile(marker, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	whole := filepath.Join(dir, "whole.jsonl")
-	code, want, errOut := runBinary(t, args(whole)...)
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, want, errOut)
-	}
-	wantFile, _ := os.ReadFile(whole)
-
 	for _, first := range []string{"a new file", "a file gone on with"} {
 		out := filepath.Join(dir, strings.ReplaceAll(first, " ", "-")+".jsonl")
 		if first == "a file gone on with" {
 			// A run that goes on holds the file as one that starts it.
-			data, _ := os.ReadFile(whole)
-			lines := bytes.SplitAfter(data, []byte("\n"))
+			lines := bytes.SplitAfter(g.wantFile, []byte("\n"))
 			if err := os.WriteFile(out, bytes.Join(lines[:2], nil), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
-		os.Remove(marker)
-		cmd := startGated(t, args(out), marker, out, 1)
+		cmd := g.start(t, out, 1)
 		before, _ := os.ReadFile(out)
 		for _, more := range [][]string{nil, {"--force"}} {
-			code, got, errOut := runBinary(t, args(out, more...)...)
+			code, got, errOut := runBinary(t, g.args(out, more...)...)
 			if code != exitUsage || got != "" || !strings.Contains(errOut, "another run of arbiter is writing it") {
 				t.Errorf("%s: a second run %v: exit %d\n%s\n%s", first, more, code, got, errOut)
 			}
@@ -853,17 +809,11 @@ func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 		}
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
-		code, got, errOut := runBinary(t, args(out)...)
-		if code != 0 || got != want {
-			t.Fatalf("%s: gone on: exit %d\n%s\n%s\nplayed through:\n%s", first, code, got, errOut, want)
-		}
-		if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
-			t.Errorf("%s: the file gone on with is not the tournament played through:\n%s\nwant\n%s", first, gotFile, wantFile)
-		}
+		g.goesOn(t, out, "")
 	}
 	// A device is no file of results to hold: --out /dev/null --force
 	// plays as before.
-	if code, got, errOut := runBinary(t, append(args(os.DevNull, "--force"), "--players", "steward,conquer")...); code != 0 || got == "" {
+	if code, got, errOut := runBinary(t, append(g.args(os.DevNull, "--force"), "--players", "steward,conquer")...); code != 0 || got == "" {
 		t.Errorf("--out %s --force: exit %d\n%s\n%s", os.DevNull, code, got, errOut)
 	}
 }
