@@ -44,17 +44,8 @@ func TestNobodyCountsTheAnswersOfARoundUnderWay(t *testing.T) {
 				t.Errorf("%s: reader %d (anyone, seats 0 to 2, the judge) sees move %d; want %d", when, i, got, want[i])
 			}
 		}
-		var list struct {
-			Matches []struct {
-				ID  string
-				Seq int64
-			}
-		}
-		json.Unmarshal(ts.call("GET", "/api/v1/matches", "", nil).body, &list)
-		for _, m := range list.Matches {
-			if m.ID == c.ID && m.Seq != want[0] {
-				t.Errorf("%s: the list says move %d; want %d", when, m.Seq, want[0])
-			}
+		if got, listed := listedSeq(ts, c.ID); listed && got != want[0] {
+			t.Errorf("%s: the list says move %d; want %d", when, got, want[0])
 		}
 		for i, secret := range []string{"", s[2]} {
 			ctx, cancel := context.WithCancel(context.Background())
@@ -184,17 +175,8 @@ func TestNobodyElseIsToldOfAnOfferBeforeItsAnswer(t *testing.T) {
 				}
 			}
 		}
-		var list struct {
-			Matches []struct {
-				ID  string
-				Seq int64
-			}
-		}
-		json.Unmarshal(ts.call("GET", "/api/v1/matches", "", nil).body, &list)
-		for _, m := range list.Matches {
-			if m.ID == c.ID && m.Seq != want[0] {
-				t.Errorf("%s: the list says move %d; want %d", when, m.Seq, want[0])
-			}
+		if got, listed := listedSeq(ts, c.ID); listed && got != want[0] {
+			t.Errorf("%s: the list says move %d; want %d", when, got, want[0])
 		}
 		for _, i := range []int{0, 3} {
 			if got := resume(ts, c.ID, readers[i], want[i]+1); got != http.StatusBadRequest {
@@ -250,4 +232,23 @@ func TestNobodyElseIsToldOfAnOfferBeforeItsAnswer(t *testing.T) {
 	check(ts, "after a restart", 2, 2, 3, 3, 3)
 	move(ts, 2, nil) // accepted
 	check(ts, "seat 2 answered", 4, 4, 4, 4, 4)
+}
+
+// listedSeq returns the move number the list of matches gives match id,
+// as anyone reads it, and whether it is listed.
+func listedSeq(ts *testServer, id string) (int64, bool) {
+	ts.t.Helper()
+	var list struct {
+		Matches []struct {
+			ID  string
+			Seq int64
+		}
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches", "", nil).body, &list)
+	for _, m := range list.Matches {
+		if m.ID == id {
+			return m.Seq, true
+		}
+	}
+	return 0, false
 }

@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/doctest"
-
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/doctest"
 )
 
 func TestProtocolDocumentsTheDead(t *testing.T) {

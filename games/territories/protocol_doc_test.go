@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/doctest"
-
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/doctest"
 )
 
 func TestProtocolDocumentsASeatsPlayer(t *testing.T) {
