@@ -141,12 +141,8 @@ func (s *Server) forget(id string) {
 // trusted proxy, the last address X-Forwarded-For names that is not a
 // trusted proxy itself.
 func (s *Server) clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	addr, err := netip.ParseAddr(host)
-	if err != nil || !s.trusted(addr) {
+	host, addr, ok := peer(r)
+	if !ok || !s.trusted(addr) {
 		return host
 	}
 	if client, ok := s.forwardedFor(r); ok {
@@ -188,12 +184,19 @@ func forwardedBy(r *http.Request) string {
 // viaTrusted reports whether a request came from a trusted proxy, whose
 // X-Forwarded-For names the client (clientAddr).
 func (s *Server) viaTrusted(r *http.Request) bool {
+	_, a, ok := peer(r)
+	return ok && s.trusted(a)
+}
+
+// peer is the address the request's connection comes from, as written
+// and as an address, which ok says it is.
+func peer(r *http.Request) (host string, addr netip.Addr, ok bool) {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && s.trusted(a)
+	addr, err = netip.ParseAddr(host)
+	return host, addr, err == nil
 }
 
 // clientKey is the client as the limits count it (streams, creations,

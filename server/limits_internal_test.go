@@ -1,7 +1,9 @@
 package server
 
 import (
+	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
 )
 
@@ -20,4 +22,33 @@ func TestBotAddressesOffTheInternet(t *testing.T) {
 			t.Errorf("%s: off the internet %v; want %v", addr, got, want)
 		}
 	}
+}
+
+func FuzzForwardedFor(f *testing.F) {
+	// X-Forwarded-For as a trusted proxy relays it: the client is one of
+	// its addresses, the last that is no trusted proxy's (or the first),
+	// or none when an entry where it would be is not an address; never a
+	// panic.
+	for _, h := range []string{"", "203.0.113.9", "203.0.113.9, 10.0.0.2", "10.0.0.2, 10.0.0.3", "203.0.113.9:4000", " , ", "::1, fe80::1%eth0", "x,,y"} {
+		f.Add(h)
+	}
+	s := &Server{cfg: Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}}}
+	f.Fuzz(func(t *testing.T, header string) {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("X-Forwarded-For", header)
+		client, ok := s.forwardedFor(r)
+		if !ok {
+			return
+		}
+		hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+		found := false
+		for _, h := range hops {
+			if a, err := netip.ParseAddr(strings.TrimSpace(h)); err == nil && a == client {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("client %v is none of %q", client, header)
+		}
+	})
 }
