@@ -670,17 +670,34 @@ func seqFor(c caller, row *store.Match, live catalog.Live) int64 {
 	if c.role == store.JudgeRole || row.Status != store.Running {
 		return row.Seq
 	}
+	seq := toldSeq(c, row, live, row.Seq)
+	if owedHides(c, live) {
+		seq-- // the move that waits for an answer
+	}
+	return seq
+}
+
+// toldSeq is the place of the log's move logged as c may know it: how
+// many of the log's moves up to it c is told of (seqFor counts up to the
+// match's last move). A move of the round under way that c is told of is
+// its own, and comes to c right after the round's start and its own
+// answers before it; one of a resolved round is where the log has it.
+func toldSeq(c caller, row *store.Match, live catalog.Live, logged int64) int64 {
+	if c.role == store.JudgeRole || row.Status != store.Running {
+		return logged
+	}
 	open := live.Unresolved()
-	seq := row.Seq - int64(len(open)) // the move that began the round
+	start := row.Seq - int64(len(open)) // the move that began the round
+	if logged <= start {
+		return logged
+	}
+	seq := start
 	if c.role == store.SeatRole {
-		for _, seat := range open {
+		for _, seat := range open[:min(logged-start, int64(len(open)))] {
 			if seat == c.seat {
 				seq++ // its own answer
 			}
 		}
-	}
-	if owedHides(c, live) {
-		seq-- // the move that waits for an answer
 	}
 	return seq
 }
@@ -728,6 +745,16 @@ func seenBy(c caller) func(*store.Match, store.Live) int64 {
 		return nil
 	}
 	return func(row *store.Match, live store.Live) int64 { return seqFor(c, row, live.(catalog.Live)) }
+}
+
+// toldBy is toldSeq for a submission's answer (store.Submission's Told).
+func toldBy(c caller) func(*store.Match, store.Live, int64) int64 {
+	if c.role == store.JudgeRole {
+		return nil
+	}
+	return func(row *store.Match, live store.Live, logged int64) int64 {
+		return toldSeq(c, row, live.(catalog.Live), logged)
+	}
 }
 
 // resultOf is the result of a match over as reports count it: a seat that
@@ -895,7 +922,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	sub := store.Submission{Match: id, Actor: c.actor(), Request: -1, ExpectSeq: -1, Move: body.Move, Seen: seenBy(c)}
+	sub := store.Submission{Match: id, Actor: c.actor(), Request: -1, ExpectSeq: -1, Move: body.Move, Seen: seenBy(c), Told: toldBy(c)}
 	if body.ExpectSeq != nil {
 		sub.ExpectSeq = *body.ExpectSeq
 	}

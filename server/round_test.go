@@ -25,15 +25,33 @@ func TestNobodyCountsTheAnswersOfARoundUnderWay(t *testing.T) {
 	ts := startServer(t, db, server.Config{})
 	c := ts.create(map[string]any{"game": "reaj", "seats": people(3), "options": map[string]any{"turns": 2}, "judge": true})
 	s := []string{c.Seats[0].Secret, c.Seats[1].Secret, c.Seats[2].Secret}
-	answer := func(ts *testServer, seat int, extra map[string]any) {
+	// answer sends seat's answer, with an Idempotency-Key of its own, and
+	// checks the answer's number: the move as seat knows it once it has
+	// answered, want.
+	bodies := map[int]map[string]any{}
+	answer := func(ts *testServer, seat int, extra map[string]any, want int64) {
 		t.Helper()
 		q := ts.state(c.ID, s[seat]).Requests[0]
 		body := map[string]any{"request": q.ID, "move": q.Default}
 		for k, v := range extra {
 			body[k] = v
 		}
-		if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s[seat], body); a.status != http.StatusOK {
+		bodies[seat] = body
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s[seat], body, "Idempotency-Key", "k")
+		if a.status != http.StatusOK {
 			t.Fatalf("seat %d's answer: %d %s", seat, a.status, a.body)
+		}
+		if a.json["seq"] != float64(want) {
+			t.Errorf("seat %d's answer is %v; want move %d, its own reading of the match", seat, a.json, want)
+		}
+	}
+	// again sends seat's answer again, with its key: a repeat, counted
+	// as seat knows the match now.
+	again := func(ts *testServer, seat int, want int64) {
+		t.Helper()
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s[seat], bodies[seat], "Idempotency-Key", "k")
+		if a.status != http.StatusOK || a.json["repeat"] != true || a.json["seq"] != float64(want) {
+			t.Errorf("seat %d's answer sent again: %d %v; want a repeat at move %d", seat, a.status, a.json, want)
 		}
 	}
 	// want is each reader's move number: anyone, seats 0 to 2, the judge.
@@ -75,12 +93,14 @@ func TestNobodyCountsTheAnswersOfARoundUnderWay(t *testing.T) {
 		}
 	}
 	check(ts, "at the start", 0, 0, 0, 0, 0)
-	answer(ts, 0, nil)
+	answer(ts, 0, nil, 1)
 	check(ts, "seat 0 answered", 0, 1, 0, 0, 1)
 	// Seat 1 sends the move it sees with its answer: the match has not
 	// moved on for it. Its own answer is its move 1, as seat 0's is
-	// seat 0's: its number does not count seat 0's before it.
-	answer(ts, 1, map[string]any{"expect_seq": 0})
+	// seat 0's: neither its answer's number nor its reading of the match
+	// counts seat 0's answer before it.
+	answer(ts, 1, map[string]any{"expect_seq": 0}, 1)
+	again(ts, 1, 1)
 	check(ts, "seats 0 and 1 answered", 0, 1, 1, 0, 2)
 	ts.stop()
 	ts = startServer(t, db, server.Config{})
@@ -91,8 +111,11 @@ func TestNobodyCountsTheAnswersOfARoundUnderWay(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	streams := map[int64]<-chan event{1: ts.follow(ctx, c.ID, s[1], 1), 0: ts.follow(ctx, c.ID, s[1], 0)}
-	answer(ts, 2, map[string]any{"expect_seq": 0})
+	answer(ts, 2, map[string]any{"expect_seq": 0}, 3)
 	check(ts, "the round resolved", 3, 3, 3, 3, 3)
+	// Once the round has resolved, everyone is told every answer, and
+	// where the log has it.
+	again(ts, 1, 2)
 	for after, want := range map[int64][]string{1: {"3"}, 0: {"1", "3"}} {
 		var got []string
 		for ev := range streams[after] {

@@ -125,13 +125,14 @@ type pending struct {
 	snap *kept
 	err  error
 	// stored is Submission.Stored; claimed says who calls it has been
-	// decided (tell), and told is closed once it has returned.
-	stored  func(seq int64, answer json.RawMessage)
-	answer  json.RawMessage // what the move did, for its sender (Answerer)
-	claimed atomic.Bool
-	told    chan struct{}
-	leads   bool          // woken to lead the next group, not committed yet
-	done    chan struct{} // closed when committed, or when it is to lead
+	// decided (tell), and toldDone is closed once it has returned.
+	stored   func(seq int64, answer json.RawMessage)
+	told     int64           // the move's number as its sender may know it (Ack.Seq)
+	answer   json.RawMessage // what the move did, for its sender (Answerer)
+	claimed  atomic.Bool
+	toldDone chan struct{}
+	leads    bool          // woken to lead the next group, not committed yet
+	done     chan struct{} // closed when committed, or when it is to lead
 }
 
 // NewReferee returns a referee over the store, whose matches' rules come
@@ -158,6 +159,11 @@ type Submission struct {
 	// which ExpectSeq is held to: a seat is not told of the moves of
 	// others that left their round open. Nil is the match's last move.
 	Seen func(m *Match, live Live) int64
+	// Told, if not nil, is the place of the log's move logged as the
+	// sender may know it, which the answer tells (Ack.Seq): asked right
+	// after the move, or of a repeat's first move as the match is now.
+	// Nil is logged.
+	Told func(m *Match, live Live, logged int64) int64
 	Move json.RawMessage
 	// Fault marks a default the host plays for a seat (a deadline passed).
 	Fault *engine.Fault
@@ -170,8 +176,9 @@ type Submission struct {
 	// Project, if not nil, writes the game's own tables in the move's
 	// transaction, given the match after the move.
 	Project func(live Live) func(ctx context.Context, tx *sql.Tx) error
-	// Stored, if not nil, is told the move's number, and what it did
-	// (Ack.Answer), once the move is committed: by the goroutine that committed its group, right after
+	// Stored, if not nil, is told the move's number as the sender may
+	// know it (Ack.Seq), and what it did (Ack.Answer), once the move is
+	// committed: by the goroutine that committed its group, right after
 	// it (so that the sender is answered without waiting for Submit's
 	// caller to be scheduled again), or by Submit's caller, woken first.
 	// It is called once, never for a move that is not stored, and before
@@ -183,7 +190,16 @@ type Submission struct {
 
 // Ack is the answer to a submission once it is committed.
 type Ack struct {
+	// Seq is the move's number as its sender may know it (Submission's
+	// Told): its place in the match's log, but for a seat's answer that
+	// leaves its round open, which counts the round's start and the
+	// sender's own answers in it, not the others' (so that the number
+	// does not say how many have answered). A repeat's is its first
+	// move's, as the match is now: once the round has resolved, its place
+	// in the log.
 	Seq int64
+	// Logged is the move's place in the match's log.
+	Logged int64
 	// Repeat says the move was committed before, with the same
 	// Idempotency-Key: Seq is its first answer's.
 	Repeat bool
@@ -237,7 +253,11 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 				if mv.KeyHash != s.KeyHash {
 					return Ack{}, ErrKeyTaken
 				}
-				return Ack{Seq: mv.Seq, Repeat: true}, nil
+				ack, err := r.repeat(ctx, s, mv.Seq)
+				if errors.Is(err, errReload) && attempt < maxAttempts && ctx.Err() == nil {
+					continue
+				}
+				return ack, err
 			}
 		}
 		h, err := r.hold(ctx, s.Match)
@@ -258,11 +278,41 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 			// meanwhile (through another server, after the key was
 			// looked for) gets the first answer.
 			if mv, ok, kerr := r.store.MoveByKey(ctx, s.Match, s.Key); kerr == nil && ok && mv.KeyHash == s.KeyHash {
-				return Ack{Seq: mv.Seq, Repeat: true}, nil
+				if ack, err := r.repeat(ctx, s, mv.Seq); err == nil {
+					return ack, nil
+				}
 			}
 		}
 		return ack, err
 	}
+}
+
+// repeat answers s, a retry of the match's move logged, committed before
+// with the same Idempotency-Key: with its number as s's sender may know
+// it now (Submission.Told), from the match as stored.
+func (r *Referee) repeat(ctx context.Context, s Submission, logged int64) (Ack, error) {
+	ack := Ack{Seq: logged, Logged: logged, Repeat: true}
+	if s.Told == nil {
+		return ack, nil
+	}
+	h, err := r.hold(ctx, s.Match)
+	if err != nil {
+		return Ack{}, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.live == nil { // dropped while this call waited
+		return Ack{}, errReload
+	}
+	if r.store.postgres || h.row.Seq < logged {
+		// Another server may have stored the move: the match is read
+		// as stored.
+		if err := r.current(ctx, s.Match, h); err != nil {
+			return Ack{}, err
+		}
+	}
+	ack.Seq = s.Told(h.row, h.live, logged)
+	return ack, nil
 }
 
 // maxAttempts bounds how often Submit makes a move again after other
@@ -306,9 +356,14 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	} else if r.Project != nil {
 		a.Project = r.Project(h.row, h.live, &a.Move)
 	}
-	pend := &pending{a: a, answer: answer, done: make(chan struct{})}
+	pend := &pending{a: a, answer: answer, told: mv.Seq, done: make(chan struct{})}
+	if s.Told != nil {
+		after := *h.row
+		after.Seq, after.Status = mv.Seq, a.Status
+		pend.told = s.Told(&after, h.live, mv.Seq)
+	}
 	if s.Stored != nil {
-		pend.stored, pend.told = s.Stored, make(chan struct{})
+		pend.stored, pend.toldDone = s.Stored, make(chan struct{})
 	}
 	if err := r.join(ctx, pend); err != nil {
 		// The match in memory has the move; the database has not.
@@ -325,7 +380,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}
-	return Ack{Seq: a.Move.Seq, Over: a.Status == Over, Answer: answer}, nil
+	return Ack{Seq: pend.told, Logged: a.Move.Seq, Over: a.Status == Over, Answer: answer}, nil
 }
 
 // admit checks s against match h and applies it to the match in memory,
@@ -464,8 +519,8 @@ func (r *Referee) join(ctx context.Context, p *pending) error {
 		<-p.done
 		if !p.leads {
 			p.tell()
-			if p.told != nil && p.err == nil {
-				<-p.told // told by the leader, or just now
+			if p.toldDone != nil && p.err == nil {
+				<-p.toldDone // told by the leader, or just now
 			}
 			return p.err
 		}
@@ -527,8 +582,8 @@ func (q *pending) tell() {
 		return
 	}
 	if q.claimed.CompareAndSwap(false, true) {
-		q.stored(q.a.Move.Seq, q.answer)
-		close(q.told)
+		q.stored(q.told, q.answer)
+		close(q.toldDone)
 	}
 }
 
