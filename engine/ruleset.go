@@ -191,10 +191,10 @@ type Option struct {
 // no value for is the seats' own error: Min to Max, for both, as for seats
 // whose SeatMax is Max or more.
 func (o Option) Range(seats int) (lo, hi int, allowed string) {
-	lo, hi = o.Min, o.Max
+	lo, hi, bounded := o.bounds(seats)
 	with := ""
-	if o.SeatMax != nil && seats > 0 && o.SeatMax(seats) >= lo && o.SeatMax(seats) < hi {
-		hi, with = o.SeatMax(seats), fmt.Sprintf(" with %d seats", seats)
+	if bounded {
+		with = fmt.Sprintf(" with %d seats", seats)
 		if o.SeatWhy != "" {
 			with += ", " + o.SeatWhy
 		}
@@ -203,6 +203,18 @@ func (o Option) Range(seats int) (lo, hi int, allowed string) {
 		return lo, hi, fmt.Sprintf("allowed only %d%s", lo, with)
 	}
 	return lo, hi, fmt.Sprintf("allowed %d to %d%s", lo, hi, with)
+}
+
+// bounds is Range without its words, as every match's setup reads it:
+// bounded says SeatMax lowered hi.
+func (o Option) bounds(seats int) (lo, hi int, bounded bool) {
+	lo, hi = o.Min, o.Max
+	if o.SeatMax != nil && seats > 0 {
+		if top := o.SeatMax(seats); top >= lo && top < hi {
+			return lo, top, true
+		}
+	}
+	return lo, hi, false
 }
 
 // Setup is everything a match starts from, apart from the ruleset itself.
@@ -244,7 +256,8 @@ func (s Setup) Int(info Info, name string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("option %s: %q is not a whole number", name, text)
 	}
-	if lo, hi, allowed := opt.Range(s.Seats()); v < lo || v > hi {
+	if lo, hi, _ := opt.bounds(s.Seats()); v < lo || v > hi {
+		_, _, allowed := opt.Range(s.Seats())
 		return 0, fmt.Errorf("option %s: %d is out of range; %s", name, v, allowed)
 	}
 	return v, nil

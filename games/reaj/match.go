@@ -63,7 +63,8 @@ func (Game) NewMatch(setup engine.Setup) (*Match, error) {
 		return nil, err
 	}
 	n := setup.Seats()
-	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n), living: n, last: noChoices(n), players: setup.Players}
+	m := &Match{turns: turns, state: NewState(n), pcg: engine.NewRNG(setup.Seed), chosen: make([]Value, n), living: n, last: noChoices(n), players: setup.Players,
+		reqs: make([]engine.Request[Value], 0, n)}
 	m.open()
 	return m, nil
 }
