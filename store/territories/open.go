@@ -109,6 +109,15 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// pageSize is the size of a new game file's pages. An action rewrites a
+// few rows of small tables (its move and action, a holding, the match's
+// row and state), each on a page of its own, and every page it changes is
+// written to the WAL and synced: pages of 1 KiB rather than SQLite's 4 KiB
+// write and sync a quarter of the bytes. BenchmarkSubmitOne: 175 µs an
+// action against 194 µs; with synchronous NORMAL, 61 µs against 79 µs.
+// A file made before keeps its pages.
+const pageSize = 1024
+
 // dsn is the data source name of a database file: the busy timeout first,
 // so that every later pragma waits for the lock; WAL, so that readers do
 // not block the writer; immediate transactions, so that a writer takes
@@ -312,14 +321,15 @@ func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 // markFile writes the application id into the new, empty file at path
 // before anything else, in SQLite's rollback-journal mode, so that the
 // file's own header says it is a store of live matches from its first
-// write on (in WAL mode, the header would wait for a checkpoint).
+// write on (in WAL mode, the header would wait for a checkpoint). Its
+// pages are of pageSize bytes.
 func markFile(ctx context.Context, path string, o Options) error {
 	db, err := sql.Open("sqlite", fmt.Sprintf("%s?_pragma=busy_timeout(%d)", path, o.BusyTimeout.Milliseconds()))
 	if err != nil {
 		return explain(path, err)
 	}
 	defer db.Close()
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA page_size = %d; PRAGMA application_id = %d", pageSize, applicationID)); err != nil {
 		return explain(path, fmt.Errorf("create: %w", err))
 	}
 	return db.Close()

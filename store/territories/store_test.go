@@ -1052,3 +1052,12 @@ func TestTwoRefereesOneFile(t *testing.T) {
 	}
 	mustVerify(t, b)
 }
+
+// A new game file has pages of 1 KiB (pageSize), which an action writes
+// and syncs fewer bytes of; a game made before, converted, keeps its own.
+func TestNewGameFileHasSmallPages(t *testing.T) {
+	var size int64
+	if err := newGame(t, nil, Options{}).db.QueryRow(`PRAGMA page_size`).Scan(&size); err != nil || size != pageSize {
+		t.Errorf("a new game file's pages are of %d bytes (%v); want %d", size, err, pageSize)
+	}
+}
