@@ -198,10 +198,8 @@ type Ack struct {
 	// move's, as the match is now: once the round has resolved, its place
 	// in the log.
 	Seq int64
-	// Logged is the move's place in the match's log.
-	Logged int64
 	// Repeat says the move was committed before, with the same
-	// Idempotency-Key: Seq is its first answer's.
+	// Idempotency-Key, and was not applied again.
 	Repeat bool
 	// Over says the move ended the match.
 	Over bool
@@ -291,7 +289,7 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 // with the same Idempotency-Key: with its number as s's sender may know
 // it now (Submission.Told), from the match as stored.
 func (r *Referee) repeat(ctx context.Context, s Submission, logged int64) (Ack, error) {
-	ack := Ack{Seq: logged, Logged: logged, Repeat: true}
+	ack := Ack{Seq: logged, Repeat: true}
 	if s.Told == nil {
 		return ack, nil
 	}
@@ -380,7 +378,7 @@ func (r *Referee) submit(ctx context.Context, h *held, s Submission) (Ack, error
 	if r.Committed != nil {
 		r.Committed(h.row, h.live, a.Move)
 	}
-	return Ack{Seq: pend.told, Logged: a.Move.Seq, Over: a.Status == Over, Answer: answer}, nil
+	return Ack{Seq: pend.told, Over: a.Status == Over, Answer: answer}, nil
 }
 
 // admit checks s against match h and applies it to the match in memory,
