@@ -56,11 +56,19 @@ type launch struct {
 	// seccomp is the filter bwrap reads from descriptor 5 (seccompFD),
 	// under --sandbox; nil for none.
 	seccomp []byte
+	// sandboxed says bwrap runs the program, and writes on descriptor 6
+	// (infoFD) the process id of the sandbox's first process, whose
+	// process group holds every process of the program (see rest).
+	sandboxed bool
 }
 
 // seccompFD is the descriptor bwrap reads the seccomp filter from: after
 // the program's standard input and output (initFiles).
 const seccompFD = 5
+
+// infoFD is the descriptor bwrap writes what it knows of the sandbox to
+// (--info-fd): {"child-pid": N}, the first process inside it.
+const infoFD = 6
 
 // prepare makes the launch of command for a seat: its words, its private
 // directory and environment, and the wrappers that confine it. The caller
@@ -110,9 +118,9 @@ func prepare(command string, ext External) (l launch, err error) {
 		// The sandbox's init is ours (initArgs), not bwrap's: when it ends,
 		// every process of the sandbox has ended before bwrap does.
 		hidden := append(ext.Outputs.list(), ext.Logs.dir())
-		filter := noUnixSockets()
+		filter := sandboxFilter()
 		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, filter != nil, words, ext.Limits.FileSize), initArgs()...), argv...)
-		return launch{argv: argv, env: env, dir: dir, limited: limited, seccomp: filter}, nil
+		return launch{argv: argv, env: env, dir: dir, limited: limited, seccomp: filter, sandboxed: true}, nil
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
 }
@@ -269,7 +277,8 @@ func envValue(env []string, name string) string {
 // the program's own files there (the directories of the files its words
 // name), the run's outputs and logs hidden (hidden), dir writable and its
 // working directory, and only env in its environment. bwrap dies with
-// Arbiter, and its processes with it.
+// Arbiter, and its processes with it; it tells the id of the sandbox's
+// first process on descriptor infoFD.
 //
 // With space above 0, dir is a file system of the program's own, in
 // memory, of that many bytes: the limit of one file's size is then the
@@ -311,7 +320,7 @@ func sandboxArgs(bwrap, dir string, env []string, hidden []string, seccomp bool,
 	for _, ro := range append(append(slices.Clone(roots), hiddenDirs...), "/dev") {
 		args = append(args, "--remount-ro", ro)
 	}
-	args = append(args, "--chdir", dir, "--clearenv")
+	args = append(args, "--chdir", dir, "--clearenv", "--info-fd", strconv.Itoa(infoFD))
 	if seccomp {
 		args = append(args, "--seccomp", strconv.Itoa(seccompFD))
 	}

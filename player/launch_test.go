@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -487,6 +489,103 @@ func TestAProgramStartsWithSignalsAtTheirDefault(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT} {
 		if mask&(1<<(sig-1)) != 0 {
 			t.Errorf("the program starts with %v ignored (SigIgn %016x)", sig, mask)
+		}
+	}
+}
+
+// needBwrap skips a test when bubblewrap is not installed, except in CI.
+func needBwrap(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		if os.Getenv("ARBITER_CI") != "" {
+			t.Fatal("bubblewrap is not installed; .ci/run installs it")
+		}
+		t.Skip("bubblewrap (bwrap) is not installed")
+	}
+}
+
+// groupStat is what /proc says of the processes of process group pgrp:
+// their states ("R", "S", "T" for stopped) and processor time in all, in
+// clock ticks.
+func groupStat(pgrp int) (states []string, ticks uint64) {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) < 13 || f[2] != strconv.Itoa(pgrp) {
+			continue
+		}
+		u, _ := strconv.ParseUint(f[11], 10, 64)
+		st, _ := strconv.ParseUint(f[12], 10, 64)
+		states, ticks = append(states, f[0]), ticks+u+st
+	}
+	return states, ticks
+}
+
+func TestASandboxedBotRestsBetweenItsTurns(t *testing.T) {
+	// "Under --sandbox a bot runs only while it is asked or told
+	// something: between its turns every process it started is stopped,
+	// so that it takes no processor time from the seat deciding."
+	needBwrap(t)
+	spin := `sh -c 'while :; do :; done' &`
+	script := spin + spin + `echo ready; while read l; do echo answer; done`
+	p, err := startProgram("sh -c "+strconv.Quote(script), External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	line, err := p.next(context.Background(), time.Now().Add(time.Minute))
+	if err != nil || string(line) != "ready" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	if p.group == 0 {
+		t.Fatal("the sandbox's process group is not known")
+	}
+	// SIGSTOP is sent; each process stops at once, wherever it runs.
+	deadline := time.Now().Add(30 * time.Second)
+	var states []string
+	for {
+		states, _ = groupStat(p.group)
+		if len(states) >= 4 && !slices.ContainsFunc(states, func(s string) bool { return s != "T" }) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot's processes are %v after its turn; want 4 or more, all stopped (T)", states)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, before := groupStat(p.group)
+	time.Sleep(300 * time.Millisecond)
+	if states, after := groupStat(p.group); after != before {
+		t.Errorf("the resting bot's processes (%v) took %d clock ticks of processor time", states, after-before)
+	}
+	// Asked again, it runs, answers, and rests once more.
+	line, err = p.call(context.Background(), []byte("2"), time.Now().Add(time.Minute))
+	if err != nil || string(line) != "answer" {
+		t.Fatalf("%q, %v; want its answer", line, err)
+	}
+	if !p.rested {
+		t.Error("the bot does not rest after its answer")
+	}
+}
+
+func TestASandboxedBotStaysInItsProcessGroup(t *testing.T) {
+	// "setsid and setpgid are refused under --sandbox: every process of a
+	// bot stays in the group that rests between its turns."
+	needBwrap(t)
+	script := `(setsid true && echo setsid) || echo refused; (python3 -c 'import os; os.setpgid(0, 0)' 2>/dev/null && echo setpgid) || echo refused`
+	p, err := startProgram("sh -c "+strconv.Quote(script), External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	for range 2 {
+		if line, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(line) != "refused" {
+			t.Errorf("%q, %v; want the call refused", line, err)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +38,12 @@ type program struct {
 	dir    string // its private directory, removed at close
 	bye    []byte // its seat's bye, a line
 	ns     bool   // it runs in a PID namespace of its own, under an init
+	// group is the process group every process of the program stays in,
+	// under --sandbox: it rests between the program's turns (see rest).
+	// 0 where its processes may leave their group.
+	group  int
+	rmu    sync.Mutex // rested
+	rested bool
 	// wrapped is true when an init stands between Arbiter and the program,
 	// which tells a death by signal N as exit code 128+N.
 	wrapped bool
@@ -173,6 +180,15 @@ func (l launch) start(ext External) (*program, error) {
 	var cmd *exec.Cmd
 	var err error
 	var filter *os.File // the seccomp filter, for bwrap to read
+	var infoR, infoW *os.File
+	if l.sandboxed {
+		// Where bwrap tells the sandbox's first process (infoFD).
+		if infoR, infoW, err = os.Pipe(); err != nil {
+			closeAll()
+			return nil, err
+		}
+		defer infoR.Close()
+	}
 	// A sweep of orphans (see sweep) must not see this program before it
 	// is registered.
 	bots.Lock()
@@ -194,6 +210,12 @@ func (l launch) start(ext External) (*program, error) {
 			}
 			cmd.ExtraFiles = append(cmd.ExtraFiles, filter) // seccompFD
 		}
+		if infoW != nil {
+			for len(cmd.ExtraFiles) < infoFD-3 {
+				cmd.ExtraFiles = append(cmd.ExtraFiles, nil) // closed in the child
+			}
+			cmd.ExtraFiles = append(cmd.ExtraFiles, infoW)
+		}
 		err = cmd.Start()
 		if filter != nil {
 			filter.Close()
@@ -211,6 +233,16 @@ func (l launch) start(ext External) (*program, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
+	if infoW != nil {
+		infoW.Close()
+	}
+	var group int
+	if err == nil && infoR != nil {
+		if group, err = sandboxGroup(infoR); err != nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	}
 	if err != nil {
 		inW.Close()
 		outR.Close()
@@ -218,7 +250,7 @@ func (l launch) start(ext External) (*program, error) {
 		return nil, fmt.Errorf("exec %s: %w", l.argv[0], err)
 	}
 	p := &program{cmd: cmd, in: inW, out: outR, errs: errR, lines: make(chan line, 64), backlog: newBacklog(), dir: l.dir,
-		ns: ns, wrapped: ns || ext.Sandbox, done: make(chan struct{}), logged: make(chan struct{})}
+		ns: ns, wrapped: ns || ext.Sandbox, group: group, done: make(chan struct{}), logged: make(chan struct{})}
 	if !l.limited {
 		setLimits(cmd.Process.Pid, ext.Limits) // prlimit(1) was not found
 	}
@@ -228,6 +260,27 @@ func (l launch) start(ext External) (*program, error) {
 	}()
 	return p, nil
 }
+
+// sandboxGroup reads what bwrap tells of the sandbox on r (its --info-fd)
+// and returns the id of the sandbox's first process: it leads the process
+// group of every process of the program (bwrap's --new-session; the
+// seccomp filter refuses setsid and setpgid, so that none leaves it).
+func sandboxGroup(r *os.File) (int, error) {
+	// bwrap writes it as soon as the sandbox is made, before the program
+	// starts, and closes it; the bound is for a bwrap that never does.
+	_ = r.SetReadDeadline(time.Now().Add(sandboxInfoWait))
+	b, err := io.ReadAll(io.LimitReader(r, 64<<10))
+	var info struct {
+		ChildPID int `json:"child-pid"`
+	}
+	if jerr := json.Unmarshal(b, &info); jerr != nil || info.ChildPID <= 0 {
+		return 0, fmt.Errorf("bwrap did not say which process the sandbox's is (%q, %v)", b, err)
+	}
+	return info.ChildPID, nil
+}
+
+// sandboxInfoWait bounds the wait for bwrap's word on its sandbox.
+const sandboxInfoWait = time.Minute
 
 // filterFile returns a pipe from which the seccomp filter b can be read,
 // whole: its write end is closed.
@@ -293,6 +346,7 @@ func (p *program) read() {
 // errBlocked when the program does not read in time, and the program's
 // crash when it is gone.
 func (p *program) write(ctx context.Context, msg []byte, deadline time.Time) error {
+	p.wake()
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	if err := p.in.SetWriteDeadline(deadline); err != nil {
@@ -342,24 +396,37 @@ func (p *program) call(ctx context.Context, msg []byte, deadline time.Time) ([]b
 	return p.next(ctx, deadline)
 }
 
+// next waits for the program's next line by deadline (zero: none), or
+// until ctx ends. The program runs while it waits, and rests after.
 func (p *program) next(ctx context.Context, deadline time.Time) ([]byte, error) {
-	var timeout <-chan time.Time
+	p.wake()
+	defer p.rest()
+	var timeout, nudge <-chan time.Time
 	if !deadline.IsZero() {
 		t := time.NewTimer(time.Until(deadline))
 		defer t.Stop()
 		timeout = t.C
 	}
-	select {
-	case l, ok := <-p.lines:
-		if !ok {
-			return nil, p.crashed(io.EOF)
+	if p.group != 0 {
+		t := time.NewTicker(wakeEvery)
+		defer t.Stop()
+		nudge = t.C
+	}
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				return nil, p.crashed(io.EOF)
+			}
+			p.backlog.take(len(l.text))
+			return l.text, l.err
+		case <-timeout:
+			return nil, &silence{unheard: !p.heard.Load(), partial: p.pending.Load()}
+		case <-ctx.Done():
+			return nil, context.Cause(ctx)
+		case <-nudge:
+			p.wakeAgain()
 		}
-		p.backlog.take(len(l.text))
-		return l.text, l.err
-	case <-timeout:
-		return nil, &silence{unheard: !p.heard.Load(), partial: p.pending.Load()}
-	case <-ctx.Done():
-		return nil, context.Cause(ctx)
 	}
 }
 
@@ -386,8 +453,60 @@ func (h heardReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
+// tell sends msg, which asks for no answer: the program runs while it is
+// sent, then rests (see rest) until it is asked or told something again.
 func (p *program) tell(msg []byte) error {
+	defer p.rest()
 	return p.write(context.Background(), msg, time.Now().Add(closeWait))
+}
+
+// rest stops every process of a sandboxed program (SIGSTOP to its process
+// group) until it is asked or told something again (wake): between its
+// turns a bot takes no processor time from the seats deciding, whatever
+// it starts, since none of its processes can leave the group (see
+// sandboxGroup). Decision times are counted on the wall clock, and a bot
+// that spun while another seat decided could make it run out of time. A
+// program that is being stopped no longer rests.
+func (p *program) rest() {
+	if p.group == 0 {
+		return
+	}
+	p.rmu.Lock()
+	defer p.rmu.Unlock()
+	if !p.rested && !p.closing.Load() {
+		p.rested = syscall.Kill(-p.group, syscall.SIGSTOP) == nil
+	}
+}
+
+// wakeEvery is how often a program waited for is woken again (see
+// wakeAgain).
+const wakeEvery = 10 * time.Millisecond
+
+// wakeAgain wakes an awake program once more. A process that was forking
+// or starting another program when its group was stopped can stop after
+// the group was woken (the kernel hands a new process the stop sent while
+// it was being made, and the wake-up too, in the order of their numbers,
+// stop last); it would stay stopped, and its program run out of time, but
+// for this.
+func (p *program) wakeAgain() {
+	p.rmu.Lock()
+	defer p.rmu.Unlock()
+	if !p.rested {
+		_ = syscall.Kill(-p.group, syscall.SIGCONT)
+	}
+}
+
+// wake lets a resting program run again (SIGCONT).
+func (p *program) wake() {
+	if p.group == 0 {
+		return
+	}
+	p.rmu.Lock()
+	defer p.rmu.Unlock()
+	if p.rested {
+		_ = syscall.Kill(-p.group, syscall.SIGCONT)
+		p.rested = false
+	}
 }
 
 // crashed describes a program that is gone, or going: how it ended, when
@@ -531,6 +650,7 @@ func (p *program) close() error {
 			tree = descendants(p.cmd.Process.Pid)
 		}
 		p.closing.Store(true)
+		p.wake()                              // to read its bye and exit
 		_ = p.in.SetWriteDeadline(time.Now()) // a writer blocked now gives up
 		p.wmu.Lock()
 		if len(p.unsent) == 0 {

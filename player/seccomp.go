@@ -17,7 +17,11 @@ import (
 // asyncio, libuv), stays allowed. io_uring, which can make sockets without
 // the socket system call, is refused too.
 //
-// The filter is ten instructions, written here rather than assembled by
+// setsid and setpgid are refused as well: every process of a sandboxed
+// bot stays in the process group the sandbox starts it in, which rests
+// as one between the bot's turns (program.rest).
+//
+// The filter is twelve instructions, written here rather than assembled by
 // elastic/go-seccomp-bpf, the pure-Go library for such policies: a policy
 // of that library that allows by default lets the system calls of another
 // architecture through (a 32-bit program's socketcall makes a Unix socket
@@ -56,10 +60,10 @@ type step struct {
 	jt, jf string
 }
 
-// noUnixSockets returns the seccomp filter, as bwrap --seccomp reads it
+// sandboxFilter returns the seccomp filter, as bwrap --seccomp reads it
 // (struct sock_filter after struct sock_filter, in the machine's byte
 // order), or nil on an architecture it is not written for.
-func noUnixSockets() []byte {
+func sandboxFilter() []byte {
 	var arch uint32
 	x32 := false
 	switch runtime.GOARCH {
@@ -83,6 +87,8 @@ func noUnixSockets() []byte {
 	}
 	steps = append(steps,
 		step{code: jeq, k: unix.SYS_IO_URING_SETUP, jt: "deny"},
+		step{code: jeq, k: unix.SYS_SETSID, jt: "deny"},
+		step{code: jeq, k: unix.SYS_SETPGID, jt: "deny"},
 		step{code: jeq, k: unix.SYS_SOCKET, jf: "allow"},
 		step{code: load, k: dataArg0},
 		step{code: jeq, k: unix.AF_UNIX, jt: "deny", jf: "allow"},
