@@ -45,6 +45,12 @@ func sampleWorld(t testing.TB) (*territories.World, *Map) {
 	return w, m
 }
 
+// tinyConfig is a board of two neighbours, A and B.
+const tinyConfig = `territories:
+  - {id: A, name: Alpha, neighbors: [B]}
+  - {id: B, name: Beta, neighbors: [A]}
+`
+
 func TestSampleMapParses(t *testing.T) {
 	// "The SVG has, for each territory, a path whose id is the territory
 	// id, and a circle whose id is <id>-armies where the army count is
@@ -150,6 +156,46 @@ func TestSVGColoursAndArmies(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("the nations list lacks %q", want)
 		}
+	}
+}
+
+func TestSVGCircleEndingWhereAShapeStarts(t *testing.T) {
+	// A map written without space between its elements: B's circle ends
+	// where A's path begins. Both held, the count written after the
+	// circle and A's colour set in its start tag are two edits at one
+	// place (drawing it panicked, after every action of the game).
+	cfg, err := territories.ReadConfig(strings.NewReader(tinyConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30">` +
+		`<circle id="B-armies" cx="30" cy="15" r="4"/><path id="A" d="M0,0 L20,0 L20,30 L0,30 Z"/>` +
+		`<path id="B" d="M20,0 L40,0 L40,30 L20,30 Z"/><circle id="A-armies" cx="10" cy="15" r="4"/>` +
+		`<g id="nations-list"><rect id="nations-list-bounds" x="0" y="0" width="40" height="10"/></g></svg>`
+	m, err := Parse([]byte(svg), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := territories.NewWorld(cfg)
+	for _, s := range []struct{ player, action string }{{"a", "join Na A"}, {"b", "join Nb B"}, {"a", "color #102030"}} {
+		a, err := territories.ParseAction(s.action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Apply(s.player, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := string(m.SVG(w))
+	want := `<circle id="B-armies" cx="30" cy="15" r="4"/><text class="armies" x="30" y="15"`
+	if !strings.Contains(out, want) {
+		t.Errorf("B's count is not written after its circle:\n%s", out)
+	}
+	if !strings.Contains(out, `dominant-baseline="central">3</text><path fill="#102030" id="A"`) {
+		t.Errorf("A is not filled right after B's count:\n%s", out)
+	}
+	if _, err := Parse([]byte(out), cfg); err != nil {
+		t.Errorf("the drawn map does not parse: %v", err)
 	}
 }
 

@@ -43,7 +43,15 @@ func (m *Map) SVG(w *territories.World) []byte {
 		edits = append(edits, edit{span{ci.after, ci.after}, m.count(ci, h.Armies)})
 	}
 	edits = append(edits, edit{span{m.list.insert, m.list.insert}, m.nations(w)})
-	sort.SliceStable(edits, func(a, b int) bool { return edits[a].at.start < edits[b].at.start })
+	// By where they start; at one place an insertion (a circle's count
+	// written after it ends) comes before a start tag replaced there (the
+	// next element's), so that no edit starts before the last one ended.
+	sort.SliceStable(edits, func(a, b int) bool {
+		if edits[a].at.start != edits[b].at.start {
+			return edits[a].at.start < edits[b].at.start
+		}
+		return edits[a].at.end < edits[b].at.end
+	})
 	var out bytes.Buffer
 	out.Grow(len(m.svg) + 4096)
 	at := 0
