@@ -86,6 +86,13 @@ func TestParseRefusesIncompleteMaps(t *testing.T) {
 		{"empty", ``, "no <svg> element"},
 		{"twice", strings.Replace(svg, `id="OR"`, `id="CA"`, 1), `two elements have the id "CA"`},
 		{"huge", strings.Replace(svg, `width="1020" height="590"`, `width="100000" height="590"`, 1), "allowed 1 to 4096"},
+		// Parse reads raw tokens, which the XML decoder does not match up:
+		// these were accepted, and drawing them wrote the counts and the
+		// nations where no element ends (or panicked).
+		{"unclosed", strings.TrimSpace(svg)[:len(strings.TrimSpace(svg))-len("</svg>")], "<svg> is not closed"},
+		{"closed by another's end tag", strings.Replace(svg, "</g>", "</svg>", 1), "</svg> closes <g>"},
+		{"second root", svg + `<svg width="1" height="1"/>`, "a second root element <svg>"},
+		{"circles never closed", `<svg viewBox="0 0 1 1" id="NV"><A id="UT"><circle id="NV-armies" r="1"><circle id="UT-armies" r="1"><g id="nations-list"><rect id="nations-list-bounds" width="1" height="1"></A></A>`, "</A> closes <rect>"},
 	} {
 		_, err := Parse([]byte(c.svg), cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

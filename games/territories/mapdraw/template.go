@@ -68,7 +68,7 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		m.shapes[i].start, m.circles[i].after = -1, -1
 	}
 	type open struct {
-		name        string
+		name        xml.Name
 		transformed bool // it or an ancestor has a transform
 		circle      int  // the territory whose circle this is, or -1
 		list        bool
@@ -81,6 +81,9 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		start := int(d.InputOffset())
 		tok, err := d.RawToken()
 		if err == io.EOF {
+			if len(stack) > 0 {
+				return nil, fmt.Errorf("map: not a well-formed SVG file: <%s> is not closed", xmlName(stack[len(stack)-1].name))
+			}
 			break
 		}
 		if err != nil {
@@ -90,7 +93,7 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			attr := attrs(t.Attr)
-			o := open{name: t.Name.Local, circle: -1}
+			o := open{name: t.Name, circle: -1}
 			if len(stack) > 0 {
 				o.transformed = stack[len(stack)-1].transformed
 			}
@@ -98,6 +101,9 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 				o.transformed = true
 			}
 			if len(stack) == 0 {
+				if rootSeen {
+					return nil, fmt.Errorf("map: not a well-formed SVG file: a second root element <%s> after </svg>; a file has one", t.Name.Local)
+				}
 				if t.Name.Local != "svg" {
 					return nil, fmt.Errorf("map: the root element is <%s>; want <svg>", t.Name.Local)
 				}
@@ -118,10 +124,10 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 				if err != nil {
 					return nil, err
 				}
-				if m.circles[i].after >= 0 {
+				if m.circles[i].tag.end > 0 {
 					return nil, fmt.Errorf("map: two elements have the id %q", id)
 				}
-				c.tag = span{start, end}
+				c.tag, c.after = span{start, end}, -1 // after: set at its end tag
 				m.circles[i] = c
 				o.circle = i
 			}
@@ -153,6 +159,9 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 				return nil, errors.New("map: an end tag without its start")
 			}
 			o := stack[len(stack)-1]
+			if t.Name != o.name {
+				return nil, fmt.Errorf("map: not a well-formed SVG file: </%s> closes <%s>; each element ends with its own end tag", xmlName(t.Name), xmlName(o.name))
+			}
 			stack = stack[:len(stack)-1]
 			if o.circle >= 0 {
 				m.circles[o.circle].after = end
@@ -173,7 +182,7 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		if m.shapes[i].start < 0 {
 			missing = append(missing, fmt.Sprintf("a path with id %q", id))
 		}
-		if m.circles[i].after < 0 {
+		if m.circles[i].tag.end == 0 {
 			missing = append(missing, fmt.Sprintf("a circle with id %q", id+ArmiesSuffix))
 		}
 	}
@@ -194,6 +203,14 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		return nil, fmt.Errorf("map: the group %q is not closed", ListID)
 	}
 	return m, nil
+}
+
+// xmlName is an element's name as its tag writes it: prefix:local.
+func xmlName(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
 }
 
 func transformNote(t bool) string {
