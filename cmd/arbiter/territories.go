@@ -199,6 +199,9 @@ func clipEchoes(err error) error {
 func (f *territoriesFlags) withGame(do func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {
 		out := cmd.OutOrStdout()
+		if err := refuseRequest(cmd); err != nil {
+			return f.fail(out, err)
+		}
 		r, err := f.open(cmd.Context())
 		if err != nil {
 			return f.fail(out, err)
@@ -229,6 +232,9 @@ configuration's seed, else a random seed, which is printed.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			err := func() error {
+				if err := refuseRequest(cmd); err != nil {
+					return err
+				}
 				if config == "" {
 					return usagef("name the configuration: --config FILE")
 				}
@@ -390,6 +396,20 @@ func (f *territoriesFlags) checkRequest(cmd *cobra.Command) error {
 	return nil
 }
 
+// refuseRequest refuses --request on a command that is not one action
+// (init, apply, show, history, map, replay), which would otherwise take
+// it and ignore it: an apply retried with the same id would apply its
+// lines again.
+func refuseRequest(cmd *cobra.Command) error {
+	if fl := cmd.Flag("request"); fl == nil || !fl.Changed {
+		return nil
+	}
+	if cmd.Name() == "apply" {
+		return usagef("apply takes no --request: its lines are applied again each time they are given; give an action of its own with --request (arbiter territories --player NAME --request ID ACTION) where a call may be retried")
+	}
+	return usagef("%s takes no --request: only an action (join, color, move, raise, attack, pass, end-turn) has an id to retry it by", cmd.Name())
+}
+
 // updateMap redraws the map files if they are behind the log. What was
 // accepted is stored already, so a failure is a warning, not an error: the
 // caller must not retry the actions.
@@ -462,6 +482,9 @@ or more (the others were applied), 2 when a line did not parse.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
+			if err := refuseRequest(cmd); err != nil {
+				return f.fail(out, err)
+			}
 			if group < 1 || group > maxApplyGroup {
 				return f.fail(out, usagef("--group %d: allowed 1 to %d", group, maxApplyGroup))
 			}
@@ -966,6 +989,9 @@ rules' state. Exit code 1 when anything differs. (arbiter replay FILE does
 the same for a territories database.)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := refuseRequest(cmd); err != nil {
+				return f.fail(cmd.OutOrStdout(), err)
+			}
 			return replayTerritories(cmd, f.db, f.asJSON)
 		},
 	}

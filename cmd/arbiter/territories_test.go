@@ -6,8 +6,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"image/png"
+	"io/fs"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -674,6 +676,41 @@ func TestTerritoriesRequestIDIsOneTo200Bytes(t *testing.T) {
 		}
 	}
 	mustPlay(t, db, "bob", "join", "Deseret", "NV", "--request", strings.Repeat("r", 200))
+}
+
+func TestTerritoriesRequestOnlyOnActions(t *testing.T) {
+	// --request makes an action safe to retry. apply took it and ignored
+	// it, so an apply retried with the same id applied its lines again;
+	// every command that is not one action now refuses it, and nothing
+	// is applied.
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	actions := filepath.Join(t.TempDir(), "actions.txt")
+	if err := os.WriteFile(actions, []byte("alice raise CA\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := tplay(t, db, "", "apply", actions, "--request", "batch-1")
+	if want := "arbiter: apply takes no --request: its lines are applied again each time they are given"; code != 2 || !strings.HasPrefix(errOut, want) {
+		t.Errorf("apply --request: exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+	for _, args := range [][]string{{"show"}, {"history"}, {"map"}, {"replay"}, {"show", "--json"}} {
+		code, out, errOut := tplay(t, db, "", append(args, "--request", "r1")...)
+		said := errOut + out
+		if code != 2 || !strings.Contains(said, args[0]+" takes no --request: only an action (join, color, move, raise, attack, pass, end-turn) has an id") {
+			t.Errorf("%v --request: exit %d, %q; want exit 2 and that %s takes no --request", args, code, said, args[0])
+		}
+	}
+	fresh := filepath.Join(t.TempDir(), "new.db")
+	code, _, errOut = arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", fresh, "--request", "r1")
+	if code != 2 || !strings.Contains(errOut, "init takes no --request") {
+		t.Errorf("init --request: exit %d, %q; want exit 2", code, errOut)
+	}
+	if _, err := os.Stat(fresh); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("init --request refused, and yet %s: %v", fresh, err)
+	}
+	if got := mustPlay(t, db, "", "show", "--json"); !strings.Contains(got, `"actions":1,`) {
+		t.Errorf("after the refusals the game is %s; want its one action", got)
+	}
 }
 
 func TestTerritoriesErrorsAreOneLine(t *testing.T) {
