@@ -836,6 +836,29 @@ func TestR40ErrorsCount(t *testing.T) {
 	}
 }
 
+func TestScriptWithAByteOrderMark(t *testing.T) {
+	// Notepad saves UTF-8 with a byte order mark (U+FEFF) first: the
+	// first line was refused as the unknown command "\ufeffHUMAN", which
+	// a game master cannot see in the file, and the roster lost a player.
+	script := "\ufeffHUMAN Ann 2\r\nHUMAN Bob\r\nZOMBIE Zed\r\nGAME_START\r\n"
+	tr, err := Run([]byte(script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Errors != 0 {
+		t.Errorf("%d ERROR lines: %v", tr.Errors, refusals(tr))
+	}
+	is(t, "Ann", player(t, tr, "Ann"), Human, 2, 0)
+	// Only at the start: elsewhere it is a character of a line like any other.
+	tr, err = Run([]byte("HUMAN Ann\nHUMAN Bob\n\ufeffZOMBIE Zed\nGAME_START\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Errors != 2 {
+		t.Errorf("a mark on line 3: %d ERROR lines %v; want 2 (line 3 and the roster)", tr.Errors, refusals(tr))
+	}
+}
+
 // TestEveryRuleHasATest checks that every rule R1–R40, every row T1–T20 and
 // every resolution A1–A34 has a test named for it.
 func TestEveryRuleHasATest(t *testing.T) {

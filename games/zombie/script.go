@@ -28,6 +28,10 @@ func Run(script []byte) (*Transcript, error) {
 	return j.Transcript(), nil
 }
 
+// byteOrderMark is the UTF-8 byte order mark, U+FEFF, that some editors
+// write at the start of a text file.
+const byteOrderMark = "\ufeff"
+
 // RunScript judges every line of script in order, numbering lines from 1,
 // on this judge. It returns a *ScriptError, having judged nothing, when the
 // script is not UTF-8 text.
@@ -47,7 +51,9 @@ func (j *Judge) RunScript(script []byte) error {
 	}
 	// One copy of the whole script; lines and words are slices of it, and
 	// the names the roster keeps are cloned so as not to hold it all.
-	text := string(script)
+	// A byte order mark, which Windows editors (Notepad) write at the
+	// start of a UTF-8 file, is not part of the first command.
+	text := strings.TrimPrefix(string(script), byteOrderMark)
 	var ws words
 	n := 0
 	for len(text) > 0 {
