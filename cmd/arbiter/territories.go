@@ -692,7 +692,13 @@ func (l *lineReader) next() (applyLine, error) {
 	}
 	if len(line) > 0 {
 		l.n++
-		return applyLine{string(line), l.n}, nil
+		text := string(line)
+		if l.n == 1 {
+			// A byte order mark, which Windows editors write first, is
+			// not part of the first player's name.
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		return applyLine{text, l.n}, nil
 	}
 	if err != nil && err != io.EOF {
 		return applyLine{}, classify(fmt.Errorf("reading the actions: %w", err))

@@ -367,6 +367,20 @@ func TestTerritoriesApplyNamesLinesAndCountsBoth(t *testing.T) {
 	}
 }
 
+func TestTerritoriesApplyByteOrderMark(t *testing.T) {
+	// A file of actions saved by Notepad starts with a byte order mark:
+	// its first player was "\ufeffalice", not a name, and the line was
+	// refused. The mark is skipped at the start only.
+	db := newTerritories(t)
+	code, out, errOut := arbiter(t, "\ufeffalice join Pacifica CA\n\ufeffbob join Deseret NV\n", "territories", "--db", db, "apply")
+	if !strings.HasPrefix(out, "alice founds Pacifica at CA") {
+		t.Errorf("apply: %q; want alice's join accepted", out)
+	}
+	if code != 2 || !strings.Contains(errOut, `line 2: "\ufeffbob join Deseret NV"`) {
+		t.Errorf("apply: exit %d, %q; want line 2 refused (a mark inside the file is a character like any other)", code, errOut)
+	}
+}
+
 func TestTerritoriesApply(t *testing.T) {
 	db := newTerritories(t)
 	script := strings.Join([]string{
