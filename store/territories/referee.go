@@ -282,6 +282,10 @@ func (r *Referee) attempt(ctx context.Context, fn func(*batch) error) error {
 	return nil
 }
 
+// editedState ends the refusal of a stored state that does not read or
+// fit the log: what only a change from outside Arbiter makes.
+const editedState = "the table territories_states was changed outside Arbiter, or damaged (arbiter territories replay compares the file with its log of actions)"
+
 // current returns the game as the last commit left it, and when its turn
 // began: the state this process committed last, or the one stored (and
 // the moves after it, if it is behind the log). forMoves refuses a match
@@ -307,10 +311,10 @@ func (r *Referee) current(ctx context.Context, forMoves bool) (*rules.World, tim
 	}
 	w, err := rules.LoadWorld(r.cfg, []byte(world))
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, time.Time{}, fmt.Errorf("%s: %w; %s", r.path, err, editedState)
 	}
 	if int64(w.Seq()) != stateSeq || stateSeq > seq {
-		return nil, time.Time{}, fmt.Errorf("the stored state is of action %d, its row says %d and the log has %d", w.Seq(), stateSeq, seq)
+		return nil, time.Time{}, fmt.Errorf("%s: the stored state is of action %d, its row says %d and the log has %d; %s", r.path, w.Seq(), stateSeq, seq, editedState)
 	}
 	if stateSeq < seq {
 		if err := r.catchUp(ctx, w, stateSeq); err != nil {

@@ -348,6 +348,53 @@ func TestVerifyFindsTampering(t *testing.T) {
 	}
 }
 
+func TestEditedStateIsNamed(t *testing.T) {
+	// The rules' state stored beside the log, edited by hand so that it
+	// no longer reads, was refused as "territories state: dice: invalid
+	// PCG encoding": no file, no cause, nothing to do about it. Now the
+	// refusal names the file and the table, and how to check the file.
+	r := newGame(t, nil, Options{})
+	accept(t, r, opening...)
+	path := r.Path()
+	r.Close()
+	for _, edit := range []string{
+		`UPDATE territories_states SET world = '{}'`,
+		`UPDATE territories_states SET world = replace(world, '"armies":5', '"armies":-7')`,
+		`UPDATE territories_states SET seq = seq + 1`,
+	} {
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(edit); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		r, err := Open(ctx, path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.World(ctx)
+		r.Close()
+		if err == nil || !strings.HasPrefix(err.Error(), path+": ") || !strings.Contains(err.Error(), "the table territories_states was changed outside Arbiter, or damaged (arbiter territories replay compares") {
+			t.Errorf("%s: %v; want the file, the table and the replay named", edit, err)
+		}
+		// Put the state back for the next edit.
+		fresh := newGame(t, nil, Options{})
+		accept(t, fresh, opening...)
+		var world string
+		var seq int64
+		if err := fresh.read.QueryRow(`SELECT seq, world FROM territories_states`).Scan(&seq, &world); err != nil {
+			t.Fatal(err)
+		}
+		db, _ = sql.Open("sqlite", path)
+		if _, err := db.Exec(`UPDATE territories_states SET seq = $1, world = $2`, seq, world); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+	}
+}
+
 func TestTurnDurationEndsTheTurn(t *testing.T) {
 	// "a turn ends when every nation has used its actions or after
 	// turn_duration": the referee logs the judge's end-turn first.
