@@ -227,7 +227,10 @@ func territoriesInit(f *territoriesFlags) *cobra.Command {
 map, the territories and the numbers; see examples/territories/config.yaml)
 and draw its map. The map's SVG is checked against the territories and
 kept in the database. The dice are seeded from --seed, else the
-configuration's seed, else a random seed, which is printed.`,
+configuration's seed, else a random 64-bit seed, which is printed. Every
+attack's answer tells its roll, from which a small seed can be found by
+trying them all, and with it every roll to come: leave the seed to init
+when players must not know the dice.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
@@ -266,7 +269,7 @@ configuration's seed, else a random seed, which is printed.`,
 				case cmd.Flags().Changed("seed"):
 					cfg = cfg.WithSeed(seed)
 				case cfg.Seed == nil:
-					cfg = cfg.WithSeed(rand.Uint64N(1 << 32))
+					cfg = cfg.WithSeed(rand.Uint64())
 				}
 				r, err := tstore.Create(cmd.Context(), f.db, cfg, svg, tstore.Options{})
 				if err != nil {

@@ -445,6 +445,38 @@ func TestTerritoriesInitErrors(t *testing.T) {
 	}
 }
 
+func TestTerritoriesInitDrawsA64BitSeed(t *testing.T) {
+	// Without a seed, init drew one below 2^32: every attack's answer
+	// tells its roll, and from a few rolls a player could try all 2^32
+	// seeds in a minute and know every roll to come. The seed is now
+	// drawn as play's are, from all 64 bits; three inits all below 2^32
+	// happen once in 2^96.
+	dir := t.TempDir()
+	cfg, err := os.ReadFile(sampleConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = regexp.MustCompile(`(?m)^seed: .*$`).ReplaceAll(cfg, nil)
+	if bytes.Contains(cfg, []byte("\nseed:")) {
+		t.Fatal("the sample configuration still has its seed")
+	}
+	os.WriteFile(filepath.Join(dir, "c.yaml"), cfg, 0o644)
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	os.WriteFile(filepath.Join(dir, "map.svg"), svg, 0o644)
+	var seeds []uint64
+	for i := range 3 {
+		code, out, errOut := arbiter(t, "", "territories", "init", "--config", filepath.Join(dir, "c.yaml"), "--db", filepath.Join(dir, fmt.Sprintf("g%d.db", i)), "--json")
+		var got struct{ Seed uint64 }
+		if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+			t.Fatalf("init: exit %d, %q, %q", code, out, errOut)
+		}
+		seeds = append(seeds, got.Seed)
+	}
+	if slices.Max(seeds) < 1<<32 {
+		t.Errorf("seeds %v: all below 2^32; want them drawn from 64 bits", seeds)
+	}
+}
+
 func TestTerritoriesTurns(t *testing.T) {
 	dir := t.TempDir()
 	cfg, _ := os.ReadFile(sampleConfig)
