@@ -276,6 +276,9 @@ when players must not know the dice.`,
 					if errors.Is(err, tstore.ErrExists) {
 						return usagef("%s already exists; name a new file, or delete it to start again", f.db)
 					}
+					if errors.Is(err, tstore.ErrMapFiles) {
+						return usageError(err)
+					}
 					return err
 				}
 				defer r.Close()
@@ -959,6 +962,9 @@ func territoriesMap(f *territoriesFlags) *cobra.Command {
 					return usagef("--out %s: name a .svg or a .png file", outFile)
 				}
 				if err := r.WriteMap(cmd.Context(), outFile); err != nil {
+					if errors.Is(err, tstore.ErrMapFiles) {
+						return usageError(err)
+					}
 					return err
 				}
 				files = []string{outFile}

@@ -477,6 +477,26 @@ func TestTerritoriesInitDrawsA64BitSeed(t *testing.T) {
 	}
 }
 
+func TestTerritoriesInitNeverDrawsOverTheGame(t *testing.T) {
+	// init --db game.png answered "created game.png ... the map in
+	// game.svg and game.png" and had renamed the map over the game.
+	dir := t.TempDir()
+	db := filepath.Join(dir, "game.png")
+	code, out, errOut := arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", db)
+	want := "arbiter: map files: " + db + " is the game's database " + db + " or its journal, which drawing the map would replace; draw the map into another file (the configuration's output: {png: ...} names it"
+	if code != 2 || out != "" || !strings.HasPrefix(errOut, want) {
+		t.Errorf("init --db game.png: exit %d, %q, %q; want exit 2 and %q", code, out, errOut, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a refused init left %v", entries)
+	}
+	other := newTerritories(t)
+	code, _, errOut = tplay(t, other, "", "map", "--out", filepath.Join(dir, "x.svg"))
+	if code != 0 {
+		t.Errorf("map --out x.svg: exit %d, %q", code, errOut)
+	}
+}
+
 func TestTerritoriesTurns(t *testing.T) {
 	dir := t.TempDir()
 	cfg, _ := os.ReadFile(sampleConfig)

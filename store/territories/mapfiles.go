@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -27,8 +28,12 @@ func (r *Referee) drawing() (*mapdraw.Map, error) {
 // MapFiles returns where the map is redrawn after every action, by the
 // configuration's output (relative to the database's directory; beside the
 // database, named after it, when not given); "" for a file not drawn.
-func (r *Referee) MapFiles() (svg, png string) {
-	base := strings.TrimSuffix(r.path, filepath.Ext(r.path))
+func (r *Referee) MapFiles() (svg, png string) { return mapFiles(r.path, r.cfg) }
+
+// mapFiles returns where the map of the game at db on cfg is redrawn (see
+// Referee.MapFiles).
+func mapFiles(db string, cfg *rules.Config) (svg, png string) {
+	base := strings.TrimSuffix(db, filepath.Ext(db))
 	where := func(p, ext string) string {
 		switch {
 		case p == "none":
@@ -38,9 +43,51 @@ func (r *Referee) MapFiles() (svg, png string) {
 		case filepath.IsAbs(p):
 			return p
 		}
-		return filepath.Join(filepath.Dir(r.path), p)
+		return filepath.Join(filepath.Dir(db), p)
 	}
-	return where(r.cfg.Output.SVG, ".svg"), where(r.cfg.Output.PNG, ".png")
+	return where(cfg.Output.SVG, ".svg"), where(cfg.Output.PNG, ".png")
+}
+
+// ErrMapFiles is returned by Create, UpdateMap and WriteMap for a map
+// file that is the game's database or one of SQLite's files beside it
+// (-wal, -shm, -journal), which drawing it would replace, or for one
+// file named for both the SVG and the PNG.
+var ErrMapFiles = errors.New("map files")
+
+// overGame refuses a map file that is the database at db or one of its
+// companion files: by name, or by being the same file (a link).
+func overGame(db, file string) error {
+	if file == "" {
+		return nil
+	}
+	fileAbs, err1 := filepath.Abs(file)
+	dbAbs, err2 := filepath.Abs(db)
+	over := err1 == nil && err2 == nil && slices.Contains([]string{dbAbs, dbAbs + "-wal", dbAbs + "-shm", dbAbs + "-journal"}, fileAbs)
+	if !over {
+		a, errA := os.Stat(file)
+		b, errB := os.Stat(db)
+		over = errA == nil && errB == nil && os.SameFile(a, b)
+	}
+	if over {
+		return fmt.Errorf("%w: %s is the game's database %s or its journal, which drawing the map would replace; draw the map into another file", ErrMapFiles, file, db)
+	}
+	return nil
+}
+
+// checkMapFiles refuses map files of cfg for the game at db that would
+// replace the database, or that are one file for both the SVG and the
+// PNG.
+func checkMapFiles(db string, cfg *rules.Config) error {
+	svg, png := mapFiles(db, cfg)
+	for _, f := range []struct{ path, key, ext string }{{svg, "svg", ".svg"}, {png, "png", ".png"}} {
+		if err := overGame(db, f.path); err != nil {
+			return fmt.Errorf("%w (the configuration's output: {%s: ...} names it, or, left out, the database's name with %s)", err, f.key, f.ext)
+		}
+	}
+	if svg != "" && svg == png {
+		return fmt.Errorf("%w: output: svg and png are the same file, %s; give each its own", ErrMapFiles, svg)
+	}
+	return nil
 }
 
 // UpdateMap redraws the map files (MapFiles) if they do not show the last
@@ -61,6 +108,9 @@ func (r *Referee) updateMap(ctx context.Context, force bool) error {
 	svgPath, pngPath := r.MapFiles()
 	if svgPath == "" && pngPath == "" {
 		return nil
+	}
+	if err := checkMapFiles(r.path, r.cfg); err != nil {
+		return err
 	}
 	var seq, drawn int
 	if err := r.read.QueryRowContext(ctx, mapSeqSQL, r.id).Scan(&seq, &drawn); err != nil {
@@ -182,6 +232,9 @@ func (r *Referee) WriteMap(ctx context.Context, path string) error {
 		svgPath = path
 	default:
 		return fmt.Errorf("map %s: name a .svg or a .png file", path)
+	}
+	if err := overGame(r.path, path); err != nil {
+		return err
 	}
 	files, err := r.render(w, svgPath, pngPath)
 	defer discard(files)

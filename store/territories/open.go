@@ -223,6 +223,9 @@ func Create(ctx context.Context, path string, cfg *rules.Config, mapSVG []byte, 
 	if cfg.Seed == nil {
 		return nil, errors.New("create: the configuration has no seed")
 	}
+	if err := checkMapFiles(path, cfg); err != nil {
+		return nil, err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -393,6 +394,64 @@ func TestEditedStateIsNamed(t *testing.T) {
 		}
 		db.Close()
 	}
+}
+
+func TestMapFilesNeverReplaceTheGame(t *testing.T) {
+	// A game file named game.png drew its map, game.png beside it, over
+	// itself: init answered "created" and the game was gone. A map file
+	// that is the database, its -wal, -shm or -journal, by name or by a
+	// link, or one file for both maps, is refused, and nothing is made.
+	dir := t.TempDir()
+	for _, c := range []struct {
+		db       string
+		svg, png string
+		want     string
+	}{
+		{"game.png", "", "", "game.png is the game's database"},
+		{"game.svg", "", "", "game.svg is the game's database"},
+		{"g.db", "g.db-wal", "", "g.db-wal is the game's database"},
+		{"g.db", "", "./g.db-journal", "g.db-journal is the game's database"},
+		{"g.db", "x.out", "x.out", "output: svg and png are the same file"},
+	} {
+		cfg := sampleConfig(t, func(cfg *rules.Config) { cfg.Output.SVG, cfg.Output.PNG = c.svg, c.png })
+		path := filepath.Join(dir, c.db)
+		r, err := Create(ctx, path, cfg, rules.SampleMap(), Options{})
+		if err == nil {
+			r.Close()
+		}
+		if !errors.Is(err, ErrMapFiles) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s, output {%q, %q}: %v; want %q", c.db, c.svg, c.png, err, c.want)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: a refused create left the file: %v", c.db, err)
+		}
+	}
+	// A game named game.png with its PNG elsewhere is a game, and its map
+	// is not drawn over it by name or by a link.
+	cfg := sampleConfig(t, func(cfg *rules.Config) { cfg.Output.PNG = "other.png" })
+	path := filepath.Join(dir, "game.png")
+	r, err := Create(ctx, path, cfg, rules.SampleMap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	accept(t, r, "alice join Pacifica CA")
+	if err := r.UpdateMap(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.png")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{path, link, filepath.Join(dir, ".", "game.png")} {
+		if err := r.WriteMap(ctx, out); !errors.Is(err, ErrMapFiles) {
+			t.Errorf("map into %s: %v; want it refused", out, err)
+		}
+	}
+	if w, err := r.World(ctx); err != nil || w.Seq() != 1 {
+		t.Errorf("the game after: %v", err)
+	}
+	mustVerify(t, r)
 }
 
 func TestTurnDurationEndsTheTurn(t *testing.T) {
