@@ -265,6 +265,9 @@ when players must not know the dice.`,
 				if _, err := mapdraw.Parse(svg, cfg); err != nil {
 					return usagef("%s: %w", mapPath, err)
 				}
+				if err := checkSources(f.db, cfg, [2]string{config, "configuration"}, [2]string{mapPath, "map"}); err != nil {
+					return err
+				}
 				switch {
 				case cmd.Flags().Changed("seed"):
 					cfg = cfg.WithSeed(seed)
@@ -302,6 +305,36 @@ when players must not know the dice.`,
 	cmd.Flags().StringVar(&config, "config", "", "the configuration file (YAML or JSON)")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the dice (default: the configuration's, or random)")
 	return cmd
+}
+
+// checkSources refuses map files of a new game at db that are the files
+// init reads, each a path and what it is (the configuration or the map): the map drawn after every
+// action would replace them (--db map.db beside map.svg drew over the
+// map, and the next game made from it started with the first one's
+// colours).
+func checkSources(db string, cfg *territories.Config, sources ...[2]string) error {
+	svg, png := tstore.MapFilesOf(db, cfg)
+	for _, out := range []string{svg, png} {
+		for _, src := range sources {
+			if out != "" && sameFile(out, src[0]) {
+				return usagef("the map would be drawn into %s, the %s the game is made from (%s), and replace it; name the database otherwise, or give the configuration's output: {svg: FILE, png: FILE}", out, src[1], src[0])
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one file: the same path,
+// or files that are one (a link).
+func sameFile(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // readTerritoriesConfig reads the configuration file of init, at most

@@ -497,6 +497,33 @@ func TestTerritoriesInitNeverDrawsOverTheGame(t *testing.T) {
 	}
 }
 
+func TestTerritoriesInitNeverDrawsOverItsSources(t *testing.T) {
+	// init --db map.db beside map.svg drew every action's map over the
+	// map the game was made from, and the next game made from it started
+	// with the first one's colours on it.
+	dir := t.TempDir()
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	cfg, _ := os.ReadFile(sampleConfig)
+	os.WriteFile(filepath.Join(dir, "map.svg"), svg, 0o644)
+	os.WriteFile(filepath.Join(dir, "config.yaml"), cfg, 0o644)
+	os.WriteFile(filepath.Join(dir, "c2.yaml"), append(append([]byte{}, cfg...), "\noutput: {png: c2.yaml}\n"...), 0o644)
+	for _, c := range []struct{ config, db, want string }{
+		{"config.yaml", "map.db", "the map would be drawn into " + filepath.Join(dir, "map.svg") + ", the map the game is made from (" + filepath.Join(dir, "map.svg") + "), and replace it"},
+		{"c2.yaml", "g.db", "the map would be drawn into " + filepath.Join(dir, "c2.yaml") + ", the configuration the game is made from"},
+	} {
+		code, out, errOut := arbiter(t, "", "territories", "init", "--config", filepath.Join(dir, c.config), "--db", filepath.Join(dir, c.db))
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "arbiter: "+c.want) {
+			t.Errorf("init --config %s --db %s: exit %d, %q, %q; want exit 2 and %q", c.config, c.db, code, out, errOut, c.want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, c.db)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a refused init made %s", c.db)
+		}
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, "map.svg")); !bytes.Equal(now, svg) {
+		t.Error("the map was changed")
+	}
+}
+
 func TestTerritoriesTurns(t *testing.T) {
 	dir := t.TempDir()
 	cfg, _ := os.ReadFile(sampleConfig)

@@ -28,11 +28,11 @@ func (r *Referee) drawing() (*mapdraw.Map, error) {
 // MapFiles returns where the map is redrawn after every action, by the
 // configuration's output (relative to the database's directory; beside the
 // database, named after it, when not given); "" for a file not drawn.
-func (r *Referee) MapFiles() (svg, png string) { return mapFiles(r.path, r.cfg) }
+func (r *Referee) MapFiles() (svg, png string) { return MapFilesOf(r.path, r.cfg) }
 
-// mapFiles returns where the map of the game at db on cfg is redrawn (see
-// Referee.MapFiles).
-func mapFiles(db string, cfg *rules.Config) (svg, png string) {
+// MapFilesOf returns where the map of a game at db on cfg is redrawn (see
+// Referee.MapFiles), before the game is made.
+func MapFilesOf(db string, cfg *rules.Config) (svg, png string) {
 	base := strings.TrimSuffix(db, filepath.Ext(db))
 	where := func(p, ext string) string {
 		switch {
@@ -78,7 +78,7 @@ func overGame(db, file string) error {
 // replace the database, or that are one file for both the SVG and the
 // PNG.
 func checkMapFiles(db string, cfg *rules.Config) error {
-	svg, png := mapFiles(db, cfg)
+	svg, png := MapFilesOf(db, cfg)
 	for _, f := range []struct{ path, key, ext string }{{svg, "svg", ".svg"}, {png, "png", ".png"}} {
 		if err := overGame(db, f.path); err != nil {
 			return fmt.Errorf("%w (the configuration's output: {%s: ...} names it, or, left out, the database's name with %s)", err, f.key, f.ext)
