@@ -233,10 +233,11 @@ func (m *Match) Apply(seat int, mv Move) error {
 
 // Defaulted notes why the action of the country whose turn it is was
 // refused, when the default wait replaces it (engine.Defaulter): the
-// history's wait says so. Other faults, and answers, leave no note.
+// history's wait says so, as everyone may be told (Told). Other faults,
+// and answers, leave no note.
 func (m *Match) Defaulted(seat int, f engine.Fault) {
 	if f.Kind == engine.FaultIllegal && m.phase == turnPhase && seat == m.next {
-		m.refused = f.Detail
+		m.refused = Told(f.Detail)
 	}
 }
 

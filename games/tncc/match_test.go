@@ -438,3 +438,32 @@ func TestViewTellsAPersonWhyTheirCountryDied(t *testing.T) {
 		t.Errorf("a starved country's view says %q (game over: %v); want %q", got, m.Over(), want)
 	}
 }
+
+func TestRefusedWarKeepsItsFlanksHidden(t *testing.T) {
+	// "Everyone may read the war afterwards as: attacker, defender, total
+	// sent by each, survivors, winner, loot. Flank divisions are never
+	// revealed." A war refused for its flanks is told in the history
+	// without them; its fault, the player's own, keeps them.
+	opts := map[string]string{"preset": "default"}
+	for _, flanks := range []Flanks{{10, 0, 30}, {10, -4, 3}} {
+		bad := &misbehaving{turn: func(View) (Move, error) { return WarMove(1, flanks), nil }}
+		rec, m := play(t, 1, opts, []engine.Seat[Move, View]{seat("bad", bad, time.Second), seat("nothing", Nothing(), time.Second)})
+		fs := faultsOf(rec, 0)
+		if len(fs) == 0 || !strings.Contains(fs[0].Detail, "flank") {
+			t.Fatalf("faults %+v; want the war refused for its flanks", fs)
+		}
+		e := m.History()[0]
+		if e.Type != Wait || !strings.Contains(e.Refused, "flank") {
+			t.Fatalf("history %v; want a wait that says the war was refused for its flanks", e)
+		}
+		for _, n := range flanks {
+			if n != 0 && strings.Contains(e.Refused, fmt.Sprint(n)) {
+				t.Errorf("the history tells the refused war's flanks %v: %q", flanks, e.Refused)
+			}
+		}
+	}
+	if got, want := Told("war: 10, 0 and 30 soldiers on the flanks, and the army has 35; also, war costs 1600 gold, and you have 800"),
+		"war: the flanks send more soldiers than the army has (35); also, war costs 1600 gold, and you have 800"; got != want {
+		t.Errorf("Told = %q; want %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package tncc
 
 import (
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -182,6 +183,21 @@ func checkFlanks(f Flanks, army int64, what string) error {
 }
 
 var flankWords = [3]string{"left", "front", "right"}
+
+// The refusals of checkFlanks that name the flanks of a war.
+var (
+	flanksOverArmy = regexp.MustCompile(`-?\d+, -?\d+ and -?\d+ soldiers on the flanks, and the army has (-?\d+)`)
+	flankBelowZero = regexp.MustCompile(`the (left|front|right) flank has -\d+ soldiers; flanks are 0 or more`)
+)
+
+// Told is a refusal as the history tells everyone: without the flanks of
+// the war it refused, which would tell how the country divides its army
+// ("Flank divisions are never revealed"); its fault in the record, and
+// the report, keep them.
+func Told(refusal string) string {
+	refusal = flanksOverArmy.ReplaceAllString(refusal, "the flanks send more soldiers than the army has ($1)")
+	return flankBelowZero.ReplaceAllString(refusal, "a flank has fewer than 0 soldiers")
+}
 
 // Recruit turns n of seat's citizens into soldiers (n < 0: soldiers back
 // into citizens). The action must be legal (see Check).
