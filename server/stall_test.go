@@ -171,8 +171,18 @@ func TestMovesOverTLSAndHTTP2(t *testing.T) {
 			id := c["id"].(string)
 			secret := c["seats"].([]any)[0].(map[string]any)["secret"].(string)
 			for turn := range 3 {
-				_, m := call("GET", "/matches/"+id, secret, nil)
-				q := m["requests"].([]any)[0].(map[string]any)
+				// The bot's answer to the turn before comes when the
+				// server's driver plays it: until then the person is
+				// asked nothing.
+				var reqs []any
+				for wait := time.Now().Add(time.Minute); len(reqs) == 0; time.Sleep(5 * time.Millisecond) {
+					if time.Now().After(wait) {
+						t.Fatalf("turn %d: the person is asked nothing for a minute", turn)
+					}
+					_, m := call("GET", "/matches/"+id, secret, nil)
+					reqs, _ = m["requests"].([]any)
+				}
+				q := reqs[0].(map[string]any)
 				resp, out := call("POST", "/matches/"+id+"/moves", secret, map[string]any{"request": q["id"], "move": q["default"]})
 				if resp.StatusCode != http.StatusOK || out["seq"] == nil {
 					t.Fatalf("turn %d: %d %v", turn, resp.StatusCode, out)
