@@ -71,4 +71,10 @@ func TestBoardShowsPlayersAndLastTurn(t *testing.T) {
 	if !strings.Contains(m.View(0).Help(), "Score at the end") {
 		t.Errorf("help:\n%s", m.View(0).Help())
 	}
+	// The help is read at a terminal of 80 columns, as the board is.
+	for _, line := range strings.Split(m.View(0).Help(), "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("help: a line of %d columns: %q", n, line)
+		}
+	}
 }

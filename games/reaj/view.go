@@ -100,14 +100,14 @@ func (v View) Help() string {
 	for x := range Value(NumValues) {
 		fmt.Fprintf(&b, "  %-9s %s\n", x, valueEffects[x])
 	}
-	b.WriteString("Upkeep: each turn your resources change by your adapt less your expand and develop.\n")
-	b.WriteString("Score at the end: resources plus every positive disposition toward you, dead or alive.\n")
+	b.WriteString("Upkeep: each turn your resources change by your adapt less your expand\nand develop.\n")
+	b.WriteString("Score at the end: resources plus every positive disposition toward you,\ndead or alive.\n")
 	return b.String()
 }
 
 // valueEffects says what each value does on a turn, as the rules put it.
 var valueEffects = [NumValues]string{
-	"+1 resource for every society whose conquer is lower; all like you less",
+	"+1 resource per society whose conquer is lower; all like you less",
 	"+1 resource for every society that likes you",
 	"land −1 and +3 resources",
 	"ecology −1 and +3 resources",
