@@ -376,7 +376,7 @@ func freeExample(cfg *Config, w *World) string {
 // Help tells a person the actions, and how a battle is decided.
 func (v View) Help() string {
 	if v.Kind() == JoinKind {
-		return "Name a free territory (one with no army) by its id, name or alias: your nation starts there with 3 armies.\n"
+		return fmt.Sprintf("Name a free territory (one with no army) by its id, name or alias: your\nnation starts there with %s.\n", armies(v.m.w.cfg.InitialArmies))
 	}
 	return `Actions (each costs one of your actions this turn, except pass):
   raise T        one more army in your territory T (at most max_armies)

@@ -206,3 +206,25 @@ func TestViewOffersTheClosestActionOfTheTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestViewHelpAtJoin: a person asked to join is told the army the board
+// starts a nation with, its initial_armies, in lines of 80 columns.
+func TestViewHelpAtJoin(t *testing.T) {
+	c := *Sample()
+	c.InitialArmies = 4
+	for board, want := range map[string]string{"sample": "with 3 armies", string(c.JSON()): "with 4 armies"} {
+		m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"repl", "greedy"}, Options: map[string]string{"board": board}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		help := m.View(m.Pending()[0].Seat).Help()
+		if !strings.Contains(help, want) {
+			t.Errorf("the help at a join lacks %q:\n%s", want, help)
+		}
+		for _, line := range strings.Split(help, "\n") {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("a line of %d columns: %q", n, line)
+			}
+		}
+	}
+}
