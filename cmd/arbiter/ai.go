@@ -25,8 +25,9 @@ order played, and counts the games its player sits in: all of them, but
 where more players than seats take turns (six seats among seven players:
 six games in seven). Its wins are the games it ranked first in; "(N
 shared)" says that N of them it ranked first together with another seat,
-and each counts as a win in its win %. The README's tables are this command's output with
---markdown, and anyone gets the same numbers with the same flags.`,
+and each counts as a win in its win %. The README's tables are this
+command's output with --markdown, and anyone gets the same numbers with the
+same flags.`,
 		Example: `  arbiter ai reaj
   arbiter ai --games 400 --markdown > tables.md`,
 		RunE: func(cmd *cobra.Command, args []string) error {

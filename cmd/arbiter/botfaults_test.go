@@ -105,6 +105,7 @@ func TestBotFlagsHelp(t *testing.T) {
 	// --strikes says which fault forfeits.
 	for _, cmd := range [][]string{{"duel", "reaj", "--help"}, {"tournament", "reaj", "--help"}} {
 		_, out, _ := arbiter(t, "", cmd...)
+		out = strings.Join(strings.Fields(out), " ") // as the words read, whatever the lines
 		for _, want := range []string{"exec:COMMAND", "http:// or https:// URL", "with 2, the second fault forfeits it"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: the help does not say %q", strings.Join(cmd, " "), want)

@@ -112,9 +112,11 @@ whatever the draw rate) or logistic (the classical Elo). Without --sprt it
 plays --games games (default %d) and reports the Elo difference with its
 95%% error bar.
 
-A line of progress goes to standard error: updated in place on a terminal,
-one line every --report-every games otherwise:
-  Games 240: LLR 1.52 (-2.94, 2.94) [0, 5]  Elo 12.3 ± 8.1 (95%%)  nElo 20.1 ± 13.2  W/L/D 100/80/60  Ptnml(0-2) [5, 20, 50, 30, 15]
+A line of progress goes to standard error: updated in place on a terminal
+(cut at its width), one line every --report-every games otherwise (here in
+two):
+  Games 240: LLR 1.52 (-2.94, 2.94) [0, 5]  Elo 12.3 ± 8.1 (95%%)
+    nElo 20.1 ± 13.2  W/L/D 100/80/60  Ptnml(0-2) [5, 20, 50, 30, 15]
 W/L/D are A's wins, losses and draws; Ptnml(0-2) counts the pairs by A's
 points in them, 0 to 2 by halves: [LL, LD, DD or WL, WD, WW]. The result
 goes to standard output.

@@ -183,6 +183,7 @@ Start with:  arbiter play ajveciv`,
 	root.Version = versionText()
 	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(flagProblem(err)) })
+	fitHelp(root)
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
 	root.AddCommand(duelCommand(), aiCommand())
 	root.AddCommand(zombieCommand())

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/spf13/cobra"
 )
 
 // The rules and the docs, as a player reads them: every rules text stands
@@ -121,7 +123,8 @@ func TestHelpSaysWhatIsTrue(t *testing.T) {
 	// default reads as a sentence; step --help names every game it steps;
 	// --version gives the module's version and the rules' versions.
 	_, help, _ := arbiter(t, "", "play", "ajveciv", "--help")
-	for _, want := range []string{"game k (from 1) plays with seed+k-1", "--no-inflections            turn off: an inflection after every tenth turn (on without this flag)"} {
+	help = strings.Join(strings.Fields(help), " ") // as the words read, whatever the lines
+	for _, want := range []string{"game k (from 1) plays with seed+k-1", "--no-inflections turn off: an inflection after every tenth turn (on without this flag)"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("play ajveciv --help lacks %q:\n%s", want, help)
 		}
@@ -180,5 +183,34 @@ func TestTimingsTimeEveryDecision(t *testing.T) {
 	}
 	if code, out, errOut := arbiter(t, "", "replay", dir+"/game-0001.jsonl"); code != 0 {
 		t.Errorf("a timed record does not replay: %s %s", out, errOut)
+	}
+}
+
+func TestHelpFitsEightyColumns(t *testing.T) {
+	// Every --help is read at a terminal of 80 columns: a flag's usage
+	// carries on under its column, a command's description under its
+	// own, prose under its indentation. A command to copy stays whole.
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		code, out, errOut := arbiter(t, "", append(slices.Clone(path), "--help")...)
+		if code != 0 {
+			t.Fatalf("%v --help: exit %d %s", path, code, errOut)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 && !strings.HasPrefix(line, "  arbiter ") {
+				t.Errorf("arbiter %s --help: a line of %d columns: %q", strings.Join(path, " "), n, line)
+			}
+		}
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				walk(sub, append(slices.Clone(path), sub.Name()))
+			}
+		}
+	}
+	walk(newRoot(), nil)
+	// The flags' usages carry on under their column.
+	_, out, _ := arbiter(t, "", "play", "tncc", "--help")
+	if !strings.Contains(out, "      --bank duration             a time bank per seat for the whole game, drawn\n                                  on when a decision overruns --deadline\n") {
+		t.Errorf("play tncc --help:\n%s", out)
 	}
 }
