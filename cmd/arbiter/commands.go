@@ -38,29 +38,50 @@ func gamesCommand() *cobra.Command {
 				enc.SetIndent("", "  ")
 				return classify(enc.Encode(list))
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+			// At 80 columns: a title carries on under its column, a
+			// game's players and options under their own words.
+			var table bytes.Buffer
+			tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "GAME\tSEATS\tTITLE")
 			for _, g := range catalog.Games() {
 				info := g.Info()
 				fmt.Fprintf(tw, "%s\t%d-%d\t%s\n", info.Name, info.MinSeats, info.MaxSeats, info.Title)
 			}
 			tw.Flush()
+			lines := strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")
+			title := strings.Index(lines[0], "TITLE")
+			for _, line := range lines {
+				fmt.Fprintln(out, hang(line, line[:title], title, helpWidth))
+			}
+			item := func(head, text string) {
+				lead := len(head)
+				if strings.HasPrefix(head, "  option") {
+					lead = 4
+				}
+				fmt.Fprintln(out, hang(head+text, head, lead, helpWidth))
+			}
 			for _, g := range catalog.Games() {
 				info := g.Info()
-				fmt.Fprintf(out, "\n%s\n  players: %s\n  default: --players %s\n", info.Name, playersHelp(info), info.DefaultPlayers)
+				fmt.Fprintf(out, "\n%s\n", info.Name)
+				item("  players: ", playersHelp(info))
+				item("  default: ", "--players "+info.DefaultPlayers)
 				for _, o := range info.Options {
 					if o.Kind == engine.BoolOption {
 						on := map[bool]string{true: "on", false: "off"}[o.Default == "true"]
-						fmt.Fprintf(out, "  option --%s: %s (%s unless the flag is given)\n", flagName(o), o.Usage, on)
+						item("  option --"+flagName(o)+": ", fmt.Sprintf("%s (%s unless the flag is given)", o.Usage, on))
 						continue
 					}
-					fmt.Fprintf(out, "  option --%s (default %s): %s\n", flagName(o), o.Default, o.Usage)
+					def := o.Default
+					if o.Kind == engine.StringOption {
+						def = strconv.Quote(def) // as --help says it: (default "default")
+					}
+					item(fmt.Sprintf("  option --%s (default %s): ", flagName(o), def), o.Usage)
 					if o.File != "" {
-						fmt.Fprintf(out, "  option --%s FILE: %s\n", o.File, o.FileUsage)
+						item("  option --"+o.File+" FILE: ", o.FileUsage)
 					}
 				}
 				if len(info.Presets) > 0 {
-					fmt.Fprintf(out, "  presets: %s (their numbers: arbiter rules %s)\n", strings.Join(info.Presets, ", "), info.Name)
+					item("  presets: ", fmt.Sprintf("%s (their numbers: arbiter rules %s)", strings.Join(info.Presets, ", "), info.Name))
 				}
 			}
 			return nil

@@ -66,23 +66,32 @@ func fitLines(text string, width int) string {
 		} else if m := commandLine.FindString(line); commands && m != "" {
 			head = m
 		}
-		lead := min(len(head), width/2)
-		b.WriteString(head)
-		n := len(head)
-		for k, m := range word.FindAllStringSubmatch(line[len(head):], -1) {
-			space, w := m[1], m[2]
-			wl := utf8.RuneCountInString(w)
-			switch {
-			case k > 0 && n+len(space)+wl > width:
-				b.WriteString("\n" + strings.Repeat(" ", lead))
-				n = lead
-			case k > 0:
-				b.WriteString(space)
-				n += len(space)
-			}
-			b.WriteString(w)
-			n += wl
+		b.WriteString(hang(line, head, min(len(head), width/2), width))
+	}
+	return b.String()
+}
+
+// hang breaks line, which starts with head, at spaces into lines of at
+// most width columns, each after the first indented by lead spaces; a
+// line that does not break keeps its spaces as they are. It returns the
+// lines with no newline at the end.
+func hang(line, head string, lead, width int) string {
+	var b strings.Builder
+	b.WriteString(head)
+	n := utf8.RuneCountInString(head)
+	for k, m := range word.FindAllStringSubmatch(line[len(head):], -1) {
+		space, w := m[1], m[2]
+		wl := utf8.RuneCountInString(w)
+		switch {
+		case k > 0 && n+len(space)+wl > width:
+			b.WriteString("\n" + strings.Repeat(" ", lead))
+			n = lead
+		case k > 0:
+			b.WriteString(space)
+			n += len(space)
 		}
+		b.WriteString(w)
+		n += wl
 	}
 	return b.String()
 }

@@ -214,3 +214,27 @@ func TestHelpFitsEightyColumns(t *testing.T) {
 		t.Errorf("play tncc --help:\n%s", out)
 	}
 }
+
+func TestGamesFitEightyColumns(t *testing.T) {
+	// arbiter games is read at a terminal of 80 columns: a title carries
+	// on under its column, a list of players under its first name.
+	code, out, _ := arbiter(t, "", "games")
+	if code != 0 {
+		t.Fatalf("games: exit %d", code)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("arbiter games: a line of %d columns: %q", n, line)
+		}
+	}
+	for _, want := range []string{
+		"ajveciv      2-20   AjveCiv: guide an engineered people as they settle an alien\n                    world\n",
+		"  players: basic, basic.<value>, basic2, basic2.<value>-<value>, basic3,\n           basic3.<value>-<value>-<value>,",
+		// A name is quoted, as --help quotes it: not "(default default)".
+		`  option --preset (default "default"): the numbers of the game:`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arbiter games lacks %q:\n%s", want, out)
+		}
+	}
+}
