@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -394,12 +395,41 @@ func (f *presetFile) preset() (Preset, error) {
 }
 
 // unknownField is how the YAML decoder names an unknown key.
-var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
+var unknownField = regexp.MustCompile(`field (\S+) not found in type (\S+)`)
+
+// fileKeys are the keys of each mapping of a preset file, by the Go type
+// the YAML decoder names: the file itself, its start and its steal.
+var fileKeys = map[string][]string{
+	"tncc.presetFile": yamlKeys(presetFile{}),
+	"tncc.stockFile":  yamlKeys(stockFile{}),
+	"tncc.stealJSON":  yamlKeys(stealJSON{}),
+}
+
+// yamlKeys lists the YAML keys of struct v's fields, in their order.
+func yamlKeys(v any) []string {
+	t := reflect.TypeOf(v)
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i] = t.Field(i).Tag.Get("yaml")
+	}
+	return keys
+}
 
 // yamlProblem rewords the YAML decoder's errors for people: one line, and
-// an unknown key called by its name rather than the Go type's.
+// an unknown key called by its name rather than the Go type's, with the
+// nearest key for a typo and the keys its mapping takes.
 func yamlProblem(err error) error {
-	msg := unknownField.ReplaceAllString(err.Error(), "unknown key $1")
+	msg := unknownField.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		f := unknownField.FindStringSubmatch(m)
+		keys, ok := fileKeys[f[2]]
+		switch near := engine.Nearest(f[1], keys); {
+		case !ok:
+			return "unknown key " + f[1]
+		case near != "":
+			return fmt.Sprintf("unknown key %s; did you mean %s? The keys are %s", f[1], near, strings.Join(keys, ", "))
+		}
+		return fmt.Sprintf("unknown key %s; the keys are %s", f[1], strings.Join(keys, ", "))
+	})
 	msg = strings.ReplaceAll(msg, "yaml: unmarshal errors:\n  ", "")
 	msg = strings.ReplaceAll(msg, "\n  ", "; ")
 	return errors.New(msg)

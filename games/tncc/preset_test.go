@@ -226,8 +226,10 @@ func TestRulePresetFileErrors(t *testing.T) {
 		want     []string
 	}{
 		{"unknown key", everyKey + "gold_per_war: 3\n", []string{"gold_per_war", "line 21"}},
-		{"unknown key in start", strings.Replace(everyKey, "land: 100}", "land: 100, oil: 3}", 1), []string{"oil", "line 3"}},
-		{"unknown key in steal", strings.Replace(everyKey, "  army: 0\n", "  navy: 0\n", 1), []string{"navy", "line 8"}},
+		// A typo is answered with the key meant, and every key is listed.
+		{"misspelt key", "base: default\ngold_for_wr: 800\n", []string{"line 2: unknown key gold_for_wr; did you mean gold_for_war? The keys are name, base, start, steal, food_per_citizen,", "max_cycles"}},
+		{"unknown key in start", strings.Replace(everyKey, "land: 100}", "land: 100, oil: 3}", 1), []string{"oil", "line 3", "the keys are gold, food, citizens, army, land"}},
+		{"unknown key in steal", strings.Replace(everyKey, "  army: 0\n", "  navy: 0\n", 1), []string{"navy", "line 8", "the keys are gold, food, citizens, army, land"}},
 		{"missing key", without("hunger_deaths"), []string{"missing hunger_deaths"}},
 		{"missing keys", without("growth") + "\n", []string{"missing growth"}},
 		{"missing start", without("start"), []string{"missing start"}},
