@@ -676,11 +676,11 @@ A file of "-" is read from standard input.`,
 			}
 			s, err := read(state)
 			if err != nil {
-				return usagef("--state: %w", err)
+				return usagef("--state %s: %w", state, err)
 			}
 			m, err := read(moves)
 			if err != nil {
-				return usagef("--moves: %w", err)
+				return usagef("--moves %s: %w", moves, err)
 			}
 			out, err := g.Step(s, m, seed)
 			if err != nil {

@@ -454,6 +454,15 @@ func TestStep(t *testing.T) {
 			t.Errorf("moves %s: exit %d, %q; want exit %d and %q", c.moves, code, errOut, c.code, c.msg)
 		}
 	}
+	// A file that cannot be read is named, with why.
+	code, _, errOut = arbiter(t, "", "step", "ajveciv", "--state", "no-such-world.json", "--moves", filepath.Join(ex, "turn.json"))
+	if code != 2 || !strings.Contains(errOut, "--state no-such-world.json: no such file or directory") {
+		t.Errorf("a missing --state: exit %d, %q", code, errOut)
+	}
+	code, _, errOut = arbiter(t, "", "step", "ajveciv", "--state", filepath.Join(ex, "world.json"), "--moves", "no-such-turn.json")
+	if code != 2 || !strings.Contains(errOut, "--moves no-such-turn.json: no such file or directory") {
+		t.Errorf("a missing --moves: exit %d, %q", code, errOut)
+	}
 }
 
 func TestGamesAndRules(t *testing.T) {
