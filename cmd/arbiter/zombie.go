@@ -323,11 +323,12 @@ Without --out the script is printed. A record that does not replay exits 1.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			data, err := readInput(args[0])
 			if err != nil {
-				return usageError(err)
+				return usagef("%s: %w", args[0], err)
 			}
 			h, err := engine.ReadHeader(bytes.NewReader(data))
 			if err != nil {
-				return usagef("%s: %w", args[0], err)
+				// A script given for a record, most likely: say what each is.
+				return usagef("%s: %w; arbiter zombie script converts a match record (arbiter play zombie --record DIR writes DIR/game-0001.jsonl, ...); a script is judged by arbiter zombie run --script FILE", args[0], err)
 			}
 			if h.Ruleset != (zombie.Game{}).Info().Name {
 				return usagef("%s is a record of %s; arbiter zombie script converts zombie records", args[0], h.Ruleset)

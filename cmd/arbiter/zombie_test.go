@@ -265,6 +265,14 @@ func TestZombiePlayAndScript(t *testing.T) {
 	if code, _, errOut := arbiter(t, "", "zombie", "script", filepath.Join(other, "game-0001.jsonl")); code != 2 || !strings.Contains(errOut, "record of tncc") {
 		t.Errorf("a tncc record: exit %d %s", code, errOut)
 	}
+	// A file that is missing is named; a script given for a record is told
+	// what the command reads, and what judges a script.
+	if code, _, errOut := arbiter(t, "", "zombie", "script", "no-such-record.jsonl"); code != 2 || !strings.Contains(errOut, "no-such-record.jsonl: no such file or directory") {
+		t.Errorf("a missing record: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", "zombie", "script", gamePath); code != 2 || !strings.Contains(errOut, "converts a match record (arbiter play zombie --record DIR") || !strings.Contains(errOut, "arbiter zombie run --script FILE") {
+		t.Errorf("a script for a record: exit %d %s", code, errOut)
+	}
 }
 
 func TestZombieInTheCatalog(t *testing.T) {
