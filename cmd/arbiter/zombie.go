@@ -94,8 +94,11 @@ the script's first line. Then the script is run, as arbiter zombie run does.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			data, err := readInput(config)
+			if errors.Is(err, fs.ErrNotExist) {
+				return usagef("--config %s: no such file; arbiter zombie new-config writes one with the defaults", config)
+			}
 			if err != nil {
-				return usagef("--config: %w", err)
+				return usagef("--config %s: %w", config, err)
 			}
 			c, err := zombie.ParseConfig(data)
 			if err != nil {
@@ -166,8 +169,11 @@ or is not text, or NAME is not a player.`,
 // cannot be read or judged.
 func judgeScript(path string, f judgeFlags, out io.Writer) error {
 	data, err := readInput(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return usagef("--script %s: no such file; arbiter zombie new-game writes one from the config", path)
+	}
 	if err != nil {
-		return usagef("--script: %w", err)
+		return usagef("--script %s: %w", path, err)
 	}
 	t, err := zombie.Run(data)
 	if err != nil {

@@ -63,6 +63,11 @@ func TestZombieNewGame(t *testing.T) {
 	// the script from the config (zombies drawn from the seed), then runs
 	// it"
 	dir := t.TempDir()
+	// Before new-config: the config is named, and what writes it.
+	missing := filepath.Join(dir, "none.yml")
+	if code, _, errOut := arbiter(t, "", "zombie", "new-game", "--config", missing, "--script", filepath.Join(dir, "none.txt")); code != 2 || !strings.Contains(errOut, "--config "+missing+": no such file; arbiter zombie new-config writes one with the defaults") {
+		t.Errorf("no config: exit %d %s", code, errOut)
+	}
 	config := zombieFile(t, dir, "config.yml", "players: [Ann, Bob, Cat, Dan, Eve, Zed]\nzombie_count: 2\nmax_turns: 4\nstart_antibodies: 1\nseed: 42\n")
 	script := filepath.Join(dir, "game.txt")
 	code, out, errOut := arbiter(t, "", "zombie", "new-game", "--config", config, "--script", script)
@@ -135,7 +140,9 @@ func TestZombieRun(t *testing.T) {
 		t.Errorf("a clean script: exit %d\n%s", code, out)
 	}
 	for _, c := range []struct{ name, text, says string }{
-		{"missing.txt", "", "no such file"},
+		// A newcomer's first run, before new-game: the file is named, and
+		// what writes it.
+		{"missing.txt", "", "missing.txt: no such file; arbiter zombie new-game writes one from the config"},
 		{"binary.txt", "HUMAN Ann\n\xff\xfe\n", "line 2"},
 	} {
 		path := filepath.Join(dir, c.name)
