@@ -358,6 +358,14 @@ func TestPersonChecksAndCompletes(t *testing.T) {
 	if err := m.View(1).Check(WaitMove); err == nil {
 		t.Error("country 2 may move on country 1's turn")
 	}
+	// A person typed the country's number, from 1: the seats of moves,
+	// from 0, are no concern of theirs.
+	for _, mv := range []Move{TradeMove(8, Gold, 1, Food, 1), WarMove(8, Flanks{})} {
+		err := v.Check(mv)
+		if err == nil || !strings.Contains(err.Error(), "there is no country 9; countries are 1 to 2") || strings.Contains(err.Error(), "seat") {
+			t.Errorf("Check(%v) = %v; want country 9 named, and no seat", mv, err)
+		}
+	}
 	for line, want := range map[string]string{
 		"":          "wait",
 		"tr":        "trade",

@@ -166,6 +166,15 @@ func (v View) Check(mv Move) error {
 	case !mv.Type.IsAction():
 		return fmt.Errorf("it is your turn: %s", actionSyntax)
 	}
+	// A person names countries from 1 and never a seat from 0, which the
+	// rules' refusal explains to programs.
+	n := len(m.world.Countries)
+	switch {
+	case mv.Type == Trade && (mv.With < 0 || mv.With >= n):
+		return fmt.Errorf("trade with country %d: there is no country %d; countries are 1 to %d", mv.With+1, mv.With+1, n)
+	case mv.Type == War && (mv.Target < 0 || mv.Target >= n):
+		return fmt.Errorf("attack country %d: there is no country %d; countries are 1 to %d", mv.Target+1, mv.Target+1, n)
+	}
 	return m.world.Check(v.seat, mv)
 }
 
