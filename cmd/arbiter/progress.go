@@ -52,17 +52,26 @@ func (p *progress) game(faults int) {
 		p.p = mpb.New(mpb.WithOutput(p.out), mpb.WithWidth(40))
 		p.bar = p.p.AddBar(int64(p.total),
 			mpb.PrependDecorators(decor.Name("games "), decor.CountersNoUnit("%d / %d")),
-			mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f games/s"), decor.Name("  left "), decor.AverageETA(decor.ET_STYLE_GO),
-				decor.Any(func(decor.Statistics) string {
-					if n := p.faults.Load(); n > 0 {
-						return fmt.Sprintf("  faults %d", n)
-					}
-					return ""
-				})),
+			mpb.AppendDecorators(p.after()...),
 			mpb.BarRemoveOnComplete(),
 		)
 	}
 	p.bar.SetCurrent(int64(p.played))
+}
+
+// after is what the bar shows after it: the games a second and the time
+// left, both counted from the series' start (the bar appears later, with
+// the games played so far), and the faults so far.
+func (p *progress) after() []decor.Decorator {
+	return []decor.Decorator{
+		decor.NewAverageSpeed(0, " %.0f games/s", p.start), decor.Name("  left "), decor.NewAverageETA(decor.ET_STYLE_GO, p.start, nil),
+		decor.Any(func(decor.Statistics) string {
+			if n := p.faults.Load(); n > 0 {
+				return fmt.Sprintf("  faults %d", n)
+			}
+			return ""
+		}),
+	}
 }
 
 // close removes the bar, whether or not the series finished.
