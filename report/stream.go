@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -405,9 +406,15 @@ func (s *standings) writeText(b *bytes.Buffer) {
 		}
 		return fmt.Sprintf("%-19s  %6v", mean, faults)
 	}
-	fmt.Fprintf(b, "  %-*s  %5s  %5s  %-21s  %s\n", width, "player", "games", "wins", "win rate (95% CI)", last("mean score (95% CI)", "faults"))
+	// Counts line up under their heads whatever their digits: a series
+	// of a million games has counts of seven.
+	count := len("games")
 	for _, st := range s.order {
-		fmt.Fprintf(b, "  %-*s  %5d  %5d  %-21s  %s\n", width, shorten(st.Player, width), st.Games, st.Wins, st.WinText(), last(st.MeanText(), st.Faults))
+		count = max(count, len(strconv.Itoa(st.Games)))
+	}
+	fmt.Fprintf(b, "  %-*s  %*s  %*s  %-21s  %s\n", width, "player", count, "games", count, "wins", "win rate (95% CI)", last("mean score (95% CI)", "faults"))
+	for _, st := range s.order {
+		fmt.Fprintf(b, "  %-*s  %*d  %*d  %-21s  %s\n", width, shorten(st.Player, width), count, st.Games, count, st.Wins, st.WinText(), last(st.MeanText(), st.Faults))
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)

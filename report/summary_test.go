@@ -269,3 +269,25 @@ func TestChartsShowOnePointAClock(t *testing.T) {
 		t.Errorf("the line is not drawn through 3 points: %v", m)
 	}
 }
+
+func TestSummaryCountsLineUp(t *testing.T) {
+	// A series of a million games: its counts line up under their heads,
+	// as those of a few games do.
+	for _, games := range []int{3, 1_234_567} {
+		s := standings{games: games, finished: games, players: map[string]*standing{}}
+		a, b := s.player("steward"), s.player("adapt")
+		a.Games, a.Wins, b.Games = games, games, games
+		var out bytes.Buffer
+		s.writeText(&out)
+		lines := strings.Split(out.String(), "\n")
+		head := lines[1]
+		for _, row := range lines[2:4] {
+			for _, col := range []string{"games", "wins"} {
+				end := strings.Index(head, col) + len(col)
+				if len(row) < end || row[end-1] == ' ' || row[end] != ' ' {
+					t.Errorf("%d games: the %s column does not line up:\n%s\n%s", games, col, head, row)
+				}
+			}
+		}
+	}
+}
