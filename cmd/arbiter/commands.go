@@ -157,7 +157,7 @@ func rulesCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:       "rules GAME",
 		Short:     "Print a game's rules, as players read them",
-		Args:      exactlyOne("a game"),
+		Args:      exactlyOne("a game: " + strings.Join(catalog.Names(), ", ")),
 		ValidArgs: catalog.Names(),
 		RunE: withGame(func(cmd *cobra.Command, g catalog.Game) error {
 			_, err := fmt.Fprint(cmd.OutOrStdout(), g.Info().Rules)
@@ -655,7 +655,7 @@ is the next --state, with the action's outcome (its dice included).
 zombie has no step: its state is the script so far (arbiter zombie run).
 
 A file of "-" is read from standard input.`,
-		Args:      exactlyOne("a game"),
+		Args:      exactlyOne("a game: " + strings.Join(catalog.Names(), ", ")),
 		ValidArgs: catalog.Names(),
 		RunE: withGame(func(cmd *cobra.Command, g catalog.Game) error {
 			if _, err := g.Step(nil, nil, seed); errors.Is(err, catalog.ErrNoStep) {

@@ -238,3 +238,15 @@ func TestGamesFitEightyColumns(t *testing.T) {
 		}
 	}
 }
+
+func TestAGameMissingIsListed(t *testing.T) {
+	// Every command that takes a game names the games when none is given,
+	// as arbiter play does.
+	games := strings.Join(catalog.Names(), ", ")
+	for _, args := range [][]string{{"rules"}, {"step"}, {"play"}, {"tournament"}, {"duel"}, {"rules", "reaj", "tncc"}} {
+		code, _, errOut := arbiter(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, games) {
+			t.Errorf("arbiter %s: exit %d %q; want exit 2 and the games: %s", strings.Join(args, " "), code, errOut, games)
+		}
+	}
+}
