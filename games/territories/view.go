@@ -378,8 +378,8 @@ func (v View) Help() string {
 	if v.Kind() == JoinKind {
 		return fmt.Sprintf("Name a free territory (one with no army) by its id, name or alias: your\nnation starts there with %s.\n", armies(v.m.w.cfg.InitialArmies))
 	}
-	return `Actions (each costs one of your actions this turn, except pass):
-  raise T        one more army in your territory T (at most max_armies)
+	return fmt.Sprintf(`Actions (each costs one of your actions this turn, except pass):
+  raise T        one more army in your territory T (at most %d in one)
   move F[:N] T   N armies (all without :N) from F to a neighbour T that is
                  unclaimed or yours
   attack F T     your army in F attacks the nation in the neighbouring T
@@ -388,7 +388,7 @@ A battle: a = armies in F, b = armies in T, a d20 roll x. The attack succeeds
 when x > (b - a)*2 + 10 (always on 19 or 20, never on 1); then the defender
 loses max(1, floor(x/2 + a - b - 5)) armies, else the attacker may lose some.
 The whole rules: arbiter rules territories.
-`
+`, v.m.w.cfg.MaxArmies)
 }
 
 // mapJSON is a territory of the map as a view's JSON gives it.

@@ -228,3 +228,26 @@ func TestViewHelpAtJoin(t *testing.T) {
 		}
 	}
 }
+
+// TestViewHelpSaysMaxArmies: a person's help at their turn gives the most
+// armies a territory holds, the board's max_armies, which the board does
+// not show.
+func TestViewHelpSaysMaxArmies(t *testing.T) {
+	c := *Sample()
+	c.MaxArmies = 7
+	for board, want := range map[string]string{"sample": "(at most 5 in one)", string(c.JSON()): "(at most 7 in one)"} {
+		m, err := Game{}.NewMatch(engine.Setup{Seed: 5, Players: []string{"repl", "greedy"}, Options: map[string]string{"board": board}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m.Pending()[0].Kind == JoinKind {
+			r := m.Pending()[0]
+			if err := m.Apply(r.Seat, r.Default); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if help := m.View(m.Pending()[0].Seat).Help(); !strings.Contains(help, want) || strings.Contains(help, "max_armies") {
+			t.Errorf("the help lacks %q:\n%s", want, help)
+		}
+	}
+}
