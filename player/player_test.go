@@ -532,3 +532,19 @@ func TestTerminalTypoReplyWrapsWithItsChoicesWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestTerminalShowsAnswersReadAfterTheirPrompts(t *testing.T) {
+	// Answers read from lines (piped in) are not echoed as a terminal
+	// echoes what is typed: each is written after its prompt, so that the
+	// transcript reads as a terminal's, and a reply starts its own line.
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red", "green", "grey"}, Default: "red"}
+	mv, out, err := ask(t, "blue\ngreen\n", req)
+	if err != nil || mv != "green" {
+		t.Fatalf("got %q, %v", mv, err)
+	}
+	for _, want := range []string{"turn [red]> blue\n\"blue\" is not offered", "turn [red]> green\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, out)
+		}
+	}
+}

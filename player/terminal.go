@@ -516,13 +516,19 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 				t.lines = bufio.NewReader(t.In)
 			}
 			fmt.Fprint(t.out(), prompt)
-			go func(r *bufio.Reader) {
+			go func(r *bufio.Reader, out io.Writer) {
 				line, err := r.ReadString('\n')
 				if err != nil && line != "" {
 					err = nil // a last line without a newline
 				}
-				ch <- answer{strings.TrimRight(line, "\r\n"), err}
-			}(t.lines)
+				line = strings.TrimRight(line, "\r\n")
+				if err == nil {
+					// Lines read are not shown as a terminal shows what is
+					// typed: the answer goes after its prompt.
+					fmt.Fprintln(out, line)
+				}
+				ch <- answer{line, err}
+			}(t.lines, t.out())
 		}
 	}
 	var timeout <-chan time.Time
@@ -616,6 +622,9 @@ type terminalConsole struct {
 	asking sync.Mutex  // one prompt at a time
 	mu     sync.Mutex  // guards state
 	state  *liner.State
+
+	once     sync.Once
+	terminal bool // standard input is a terminal (typed)
 }
 
 // prompt asks for one line with completion.
@@ -630,7 +639,21 @@ func (c *terminalConsole) prompt(prompt string, complete func(string) []string) 
 	state := c.state
 	c.mu.Unlock()
 	state.SetCompleter(complete)
-	return state.Prompt(prompt)
+	line, err := state.Prompt(prompt)
+	if err == nil && !c.typed() {
+		// Answers piped in are not shown as a terminal shows what is
+		// typed: each goes after its prompt, so that what was answered to
+		// what reads as at a terminal ("turn [consent]> discover").
+		fmt.Fprintln(os.Stdout, line)
+	}
+	return line, err
+}
+
+// typed reports whether standard input is a terminal, which shows what is
+// typed at it.
+func (c *terminalConsole) typed() bool {
+	c.once.Do(func() { c.terminal = term.IsTerminal(int(os.Stdin.Fd())) })
+	return c.terminal
 }
 
 // ConsoleEnded reports whether a person's standard input has ended during

@@ -80,6 +80,14 @@ func TestPersonWithNothingToAnswerOn(t *testing.T) {
 		!strings.Contains(string(out), "not finished: the person's input ended") || strings.Count(string(out), "Turn ") != 3 {
 		t.Errorf("exit %v, stderr %q; want exit 2 after the third question; stdout:\n%s", err, exit.Stderr, out)
 	}
+	// Each answer piped in is shown after its prompt, as a terminal shows
+	// what is typed: "turn [consent]> 1", not a prompt with nothing after
+	// it and the next line glued on.
+	for _, want := range []string{"turn [consent]> 1\n", "turn [discover]> 2\n"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 func TestEveryBoardAtEightyColumns(t *testing.T) {

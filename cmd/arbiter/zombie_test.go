@@ -439,7 +439,8 @@ func TestZombiePersonHearsTheLastTurnAndTheirSide(t *testing.T) {
 		t.Fatalf("%v: %s", err, b)
 	}
 	out := string(b)
-	want := `plan [P1]> 
+	want := `plan [P1]> P1
+
 After turn 1 you were told:
   TURN 1 END
   PRIVATE P5 zombie antibodies=0 viruses=0
