@@ -182,7 +182,7 @@ Start with:  arbiter play ajveciv`,
 	}
 	root.Version = versionText()
 	root.SetVersionTemplate("{{.Version}}")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(flagProblem(err)) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(flagProblem(unknownFlag(c, err))) })
 	fitHelp(root)
 	root.AddCommand(gamesCommand(), rulesCommand(), playCommand(), tournamentCommand(), replayCommand(), stepCommand())
 	root.AddCommand(duelCommand(), aiCommand())

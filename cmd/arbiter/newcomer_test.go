@@ -250,3 +250,24 @@ func TestAGameMissingIsListed(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownFlagSaysWhereItBelongs(t *testing.T) {
+	// A designer gives one game's option to another, or a flag to the
+	// wrong command, or mistypes one: the error says which commands take
+	// it, or the flag meant.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "reaj", "--preset", "tribe"}, "unknown flag: --preset; --preset is a flag of arbiter play tncc, arbiter duel tncc or arbiter tournament tncc (arbiter play reaj --help lists its flags)"},
+		{[]string{"play", "tncc", "--seats", "3"}, "--seats is a flag of arbiter tournament GAME or arbiter load"},
+		{[]string{"--seed", "3"}, "--seed is a flag of arbiter ai, arbiter duel GAME, arbiter play GAME,"},
+		{[]string{"play", "ajveciv", "--sed", "3"}, "unknown flag: --sed; did you mean --seed?"},
+		{[]string{"play", "ajveciv", "--colour", "red"}, "unknown flag: --colour; arbiter play ajveciv --help lists its flags"},
+	} {
+		code, _, errOut := arbiter(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("arbiter %s: exit %d %q; want exit 2 and %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+}

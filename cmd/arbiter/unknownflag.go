@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// unknownFlagError is how the flag package says a flag is not one of the
+// command's: "unknown flag: --preset".
+var unknownFlagError = regexp.MustCompile(`^unknown flag: --([^\s=]+)$`)
+
+// unknownFlag adds to err, when it is an unknown flag of cmd, the flag a
+// typo meant ("did you mean --seed?") or else the commands that take it
+// ("--preset is a flag of arbiter play tncc"): a game's option given to
+// another game, or a flag given to the wrong command. Other errors are
+// returned as they are.
+func unknownFlag(cmd *cobra.Command, err error) error {
+	m := unknownFlagError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	name := m[1]
+	var own []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			own = append(own, f.Name)
+		}
+	})
+	if near := engine.Nearest(name, own); near != "" {
+		return fmt.Errorf("%v; did you mean --%s?", err, near)
+	}
+	// The commands that take it: the command's siblings first (another
+	// game of the same command), then the same game's other commands, then
+	// the rest, each in the order of the help.
+	var siblings, game, rest []string
+	var visit func(c *cobra.Command)
+	visit = func(c *cobra.Command) {
+		if c.HasParent() && !c.IsAvailableCommand() {
+			return
+		}
+		if c != cmd && c.Runnable() && c.Flags().Lookup(name) != nil {
+			switch {
+			case c.HasParent() && cmd.HasParent() && c.Parent() == cmd.Parent():
+				siblings = append(siblings, c.CommandPath())
+			case c.Name() == cmd.Name():
+				game = append(game, c.CommandPath())
+			default:
+				rest = append(rest, c.CommandPath())
+			}
+		}
+		for _, sub := range c.Commands() {
+			visit(sub)
+		}
+	}
+	visit(cmd.Root())
+	takers := collapse(append(append(siblings, game...), rest...))
+	help := fmt.Sprintf("%s --help lists its flags", cmd.CommandPath())
+	switch n := len(takers); {
+	case n == 0:
+		return fmt.Errorf("%v; %s", err, help)
+	case n <= 5:
+		return fmt.Errorf("%v; --%s is a flag of %s (%s)", err, name, or(takers), help)
+	default:
+		return fmt.Errorf("%v; --%s is a flag of %s and %d more (%s)", err, name, strings.Join(takers[:5], ", "), n-5, help)
+	}
+}
+
+// or joins words as "a, b or c".
+func or(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// collapse writes the commands of every game under one command as one,
+// "arbiter play GAME", where the first of them was; the others stay.
+func collapse(paths []string) []string {
+	games := map[string]int{}
+	for _, p := range paths {
+		if parent, game, ok := cutGame(p); ok && slices.Contains(catalog.Names(), game) {
+			games[parent]++
+		}
+	}
+	var out []string
+	done := map[string]bool{}
+	for _, p := range paths {
+		parent, game, ok := cutGame(p)
+		switch {
+		case !ok || !slices.Contains(catalog.Names(), game) || games[parent] < len(catalog.Names()):
+			out = append(out, p)
+		case !done[parent]:
+			done[parent] = true
+			out = append(out, parent+" GAME")
+		}
+	}
+	return out
+}
+
+// cutGame splits a command's path at its last word.
+func cutGame(path string) (parent, last string, ok bool) {
+	i := strings.LastIndexByte(path, ' ')
+	if i < 0 {
+		return "", "", false
+	}
+	return path[:i], path[i+1:], true
+}
