@@ -142,7 +142,7 @@ func (v View) String() string {
 func (v View) Help() string {
 	var b strings.Builder
 	if v.Inflection() {
-		b.WriteString("At an inflection the value you choose rises by 2 and your other two highest fall by 1.\n")
+		b.WriteString("At an inflection you choose among your three highest values: the one you\nchoose rises by 2, the other two fall by 1 (never below 0). What each does on\na turn, d being your devotion to it:\n")
 	} else {
 		b.WriteString("The value you choose rises by 1; then, d being your devotion to it:\n")
 	}
@@ -159,7 +159,7 @@ func (v View) Help() string {
 	switch {
 	case len(others) == 0 || len(offered) == 0:
 	case v.Inflection():
-		fmt.Fprintf(&b, "Not offered at this inflection, which offers your three highest: %s.\n", strings.Join(others, ", "))
+		fmt.Fprintf(&b, "Not offered at this inflection: %s.\n", strings.Join(others, ", "))
 	default:
 		b.WriteString("Not offered this turn (each turn draws three of your six values):\n")
 		for _, x := range AllValues {
