@@ -271,3 +271,23 @@ func TestUnknownFlagSaysWhereItBelongs(t *testing.T) {
 		}
 	}
 }
+
+func TestReadmeNamesTheGoItNeeds(t *testing.T) {
+	// "You need Go X or later": the version go.mod requires, which an
+	// older Go would have to download before it builds anything.
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(mod)
+	if m == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "You need Go " + string(m[1]) + " or later"; !strings.Contains(string(readme), want) {
+		t.Errorf("README.md does not say %q, the go line of go.mod", want)
+	}
+}
