@@ -694,7 +694,7 @@ func distributionChart(players []*standing) template.HTML {
 		if t < float64(lo) || t > float64(hi) {
 			continue
 		}
-		x := num(px(t))
+		x := num(px(t + 0.5)) // under the middle of its bar, where the mean's tick counts it
 		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%d" stroke="#eee"/>`, x, x, len(players)*rowH)
 		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, len(players)*rowH+16, num(t))
 	}

@@ -455,10 +455,53 @@ func (h *histogram) add(x int64) {
 		h.lo, h.width = x, 1
 	}
 	for x < h.lo || x-h.lo >= histBins*h.width {
-		h.widen(x < h.lo)
+		if !h.shift(x) {
+			h.widen(x < h.lo)
+		}
 	}
 	h.bins[(x-h.lo)/h.width]++
 	h.n++
+}
+
+// shift moves the bins, at their width, so that they hold x as well as
+// every score so far, when their span can; it reports whether it did. A
+// histogram widens only when it must: scores of 1 then 0 keep bins of one
+// score each, rather than of -1 to 0 and 1 to 2.
+func (h *histogram) shift(x int64) bool {
+	first, last := -1, -1
+	for i, c := range h.bins {
+		if c > 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	var k int64 // bins to move up (x below), or down (x above)
+	if x < h.lo {
+		k = (h.lo - x) / h.width
+		if (h.lo-x)%h.width != 0 {
+			k++
+		}
+		if k < 0 || k > histBins || int64(last)+k >= histBins {
+			return false
+		}
+		copy(h.bins[k:], h.bins[:histBins-k])
+		clear(h.bins[:k])
+		h.lo -= k * h.width
+		return true
+	}
+	k = (x-h.lo)/h.width - (histBins - 1)
+	if k < 0 || k > int64(first) {
+		return false
+	}
+	copy(h.bins[:], h.bins[k:])
+	clear(h.bins[histBins-k:])
+	h.lo += k * h.width
+	return true
 }
 
 // widen doubles the bins' width, merging them in pairs into the lower half

@@ -291,3 +291,59 @@ func TestSummaryCountsLineUp(t *testing.T) {
 		}
 	}
 }
+
+func TestHistogramWidensOnlyWhenItMust(t *testing.T) {
+	// Scores of a few values each keep a bin of their own, in whatever
+	// order they come: a zombie game's 1 then 0 are not drawn as bins of
+	// -1 to 0 and 1 to 2.
+	for _, scores := range [][]int64{{1, 0}, {0, 1}, {5, 1, 3, -2}, {60, 0}, {0, 63}, {63, 0}} {
+		var h histogram
+		for _, x := range scores {
+			h.add(x)
+		}
+		lo, hi := h.span()
+		if h.width != 1 || lo != slicesMin(scores) || hi != slicesMax(scores) {
+			t.Errorf("scores %v: bins of width %d spanning %d to %d", scores, h.width, lo, hi)
+			continue
+		}
+		for _, x := range scores {
+			if h.bins[x-h.lo] == 0 {
+				t.Errorf("scores %v: %d is not in its bin", scores, x)
+			}
+		}
+	}
+	// A spread wider than the bins still widens them.
+	var h histogram
+	h.add(0)
+	h.add(64)
+	if lo, hi := h.span(); h.width != 2 || lo > 0 || hi < 64 {
+		t.Errorf("0 and 64: bins of width %d spanning %d to %d", h.width, lo, hi)
+	}
+}
+
+func TestDistributionChartNamesScoresUnderTheirBars(t *testing.T) {
+	// Each score on the axis is under the middle of its bar, as the mean's
+	// tick counts it: a zombie game's 0 and 1 are under theirs, not at
+	// their edges.
+	s := standings{players: map[string]*standing{}}
+	st := s.player("searcher")
+	for _, x := range []int64{1, 0, 0, 1, 1} {
+		st.scores.add(x)
+		st.Games++
+		st.Total += x
+	}
+	svg := string(distributionChart(s.order))
+	for _, score := range []string{"0", "1"} {
+		bar := regexp.MustCompile(`<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*><title>searcher: \d+ games scored ` + score + `</title>`).FindStringSubmatch(svg)
+		label := regexp.MustCompile(`<text x="([\d.]+)" y="\d+" text-anchor="middle">` + score + `</text>`).FindStringSubmatch(svg)
+		if bar == nil || label == nil {
+			t.Fatalf("no bar or label for %s:\n%s", score, svg)
+		}
+		x, _ := strconv.ParseFloat(bar[1], 64)
+		w, _ := strconv.ParseFloat(bar[2], 64)
+		at, _ := strconv.ParseFloat(label[1], 64)
+		if math.Abs(at-(x+w/2)) > 0.5 {
+			t.Errorf("score %s is labelled at %v; its bar spans %v to %v", score, at, x, x+w)
+		}
+	}
+}
