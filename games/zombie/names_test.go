@@ -3,9 +3,11 @@ package zombie
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -164,5 +166,30 @@ func TestPersonsRefusalsNamePlayersFromOne(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "seat") {
 			t.Errorf("P%d plans %q at the terminal: %v; want a refusal saying %q, with no seat number", c.seat+1, c.plan, err, c.want)
 		}
+	}
+}
+
+func TestViewKeepsEachSeatWithItsPlayer(t *testing.T) {
+	// The terminal's list of players breaks between players, never between
+	// a seat and its player ("P7" at a line's end, "random" on the next),
+	// in lines of 80 columns.
+	players := make([]string, 64)
+	for i := range players {
+		players[i] = "random"
+	}
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: players, Options: map[string]string{"zombies": "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.View(0)
+	board := v.String()
+	list := board[strings.Index(board, "Players: "):strings.Index(board, "What you have been told")]
+	for _, line := range strings.Split(strings.TrimSuffix(list, "\n"), "\n") {
+		if regexp.MustCompile(`P\d+$`).MatchString(line) || utf8.RuneCountInString(line) > 80 || strings.Contains(line, "\u00a0") {
+			t.Errorf("a line of the players: %q\n%s", line, list)
+		}
+	}
+	if !strings.Contains(list, "P64 ") {
+		t.Errorf("the list lacks P64:\n%s", list)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -232,7 +233,7 @@ func (v View) String() string {
 		if s != v.seat && s < len(v.m.entrants) {
 			who = engine.DisplayName(v.m.entrants[s])
 		}
-		names[s] = SeatName(s) + " " + who
+		names[s] = SeatName(s) + noBreak + who // a seat stays on the line of its player
 	}
 	writeWrapped(&b, "Players: "+strings.Join(names, ", "), "", "  ")
 	b.WriteString("What you have been told:\n")
@@ -265,11 +266,18 @@ told they are infected. The whole rules: arbiter rules zombie.
 // lineWidth is the width of a person's terminal.
 const lineWidth = 80
 
+// noBreak holds two words on one line in writeWrapped, which writes it as a
+// space.
+const noBreak = "\u00a0"
+
 // writeWrapped writes text in lines of at most lineWidth columns, broken at
-// spaces, the first line after first and the others after rest.
+// spaces (never at a noBreak), the first line after first and the others
+// after rest.
 func writeWrapped(b *strings.Builder, text, first, rest string) {
 	n := 0
-	for i, word := range strings.Fields(text) {
+	words := strings.FieldsFunc(text, func(r rune) bool { return r != '\u00a0' && unicode.IsSpace(r) })
+	for i, word := range words {
+		word = strings.ReplaceAll(word, noBreak, " ")
 		wl := utf8.RuneCountInString(word)
 		switch {
 		case i == 0:
