@@ -247,6 +247,10 @@ Players: %s.
 Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info)+", "+externalsHelp, info.MinSeats, info.MaxSeats),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("players") && strings.TrimSpace(players) == "" {
+				// An empty list given ("--players $UNSET"), not the default.
+				return usagef("--players is empty; name the players, separated by commas, or leave the flag out to play the default players (%s)", info.DefaultPlayers)
+			}
 			specs, err := player.Specs(players, each, info.DefaultPlayers)
 			if err != nil {
 				return usageError(err)

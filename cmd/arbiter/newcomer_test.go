@@ -291,3 +291,14 @@ func TestReadmeNamesTheGoItNeeds(t *testing.T) {
 		t.Errorf("README.md does not say %q, the go line of go.mod", want)
 	}
 }
+
+func TestEmptyPlayersAreRefused(t *testing.T) {
+	// --players "" (a script's unset variable) is refused as --players " "
+	// is, rather than played as the default players.
+	for _, list := range []string{"", " "} {
+		code, out, errOut := arbiter(t, "", "play", "reaj", "--players", list, "--turns", "1", "--seed", "1")
+		if code != 2 || out != "" || !strings.Contains(errOut, "--players") {
+			t.Errorf("--players %q: exit %d, %q, %q; want exit 2, nothing played", list, code, out, errOut)
+		}
+	}
+}
