@@ -189,5 +189,16 @@ Start with:  arbiter play ajveciv`,
 	root.AddCommand(zombieCommand())
 	root.AddCommand(territoriesCommand())
 	root.AddCommand(serveCommand(), loadCommand())
+	// "arbiter version", as other tools take it, is --version.
+	root.AddCommand(&cobra.Command{
+		Use:    "version",
+		Short:  "Print Arbiter's version and each game's rules version (as --version)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := io.WriteString(cmd.OutOrStdout(), root.Version)
+			return classify(err)
+		},
+	})
 	return root
 }

@@ -302,3 +302,12 @@ func TestEmptyPlayersAreRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestVersionCommand(t *testing.T) {
+	// "arbiter version", as other tools take it, says what --version says.
+	_, want, _ := arbiter(t, "", "--version")
+	code, out, errOut := arbiter(t, "", "version")
+	if code != 0 || out != want {
+		t.Errorf("arbiter version: exit %d, %q %q; want %q", code, out, errOut, want)
+	}
+}
