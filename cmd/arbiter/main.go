@@ -48,10 +48,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return 0
 	}
+	err = optionFlag(cmd, err)
 	fmt.Fprintf(stderr, "arbiter: %v\n", err)
 	var e *exitError
 	if errors.As(err, &e) {

@@ -311,3 +311,22 @@ func TestVersionCommand(t *testing.T) {
 		t.Errorf("arbiter version: exit %d, %q %q; want %q", code, out, errOut, want)
 	}
 }
+
+func TestOptionErrorsNameTheirFlag(t *testing.T) {
+	// A value a game refuses is named by the flag that gave it, as every
+	// other flag's is: "--preset "tribble": ...", not "option preset: ...".
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "tncc", "--preset", "tribble"}, `arbiter: --preset "tribble": unknown preset "tribble"; presets: default, tribe,`},
+		{[]string{"tournament", "tncc", "--players", "blitz,war", "--preset", "tribble"}, `arbiter: --preset "tribble": unknown preset`},
+		{[]string{"duel", "tncc", "blitz", "war", "--preset", "tribble"}, `arbiter: --preset "tribble": unknown preset`},
+		{[]string{"play", "territories", "--board", "nope"}, `arbiter: --board "nope": config: line 1:`},
+	} {
+		code, _, errOut := arbiter(t, "", c.args...)
+		if code != 2 || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("arbiter %s: exit %d %q; want exit 2 and %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -111,4 +112,36 @@ func cutGame(path string) (parent, last string, ok bool) {
 		return "", "", false
 	}
 	return path[:i], path[i+1:], true
+}
+
+// optionFlag names the flag that gave an option in an error a game wrote of
+// the option for any host ("option preset: unknown preset ..."): "--preset
+// tribble: unknown preset ...". Other errors, and those of options not
+// given by their flag, are returned as they are.
+func optionFlag(cmd *cobra.Command, err error) error {
+	if cmd == nil || err == nil {
+		return err
+	}
+	g, ferr := catalog.Find(cmd.Name())
+	if ferr != nil || g.Info().Name != cmd.Name() {
+		return err
+	}
+	for _, o := range g.Info().Options {
+		rest, ok := strings.CutPrefix(err.Error(), "option "+o.Name+": ")
+		f := cmd.Flags().Lookup(flagName(o))
+		if !ok || f == nil || !f.Changed {
+			continue
+		}
+		v := []rune(f.Value.String())
+		if len(v) > 40 {
+			v = append(v[:40], '…')
+		}
+		code := exitUsage
+		var e *exitError
+		if errors.As(err, &e) {
+			code = e.code
+		}
+		return &exitError{code, fmt.Errorf("--%s %q: %s", f.Name, string(v), rest)}
+	}
+	return err
 }
