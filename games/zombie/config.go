@@ -228,10 +228,10 @@ func (f *configFile) config() (Config, error) {
 	}
 	c.Players = names
 	if f.ZombieCount == nil {
-		return Config{}, fmt.Errorf("config: zombie_count is missing; give a number from 1 to %d", len(names)-2)
+		return Config{}, fmt.Errorf("config: zombie_count is missing; give %s", zombieCounts(len(names), "a number from"))
 	}
 	if z := f.ZombieCount.v; z < 1 || z > int64(len(names)-2) {
-		return Config{}, fmt.Errorf("%s: %d; allowed 1 to %d (the number of players - 2), so that at least 2 humans play", at(f.ZombieCount.line, "zombie_count"), z, len(names)-2)
+		return Config{}, fmt.Errorf("%s: %d; allowed %s with %d players, so that at least 2 humans play", at(f.ZombieCount.line, "zombie_count"), z, zombieCounts(len(names), ""), len(names))
 	}
 	c.ZombieCount = int(f.ZombieCount.v)
 	if f.MaxTurns != nil {
@@ -313,3 +313,19 @@ const scriptReminder = `# INTERACT a b   (TOUCH, i, t)   a/p = precaution, z/v3 
 # END_TURN a     (END, e)
 # NEXT_TURN      (NEXT_ROUND, nt, nr)
 `
+
+// zombieCounts says which zombie counts a game of n players allows:
+// "only 1" with 3 players, else "1 to n-2"; after from, when it is given,
+// "1", or "a number from 1 to 4".
+func zombieCounts(n int, from string) string {
+	switch {
+	case n-2 == 1 && from != "":
+		return "1"
+	case n-2 == 1:
+		return "only 1"
+	}
+	if from != "" {
+		from += " "
+	}
+	return fmt.Sprintf("%s1 to %d", from, n-2)
+}
