@@ -147,10 +147,20 @@ func commandWords(command string) ([]string, error) {
 			if abs, err := filepath.Abs(w); err == nil {
 				words[i] = abs
 			}
+		} else if i > 0 && scriptExts[strings.ToLower(filepath.Ext(w))] && errors.Is(err, os.ErrNotExist) {
+			// The bot runs in a directory of its own, where its
+			// interpreter would say the file is missing from there.
+			dir, _ := os.Getwd()
+			return nil, fmt.Errorf("exec:%s: %s: no such file in %s (a bot's files are found from the directory arbiter runs in)", command, w, dir)
 		}
 	}
 	return words, nil
 }
+
+// scriptExts are the extensions of the scripts an interpreter runs: a
+// word of a bot's command with one names a file.
+var scriptExts = map[string]bool{".py": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".rb": true, ".pl": true,
+	".sh": true, ".lua": true, ".php": true, ".jl": true, ".r": true, ".jar": true}
 
 // lookPath finds program on path, as the program's own environment would.
 func lookPath(program, path string) (string, error) {

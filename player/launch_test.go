@@ -38,6 +38,13 @@ func TestCommandWords(t *testing.T) {
 			t.Errorf("commandWords(%q) accepted", bad)
 		}
 	}
+	// A script that is not there is named with the directory it was
+	// looked for in: the bot's interpreter, in the bot's own directory,
+	// would name a file there.
+	want2 := "exec:node bots/nope.js: bots/nope.js: no such file in " + dir
+	if _, err := commandWords("node bots/nope.js"); err == nil || !strings.HasPrefix(err.Error(), want2) {
+		t.Errorf("a missing script: %v; want %q", err, want2)
+	}
 }
 
 func FuzzCommandWords(f *testing.F) {
