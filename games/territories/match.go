@@ -420,8 +420,9 @@ func (m *Match) Over() bool { return m.over }
 // Result returns the ranking.
 func (m *Match) Result() engine.Result { return m.result }
 
-// Clock is the turn now.
-func (m *Match) Clock() int { return m.w.Turn() }
+// Clock is the turn now: the last, once the match has played them all
+// (its rules have begun the next).
+func (m *Match) Clock() int { return min(m.w.Turn(), m.turns) }
 
 var measures = []engine.Measure{{Name: "territories", PerSeat: true}, {Name: "armies", PerSeat: true}}
 
@@ -447,7 +448,15 @@ func (m *Match) Chronicle() []engine.Event { return append([]engine.Event(nil), 
 
 // Public returns the board now: a copy that prints as text.
 func (m *Match) Public() any {
-	b := newBoard(m.w)
+	b := m.newBoard()
 	b.Map = m.terr
+	return b
+}
+
+// newBoard is the board now, in the match's turns: a match that has played
+// its last turn is at that turn (its rules have begun the next).
+func (m *Match) newBoard() Board {
+	b := newBoard(m.w)
+	b.Turn = m.Clock()
 	return b
 }

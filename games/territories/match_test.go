@@ -127,9 +127,18 @@ func TestMatchTurnsAndJoins(t *testing.T) {
 }
 
 func TestMatchTurnLimit(t *testing.T) {
+	// "The game ends when one nation is left, or after the turns option's
+	// turns": ended after its last turn, the match is at that turn, on its
+	// clock and its board, not at the next one its rules have begun.
 	_, m := play(t, 3, map[string]string{"turns": "2"}, "random", "random", "random")
 	if r := m.Result(); r.Reason != "2 turns played" {
 		t.Errorf("reason %q", r.Reason)
+	}
+	var seat struct{ Board Board }
+	b, _ := json.Marshal(m.View(0))
+	json.Unmarshal(b, &seat)
+	if c, b := m.Clock(), m.Public().(Board); c != 2 || b.Turn != 2 || seat.Board.Turn != 2 {
+		t.Errorf("the match ended after turn 2 is at turn %d, its board at %d, a seat's at %d", c, b.Turn, seat.Board.Turn)
 	}
 }
 

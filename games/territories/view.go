@@ -430,7 +430,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 		MaxArmies   int         `json:"max_armies"`
 		Map         []mapJSON   `json:"map"`
 		Board       Board       `json:"board"`
-	}{v.seat, v.Kind(), nationNames[v.seat], left, cfg.MaxArmies, terr, newBoard(v.m.w)})
+	}{v.seat, v.Kind(), nationNames[v.seat], left, cfg.MaxArmies, terr, v.m.newBoard()})
 }
 
 // Board is the board at one moment, for spectators and reports: a copy
