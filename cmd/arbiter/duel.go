@@ -581,7 +581,7 @@ func (r *duelRun) print() error {
 		fmt.Fprintf(&b, "Games %d (%d %s): %s won %d, lost %d, drew %d: %.1f%% of the points\n",
 			games, t.Pairs(), pairs, d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
 		fmt.Fprintf(&b, "Ptnml(0-2): %s\n", p)
-		fmt.Fprintf(&b, "Elo: %s, nElo: %s (95%%), LOS: %.1f%%\n", estimateText(p, elo), estimateText(p, nElo), 100*p.LOS())
+		fmt.Fprintf(&b, "Elo: %s, nElo: %s%s, LOS: %.1f%%\n", estimateText(p, elo), estimateText(p, nElo), confidenceText(p), 100*p.LOS())
 		// What the pairs saved, when they did: the games for an error bar
 		// grow as its square.
 		if tri := w.Elo(sprt.Logistic, confidence); tri.Error > 1.05*elo.Error && !math.IsInf(tri.Error, 0) {
@@ -634,6 +634,15 @@ func estimateText(p sprt.Pentanomial, e sprt.Estimate) string {
 		return "0.0, unbounded yet (every pair even)"
 	}
 	return plusMinus(e)
+}
+
+// confidenceText is the confidence of the error bars of the pairs p's
+// estimates, " (95%)", or "" when they have none (unmeasured).
+func confidenceText(p sprt.Pentanomial) string {
+	if unmeasured(p) != "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%g%%)", 100*confidence)
 }
 
 // unmeasured says why the pairs p give no measure of the difference, or ""
@@ -782,7 +791,7 @@ func progressLine(t *tournament.Tally) string {
 	if t.Test != nil {
 		fmt.Fprintf(&b, " LLR %s ", llrText(t))
 	}
-	fmt.Fprintf(&b, " Elo %s (95%%)", estimateText(p, p.Elo(sprt.Logistic, confidence)))
+	fmt.Fprintf(&b, " Elo %s%s", estimateText(p, p.Elo(sprt.Logistic, confidence)), confidenceText(p))
 	if t.Test == nil || t.Test.Model == sprt.Normalized {
 		fmt.Fprintf(&b, "  nElo %s", estimateText(p, p.Elo(sprt.Normalized, confidence)))
 	}
