@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -595,4 +596,48 @@ func TestASandboxedBotStaysInItsProcessGroup(t *testing.T) {
 			t.Errorf("%q, %v; want the call refused", line, err)
 		}
 	}
+}
+
+// restsWithin waits (up to a generous allowance, for a loaded machine)
+// for every process of group pgrp to be stopped, then reports the
+// processor time they take over a while: none, for a group at rest.
+func restsWithin(t *testing.T, pgrp int, what string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		states, _ := groupStat(pgrp)
+		if len(states) > 0 && !slices.ContainsFunc(states, func(s string) bool { return s != "T" }) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: its processes are %v; want all stopped (T)", what, states)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, before := groupStat(pgrp)
+	time.Sleep(300 * time.Millisecond)
+	if states, after := groupStat(pgrp); after != before {
+		t.Errorf("%s: its resting processes (%v) took %d clock ticks of processor time", what, states, after-before)
+	}
+}
+
+func TestASandboxedBotThatStopsReadingRestsAllTheSame(t *testing.T) {
+	// A bot that no longer reads is sent a request that cannot be written
+	// in time (blocked): it rests after, as after an answer, and does not
+	// spin on while the other seats decide.
+	needBwrap(t)
+	p, err := startProgram(`sh -c 'echo ready; while :; do :; done'`, External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if line, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(line) != "ready" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	// More than a pipe holds, so that the write blocks.
+	big := []byte(strings.Repeat("x", 1<<20))
+	if _, err := p.call(context.Background(), big, time.Now().Add(time.Second)); !errors.Is(err, errBlocked) {
+		t.Fatalf("%v; want the request blocked", err)
+	}
+	restsWithin(t, p.group, "after a blocked request")
 }

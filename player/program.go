@@ -389,8 +389,12 @@ func (p *program) writeFailed(err error, pending []byte) error {
 	return p.crashed(err)
 }
 
+// call sends msg and waits for the program's next line (see write and
+// next). The program rests after, as after an answer, when msg could not
+// be sent: a program that stops reading does not run on between its turns.
 func (p *program) call(ctx context.Context, msg []byte, deadline time.Time) ([]byte, error) {
 	if err := p.write(ctx, msg, deadline); err != nil {
+		p.rest()
 		return nil, err
 	}
 	return p.next(ctx, deadline)
