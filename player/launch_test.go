@@ -16,6 +16,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 )
 
 func TestCommandWords(t *testing.T) {
@@ -640,4 +641,133 @@ func TestASandboxedBotThatStopsReadingRestsAllTheSame(t *testing.T) {
 		t.Fatalf("%v; want the request blocked", err)
 	}
 	restsWithin(t, p.group, "after a blocked request")
+}
+
+func TestASandboxedBotCannotWakeItself(t *testing.T) {
+	// "A bot cannot wake its resting processes itself": SIGCONT, from any
+	// process, resumes a stopped one, so every way to send it, or to have
+	// the kernel send it later, is refused; the same calls with another
+	// signal, or none, are not, and threads and processes are made as
+	// ever (clone3 is refused with ENOSYS, for which the C library uses
+	// clone).
+	needBwrap(t)
+	needPython(t)
+	script := fmt.Sprintf(`
+import ctypes, os, signal, subprocess, threading
+libc = ctypes.CDLL(None, use_errno=True)
+def call(name, f, *args):
+    ctypes.set_errno(0)
+    r = f(*args)
+    e = ctypes.get_errno()
+    if r == 0 and name == "clone with exit signal SIGCONT":
+        os._exit(0)  # the child, made
+    print(name + ": " + ("ok" if r >= 0 else os.strerror(e)), flush=True)
+ev = ctypes.create_string_buffer(64)
+ctypes.memmove(ev, (ctypes.c_int * 4)(0, 0, signal.SIGCONT, 0), 16)  # SIGEV_SIGNAL, SIGCONT
+tid = ctypes.c_void_p()
+pid, CONT, sys = os.getpid(), int(signal.SIGCONT), libc.syscall
+call("kill SIGCONT", libc.kill, 0, CONT)
+call("tkill SIGCONT", sys, %d, pid, CONT)
+call("tgkill SIGCONT", sys, %d, pid, pid, CONT)
+call("rt_sigqueueinfo SIGCONT", sys, %d, pid, CONT, None)
+call("rt_tgsigqueueinfo SIGCONT", sys, %d, pid, pid, CONT, None)
+call("pidfd_send_signal SIGCONT", sys, %d, 0, CONT, None, 0)
+call("timer_create", libc.timer_create, 1, ev, ctypes.byref(tid))
+call("mq_notify with a sigevent", libc.mq_notify, -1, ev)
+call("fcntl F_SETSIG SIGCONT", libc.fcntl, 0, 10, CONT)
+call("prctl PR_SET_PDEATHSIG SIGCONT", libc.prctl, 1, CONT, 0, 0, 0)
+call("clone with exit signal SIGCONT", sys, %d, CONT, 0, 0, 0, 0)
+call("clone3", sys, %d, None, 0)
+call("kill 0", libc.kill, 0, 0)
+call("mq_notify without a sigevent", libc.mq_notify, -1, None)
+call("fcntl F_SETSIG SIGUSR1", libc.fcntl, 0, 10, int(signal.SIGUSR1))
+call("prctl PR_SET_PDEATHSIG SIGTERM", libc.prctl, 1, int(signal.SIGTERM), 0, 0, 0)
+th = threading.Thread(target=lambda: None); th.start(); th.join()
+print("subprocess: " + subprocess.run(["echo", "ok"], capture_output=True, text=True).stdout.strip(), flush=True)
+`, unix.SYS_TKILL, unix.SYS_TGKILL, unix.SYS_RT_SIGQUEUEINFO, unix.SYS_RT_TGSIGQUEUEINFO, unix.SYS_PIDFD_SEND_SIGNAL, unix.SYS_CLONE, unix.SYS_CLONE3)
+	p, err := startProgram("python3 "+pythonFile(t, script), External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	refused, none := "Permission denied", "Function not implemented" // os.strerror's words
+	want := []string{
+		"kill SIGCONT: " + refused, "tkill SIGCONT: " + refused, "tgkill SIGCONT: " + refused,
+		"rt_sigqueueinfo SIGCONT: " + refused, "rt_tgsigqueueinfo SIGCONT: " + refused, "pidfd_send_signal SIGCONT: " + refused,
+		"timer_create: " + none, "mq_notify with a sigevent: " + refused,
+		"fcntl F_SETSIG SIGCONT: " + refused, "prctl PR_SET_PDEATHSIG SIGCONT: " + refused,
+		"clone with exit signal SIGCONT: " + refused, "clone3: " + none,
+		"kill 0: ok", "mq_notify without a sigevent: Bad file descriptor", "fcntl F_SETSIG SIGUSR1: ok", "prctl PR_SET_PDEATHSIG SIGTERM: ok",
+		"subprocess: ok",
+	}
+	var got []string
+	for range want {
+		line, err := p.next(context.Background(), time.Now().Add(time.Minute))
+		if err != nil {
+			t.Fatalf("after %q: %v", got, err)
+		}
+		got = append(got, string(line))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("system calls in the sandbox (-want +got):\n%s", diff)
+	}
+}
+
+func TestASandboxedBotWithATimerThatWakesItRestsAllTheSame(t *testing.T) {
+	// A bot that arms a timer to send it SIGCONT every millisecond (with a
+	// handler, so that the kernel keeps the timer going), and spins,
+	// rests between its turns all the same.
+	needBwrap(t)
+	needPython(t)
+	script := `
+import ctypes, signal, sys, threading
+libc = ctypes.CDLL(None)
+signal.signal(signal.SIGCONT, lambda *a: None)
+ev = ctypes.create_string_buffer(64)
+ctypes.memmove(ev, (ctypes.c_int * 4)(0, 0, signal.SIGCONT, 0), 16)  # SIGEV_SIGNAL, SIGCONT
+tid = ctypes.c_void_p()
+if libc.timer_create(1, ev, ctypes.byref(tid)) == 0:
+    libc.timer_settime(tid, 0, (ctypes.c_long * 4)(0, 1000000, 0, 1000000), None)
+def spin():
+    while True:
+        pass
+threading.Thread(target=spin, daemon=True).start()
+print("ready", flush=True)
+for l in sys.stdin:
+    print("answer", flush=True)
+`
+	p, err := startProgram("python3 "+pythonFile(t, script), External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if line, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(line) != "ready" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	restsWithin(t, p.group, "after its ready")
+	if line, err := p.call(context.Background(), []byte("1"), time.Now().Add(time.Minute)); err != nil || string(line) != "answer" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	restsWithin(t, p.group, "after its answer")
+}
+
+func needPython(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("ARBITER_CI") != "" {
+			t.Fatal("python3 is not installed")
+		}
+		t.Skip("python3 is not installed")
+	}
+}
+
+// pythonFile writes a Python script in a directory of the test's, and
+// returns its path.
+func pythonFile(t *testing.T, script string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bot.py")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
