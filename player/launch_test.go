@@ -771,3 +771,30 @@ func pythonFile(t *testing.T, script string) string {
 	}
 	return path
 }
+
+func TestASandboxedBotCannotTrace(t *testing.T) {
+	// A tracer is told of its tracee's SIGSTOP before the tracee stops,
+	// and may discard it: a bot tracing one of its processes could keep it
+	// running while the bot rests. ptrace is refused.
+	needBwrap(t)
+	needPython(t)
+	script := `
+import ctypes, os, signal, time
+libc = ctypes.CDLL(None, use_errno=True)
+pid = os.fork()
+if pid == 0:
+    time.sleep(60)
+    os._exit(0)
+r = libc.ptrace(0x4206, pid, None, None)  # PTRACE_SEIZE
+print("ptrace: " + ("ok" if r == 0 else os.strerror(ctypes.get_errno())), flush=True)
+os.kill(pid, signal.SIGKILL)
+`
+	p, err := startProgram("python3 "+pythonFile(t, script), External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if line, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(line) != "ptrace: Permission denied" {
+		t.Errorf("%q, %v; want ptrace refused", line, err)
+	}
+}

@@ -32,7 +32,9 @@ import (
 // had no such timers: programs then time with setitimer or alarm (Go's
 // profiler, coreutils' timeout). So is clone3, whose arguments are in
 // memory too: the C library makes its threads and processes with clone
-// instead.
+// instead. ptrace is refused as well: a tracer is told of its tracee's
+// SIGSTOP before the tracee stops, and may discard it; one whose own
+// SIGSTOP came after kept its spinning tracee running through a rest.
 //
 // The filter is a few dozen instructions, written here rather than
 // assembled by elastic/go-seccomp-bpf, the pure-Go library for such
@@ -114,6 +116,7 @@ func sandboxFilter() []byte {
 		step{code: jeq, k: unix.SYS_IO_URING_SETUP, jt: "deny"},
 		step{code: jeq, k: unix.SYS_SETSID, jt: "deny"},
 		step{code: jeq, k: unix.SYS_SETPGID, jt: "deny"},
+		step{code: jeq, k: unix.SYS_PTRACE, jt: "deny"},
 		step{code: jeq, k: unix.SYS_CLONE3, jt: "nosys"},
 		step{code: jeq, k: unix.SYS_SOCKET, jt: "socket"},
 		step{code: jeq, k: unix.SYS_KILL, jt: "arg1"},
