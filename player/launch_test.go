@@ -798,3 +798,43 @@ os.kill(pid, signal.SIGKILL)
 		t.Errorf("%q, %v; want ptrace refused", line, err)
 	}
 }
+
+func TestAnEndedSandboxSignalsNoGroup(t *testing.T) {
+	// Once a sandboxed bot has ended, the number of its process group is
+	// free, and may be another's (pid numbers wrap, at 32768 on some
+	// machines, soon in a long tournament): telling it its result, as
+	// Finish does, stops (rest) no group of that number.
+	needBwrap(t)
+	p, err := startProgram(`true`, External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if _, err := p.next(context.Background(), time.Now().Add(time.Minute)); !errors.Is(err, errExited) {
+		t.Fatalf("%v; want the bot ended", err)
+	}
+	p.wake() // should it have rested before its end
+	select {
+	case <-p.done:
+	case <-time.After(time.Minute):
+		t.Fatal("the bot did not end")
+	}
+	// Another group now has the number the bot's had.
+	other := exec.Command("sleep", "60")
+	other.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		_ = other.Process.Kill()
+		_ = other.Wait()
+	}()
+	p.group = other.Process.Pid
+	_ = p.tell([]byte(`{"type": "result"}`))
+	// A stop sent would be taken within a moment; a second, on a loaded
+	// machine, is plenty.
+	time.Sleep(time.Second)
+	if states, _ := groupStat(other.Process.Pid); !slices.Equal(states, []string{"S"}) {
+		t.Errorf("the other group's process is %v; want it sleeping (S), not stopped (T)", states)
+	}
+}

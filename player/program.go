@@ -477,8 +477,20 @@ func (p *program) rest() {
 	}
 	p.rmu.Lock()
 	defer p.rmu.Unlock()
-	if !p.rested && !p.closing.Load() {
+	if !p.rested && !p.closing.Load() && !p.ended() {
 		p.rested = syscall.Kill(-p.group, syscall.SIGSTOP) == nil
+	}
+}
+
+// ended reports whether the program has ended, and been waited for: the
+// number of its process group is free then, and may be another's (pid
+// numbers wrap), which rest, wake and wakeAgain must not signal.
+func (p *program) ended() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -495,7 +507,7 @@ const wakeEvery = 10 * time.Millisecond
 func (p *program) wakeAgain() {
 	p.rmu.Lock()
 	defer p.rmu.Unlock()
-	if !p.rested {
+	if !p.rested && !p.ended() {
 		_ = syscall.Kill(-p.group, syscall.SIGCONT)
 	}
 }
@@ -508,7 +520,9 @@ func (p *program) wake() {
 	p.rmu.Lock()
 	defer p.rmu.Unlock()
 	if p.rested {
-		_ = syscall.Kill(-p.group, syscall.SIGCONT)
+		if !p.ended() {
+			_ = syscall.Kill(-p.group, syscall.SIGCONT)
+		}
 		p.rested = false
 	}
 }
