@@ -838,3 +838,92 @@ func TestAnEndedSandboxSignalsNoGroup(t *testing.T) {
 		t.Errorf("the other group's process is %v; want it sleeping (S), not stopped (T)", states)
 	}
 }
+
+// groupThreads is what /proc says of the threads of process group pgrp:
+// their states, and the processor time they took, in clock ticks.
+func groupThreads(pgrp int) (states []string, ticks uint64) {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		tasks, _ := os.ReadDir("/proc/" + e.Name() + "/task")
+		for _, task := range tasks {
+			b, err := os.ReadFile("/proc/" + e.Name() + "/task/" + task.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			s := string(b)
+			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+			if len(f) < 13 || f[2] != strconv.Itoa(pgrp) {
+				continue
+			}
+			u, _ := strconv.ParseUint(f[11], 10, 64)
+			st, _ := strconv.ParseUint(f[12], 10, 64)
+			states, ticks = append(states, f[0]), ticks+u+st
+		}
+	}
+	return states, ticks
+}
+
+func TestASandboxedBotsThreadsRestWhileItsProcessWaitsForAChild(t *testing.T) {
+	// A process whose main thread waits for a child it made with vfork
+	// (until the child runs a program or exits) does not take its group's
+	// stop: the kernel hands it to that thread, which cannot stop while it
+	// waits. Its other threads, given nothing, ran on through the rest,
+	// when the child was stopped before it ran its program. Every thread
+	// rests all the same.
+	needBwrap(t)
+	needPython(t)
+	attack := pythonFile(t, `
+import ctypes, threading
+libc = ctypes.CDLL(None)
+def spin():
+    while True:
+        pass
+threading.Thread(target=spin, daemon=True).start()
+# clone(CLONE_VFORK | SIGCHLD): this thread waits while the child lives;
+# the child (a copy, as after fork) waits for ever.
+if libc.syscall(`+strconv.Itoa(unix.SYS_CLONE)+`, 0x4000 | 17, None, None, None, None) == 0:
+    while True:
+        libc.pause()
+`)
+	bot := pythonFile(t, `
+import subprocess, sys, time
+p = subprocess.Popen([sys.executable, sys.argv[1]])
+# Until the new process's main thread waits for its child (D).
+while True:
+    with open("/proc/%d/stat" % p.pid) as f:
+        if f.read().rsplit(")", 1)[1].split()[0] == "D":
+            break
+    time.sleep(0.01)
+print("ready", flush=True)
+for l in sys.stdin:
+    print("answer", flush=True)
+`)
+	p, err := startProgram("python3 "+bot+" "+attack, External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if line, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(line) != "ready" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	// Every thread stopped, but the one that waits for its child (D).
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		states, _ := groupThreads(p.group)
+		if len(states) > 0 && !slices.ContainsFunc(states, func(s string) bool { return s != "T" && s != "t" && s != "D" }) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot's threads are %v after its turn; want all stopped (T), or waiting for a child (D)", states)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, before := groupThreads(p.group)
+	time.Sleep(300 * time.Millisecond)
+	if states, after := groupThreads(p.group); after != before {
+		t.Errorf("the resting bot's threads (%v) took %d clock ticks of processor time", states, after-before)
+	}
+}

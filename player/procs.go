@@ -1,6 +1,7 @@
 package player
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -198,4 +199,123 @@ func keepInheritedFromBots() {
 			_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFD, flags|unix.FD_CLOEXEC)
 		}
 	}
+}
+
+// thread is a thread of a process, and its state as /proc/PID/stat says
+// it (R, S, D, T, t, Z, ...).
+type thread struct {
+	tgid, tid int
+	state     byte
+}
+
+// treeThreads returns every thread of the process root and of its
+// descendants, found through /proc/PID/task/TID/children; where the
+// kernel has no such file, every thread of the processes of process group
+// root. Under --sandbox, either is every thread of the program: root is
+// the first process of its PID namespace, and leads its group.
+func treeThreads(root int) []thread {
+	rootTask := "/proc/" + strconv.Itoa(root) + "/task/" + strconv.Itoa(root)
+	if _, err := os.Stat(rootTask + "/children"); err != nil {
+		var out []thread
+		for pid := range processesOfGroup(root) {
+			out = append(out, threadsOf(pid, nil)...)
+		}
+		return out
+	}
+	var out []thread
+	seen := map[int]bool{}
+	stack := []int{root}
+	for len(stack) > 0 {
+		pid := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[pid] {
+			continue
+		}
+		seen[pid] = true
+		out = append(out, threadsOf(pid, &stack)...)
+	}
+	return out
+}
+
+// threadsOf returns the threads of process pid; with children, it adds
+// the children of each thread to it.
+func threadsOf(pid int, children *[]int) []thread {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	var out []thread
+	var buf [1024]byte
+	for _, name := range names {
+		tid, err := strconv.Atoi(name)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ...: comm may hold spaces and parentheses.
+		b := readSmall(dir+name+"/stat", buf[:])
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 || i+2 >= len(b) {
+			continue
+		}
+		out = append(out, thread{tgid: pid, tid: tid, state: b[i+2]})
+		if children != nil {
+			for _, f := range bytes.Fields(readSmall(dir+name+"/children", buf[:])) {
+				if n, err := strconv.Atoi(string(f)); err == nil {
+					*children = append(*children, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// readSmall reads the file at path into buf, which it outgrows when the
+// file is longer (nothing when it cannot be read): a few system calls,
+// and mostly no allocation, for the small files of /proc read at each
+// rest of a program.
+func readSmall(path string, buf []byte) []byte {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(fd)
+	b := buf[:0]
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := unix.Read(fd, b[len(b):cap(b)])
+		if err != nil || n <= 0 {
+			return b
+		}
+		b = b[:len(b)+n]
+	}
+}
+
+// processesOfGroup returns the processes of process group pgrp.
+func processesOfGroup(pgrp int) map[int]bool {
+	out := map[int]bool{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		if f := strings.Fields(string(b[i+1:])); len(f) > 2 && f[2] == strconv.Itoa(pgrp) {
+			out[pid] = true
+		}
+	}
+	return out
 }

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/arbiter-games/arbiter/engine"
 )
 
@@ -42,8 +44,9 @@ type program struct {
 	// under --sandbox: it rests between the program's turns (see rest).
 	// 0 where its processes may leave their group.
 	group  int
-	rmu    sync.Mutex // rested
+	rmu    sync.Mutex // rested, rests
 	rested bool
+	rests  int // how many times it has been stopped (see stopStragglers)
 	// wrapped is true when an init stands between Arbiter and the program,
 	// which tells a death by signal N as exit code 128+N.
 	wrapped bool
@@ -470,7 +473,9 @@ func (p *program) tell(msg []byte) error {
 // it starts, since none of its processes can leave the group (see
 // sandboxGroup). Decision times are counted on the wall clock, and a bot
 // that spun while another seat decided could make it run out of time. A
-// program that is being stopped no longer rests.
+// moment later, the threads the group's stop left running are stopped one
+// by one (stopStragglers). A program that is being stopped no longer
+// rests.
 func (p *program) rest() {
 	if p.group == 0 {
 		return
@@ -479,8 +484,62 @@ func (p *program) rest() {
 	defer p.rmu.Unlock()
 	if !p.rested && !p.closing.Load() && !p.ended() {
 		p.rested = syscall.Kill(-p.group, syscall.SIGSTOP) == nil
+		if p.rested {
+			p.rests++
+			go p.stopStragglers(p.rests)
+		}
 	}
 }
+
+// stopStragglers stops, thread by thread, what the stop of a program's
+// group (rest number n) left running. The kernel hands a process's stop
+// to one of its threads, which stops them all; a thread that cannot take
+// it then (its process's main thread waiting for a child made with vfork,
+// until the child runs a program or exits: the child, stopped first, never
+// does) leaves the others running. Each thread of the program not stopped
+// is sent a stop of its own (tgkill), once, and the threads are looked
+// over again while new ones are found; it gives up when the program is
+// woken. It runs beside the game, a moment after the stop (by then the
+// threads that took it have stopped, and are passed over; a program woken
+// by then is not looked at), so that the answer that came is not held up.
+func (p *program) stopStragglers(n int) {
+	time.Sleep(stragglerWait)
+	sent := map[int]bool{}
+	for range maxStragglerPasses {
+		p.rmu.Lock()
+		resting := p.rested && p.rests == n
+		p.rmu.Unlock()
+		if !resting {
+			return
+		}
+		found := false
+		for _, th := range treeThreads(p.group) {
+			if sent[th.tid] || th.state == 'T' || th.state == 't' || th.state == 'Z' || th.state == 'X' {
+				continue
+			}
+			p.rmu.Lock()
+			if !p.rested || p.rests != n || p.ended() {
+				p.rmu.Unlock()
+				return
+			}
+			_ = unix.Tgkill(th.tgid, th.tid, unix.SIGSTOP)
+			p.rmu.Unlock()
+			sent[th.tid], found = true, true
+		}
+		if !found {
+			return
+		}
+	}
+}
+
+// maxStragglerPasses bounds stopStragglers' looks at a program's threads:
+// each finds only threads new since the last, which the stopped ones no
+// longer make.
+const maxStragglerPasses = 100
+
+// stragglerWait is how long after a program's stop stopStragglers looks
+// at its threads.
+const stragglerWait = 5 * time.Millisecond
 
 // ended reports whether the program has ended, and been waited for: the
 // number of its process group is free then, and may be another's (pid
