@@ -927,3 +927,26 @@ for l in sys.stdin:
 		t.Errorf("the resting bot's threads (%v) took %d clock ticks of processor time", states, after-before)
 	}
 }
+
+func TestABwrapThatMakesNoSandboxSaysWhy(t *testing.T) {
+	// A bubblewrap that cannot make its sandbox (user namespaces refused,
+	// as AppArmor does on some systems) says why on its standard error and
+	// exits: a bot's start fails with its words and how it ended, not
+	// only that it did not say which process the sandbox's is.
+	dir := t.TempDir()
+	script := "#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(dir, "bwrap"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	p, err := startProgram("true", External{Sandbox: true}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err == nil {
+		p.close()
+		t.Fatal("the bot started without its sandbox")
+	}
+	for _, want := range []string{"setting up uid map: Permission denied", "exited with code 1"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%v; want it to say %q", err, want)
+		}
+	}
+}

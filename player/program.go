@@ -244,6 +244,7 @@ func (l launch) start(ext External) (*program, error) {
 		if group, err = sandboxGroup(infoR); err != nil {
 			_ = cmd.Process.Kill()
 			_ = cmd.Wait()
+			err = noSandbox(err, cmd.ProcessState, errR)
 		}
 	}
 	if err != nil {
@@ -280,6 +281,21 @@ func sandboxGroup(r *os.File) (int, error) {
 		return 0, fmt.Errorf("bwrap did not say which process the sandbox's is (%q, %v)", b, err)
 	}
 	return info.ChildPID, nil
+}
+
+// noSandbox says why bwrap made no sandbox (err: it did not say which
+// process the sandbox's is): how it ended, and the end of its standard
+// error, errs, where it gives its own reason (user namespaces refused, a
+// mount it could not make).
+func noSandbox(err error, st *os.ProcessState, errs *os.File) error {
+	_ = errs.SetReadDeadline(time.Now().Add(crashWait))
+	var t tail
+	_, _ = io.Copy(&t, io.LimitReader(errs, 1<<20))
+	last := t.lastLines(3, 300)
+	if last == "" {
+		return fmt.Errorf("bwrap made no sandbox: it %s, and %w", exitText(st, false), err)
+	}
+	return fmt.Errorf("bwrap made no sandbox: it %s (its standard error ends: %s)", exitText(st, false), last)
 }
 
 // sandboxInfoWait bounds the wait for bwrap's word on its sandbox.
