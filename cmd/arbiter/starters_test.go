@@ -179,3 +179,35 @@ func TestExampleHTTPBot(t *testing.T) {
 		t.Errorf("exit %d: %s\n%s", code, errOut, stdout)
 	}
 }
+
+func TestStartersPlayTheDefaultsOfAGameTheyDoNotKnow(t *testing.T) {
+	// A starter told of a game it has no code for (a game Arbiter has
+	// added since) plays each request's default, and says so on its
+	// standard error, rather than crash.
+	need(t, "python3")
+	need(t, "node")
+	gobot, err := goStarter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	py, _ := filepath.Abs("../../starters/python/bot.py")
+	js, _ := filepath.Abs("../../starters/js/bot.js")
+	in := `{"type": "hello", "match": "m", "protocol": 1, "game": "chess", "seat": 0, "players": ["a", "b"], "seed": 18446744073709551615}
+{"type": "request", "id": 7, "kind": "turn", "default": "e4", "view": {}}
+{"type": "bye"}
+`
+	for _, argv := range [][]string{{"python3", py}, {"node", js}, {gobot}} {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Stdin = strings.NewReader(in)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if err != nil || len(lines) != 2 || !strings.Contains(lines[1], `"id":7`) && !strings.Contains(lines[1], `"id": 7`) || !strings.Contains(lines[1], `"e4"`) {
+			t.Errorf("%s: %v\n%s\n%s", filepath.Base(argv[len(argv)-1]), err, out, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "not a game this bot knows") {
+			t.Errorf("%s says nothing of the game it does not know: %q", filepath.Base(argv[len(argv)-1]), stderr.String())
+		}
+	}
+}

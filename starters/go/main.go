@@ -70,7 +70,14 @@ func main() {
 			switch msg.Type {
 			case "hello":
 				m = &match{seat: msg.Seat, dice: rand.New(rand.NewPCG(msg.Seed, uint64(msg.Seat)))}
-				m.decide = games[msg.Game](m)
+				if newDecide, ok := games[msg.Game]; ok {
+					m.decide = newDecide(m)
+				} else {
+					// A game this bot does not know: it plays each
+					// request's default, and says so once.
+					fmt.Fprintf(os.Stderr, "starter: %q is not a game this bot knows; it plays the defaults\n", msg.Game)
+					m.decide = func(r *request) (any, error) { return r.Default, nil }
+				}
 				_ = enc.Encode(map[string]string{"type": "ready", "name": "go starter"})
 			case "request":
 				move, err := m.decide(&msg.request)

@@ -25,8 +25,14 @@ const games = {
 // the same way), and a memory the game's decide may keep things in.
 function newMatch(hello) {
   let state = Number(BigInt(hello.seed) % 4294967296n) | 0;
+  let game = games[hello.game];
+  if (!game) {
+    // A game this bot does not know: it plays each request's default.
+    console.error(`starter: ${JSON.stringify(hello.game)} is not a game this bot knows; it plays the defaults`);
+    game = { decide: (request) => request.default };
+  }
   return {
-    game: games[hello.game],
+    game,
     seat: hello.seat,
     players: hello.players,
     options: hello.options || {},

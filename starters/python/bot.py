@@ -22,13 +22,23 @@ import zombie
 GAMES = {"ajveciv": ajveciv, "reaj": reaj, "tncc": tncc, "territories": territories, "zombie": zombie}
 
 
+class Defaults:
+    """A game this bot does not know: it plays each request's default."""
+
+    @staticmethod
+    def decide(request, match):
+        return request["default"]
+
+
 class Match:
     """What a seat knows of its match: the hello, its own dice, and a
     memory the game's decide may keep things in from one request to the
     next."""
 
     def __init__(self, hello):
-        self.game = GAMES[hello["game"]]
+        self.game = GAMES.get(hello["game"], Defaults)
+        if self.game is Defaults:
+            print(f"starter: {hello['game']!r} is not a game this bot knows; it plays the defaults", file=sys.stderr)
         self.seat = hello["seat"]
         self.players = hello["players"]
         self.options = hello.get("options", {})
