@@ -803,7 +803,10 @@ func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 			if code != exitUsage || got != "" || !strings.Contains(errOut, "another run of arbiter is writing it") {
 				t.Errorf("%s: a second run %v: exit %d\n%s\n%s", first, more, code, got, errOut)
 			}
-			if after, _ := os.ReadFile(out); !bytes.Equal(after, before) {
+			// The first run may still write the games it was playing
+			// when it reached its gate: the file stays the start of
+			// the file of a run played through.
+			if after, _ := os.ReadFile(out); !bytes.HasPrefix(after, before) || !bytes.HasPrefix(g.wantFile, after) {
 				t.Errorf("%s: the second run %v changed the file:\n%s\nwas\n%s", first, more, after, before)
 			}
 		}
