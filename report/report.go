@@ -311,11 +311,18 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		name += " (" + g.Variant + ")"
 	}
 	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
-	players := make([]string, len(g.Players))
+	var players strings.Builder
+	players.WriteString("players:")
 	for s, p := range g.Players {
-		players[s] = strconv.Itoa(s+1) + keep + p // a seat's number stays with its player
+		if s > 0 {
+			players.WriteByte(',')
+		}
+		players.WriteByte(' ')
+		players.Write(strconv.AppendInt(digits[:0], int64(s+1), 10))
+		players.WriteString(keep) // a seat's number stays with its player
+		players.WriteString(p)
 	}
-	writeWrapped(b, "players: "+strings.Join(players, ", "), "", "  ")
+	writeWrapped(b, players.String(), "", "  ")
 	if opts := optionsText(g.Options); opts != "" {
 		writeWrapped(b, "options: "+opts, "", "  ")
 	}
@@ -466,24 +473,31 @@ const lineWidth = 80
 // spaces (not within words joined by keep), the first line after first and
 // the others after rest.
 func writeWrapped(b *bytes.Buffer, text, first, rest string) {
-	n := 0
-	for i, word := range strings.Fields(text) {
+	n, i := 0, 0
+	for word := range strings.FieldsSeq(text) {
 		wl := utf8.RuneCountInString(word)
 		switch {
 		case i == 0:
 			b.WriteString(first)
 			n = len(first)
 		case n+1+wl > lineWidth:
-			b.WriteString("\n" + rest)
+			b.WriteByte('\n')
+			b.WriteString(rest)
 			n = len(rest)
 		default:
 			b.WriteByte(' ')
 			n++
 		}
-		if strings.Contains(word, keep) {
-			word = strings.ReplaceAll(word, keep, " ")
+		i++
+		for {
+			part, after, joined := strings.Cut(word, keep)
+			b.WriteString(part)
+			if !joined {
+				break
+			}
+			b.WriteByte(' ')
+			word = after
 		}
-		b.WriteString(word)
 		n += wl
 	}
 	b.WriteByte('\n')

@@ -69,26 +69,27 @@ func validVariant(name string) bool {
 
 // declared is what the game declares of itself, whatever its world: its
 // seats and options, which every new match checks its setup against.
-var declared = Game{}.Info()
+var declared = engine.Info{
+	Name:           "ajveciv",
+	Title:          "AjveCiv: guide an engineered people as they settle an alien world",
+	Version:        RulesVersion,
+	Score:          "yield plus population",
+	MinSeats:       MinSeats,
+	MaxSeats:       MaxSeats,
+	DefaultPlayers: "basic",
+	Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner", "guide"},
+	Options: []engine.Option{
+		{Name: "turns", Usage: "number of turns in a game", Kind: engine.IntOption, Default: fmt.Sprint(DefaultTurns), Min: 1, Max: MaxTurns},
+		{Name: "inflections", Usage: "an inflection after every tenth turn", Kind: engine.BoolOption, Default: "true"},
+	},
+	Rules: rulesText,
+}
 
 // Info describes the game.
 func (g Game) Info() engine.Info {
-	return engine.Info{
-		Name:           "ajveciv",
-		Variant:        g.Variant,
-		Title:          "AjveCiv: guide an engineered people as they settle an alien world",
-		Version:        RulesVersion,
-		Score:          "yield plus population",
-		MinSeats:       MinSeats,
-		MaxSeats:       MaxSeats,
-		DefaultPlayers: "basic",
-		Players:        []string{"basic", "basic.<value>", "basic2", "basic2.<value>-<value>", "basic3", "basic3.<value>-<value>-<value>", "random", "planner", "guide"},
-		Options: []engine.Option{
-			{Name: "turns", Usage: "number of turns in a game", Kind: engine.IntOption, Default: fmt.Sprint(DefaultTurns), Min: 1, Max: MaxTurns},
-			{Name: "inflections", Usage: "an inflection after every tenth turn", Kind: engine.BoolOption, Default: "true"},
-		},
-		Rules: rulesText,
-	}
+	info := declared
+	info.Variant = g.Variant
+	return info
 }
 
 // New starts a match: one society per player, on the starting world.
