@@ -513,24 +513,37 @@ func needBwrap(t *testing.T) {
 	}
 }
 
-// groupStat is what /proc says of the processes of process group pgrp:
-// their states ("R", "S", "T" for stopped) and processor time in all, in
-// clock ticks.
-func groupStat(pgrp int) (states []string, ticks uint64) {
+// groupStat is what /proc says of the processes of process group pgrp,
+// or, with threads, of each of their threads: their states ("R", "S", "T"
+// for stopped) and the processor time they took, in clock ticks.
+func groupStat(pgrp int, threads bool) (states []string, ticks uint64) {
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
 		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) < 13 || f[2] != strconv.Itoa(pgrp) {
-			continue
+		files := []string{"/proc/" + e.Name() + "/stat"}
+		if threads {
+			tasks, _ := os.ReadDir("/proc/" + e.Name() + "/task")
+			files = files[:0]
+			for _, task := range tasks {
+				files = append(files, "/proc/"+e.Name()+"/task/"+task.Name()+"/stat")
+			}
 		}
-		u, _ := strconv.ParseUint(f[11], 10, 64)
-		st, _ := strconv.ParseUint(f[12], 10, 64)
-		states, ticks = append(states, f[0]), ticks+u+st
+		for _, name := range files {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				continue
+			}
+			s := string(b)
+			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+			if len(f) < 13 || f[2] != strconv.Itoa(pgrp) {
+				continue
+			}
+			u, _ := strconv.ParseUint(f[11], 10, 64)
+			st, _ := strconv.ParseUint(f[12], 10, 64)
+			states, ticks = append(states, f[0]), ticks+u+st
+		}
 	}
 	return states, ticks
 }
@@ -558,7 +571,7 @@ func TestASandboxedBotRestsBetweenItsTurns(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	var states []string
 	for {
-		states, _ = groupStat(p.group)
+		states, _ = groupStat(p.group, false)
 		if len(states) >= 4 && !slices.ContainsFunc(states, func(s string) bool { return s != "T" }) {
 			break
 		}
@@ -567,9 +580,9 @@ func TestASandboxedBotRestsBetweenItsTurns(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	_, before := groupStat(p.group)
+	_, before := groupStat(p.group, false)
 	time.Sleep(300 * time.Millisecond)
-	if states, after := groupStat(p.group); after != before {
+	if states, after := groupStat(p.group, false); after != before {
 		t.Errorf("the resting bot's processes (%v) took %d clock ticks of processor time", states, after-before)
 	}
 	// Asked again, it runs, answers, and rests once more.
@@ -606,7 +619,7 @@ func restsWithin(t *testing.T, pgrp int, what string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		states, _ := groupStat(pgrp)
+		states, _ := groupStat(pgrp, false)
 		if len(states) > 0 && !slices.ContainsFunc(states, func(s string) bool { return s != "T" }) {
 			break
 		}
@@ -615,9 +628,9 @@ func restsWithin(t *testing.T, pgrp int, what string) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	_, before := groupStat(pgrp)
+	_, before := groupStat(pgrp, false)
 	time.Sleep(300 * time.Millisecond)
-	if states, after := groupStat(pgrp); after != before {
+	if states, after := groupStat(pgrp, false); after != before {
 		t.Errorf("%s: its resting processes (%v) took %d clock ticks of processor time", what, states, after-before)
 	}
 }
@@ -834,36 +847,9 @@ func TestAnEndedSandboxSignalsNoGroup(t *testing.T) {
 	// A stop sent would be taken within a moment; a second, on a loaded
 	// machine, is plenty.
 	time.Sleep(time.Second)
-	if states, _ := groupStat(other.Process.Pid); !slices.Equal(states, []string{"S"}) {
+	if states, _ := groupStat(other.Process.Pid, false); !slices.Equal(states, []string{"S"}) {
 		t.Errorf("the other group's process is %v; want it sleeping (S), not stopped (T)", states)
 	}
-}
-
-// groupThreads is what /proc says of the threads of process group pgrp:
-// their states, and the processor time they took, in clock ticks.
-func groupThreads(pgrp int) (states []string, ticks uint64) {
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		tasks, _ := os.ReadDir("/proc/" + e.Name() + "/task")
-		for _, task := range tasks {
-			b, err := os.ReadFile("/proc/" + e.Name() + "/task/" + task.Name() + "/stat")
-			if err != nil {
-				continue
-			}
-			s := string(b)
-			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-			if len(f) < 13 || f[2] != strconv.Itoa(pgrp) {
-				continue
-			}
-			u, _ := strconv.ParseUint(f[11], 10, 64)
-			st, _ := strconv.ParseUint(f[12], 10, 64)
-			states, ticks = append(states, f[0]), ticks+u+st
-		}
-	}
-	return states, ticks
 }
 
 func TestASandboxedBotsThreadsRestWhileItsProcessWaitsForAChild(t *testing.T) {
@@ -912,7 +898,7 @@ for l in sys.stdin:
 	// Every thread stopped, but the one that waits for its child (D).
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		states, _ := groupThreads(p.group)
+		states, _ := groupStat(p.group, true)
 		if len(states) > 0 && !slices.ContainsFunc(states, func(s string) bool { return s != "T" && s != "t" && s != "D" }) {
 			break
 		}
@@ -921,9 +907,9 @@ for l in sys.stdin:
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	_, before := groupThreads(p.group)
+	_, before := groupStat(p.group, true)
 	time.Sleep(300 * time.Millisecond)
-	if states, after := groupThreads(p.group); after != before {
+	if states, after := groupStat(p.group, true); after != before {
 		t.Errorf("the resting bot's threads (%v) took %d clock ticks of processor time", states, after-before)
 	}
 }

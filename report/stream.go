@@ -468,15 +468,7 @@ func (h *histogram) add(x int64) {
 // histogram widens only when it must: scores of 1 then 0 keep bins of one
 // score each, rather than of -1 to 0 and 1 to 2.
 func (h *histogram) shift(x int64) bool {
-	first, last := -1, -1
-	for i, c := range h.bins {
-		if c > 0 {
-			if first < 0 {
-				first = i
-			}
-			last = i
-		}
-	}
+	first, last := h.filled()
 	if first < 0 {
 		return false
 	}
@@ -526,7 +518,16 @@ func (h *histogram) widen(down bool) {
 // span returns the lowest and highest score the histogram can hold in its
 // non-empty bins.
 func (h *histogram) span() (lo, hi int64) {
-	first, last := -1, -1
+	first, last := h.filled()
+	if first < 0 {
+		return 0, 0
+	}
+	return h.lo + int64(first)*h.width, h.lo + int64(last+1)*h.width - 1
+}
+
+// filled returns the first and last bins that hold a score, or -1, -1.
+func (h *histogram) filled() (first, last int) {
+	first, last = -1, -1
 	for i, c := range h.bins {
 		if c > 0 {
 			if first < 0 {
@@ -535,8 +536,5 @@ func (h *histogram) span() (lo, hi int64) {
 			last = i
 		}
 	}
-	if first < 0 {
-		return 0, 0
-	}
-	return h.lo + int64(first)*h.width, h.lo + int64(last+1)*h.width - 1
+	return first, last
 }

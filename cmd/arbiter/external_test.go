@@ -75,14 +75,7 @@ func reportFaults(t *testing.T, out string) []struct {
 func TestStarterBotsPlayEveryGame(t *testing.T) {
 	// "Starter bots, tested in CI with the real interpreters: each a complete
 	// working bot for every game that exists."
-	need(t, "python3")
-	need(t, "node")
-	gobot, err := goStarter()
-	if err != nil {
-		t.Fatal(err)
-	}
-	py, _ := filepath.Abs("../../starters/python/bot.py")
-	js, _ := filepath.Abs("../../starters/js/bot.js")
+	py, js, gobot := starterFiles(t)
 	starters := []string{"exec:python3 " + py, "exec:node " + js, "exec:" + gobot}
 	for _, game := range []struct{ name, bots string }{
 		{"ajveciv", "basic.develop,basic.conquer"},

@@ -22,14 +22,7 @@ func TestStartersBeatRandom(t *testing.T) {
 	// the view": against random, in 2-seat games with the seats swapped, a
 	// starter wins more than random does, and commits no fault. (The zombie
 	// game is dealt roles by chance; its starters are checked for faults.)
-	need(t, "python3")
-	need(t, "node")
-	gobot, err := goStarter()
-	if err != nil {
-		t.Fatal(err)
-	}
-	py, _ := filepath.Abs("../../starters/python/bot.py")
-	js, _ := filepath.Abs("../../starters/js/bot.js")
+	py, js, gobot := starterFiles(t)
 	for _, starter := range []string{"exec:python3 " + py, "exec:node " + js, "exec:" + gobot} {
 		for _, game := range []string{"ajveciv", "reaj", "tncc", "territories"} {
 			code, out, errOut := arbiter(t, "", "tournament", game, "--players", "random", "--player", starter,
@@ -184,14 +177,7 @@ func TestStartersPlayTheDefaultsOfAGameTheyDoNotKnow(t *testing.T) {
 	// A starter told of a game it has no code for (a game Arbiter has
 	// added since) plays each request's default, and says so on its
 	// standard error, rather than crash.
-	need(t, "python3")
-	need(t, "node")
-	gobot, err := goStarter()
-	if err != nil {
-		t.Fatal(err)
-	}
-	py, _ := filepath.Abs("../../starters/python/bot.py")
-	js, _ := filepath.Abs("../../starters/js/bot.js")
+	py, js, gobot := starterFiles(t)
 	in := `{"type": "hello", "match": "m", "protocol": 1, "game": "chess", "seat": 0, "players": ["a", "b"], "seed": 18446744073709551615}
 {"type": "request", "id": 7, "kind": "turn", "default": "e4", "view": {}}
 {"type": "bye"}
@@ -210,4 +196,19 @@ func TestStartersPlayTheDefaultsOfAGameTheyDoNotKnow(t *testing.T) {
 			t.Errorf("%s says nothing of the game it does not know: %q", filepath.Base(argv[len(argv)-1]), stderr.String())
 		}
 	}
+}
+
+// starterFiles returns the starter bots: the Python and node scripts, and
+// the Go starter, built. It skips without python3 or node, except in CI.
+func starterFiles(t *testing.T) (py, js, gobot string) {
+	t.Helper()
+	need(t, "python3")
+	need(t, "node")
+	gobot, err := goStarter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	py, _ = filepath.Abs("../../starters/python/bot.py")
+	js, _ = filepath.Abs("../../starters/js/bot.js")
+	return py, js, gobot
 }
