@@ -136,7 +136,14 @@ func commandWords(command string) ([]string, error) {
 	if len(words) == 0 {
 		return nil, errors.New("exec: give the command that runs the bot, e.g. exec:python3 bot.py")
 	}
+	script := false // a word named the script its interpreter runs
 	for i, w := range words {
+		if w == "--" {
+			script = true // the words after it are the program's own
+		}
+		// The words after a script are its own: not checked.
+		isScript := i > 0 && !script && names(words[i-1], w)
+		script = script || isScript
 		if w == "" || filepath.IsAbs(w) || strings.HasPrefix(w, "-") {
 			continue
 		}
@@ -147,7 +154,7 @@ func commandWords(command string) ([]string, error) {
 			if abs, err := filepath.Abs(w); err == nil {
 				words[i] = abs
 			}
-		} else if i > 0 && scriptExts[strings.ToLower(filepath.Ext(w))] && errors.Is(err, os.ErrNotExist) {
+		} else if isScript && errors.Is(err, os.ErrNotExist) {
 			// The bot runs in a directory of its own, where its
 			// interpreter would say the file is missing from there.
 			dir, _ := os.Getwd()
@@ -155,6 +162,25 @@ func commandWords(command string) ([]string, error) {
 		}
 	}
 	return words, nil
+}
+
+// names says whether w, a word of a bot's command after prev, names the
+// script an interpreter runs: a path with a script's extension, not code
+// (python3 -c, node -e, bash -lc), a module (python3 -m), a URL or a
+// pattern.
+func names(prev, w string) bool {
+	if !scriptExts[strings.ToLower(filepath.Ext(w))] || strings.Contains(w, "://") || strings.ContainsAny(w, "\n*?[;&|<>()$`'\"=") {
+		return false
+	}
+	switch {
+	case prev == "--eval" || prev == "--print" || prev == "--require" || prev == "--import" || prev == "--module":
+		return false
+	case len(prev) > 1 && prev[0] == '-' && prev[1] != '-':
+		// The value of -c, -e, -m, -p, -r, alone or last of their
+		// letters (sh -ec, perl -ne).
+		return !strings.ContainsAny(prev[len(prev)-1:], "cemprE")
+	}
+	return true
 }
 
 // scriptExts are the extensions of the scripts an interpreter runs: a

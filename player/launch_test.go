@@ -47,6 +47,31 @@ func TestCommandWords(t *testing.T) {
 	if _, err := commandWords("node bots/nope.js"); err == nil || !strings.HasPrefix(err.Error(), want2) {
 		t.Errorf("a missing script: %v; want %q", err, want2)
 	}
+	for _, bad := range []string{"python3 -u bots/nope.py", "ruby ./x.rb arg.rb", "node --inspect bots/nope.mjs"} {
+		if _, err := commandWords(bad); err == nil {
+			t.Errorf("commandWords(%q) accepted a missing script", bad)
+		}
+	}
+	// Words that end as a script's name but name no file of the bot's
+	// are taken: code, a module, a URL, a pattern, the script's own
+	// arguments and the words after --.
+	os.WriteFile("bot.py", nil, 0o644)
+	for _, good := range []string{
+		`sh -c 'cd /srv/bots && exec python3 bot.py'`,
+		`bash -lc 'python3 bot.py'`,
+		`python3 -c 'import runpy; runpy.run_path("bot.py")'`,
+		`python3 -m bots.r`,
+		`node -e "require('./nope.js')"`,
+		`node --require ./bot.py -e x.js`,
+		`deno run https://bots.example/bot.ts`,
+		`python3 bot.py --out moves.py *.py`,
+		`python3 bot.py -- nope.py`,
+		`env -- python3 nope.py`,
+	} {
+		if _, err := commandWords(good); err != nil {
+			t.Errorf("commandWords(%q): %v", good, err)
+		}
+	}
 }
 
 func FuzzCommandWords(f *testing.F) {
