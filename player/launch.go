@@ -142,7 +142,7 @@ func commandWords(command string) ([]string, error) {
 			script = true // the words after it are the program's own
 		}
 		// The words after a script are its own: not checked.
-		isScript := i > 0 && !script && names(words[i-1], w)
+		isScript := i > 0 && !script && namesScript(words[i-1], w)
 		script = script || isScript
 		if w == "" || filepath.IsAbs(w) || strings.HasPrefix(w, "-") {
 			continue
@@ -164,11 +164,11 @@ func commandWords(command string) ([]string, error) {
 	return words, nil
 }
 
-// names says whether w, a word of a bot's command after prev, names the
+// namesScript says whether w, a word of a bot's command after prev, names the
 // script an interpreter runs: a path with a script's extension, not code
 // (python3 -c, node -e, bash -lc), a module (python3 -m), a URL or a
 // pattern.
-func names(prev, w string) bool {
+func namesScript(prev, w string) bool {
 	if !scriptExts[strings.ToLower(filepath.Ext(w))] || strings.Contains(w, "://") || strings.ContainsAny(w, "\n*?[;&|<>()$`'\"=") {
 		return false
 	}
