@@ -316,11 +316,11 @@ const scriptReminder = `# INTERACT a b   (TOUCH, i, t)   a/p = precaution, z/v3 
 
 // zombieCounts says which zombie counts a game of n players allows:
 // "only 1" with 3 players, else "1 to n-2"; after from, when it is given,
-// "1", or "a number from 1 to 4".
+// "1, the only count 3 players allow", or "a number from 1 to 4".
 func zombieCounts(n int, from string) string {
 	switch {
 	case n-2 == 1 && from != "":
-		return "1"
+		return "1, the only count 3 players allow"
 	case n-2 == 1:
 		return "only 1"
 	}

@@ -77,7 +77,7 @@ func TestParseConfig(t *testing.T) {
 	}
 	for _, bad := range []struct{ yaml, says string }{
 		{"", "empty"},
-		{"players: [A, B, C]\n", "zombie_count is missing"},
+		{"players: [A, B, C]\n", "zombie_count is missing; give 1, the only count 3 players allow"},
 		{"zombie_count: 1\n", "players is missing"},
 		{"players: [A, B, C]\nzombie_count: 1\ncolour: red\n", `line 3: unknown key "colour"`},
 		{"players: [A, B]\nzombie_count: 1\n", "at least 3"},
