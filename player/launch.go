@@ -70,6 +70,11 @@ const seccompFD = 5
 // (--info-fd): {"child-pid": N}, the first process inside it.
 const infoFD = 6
 
+// gateFD is the descriptor the sandbox's init reads a line from before it
+// starts the program (sandboxInitArgs): Arbiter bounds the sandbox's
+// processes first (boundProcesses).
+const gateFD = 7
+
 // prepare makes the launch of command for a seat: its words, its private
 // directory and environment, and the wrappers that confine it. The caller
 // removes l.dir when the program is done.
@@ -119,7 +124,7 @@ func prepare(command string, ext External) (l launch, err error) {
 		// every process of the sandbox has ended before bwrap does.
 		hidden := append(ext.Outputs.list(), ext.Logs.dir())
 		filter := sandboxFilter()
-		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, filter != nil, words, ext.Limits.FileSize), initArgs()...), argv...)
+		argv = append(append(sandboxArgs(bwrap, dir, env, hidden, filter != nil, words, ext.Limits.FileSize), sandboxInitArgs()...), argv...)
 		return launch{argv: argv, env: env, dir: dir, limited: limited, seccomp: filter, sandboxed: true}, nil
 	}
 	return launch{argv: argv, env: env, dir: dir, limited: limited}, nil
@@ -552,6 +557,14 @@ func procAttr(sandboxed bool) *syscall.SysProcAttr {
 // starts as from a terminal.
 func initArgs() []string {
 	return []string{"/bin/sh", "-c", defaultSignals() + `"$@" <&3 >&4 3<&- 4>&- & exec 3<&- 4>&-; wait $!`, "arbiter-bot"}
+}
+
+// sandboxInitArgs is initArgs for a sandbox: it waits for a line on
+// descriptor gateFD (or its end) before it starts the program.
+func sandboxInitArgs() []string {
+	a := initArgs()
+	a[2] = "read -r _ <&" + strconv.Itoa(gateFD) + "; exec " + strconv.Itoa(gateFD) + "<&-; " + a[2]
+	return a
 }
 
 // defaultSignals is the start of a command that runs the rest with SIGINT

@@ -961,3 +961,34 @@ func TestABwrapThatMakesNoSandboxSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+func TestASandboxedBotOfRootHasBoundedProcesses(t *testing.T) {
+	// "Linux does not apply nproc to root": a sandbox Arbiter starts as
+	// root runs as root, and its bot could start processes until the
+	// machine had no process id left. Since Linux 6.14 the sandbox's PID
+	// namespace is bounded instead, to nproc+300 processes and threads.
+	needBwrap(t)
+	if os.Geteuid() != 0 || !pidMaxPerNamespace() {
+		t.Skip("the bound is for root, on Linux 6.14 and later")
+	}
+	if _, err := exec.LookPath("nsenter"); err != nil {
+		t.Skip("nsenter is not installed")
+	}
+	script := filepath.Join(t.TempDir(), "forks.sh")
+	os.WriteFile(script, []byte("(i=0; while [ $i -lt 1000 ]; do sleep 600 & i=$((i+1)); done) 2>/dev/null; echo started; exec sleep 600\n"), 0o644)
+	ext := External{Sandbox: true, Limits: Limits{Processes: 20}}
+	p, err := startProgram("sh "+script, ext, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if line, err := p.next(context.Background(), time.Now().Add(2*time.Minute)); err != nil || string(line) != "started" {
+		t.Fatalf("%q, %v\n%s", line, err, p.tail.lastLines(5, 2000))
+	}
+	if states, _ := groupStat(p.group, true); len(states) > 20+reservedPIDs || len(states) < 20 {
+		t.Errorf("the bot runs %d processes and threads; want at most %d (nproc 20, and the 300 ids a namespace gives once)", len(states), 20+reservedPIDs)
+	}
+	if got, _ := os.ReadFile("/proc/sys/kernel/pid_max"); strings.TrimSpace(string(got)) == strconv.Itoa(20+reservedPIDs) {
+		t.Errorf("the machine's pid_max is %s: the sandbox's bound was set for the whole machine", got)
+	}
+}

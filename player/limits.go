@@ -18,7 +18,9 @@ type Limits struct {
 	// whole seconds; a process over it is killed.
 	CPU time.Duration
 	// Processes bounds the processes and threads of the bot's user
-	// (RLIMIT_NPROC). Linux does not apply it to processes of root.
+	// (RLIMIT_NPROC). Linux does not apply it to processes of root; a
+	// sandbox that root starts is bounded to Processes+300 instead, on
+	// Linux 6.14 and later (boundProcesses).
 	Processes int64
 	// FileSize bounds the size of any file a process writes, in bytes
 	// (RLIMIT_FSIZE).

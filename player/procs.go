@@ -2,7 +2,9 @@ package player
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -319,3 +321,42 @@ func processesOfGroup(pgrp int) map[int]bool {
 	}
 	return out
 }
+
+// boundProcesses bounds the processes and threads of the sandbox whose
+// first process is init to about limit (RLIMIT_NPROC's number), where
+// RLIMIT_NPROC does not: Linux does not apply it to root, and a sandbox
+// that Arbiter started as root runs as root. Since Linux 6.14 a PID
+// namespace has a pid_max of its own, which root may lower from inside
+// it: to limit+300, since process ids below 300 are not given again once
+// the ids have wrapped. Before 6.14, pid_max is the machine's, and is
+// left alone; so it is without nsenter(1), and for limit 0 (none).
+func boundProcesses(init int, limit int64) {
+	if limit <= 0 || os.Geteuid() != 0 || !pidMaxPerNamespace() {
+		return
+	}
+	nsenter, err := exec.LookPath("nsenter")
+	if err != nil {
+		return
+	}
+	pidMax := strconv.FormatInt(min(limit, 1<<22-reservedPIDs)+reservedPIDs, 10)
+	_ = exec.Command(nsenter, "--target", strconv.Itoa(init), "--pid", "--",
+		"/bin/sh", "-c", "echo "+pidMax+" > /proc/sys/kernel/pid_max").Run()
+}
+
+// reservedPIDs are the process ids a PID namespace gives only once: after
+// its ids wrap, they start again from there (RESERVED_PIDS).
+const reservedPIDs = 300
+
+// pidMaxPerNamespace reports whether the kernel keeps a pid_max for each
+// PID namespace: Linux 6.14 and later.
+var pidMaxPerNamespace = sync.OnceValue(func() bool {
+	var u unix.Utsname
+	if unix.Uname(&u) != nil {
+		return false
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(unix.ByteSliceToString(u.Release[:]), "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major > 6 || major == 6 && minor >= 14
+})

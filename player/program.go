@@ -183,14 +183,21 @@ func (l launch) start(ext External) (*program, error) {
 	var cmd *exec.Cmd
 	var err error
 	var filter *os.File // the seccomp filter, for bwrap to read
-	var infoR, infoW *os.File
+	var infoR, infoW, gateR, gateW *os.File
 	if l.sandboxed {
-		// Where bwrap tells the sandbox's first process (infoFD).
+		// Where bwrap tells the sandbox's first process (infoFD), and
+		// the sandbox's init waits to start the program (gateFD).
 		if infoR, infoW, err = os.Pipe(); err != nil {
 			closeAll()
 			return nil, err
 		}
 		defer infoR.Close()
+		if gateR, gateW, err = os.Pipe(); err != nil {
+			closeAll()
+			infoW.Close()
+			return nil, err
+		}
+		defer gateW.Close() // the program starts, whatever happened
 	}
 	// A sweep of orphans (see sweep) must not see this program before it
 	// is registered.
@@ -217,7 +224,7 @@ func (l launch) start(ext External) (*program, error) {
 			for len(cmd.ExtraFiles) < infoFD-3 {
 				cmd.ExtraFiles = append(cmd.ExtraFiles, nil) // closed in the child
 			}
-			cmd.ExtraFiles = append(cmd.ExtraFiles, infoW)
+			cmd.ExtraFiles = append(cmd.ExtraFiles, infoW, gateR) // infoFD, gateFD
 		}
 		err = cmd.Start()
 		if filter != nil {
@@ -238,6 +245,7 @@ func (l launch) start(ext External) (*program, error) {
 	errW.Close()
 	if infoW != nil {
 		infoW.Close()
+		gateR.Close()
 	}
 	var group int
 	if err == nil && infoR != nil {
@@ -245,6 +253,9 @@ func (l launch) start(ext External) (*program, error) {
 			_ = cmd.Process.Kill()
 			_ = cmd.Wait()
 			err = noSandbox(err, cmd.ProcessState, errR)
+		} else {
+			boundProcesses(group, ext.Limits.Processes)
+			_, _ = gateW.Write([]byte("\n"))
 		}
 	}
 	if err != nil {
