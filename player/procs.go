@@ -2,6 +2,7 @@ package player
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -339,7 +340,11 @@ func boundProcesses(init int, limit int64) {
 		return
 	}
 	pidMax := strconv.FormatInt(min(limit, 1<<22-reservedPIDs)+reservedPIDs, 10)
-	_ = exec.Command(nsenter, "--target", strconv.Itoa(init), "--pid", "--",
+	// The bot waits for this (gateFD): bounded, lest a machine that
+	// stalls the write stall the bot's start for ever.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_ = exec.CommandContext(ctx, nsenter, "--target", strconv.Itoa(init), "--pid", "--",
 		"/bin/sh", "-c", "echo "+pidMax+" > /proc/sys/kernel/pid_max").Run()
 }
 
