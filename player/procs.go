@@ -28,9 +28,9 @@ type proc struct {
 
 // stat is what /proc/PID/stat says of a process.
 type stat struct {
-	ppid   int
-	zombie bool
-	start  uint64
+	ppid, pgrp int
+	zombie     bool
+	start      uint64
 }
 
 // readStat reads /proc/PID/stat; ok is false when there is no such process.
@@ -39,8 +39,8 @@ func readStat(pid int) (st stat, ok bool) {
 	if err != nil {
 		return stat{}, false
 	}
-	// pid (comm) state ppid ... starttime (the 22nd field): comm may hold
-	// spaces and parentheses.
+	// pid (comm) state ppid pgrp ... starttime (the 22nd field): comm
+	// may hold spaces and parentheses.
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
@@ -52,6 +52,7 @@ func readStat(pid int) (st stat, ok bool) {
 	}
 	st.zombie = f[0] == "Z"
 	st.ppid, _ = strconv.Atoi(f[1])
+	st.pgrp, _ = strconv.Atoi(f[2])
 	st.start, _ = strconv.ParseUint(f[19], 10, 64)
 	return st, true
 }
@@ -301,22 +302,8 @@ func readSmall(path string, buf []byte) []byte {
 // processesOfGroup returns the processes of process group pgrp.
 func processesOfGroup(pgrp int) map[int]bool {
 	out := map[int]bool{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		if f := strings.Fields(string(b[i+1:])); len(f) > 2 && f[2] == strconv.Itoa(pgrp) {
+	for pid, st := range processes() {
+		if st.pgrp == pgrp {
 			out[pid] = true
 		}
 	}

@@ -124,9 +124,7 @@ func TestReplayViewpointsAreTheCallersOnly(t *testing.T) {
 
 func TestReplayOfARecordSent(t *testing.T) {
 	ts := newServer(t, server.Config{})
-	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
-	ts.playDefaults(c)
-	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	_, rec := shortMatchPlayed(ts)
 	a := ts.call("POST", "/api/v1/replay?view=seat:1", "", rec.body)
 	var v viewerAnswer
 	json.Unmarshal(a.body, &v)
@@ -256,9 +254,7 @@ func TestAViewerIsBounded(t *testing.T) {
 // server's time and memory than a few.
 func TestViewersAreMadeAFewAtATime(t *testing.T) {
 	ts := newServer(t, server.Config{Limits: server.Limits{Viewers: 1}})
-	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
-	ts.playDefaults(c)
-	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	c, rec := shortMatchPlayed(ts)
 	for _, second := range []struct{ what, path string }{
 		{"a match's viewer", "/api/v1/matches/" + c.ID + "/replay?view=judge"},
 		{"a stream resumed", "/api/v1/matches/" + c.ID + "/events?after=0"},
@@ -310,9 +306,7 @@ func TestViewersAreMadeAFewAtATime(t *testing.T) {
 // does not hold the server's memory with them.
 func TestAClientHasAFewViewersUnderWay(t *testing.T) {
 	ts := newServer(t, server.Config{Limits: server.Limits{ViewersPerClient: 1}})
-	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
-	ts.playDefaults(c)
-	rec := ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+	c, rec := shortMatchPlayed(ts)
 	started := make(chan struct{})
 	release := make(chan struct{})
 	var first atomic.Bool
@@ -339,4 +333,13 @@ func TestAClientHasAFewViewersUnderWay(t *testing.T) {
 	if a := ts.call("POST", "/api/v1/replay", "", rec.body); a.status != 200 {
 		t.Errorf("a replay once the first is answered: %d %.300s", a.status, a.body)
 	}
+}
+
+// shortMatchPlayed plays a Reaj match of two turns, a person (by its
+// defaults) against adapt, to its end, and returns it with its record.
+func shortMatchPlayed(ts *testServer) (created, answer) {
+	ts.t.Helper()
+	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
+	ts.playDefaults(c)
+	return c, ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
 }
