@@ -278,6 +278,15 @@ func UnmarshalNullable(b []byte, what string, v encoding.TextUnmarshaler) (none 
 	return false, v.UnmarshalText([]byte(s))
 }
 
+// Or joins words as people list choices: "a, b or c" ("a" alone, "" for
+// none).
+func Or(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
 // Nearest returns the name nearest to s in edit distance, in any case, when
 // it is near enough to be a typo (at most a third of its letters, and at
 // least one, differ, in a name of three letters or more): what a "did you

@@ -466,15 +466,7 @@ func ambiguous(line string, names []string, starting []int) error {
 		could[k] = names[i]
 		numbered[k] = fmt.Sprintf("%d%c%s", i+1, noBreak, names[i])
 	}
-	return fmt.Errorf("%q could be %s; type more of the name, or its number (%s).", line, or(could), or(numbered))
-}
-
-// or joins words as "a, b or c".
-func or(words []string) string {
-	if len(words) <= 1 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return fmt.Errorf("%q could be %s; type more of the name, or its number (%s).", line, engine.Or(could), engine.Or(numbered))
 }
 
 // notOffered refuses an answer that is none of the names: with the closest
@@ -607,10 +599,7 @@ func list(names []string) string {
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%d%c%s", i+1, noBreak, n)
 	}
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return engine.Or(parts)
 }
 
 // console is the process's terminal, shared by every Terminal reading

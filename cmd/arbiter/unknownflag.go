@@ -67,18 +67,10 @@ func unknownFlag(cmd *cobra.Command, err error) error {
 	case n == 0:
 		return fmt.Errorf("%v; %s", err, help)
 	case n <= 5:
-		return fmt.Errorf("%v; --%s is a flag of %s (%s)", err, name, or(takers), help)
+		return fmt.Errorf("%v; --%s is a flag of %s (%s)", err, name, engine.Or(takers), help)
 	default:
 		return fmt.Errorf("%v; --%s is a flag of %s and %d more (%s)", err, name, strings.Join(takers[:5], ", "), n-5, help)
 	}
-}
-
-// or joins words as "a, b or c".
-func or(words []string) string {
-	if len(words) <= 1 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // collapse writes the commands of every game under one command as one,
