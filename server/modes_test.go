@@ -273,6 +273,9 @@ func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
 	if ans := act("al", "raise A"); ans.status != 200 {
 		t.Errorf("al's action in the next turn: %d %s", ans.status, ans.body)
 	}
+	// The log, and the replay after it, read while turn 3 runs, or once
+	// the server has ended it by its duration too (a loaded machine may be
+	// slow to answer): the moves before are what they check.
 	moves, err := ts.st.Moves(context.Background(), c.ID, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -284,10 +287,10 @@ func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
 	if a := ts.call("GET", path+"/replay?view=judge&frames=0", c.Judge.Secret, nil); a.status != 200 || json.Unmarshal(a.body, &replay) != nil || len(replay.Views) != 1 {
 		t.Fatalf("the judge's replay: %d %s", a.status, a.body)
 	}
-	if steps := replay.Views[0].Steps; len(steps) != 7 || steps[1].Clock != 1 || steps[6].Clock != 3 {
+	if steps := replay.Views[0].Steps; len(steps) < 7 || steps[1].Clock != 1 || steps[6].Clock != 3 {
 		t.Errorf("the replay's steps %+v; want turn 1 at move 1 and turn 3 at move 6", steps)
 	}
-	if len(moves) != 6 || moves[3].Actor != engine.Judge || !strings.Contains(string(moves[3].Move), "end-turn") || !strings.Contains(moves[3].Note, "turn_duration") {
+	if len(moves) < 6 || moves[3].Actor != engine.Judge || !strings.Contains(string(moves[3].Move), "end-turn") || !strings.Contains(moves[3].Note, "turn_duration") {
 		t.Errorf("the log: %+v; want the judge's end-turn, noted, as move 4", moves)
 	}
 }
