@@ -257,7 +257,10 @@ func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
 	// end-turn noted in the log; an idle turn is ended by the next call,
 	// first, as arbiter territories ends it.
 	ts := newServer(t, server.Config{})
-	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard("300ms")}})
+	// A turn of a second: al's two calls below come within it on a
+	// loaded machine too.
+	const turn = time.Second
+	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard(turn.String())}})
 	path := "/api/v1/matches/" + c.ID
 	act := startTimed(t, ts, c)
 	if ans := act("al", "raise A"); ans.code() != "no-actions-left" {
@@ -266,7 +269,7 @@ func TestRefereeTurnEndsAfterItsDuration(t *testing.T) {
 	waitFor(t, "the turn ended by its duration", func() bool { return turnOf(t, ts, c.ID) == 2 })
 	// Nobody acts in turn 2: time alone does not end it, nor fill the
 	// log with empty turns (the next call would end it first).
-	time.Sleep(time.Second)
+	time.Sleep(turn + turn/2)
 	if turn := turnOf(t, ts, c.ID); turn != 2 {
 		t.Errorf("turn %d after an idle second; want 2, left for the next call to end", turn)
 	}
