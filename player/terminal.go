@@ -15,12 +15,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/peterh/liner"
 	"golang.org/x/term"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // Terminal is a person playing one seat at a terminal. Each decision shows
@@ -112,10 +112,10 @@ func (t *Terminal[M, V]) Follow(view V, over bool) {
 	}
 	t.toldOut = true
 	if over {
-		fmt.Fprint(t.out(), "\n"+wrap(why+"."))
+		fmt.Fprint(t.out(), "\n"+wrap.Paragraphs(why+".", wrap.Width))
 		return
 	}
-	fmt.Fprint(t.out(), "\n"+wrap(why+"; the others play on to the end."))
+	fmt.Fprint(t.out(), "\n"+wrap.Paragraphs(why+"; the others play on to the end.", wrap.Width))
 }
 
 // Finish tells the person where they finished: on which side and whether
@@ -125,7 +125,7 @@ func (t *Terminal[M, V]) Finish(_ context.Context, res engine.Result) {
 	if t.side != "" {
 		standing = SideStanding(res, t.seat, t.side)
 	}
-	fmt.Fprint(t.out(), "\n"+wrap(standing)+"\n")
+	fmt.Fprint(t.out(), "\n"+wrap.Paragraphs(standing, wrap.Width)+"\n")
 }
 
 // others counts the others a person won or tied with: "1 other", "3 others".
@@ -220,9 +220,9 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 	}
 	def := name(enter)
 	if len(names) > 0 {
-		fmt.Fprint(out, wrap(fmt.Sprintf("Choose %s (or its number).", list(names))))
+		fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Choose %s (or its number).", list(names)), wrap.Width))
 	}
-	fmt.Fprint(out, wrap(fmt.Sprintf("Enter plays %s%s; help explains.", def, why)))
+	fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Enter plays %s%s; help explains.", def, why), wrap.Width))
 	if req.Deadline > 0 {
 		fmt.Fprintf(out, "You have %v.\n", req.Deadline)
 	}
@@ -253,12 +253,12 @@ func (t *Terminal[M, V]) Decide(ctx context.Context, req *engine.Request[M], vie
 		if line == "" {
 			mv = enter
 		} else if mv, err = t.parse(line, req.Choices, names, view); err != nil {
-			fmt.Fprint(out, wrap(err.Error()))
+			fmt.Fprint(out, wrap.Paragraphs(err.Error(), wrap.Width))
 			continue
 		}
 		if check != nil {
 			if err := check.Check(mv); err != nil {
-				fmt.Fprint(out, wrap("refused: "+err.Error()))
+				fmt.Fprint(out, wrap.Paragraphs("refused: "+err.Error(), wrap.Width))
 				continue
 			}
 		}
@@ -274,39 +274,9 @@ func (t *Terminal[M, V]) help(view V, names []string, def string) {
 		fmt.Fprint(out, h.Help())
 	}
 	if len(names) > 0 {
-		fmt.Fprint(out, wrap(fmt.Sprintf("Answer with one of %s: its name (any case), the start of it, or its number.", list(names))))
+		fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Answer with one of %s: its name (any case), the start of it, or its number.", list(names)), wrap.Width))
 	}
-	fmt.Fprint(out, wrap(fmt.Sprintf("Enter alone plays %s. Tab completes. Ctrl-C, quit or exit stops the game (the record keeps the moves so far).", def)))
-}
-
-// lineWidth is the width the terminal's own messages are wrapped to.
-const lineWidth = 80
-
-// wrap breaks text into lines of at most lineWidth columns at spaces (a
-// word longer than a line stays whole), each ending in a newline. A
-// no-break space (U+00A0) holds two words on one line, as "3 exchange" in
-// a list of choices, and is written as a space.
-func wrap(text string) string {
-	var b strings.Builder
-	for _, para := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		n := 0
-		words := strings.FieldsFunc(para, func(r rune) bool { return r != noBreak && unicode.IsSpace(r) })
-		for i, w := range words {
-			w = strings.ReplaceAll(w, string(noBreak), " ")
-			wl := utf8.RuneCountInString(w)
-			if i > 0 && n+1+wl > lineWidth {
-				b.WriteByte('\n')
-				n = 0
-			} else if i > 0 {
-				b.WriteByte(' ')
-				n++
-			}
-			b.WriteString(w)
-			n += wl
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+	fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Enter alone plays %s. Tab completes. Ctrl-C, quit or exit stops the game (the record keeps the moves so far).", def), wrap.Width))
 }
 
 // Knockout is implemented by views that say when their seat is out of the
@@ -337,9 +307,6 @@ type Epilogue interface {
 type Sider interface {
 	Side() string
 }
-
-// noBreak joins words that wrap keeps on one line.
-const noBreak = '\u00a0'
 
 // Helper is implemented by views that explain to a person what they may
 // answer: the moves and what each does. The terminal shows it when asked
@@ -464,7 +431,7 @@ func ambiguous(line string, names []string, starting []int) error {
 	numbered := make([]string, len(starting))
 	for k, i := range starting {
 		could[k] = names[i]
-		numbered[k] = fmt.Sprintf("%d%c%s", i+1, noBreak, names[i])
+		numbered[k] = fmt.Sprintf("%d%c%s", i+1, wrap.NoBreak, names[i])
 	}
 	return fmt.Errorf("%q could be %s; type more of the name, or its number (%s).", line, engine.Or(could), engine.Or(numbered))
 }
@@ -597,7 +564,7 @@ func text[M any](mv M) string {
 func list(names []string) string {
 	parts := make([]string, len(names))
 	for i, n := range names {
-		parts[i] = fmt.Sprintf("%d%c%s", i+1, noBreak, n)
+		parts[i] = fmt.Sprintf("%d%c%s", i+1, wrap.NoBreak, n)
 	}
 	return engine.Or(parts)
 }

@@ -22,6 +22,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // Report is what a series of matches came to.
@@ -319,12 +321,12 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		}
 		players.WriteByte(' ')
 		players.Write(strconv.AppendInt(digits[:0], int64(s+1), 10))
-		players.WriteString(keep) // a seat's number stays with its player
+		players.WriteRune(wrap.NoBreak) // a seat's number stays with its player
 		players.WriteString(p)
 	}
-	writeWrapped(b, players.String(), "", "  ")
+	wrap.Write(b, players.String(), "", "  ", wrap.Width)
 	if opts := optionsText(g.Options); opts != "" {
-		writeWrapped(b, "options: "+opts, "", "  ")
+		wrap.Write(b, "options: "+opts, "", "  ", wrap.Width)
 	}
 	if len(g.History) > 0 {
 		b.WriteString("at the start\n")
@@ -351,7 +353,7 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 	if len(g.Events) > 0 {
 		b.WriteString("events\n")
 		for _, e := range g.Events {
-			writeWrapped(b, fmt.Sprintf("%s %d: %s", g.ClockName, e.Clock, e.Text), "  ", "    ")
+			wrap.Write(b, fmt.Sprintf("%s %d: %s", g.ClockName, e.Clock, e.Text), "  ", "    ", wrap.Width)
 		}
 	}
 	switch {
@@ -465,46 +467,6 @@ func optionsText(options map[string]string) string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// lineWidth is the width of the text form's lines: a terminal's.
-const lineWidth = 80
-
-// writeWrapped writes text in lines of at most lineWidth columns, broken at
-// spaces (not within words joined by keep), the first line after first and
-// the others after rest.
-func writeWrapped(b *bytes.Buffer, text, first, rest string) {
-	n, i := 0, 0
-	for word := range strings.FieldsSeq(text) {
-		wl := utf8.RuneCountInString(word)
-		switch {
-		case i == 0:
-			b.WriteString(first)
-			n = len(first)
-		case n+1+wl > lineWidth:
-			b.WriteByte('\n')
-			b.WriteString(rest)
-			n = len(rest)
-		default:
-			b.WriteByte(' ')
-			n++
-		}
-		i++
-		for {
-			part, after, joined := strings.Cut(word, keep)
-			b.WriteString(part)
-			if !joined {
-				break
-			}
-			b.WriteByte(' ')
-			word = after
-		}
-		n += wl
-	}
-	b.WriteByte('\n')
-}
-
-// keep joins words that writeWrapped keeps on one line, written as a space.
-const keep = "\x00"
 
 // indent writes text with prefix before every line.
 func indent(b *bytes.Buffer, text, prefix string) {

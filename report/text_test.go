@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/engine"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // fmtGameText is a game's text as fmt wrote it: the reference the text's
@@ -21,12 +23,12 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 	fmt.Fprintf(b, "game %d: %s, seed %d\n", g.Number, name, g.Seed)
 	players := make([]string, len(g.Players))
 	for s, p := range g.Players {
-		players[s] = fmt.Sprintf("%d%s%s", s+1, keep, p)
+		players[s] = fmt.Sprintf("%d%c%s", s+1, wrap.NoBreak, p)
 	}
 	var wrapped bytes.Buffer
-	writeWrapped(&wrapped, "players: "+strings.Join(players, ", "), "", "  ")
+	wrap.Write(&wrapped, "players: "+strings.Join(players, ", "), "", "  ", wrap.Width)
 	if opts := optionsText(g.Options); opts != "" {
-		writeWrapped(&wrapped, "options: "+opts, "", "  ")
+		wrap.Write(&wrapped, "options: "+opts, "", "  ", wrap.Width)
 	}
 	b.Write(wrapped.Bytes())
 	if len(g.History) > 0 {
@@ -51,7 +53,7 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 		b.WriteString("events\n")
 		for _, e := range g.Events {
 			var line bytes.Buffer
-			writeWrapped(&line, fmt.Sprintf("%s %d: %s", g.ClockName, e.Clock, e.Text), "  ", "    ")
+			wrap.Write(&line, fmt.Sprintf("%s %d: %s", g.ClockName, e.Clock, e.Text), "  ", "    ", wrap.Width)
 			b.Write(line.Bytes())
 		}
 	}

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // View is what a seat sees when it decides: the whole board and what it is
@@ -114,7 +115,7 @@ func (v View) String() string {
 	v.writeNations(&b)
 	v.writeMap(&b)
 	if v.Kind() == JoinKind {
-		writeWrapped(&b, fmt.Sprintf("You are seat %d, and your nation is %s (its name is given). Found it on a free territory: type the territory's id, name or alias (CA, California, Cali).", v.seat+1, me), "", "")
+		wrap.Write(&b, fmt.Sprintf("You are seat %d, and your nation is %s (its name is given). Found it on a free territory: type the territory's id, name or alias (CA, California, Cali).", v.seat+1, me), "", "", wrap.Width)
 		return b.String()
 	}
 	v.writeNeighbours(&b)
@@ -161,8 +162,8 @@ func (v View) writeNations(b *strings.Builder) {
 			}
 		}
 		first := fmt.Sprintf("  %-6s %-22s ", n.Name, who)
-		writeWrapped(b, fmt.Sprintf("%s, %s: %s", plural(w.Holdings(k), "territory"), plural(w.Armies(k), "army"), strings.Join(held, ", ")),
-			first, strings.Repeat(" ", len(first)))
+		wrap.Write(b, fmt.Sprintf("%s, %s: %s", plural(w.Holdings(k), "territory"), plural(w.Armies(k), "army"), strings.Join(held, ", ")),
+			first, strings.Repeat(" ", len(first)), wrap.Width)
 	}
 }
 
@@ -181,34 +182,8 @@ func (v View) writeRecent(b *strings.Builder) {
 		b.WriteString("Since your last action:\n")
 	}
 	for k := from; k < m.told; k++ {
-		writeWrapped(b, m.recent[k%recentSize].String(), "  ", "    ")
+		wrap.Write(b, m.recent[k%recentSize].String(), "  ", "    ", wrap.Width)
 	}
-}
-
-// lineWidth is the width of a person's terminal.
-const lineWidth = 80
-
-// writeWrapped writes text in lines of at most lineWidth columns, broken at
-// spaces, the first line after first and the others after rest.
-func writeWrapped(b *strings.Builder, text, first, rest string) {
-	n := 0
-	for i, word := range strings.Fields(text) {
-		wl := utf8.RuneCountInString(word)
-		switch {
-		case i == 0:
-			b.WriteString(first)
-			n = len(first)
-		case n+1+wl > lineWidth:
-			b.WriteString("\n" + rest)
-			n = len(rest)
-		default:
-			b.WriteByte(' ')
-			n++
-		}
-		b.WriteString(word)
-		n += wl
-	}
-	b.WriteByte('\n')
 }
 
 // writeMap writes the map as text: each territory's id and name, who holds
@@ -261,7 +236,7 @@ func (v View) writeNeighbours(b *strings.Builder) {
 		}
 		if len(fronts) > 0 {
 			var line strings.Builder
-			writeWrapped(&line, fmt.Sprintf("%s: %s", w.nations[n].Name, strings.Join(fronts, "; ")), "  ", "    ")
+			wrap.Write(&line, fmt.Sprintf("%s: %s", w.nations[n].Name, strings.Join(fronts, "; ")), "  ", "    ", wrap.Width)
 			lines = append(lines, strings.TrimSuffix(line.String(), "\n"))
 		}
 	}

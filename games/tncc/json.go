@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // countryJS is a country in the world JSON: the five resources, and "dead"
@@ -259,7 +261,7 @@ func (p *Public) MarshalJSON() ([]byte, error) {
 func (p *Public) String() string {
 	var b strings.Builder
 	for _, t := range p.Told {
-		writeWrapped(&b, t, "- ", "  ")
+		wrap.Write(&b, t, "- ", "  ", wrap.Width)
 	}
 	writeCountries(&b, &p.World, -1, p.Players)
 	return b.String()

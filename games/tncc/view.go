@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // View is what one country may know: every country's resources and whether
@@ -249,7 +251,7 @@ func (v View) String() string {
 	if len(events) > 0 {
 		fmt.Fprintln(&b, "Lately:")
 		for _, s := range events {
-			writeWrapped(&b, s, "  ", "    ")
+			wrap.Write(&b, s, "  ", "    ", wrap.Width)
 		}
 	}
 	switch {
@@ -257,7 +259,7 @@ func (v View) String() string {
 	case m.reqs[m.kind].Seat != v.seat:
 	case m.phase == tradePhase:
 		o, _ := v.Offer()
-		writeWrapped(&b, fmt.Sprintf("Country %d offers you %d %v for %d of your %v. Accept? (yes or no)", o.From+1, o.GiveN, o.Give, o.TakeN, o.Take), "", "")
+		wrap.Write(&b, fmt.Sprintf("Country %d offers you %d %v for %d of your %v. Accept? (yes or no)", o.From+1, o.GiveN, o.Give, o.TakeN, o.Take), "", "", wrap.Width)
 	case m.phase == warPhase:
 		a, _ := v.Attack()
 		defend := "Defend with LEFT FRONT RIGHT, the soldiers on each flank"
@@ -267,7 +269,7 @@ func (v View) String() string {
 		} else {
 			defend = "You have no soldiers: your defence is 0 0 0 (Enter)."
 		}
-		writeWrapped(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. %s", a.From+1, a.Sent, defend), "", "")
+		wrap.Write(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. %s", a.From+1, a.Sent, defend), "", "", wrap.Width)
 	default:
 		fmt.Fprintf(&b, "Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\nwar COUNTRY LEFT FRONT RIGHT. War costs %d gold.\n", m.world.Preset.GoldForWar)
 	}
@@ -312,32 +314,6 @@ attackers fight with advantage %s; a winning attacker loots per survivor.
 Your score is the cycles your country survives; the last alive wins.
 The whole rules and every preset's numbers: arbiter rules tncc.
 `, p.GoldForWar, p.DefendAdvantage, p.AttackAdvantage)
-}
-
-// lineWidth is the width of a person's terminal.
-const lineWidth = 80
-
-// writeWrapped writes text in lines of at most lineWidth columns, broken at
-// spaces, the first line after first and the others after rest.
-func writeWrapped(b *strings.Builder, text, first, rest string) {
-	n := 0
-	for i, word := range strings.Fields(text) {
-		wl := utf8.RuneCountInString(word)
-		switch {
-		case i == 0:
-			b.WriteString(first)
-			n = len(first)
-		case n+1+wl > lineWidth:
-			b.WriteString("\n" + rest)
-			n = len(rest)
-		default:
-			b.WriteByte(' ')
-			n++
-		}
-		b.WriteString(word)
-		n += wl
-	}
-	b.WriteByte('\n')
 }
 
 // writeCountries writes a table of the countries: their players (when

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // Message is a PRIVATE message: what a player is told about themself at
@@ -233,9 +233,9 @@ func (v View) String() string {
 		if s != v.seat && s < len(v.m.entrants) {
 			who = engine.DisplayName(v.m.entrants[s])
 		}
-		names[s] = SeatName(s) + noBreak + who // a seat stays on the line of its player
+		names[s] = SeatName(s) + string(wrap.NoBreak) + who // a seat stays on the line of its player
 	}
-	writeWrapped(&b, "Players: "+strings.Join(names, ", "), "", "  ")
+	wrap.Write(&b, "Players: "+strings.Join(names, ", "), "", "  ", wrap.Width)
 	b.WriteString("What you have been told:\n")
 	for _, l := range v.Lines() {
 		b.WriteString("  " + l + "\n")
@@ -261,39 +261,6 @@ Humans touching humans gain an antibody each; a human touched by a zombie
 or an infected player is infected unless it used precaution. Nobody is
 told they are infected. The whole rules: arbiter rules zombie.
 `
-}
-
-// lineWidth is the width of a person's terminal.
-const lineWidth = 80
-
-// noBreak holds two words on one line in writeWrapped, which writes it as a
-// space.
-const noBreak = "\u00a0"
-
-// writeWrapped writes text in lines of at most lineWidth columns, broken at
-// spaces (never at a noBreak), the first line after first and the others
-// after rest.
-func writeWrapped(b *strings.Builder, text, first, rest string) {
-	n := 0
-	words := strings.FieldsFunc(text, func(r rune) bool { return r != '\u00a0' && unicode.IsSpace(r) })
-	for i, word := range words {
-		word = strings.ReplaceAll(word, noBreak, " ")
-		wl := utf8.RuneCountInString(word)
-		switch {
-		case i == 0:
-			b.WriteString(first)
-			n = len(first)
-		case n+1+wl > lineWidth:
-			b.WriteString("\n" + rest)
-			n = len(rest)
-		default:
-			b.WriteByte(' ')
-			n++
-		}
-		b.WriteString(word)
-		n += wl
-	}
-	b.WriteByte('\n')
 }
 
 // viewJSON is a view's JSON form for programs.
