@@ -801,14 +801,17 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 
 // listEntry is a match as the list shows it.
 type listEntry struct {
-	ID      string       `json:"id"`
-	Game    string       `json:"game"`
-	Mode    string       `json:"mode,omitempty"`
-	Status  store.Status `json:"status"`
-	Seq     int64        `json:"seq"`
-	Created time.Time    `json:"created"`
-	Seats   []string     `json:"seats"`
-	People  int          `json:"people"`
+	ID     string       `json:"id"`
+	Game   string       `json:"game"`
+	Mode   string       `json:"mode,omitempty"`
+	Status store.Status `json:"status"`
+	// Seq is where the match is as anyone sees it; nil when a match under
+	// way cannot be loaded to count it (its stored number could count
+	// answers of a round nobody is told of yet).
+	Seq     *int64    `json:"seq"`
+	Created time.Time `json:"created"`
+	Seats   []string  `json:"seats"`
+	People  int       `json:"people"`
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
@@ -852,14 +855,19 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		if seats == nil {
 			seats = []string{} // a referee's match: its players join by actions
 		}
-		seq := m.Seq
+		seq := &m.Seq
 		if m.Status == store.Running {
 			// As anyone sees it: not counting the moves of a round under
 			// way that its others are not told of yet.
-			_ = s.ref.With(r.Context(), m.ID, func(row *store.Match, live store.Live) error {
-				seq = seqFor(caller{}, row, live.(catalog.Live))
+			seq = nil
+			err := s.ref.With(r.Context(), m.ID, func(row *store.Match, live store.Live) error {
+				n := seqFor(caller{}, row, live.(catalog.Live))
+				seq = &n
 				return nil
 			})
+			if err != nil {
+				s.log.WarnContext(r.Context(), "listing a match it cannot load", "match", m.ID, "err", err)
+			}
 		}
 		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: seq, Created: m.Created, Seats: seats, People: people})
 	}

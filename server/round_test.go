@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"net/http"
 	"path/filepath"
@@ -274,4 +275,43 @@ func listedSeq(ts *testServer, id string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// The list of matches gives no number for a match under way that it
+// cannot load: the stored number counts every answer of the round under
+// way, which nobody but their movers is told of yet.
+func TestListGivesNoNumberForAMatchItCannotLoad(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServer(t, db, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(3)})
+	q := ts.state(c.ID, c.Seats[0].Secret).Requests[0]
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[0].Secret, map[string]any{"request": q.ID, "move": q.Default}); a.status != http.StatusOK {
+		t.Fatalf("seat 0's answer: %d %s", a.status, a.body)
+	}
+	if seq, ok := listedSeq(ts, c.ID); !ok || seq != 0 {
+		t.Fatalf("listed at move %d (%v); want 0, the round's start", seq, ok)
+	}
+	ts.stop()
+	damage(t, db, `UPDATE moves SET move = '"nonsense"' WHERE match_id = ?`, c.ID)
+	ts = startServer(t, db, server.Config{})
+	var list struct{ Matches []map[string]any }
+	a := ts.call("GET", "/api/v1/matches", "", nil)
+	json.Unmarshal(a.body, &list)
+	if len(list.Matches) != 1 || list.Matches[0]["id"] != c.ID || list.Matches[0]["seq"] != nil {
+		t.Errorf("the list: %d %s; want the match with seq null", a.status, a.body)
+	}
+}
+
+// damage runs statement on the SQLite database at path, as a hand or a
+// fault of the disk would change it.
+func damage(t *testing.T, path, statement string, args ...any) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(statement, args...); err != nil {
+		t.Fatal(err)
+	}
 }
