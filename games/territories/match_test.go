@@ -140,6 +140,11 @@ func TestMatchTurnLimit(t *testing.T) {
 	if c, b := m.Clock(), m.Public().(Board); c != 2 || b.Turn != 2 || seat.Board.Turn != 2 {
 		t.Errorf("the match ended after turn 2 is at turn %d, its board at %d, a seat's at %d", c, b.Turn, seat.Board.Turn)
 	}
+	// Its last action says the last turn is over, not that turn 3 begins.
+	last := m.recent[(m.told-1)%recentSize].String()
+	if !strings.HasSuffix(last, "; that was the last turn") || strings.Contains(m.View(0).String(), "turn 3 begins") {
+		t.Errorf("the last action of a match of 2 turns reads %q; the view:\n%s", last, m.View(0))
+	}
 }
 
 func TestGreedyBeatsRandom(t *testing.T) {

@@ -38,6 +38,9 @@ type Outcome struct {
 	Turn        int
 	ActionsLeft int
 	TurnEnded   bool
+	// Last says that the turn it ended was the match's last (a match of
+	// so many turns; a refereed game has no last turn).
+	Last bool
 	// Dice are the draws the action made, in order: a join's colour, an
 	// attack's roll. The log keeps them, and a replay must draw the same.
 	Dice []int
@@ -205,6 +208,8 @@ func (o Outcome) String() string {
 	}
 	if o.Turn > 0 {
 		switch {
+		case o.TurnEnded && o.Last:
+			b.WriteString("; that was the last turn")
 		case o.TurnEnded:
 			fmt.Fprintf(&b, "; turn %d begins", o.Turn+1)
 		case o.Nation != "" && o.Action != Pass:
