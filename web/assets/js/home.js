@@ -145,7 +145,7 @@ async function listMatches() {
   if (!r.ok) { replace(el("match-list"), h("p", { class: "error" }, r.error)); return; }
   const ms = r.data.matches;
   replace(el("match-list"), ms.length ? h("ul", { class: "log" }, ms.map((x) => h("li", null,
-    h("a", { href: `/m/${x.id}` }, `${x.game}${x.mode ? " · " + x.mode : ""}`), ` — ${x.status}, move ${x.seq}, ${x.seats?.length ? `${x.seats.length} seats (${x.people} ${x.people === 1 ? "person" : "people"})` : "players join as they come"}, `,
+    h("a", { href: `/m/${x.id}` }, `${x.game}${x.mode ? " · " + x.mode : ""}`), ` — ${x.status}, ${x.seq === null ? "cannot be loaded" : `move ${x.seq}`}, ${x.seats?.length ? `${x.seats.length} seats (${x.people} ${x.people === 1 ? "person" : "people"})` : "players join as they come"}, `,
     h("time", { datetime: x.created }, new Date(x.created).toLocaleString()),
     x.status !== "running" ? [" · ", h("a", { href: `/replay?match=${x.id}` }, "replay")] : null))) : h("p", { class: "muted" }, "None yet."));
 }
