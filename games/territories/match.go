@@ -263,7 +263,6 @@ func (m *Match) Apply(seat int, a Action) error {
 	if err != nil {
 		return err
 	}
-	o.Last = o.TurnEnded && o.Turn >= m.turns
 	if m.recentShared {
 		m.recent, m.recentShared = slices.Clone(m.recent), false
 	}

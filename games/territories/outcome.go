@@ -39,8 +39,9 @@ type Outcome struct {
 	ActionsLeft int
 	TurnEnded   bool
 	// Last says that the turn it ended was the match's last (a match of
-	// so many turns; a refereed game has no last turn).
-	Last bool
+	// so many turns; a refereed game has no last turn). The match sets it
+	// on what it tells people; it is not kept.
+	Last bool `json:"-"`
 	// Dice are the draws the action made, in order: a join's colour, an
 	// attack's roll. The log keeps them, and a replay must draw the same.
 	Dice []int

@@ -182,7 +182,9 @@ func (v View) writeRecent(b *strings.Builder) {
 		b.WriteString("Since your last action:\n")
 	}
 	for k := from; k < m.told; k++ {
-		wrap.Write(b, m.recent[k%recentSize].String(), "  ", "    ", wrap.Width)
+		o := m.recent[k%recentSize]
+		o.Last = o.TurnEnded && o.Turn >= m.turns
+		wrap.Write(b, o.String(), "  ", "    ", wrap.Width)
 	}
 }
 
