@@ -94,7 +94,7 @@ func (d *Duel) Describe() string {
 	}
 	s := fmt.Sprintf("%s duel %s: %s vs %s", game, d.ID(), d.A, d.B)
 	if len(d.Field) > 0 {
-		s += fmt.Sprintf(", field %s (%d seats)", strings.Join(d.Field, ","), d.Seats())
+		s += fmt.Sprintf(", field %s (%d seats)", strings.Join(d.Field, ", "), d.Seats())
 	}
 	s += fmt.Sprintf(", seed %d", d.Seed)
 	if len(d.Options) > 0 {

@@ -7,10 +7,12 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/arbiter-games/arbiter/report"
 )
 
@@ -204,32 +206,40 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// WriteText writes the standings as a table for people.
+// WriteText writes the standings as a table for people, to fit a
+// terminal's 80 columns: each column as wide as its heading or its widest
+// number, the headings on two lines, and the faults only when a player
+// made some.
 func (t *Table) WriteText(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString(t.Describe())
-	b.WriteByte('\n')
+	wrap.Write(&b, t.Describe(), "", "  ", wrap.Width)
 	if t.Played < t.Games {
-		fmt.Fprintf(&b, "Only %d of the %d games were played; these standings are of those.\n", t.Played, t.Games)
+		wrap.Write(&b, fmt.Sprintf("Only %d of the %d games were played; these standings are of those.", t.Played, t.Games), "", "", wrap.Width)
 	}
 	b.WriteByte('\n')
 	rows := t.Standings()
-	width := len("player")
-	for _, s := range rows {
-		width = max(width, utf8.RuneCountInString(s.Player))
+	faulted := slices.ContainsFunc(rows, func(s Standing) bool { return s.Faults > 0 })
+	cols := []column{
+		{head: "#"}, {head: "player", left: true}, {head: "games"}, {head: "wins"}, {head: "win %"},
+		{top: "mean", head: "score"}, {top: "mean", head: "rank"}, {top: "rating", head: "μ ± σ"}, {head: "μ − 3σ"},
 	}
-	pad := func(s string) string { return s + strings.Repeat(" ", width-utf8.RuneCountInString(s)) }
-	fmt.Fprintf(&b, " #  %s  %7s  %7s  %6s  %10s  %9s  %15s  %7s  %6s\n",
-		pad("player"), "games", "wins", "win %", "mean score", "mean rank", "rating μ ± σ", "μ − 3σ", "faults")
+	if faulted {
+		cols = append(cols, column{head: "faults"})
+	}
 	for i, s := range rows {
 		win := 0.0
 		if s.Games > 0 {
 			win = 100 * float64(s.Wins) / float64(s.Games)
 		}
-		fmt.Fprintf(&b, "%2d  %s  %7d  %7d  %6.1f  %10.1f  %9.2f  %15s  %7.2f  %6d\n",
-			i+1, pad(s.Player), s.Games, s.Wins, win, s.MeanScore, s.MeanRank,
-			fmt.Sprintf("%.2f ± %.2f", s.Rating.Mu, s.Rating.Sigma), s.Ordinal, s.Faults)
+		cells := []string{strconv.Itoa(i + 1), s.Player, strconv.Itoa(s.Games), strconv.Itoa(s.Wins),
+			strconv.FormatFloat(win, 'f', 1, 64), strconv.FormatFloat(s.MeanScore, 'f', 1, 64),
+			strconv.FormatFloat(s.MeanRank, 'f', 2, 64), fmt.Sprintf("%.2f ± %.2f", s.Rating.Mu, s.Rating.Sigma),
+			strconv.FormatFloat(s.Ordinal, 'f', 2, 64), strconv.Itoa(s.Faults)}
+		for c := range cols {
+			cols[c].cells = append(cols[c].cells, cells[c])
+		}
 	}
+	writeColumns(&b, cols)
 	for _, s := range rows {
 		if len(s.FaultKinds) > 0 {
 			b.WriteString("\n")
@@ -238,11 +248,58 @@ func (t *Table) WriteText(w io.Writer) error {
 	}
 	for _, s := range rows {
 		if len(s.FaultKinds) > 0 {
-			fmt.Fprintf(&b, "Faults of %s: %s\n", s.Player, report.FaultsText(s.FaultKinds))
+			wrap.Write(&b, fmt.Sprintf("Faults of %s: %s", s.Player, report.FaultsText(s.FaultKinds)), "", "  ", wrap.Width)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// column is a column of a table for people: its heading, on one line
+// (head) or two (top above head), and its cells, one per row.
+type column struct {
+	top, head string
+	left      bool // aligned left, as a name; numbers are aligned right
+	cells     []string
+}
+
+// writeColumns writes cols as a table: the headings, then a line per row,
+// the columns two spaces apart, each as wide as its widest cell or
+// heading. A line of headings that would be empty is left out.
+func writeColumns(b *strings.Builder, cols []column) {
+	widths := make([]int, len(cols))
+	tops := false
+	for c, col := range cols {
+		widths[c] = max(utf8.RuneCountInString(col.top), utf8.RuneCountInString(col.head))
+		for _, cell := range col.cells {
+			widths[c] = max(widths[c], utf8.RuneCountInString(cell))
+		}
+		tops = tops || col.top != ""
+	}
+	line := func(cell func(col column) string) {
+		var l strings.Builder
+		for c, col := range cols {
+			if c > 0 {
+				l.WriteString("  ")
+			}
+			s := cell(col)
+			pad := strings.Repeat(" ", widths[c]-utf8.RuneCountInString(s))
+			if col.left {
+				l.WriteString(s + pad)
+			} else {
+				l.WriteString(pad + s)
+			}
+		}
+		b.WriteString(strings.TrimRight(l.String(), " "))
+		b.WriteByte('\n')
+	}
+	if tops {
+		line(func(col column) string { return col.top })
+	}
+	line(func(col column) string { return col.head })
+	for r := range cols[0].cells {
+		line(func(col column) string { return col.cells[r] })
+	}
 }
 
 // WriteJSON writes the standings as one JSON object: the tournament and its

@@ -183,9 +183,10 @@ func TestStandingsAreOrderedByTheConservativeRating(t *testing.T) {
 	}
 }
 
-// columns are the right ends (in runes) of the standings' right-aligned
-// columns, as the header writes them.
-var columns = []string{"games", "wins", "win %", "mean score", "mean rank", "rating μ ± σ", "μ − 3σ", "faults"}
+// columns are the headings of the standings' right-aligned columns, as
+// their second line writes them; the first says "mean" over score and
+// rank, and "rating" over μ ± σ.
+var columns = []string{"games", "wins", "win %", "score", "rank", "μ ± σ", "μ − 3σ", "faults"}
 
 func TestWriteTextLinesUpItsColumns(t *testing.T) {
 	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"ann", "Żółwik-długi", "b"}, Seats: 2, Repeat: 1, Seed: 8})
@@ -212,33 +213,52 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	// "Lines of at most 80 columns": the description wraps.
 	wantTop := []string{
-		"reaj tournament " + s.ID() + ": 3 players, every group of 2 in every seat, seed 8, 6 games",
+		"reaj tournament " + s.ID() + ": 3 players, every group of 2 in every seat,",
+		"  seed 8, 6 games",
 		"Only 5 of the 6 games were played; these standings are of those.",
 		"",
-		" #  player          games     wins   win %  mean score  mean rank     rating μ ± σ   μ − 3σ  faults",
+		"                                      mean  mean        rating",
+		"#  player        games  wins  win %  score  rank         μ ± σ  μ − 3σ  faults",
 	}
-	if diff := cmp.Diff(wantTop, lines[:4]); diff != "" {
+	if diff := cmp.Diff(wantTop, lines[:6]); diff != "" {
 		t.Fatalf("top of the table (-want +got):\n%s\n%s", diff, b.String())
 	}
-	if len(lines) != 4+3 {
-		t.Fatalf("%d lines; want 4 and a line per player:\n%s", len(lines), b.String())
+	if len(lines) != 6+3 {
+		t.Fatalf("%d lines; want 6 and a line per player:\n%s", len(lines), b.String())
 	}
-	header := []rune(lines[3])
+	head := lines[5]
+	header := []rune(head)
 	var ends []int
 	for _, c := range columns {
-		i := strings.Index(lines[3], c)
-		ends = append(ends, utf8.RuneCountInString(lines[3][:i])+utf8.RuneCountInString(c))
+		i := strings.Index(head, c)
+		ends = append(ends, utf8.RuneCountInString(head[:i])+utf8.RuneCountInString(c))
 	}
+	// Each word of the first line ends where its column does.
+	for _, top := range []struct {
+		word   string
+		column int
+	}{{"mean", 3}, {"mean", 4}, {"rating", 5}} {
+		at := []rune(lines[4])
+		e := ends[top.column]
+		if string(at[e-len(top.word):e]) != top.word {
+			t.Errorf("%q is not over %q:\n%s\n%s", top.word, columns[top.column], lines[4], head)
+		}
+	}
+	name := utf8.RuneCountInString(head[:strings.Index(head, "player")])
 	st := table.Standings()
-	for k, l := range lines[4:] {
+	for k, l := range lines[6:] {
 		row := []rune(l)
 		if len(row) != len(header) {
 			t.Errorf("row %q is %d wide; the header is %d", l, len(row), len(header))
 			continue
 		}
+		if len(row) > 80 {
+			t.Errorf("row %q is wider than 80 columns", l)
+		}
 		// The player's name starts under "player".
-		if got := strings.TrimRight(string(row[4:4+12]), " "); got != st[k].Player {
+		if got := strings.TrimRight(string(row[name:name+12]), " "); got != st[k].Player {
 			t.Errorf("row %d: %q under player; want %q", k+1, got, st[k].Player)
 		}
 		for j, e := range ends {
@@ -247,7 +267,7 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 			}
 		}
 		// The numbers are the standings'.
-		f := strings.Fields(string(row[4+12:]))
+		f := strings.Fields(string(row[name+12:]))
 		if len(f) != 10 { // μ ± σ is three fields
 			t.Fatalf("row %q: %d fields", l, len(f))
 		}
@@ -275,7 +295,7 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 				t.Errorf("row %q: field %d is %v; want %v", l, i, num(i), w)
 			}
 		}
-		if !strings.HasPrefix(l, []string{" 1  ", " 2  ", " 3  "}[k]) {
+		if !strings.HasPrefix(l, []string{"1  ", "2  ", "3  "}[k]) {
 			t.Errorf("row %q: want place %d first", l, k+1)
 		}
 	}
@@ -287,8 +307,8 @@ func TestWriteTextOfACompleteTableSaysNothingAboutMissingGames(t *testing.T) {
 	if strings.Contains(text, "Only") {
 		t.Errorf("a complete table says games are missing:\n%s", text)
 	}
-	if first, _, _ := strings.Cut(text, "\n"); first != "reaj tournament "+tour.Schedule.ID()+": 7 players, every group of 6 in every seat (turns=10), seed 1, 42 games" {
-		t.Errorf("the first line does not describe the tournament:\n%s", text)
+	if top, _, _ := strings.Cut(text, "\n\n"); strings.Join(strings.Fields(top), " ") != "reaj tournament "+tour.Schedule.ID()+": 7 players, every group of 6 in every seat (turns=10), seed 1, 42 games" {
+		t.Errorf("the first lines do not describe the tournament:\n%s", text)
 	}
 }
 
@@ -396,8 +416,8 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 	if err := table.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "\nFaults of mybot: 2 crash (the program exited with code 1), 4 abandoned (default moves once its seat was given up)\n"
-	if !strings.HasSuffix(b.String(), want) {
+	want := "Faults of mybot: 2 crash (the program exited with code 1), 4 abandoned (default moves once its seat was given up)"
+	if !strings.HasSuffix(oneLine(b.String()), want) {
 		t.Errorf("standings:\n%s\nwant them to end with%s", b.String(), want)
 	}
 	if strings.Contains(b.String(), "Faults of adapt") {
@@ -418,7 +438,7 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 	}
 	var h strings.Builder
 	hinted.WriteText(&h)
-	if want := "Faults of mybot: 1 start (" + hint + ")\n"; !strings.HasSuffix(h.String(), want) {
+	if want := "Faults of mybot: 1 start (" + hint + ")"; !strings.HasSuffix(oneLine(h.String()), want) {
 		t.Errorf("standings:\n%s\nwant them to end with\n%s", h.String(), want)
 	}
 	for _, st := range table.Standings() {
@@ -427,3 +447,6 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 		}
 	}
 }
+
+// oneLine is text as its words read, whatever its lines.
+func oneLine(text string) string { return strings.Join(strings.Fields(text), " ") }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/report"
 	"github.com/arbiter-games/arbiter/tournament"
@@ -553,7 +554,7 @@ func (r *duelRun) print() error {
 		return enc.Encode(res)
 	}
 	var b strings.Builder
-	fmt.Fprintln(&b, d.Describe())
+	wrap.Write(&b, d.Describe(), "", "  ", wrap.Width)
 	// A program goes by the name it gave in its ready message, as in a
 	// tournament's standings; the duel's line above keeps its spec, which
 	// names the duel.
@@ -566,7 +567,7 @@ func (r *duelRun) print() error {
 		}
 	}
 	if len(aka) > 0 {
-		fmt.Fprintf(&b, "(%s)\n", strings.Join(aka, "; "))
+		wrap.Write(&b, "("+strings.Join(aka, "; ")+")", "", " ", wrap.Width)
 	}
 	d = &named
 	says = conclusion(d, t) // by the names above, as every line
@@ -585,23 +586,22 @@ func (r *duelRun) print() error {
 		// What the pairs saved, when they did: the games for an error bar
 		// grow as its square.
 		if tri := w.Elo(sprt.Logistic, confidence); tri.Error > 1.05*elo.Error && !math.IsInf(tri.Error, 0) {
-			fmt.Fprintf(&b, "     (counted game by game rather than by pairs, the error bar would be ± %.1f: pairs need %.1f times fewer games)\n",
-				tri.Error, (tri.Error*tri.Error)/(elo.Error*elo.Error))
+			wrap.Write(&b, fmt.Sprintf("(counted game by game rather than by pairs, the error bar would be ± %.1f: pairs need %.1f times fewer games)",
+				tri.Error, (tri.Error*tri.Error)/(elo.Error*elo.Error)), "     ", "      ", wrap.Width)
 		}
 	}
 	if t.Test != nil {
 		fmt.Fprintf(&b, "LLR: %s, %s Elo\n", llrText(t), t.Test.Model)
 	}
 	if faults := t.Faults[0] + t.Faults[1]; faults > 0 {
-		fmt.Fprintf(&b, "Faults: %s %d, %s %d (decisions that got the default move)\n", d.A, t.Faults[0], d.B, t.Faults[1])
+		wrap.Write(&b, fmt.Sprintf("Faults: %s %d, %s %d (decisions that got the default move)", d.A, t.Faults[0], d.B, t.Faults[1]), "", "  ", wrap.Width)
 		for i, who := range []string{d.A, d.B} {
 			if len(t.FaultKinds[i]) > 0 {
-				fmt.Fprintf(&b, "Faults of %s: %s\n", who, report.FaultsText(t.FaultKinds[i]))
+				wrap.Write(&b, fmt.Sprintf("Faults of %s: %s", who, report.FaultsText(t.FaultKinds[i])), "", "  ", wrap.Width)
 			}
 		}
 	}
-	b.WriteString(says)
-	b.WriteByte('\n')
+	wrap.Write(&b, says, "", "", wrap.Width)
 	_, err := io.WriteString(r.o.stdout, b.String())
 	return err
 }

@@ -556,8 +556,8 @@ func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
 	}
 	// Four games of three turns: a crash at each first turn, the two
 	// turns after it abandoned.
-	want := "\nFaults of " + strings.TrimSpace(bot) + ": 4 crash (the program exited with code 0), 8 abandoned (default moves once its seat was given up)\n"
-	if !strings.HasSuffix(out, want) {
+	want := " Faults of " + strings.TrimSpace(bot) + ": 4 crash (the program exited with code 0), 8 abandoned (default moves once its seat was given up)"
+	if !strings.HasSuffix(words(out), want) {
 		t.Errorf("standings:\n%s\nwant them to end with%s", out, want)
 	}
 }

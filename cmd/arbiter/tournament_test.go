@@ -20,7 +20,11 @@ import (
 )
 
 // tableHeader starts the header row of a standings table.
-const tableHeader = " #  player"
+const tableHeader = "\n#  player"
+
+// words is text as its words read, whatever its lines: a description
+// wraps at 80 columns.
+func words(text string) string { return strings.Join(strings.Fields(text), " ") }
 
 // firstRanked returns the player on the standings table's first row.
 func firstRanked(t *testing.T, out string) string {
@@ -40,15 +44,15 @@ func TestTournamentStandings(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "reaj tournament ") || !strings.Contains(out, "7 players, every group of 6 in every seat, 2 times over") ||
-		!strings.Contains(out, "seed 1, 84 games") || !strings.Contains(out, tableHeader) {
+	if !strings.Contains(out, "reaj tournament ") || !strings.Contains(words(out), "7 players, every group of 6 in every seat, 2 times over") ||
+		!strings.Contains(words(out), "seed 1, 84 games") || !strings.Contains(out, tableHeader) {
 		t.Errorf("the standings lack the tournament's description or the table:\n%s", out)
 	}
 	if p := firstRanked(t, out); p != "steward" {
 		t.Errorf("first ranked %s; want steward:\n%s", p, out)
 	}
-	if n := strings.Count(out, "\n"); n != 1+1+1+7 {
-		t.Errorf("%d lines; want the description, a blank line, the header and 7 players:\n%s", n, out)
+	if _, table, _ := strings.Cut(out, "\n\n"); strings.Count(table, "\n") != 2+7 {
+		t.Errorf("%d lines after the description and a blank line; want the header's two and 7 players:\n%s", strings.Count(table, "\n"), out)
 	}
 	_, again, _ := arbiter(t, "", args...)
 	if again != out {
@@ -85,7 +89,7 @@ func TestTournamentGroups(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "6 players each appearing 2 times over 4 rounds of shuffled groups") || !strings.Contains(out, "4 games") ||
+	if !strings.Contains(words(out), "6 players each appearing 2 times over 4 rounds of shuffled groups") || !strings.Contains(out, "4 games") ||
 		!strings.Contains(out, tableHeader) {
 		t.Errorf("text standings:\n%s", out)
 	}
@@ -125,7 +129,7 @@ func TestTournamentGroups(t *testing.T) {
 
 	// One appearance is said in the singular ("each appearing 1 times").
 	code, out, errOut = arbiter(t, "", "tournament", "ajveciv", "--players", "basic", "--rounds", "1", "--appearances", "1", "--seed", "1")
-	if code != 0 || !strings.Contains(out, "6 players each appearing 1 time over 1 round of shuffled groups") {
+	if code != 0 || !strings.Contains(words(out), "6 players each appearing 1 time over 1 round of shuffled groups") {
 		t.Errorf("one appearance over one round: exit %d\n%s%s", code, out, errOut)
 	}
 }
