@@ -411,6 +411,15 @@ func seatedOptions(f *pflag.FlagSet, info engine.Info, seats int) (map[string]st
 				if v, err = o.Load(data); err != nil {
 					return nil, usagef("--%s %s: %s", o.File, path, oneLine(err))
 				}
+			} else if o.Load != nil && strings.HasPrefix(strings.TrimSpace(v), "{") {
+				// A document given inline is read as its file would be,
+				// so that the same numbers make the same option value,
+				// and reports the same name and digest, either way.
+				given := v
+				var err error
+				if v, err = o.Load([]byte(given)); err != nil {
+					return nil, usagef("--%s %q: %s", name, given, oneLine(err))
+				}
 			}
 			options[o.Name] = v
 		}

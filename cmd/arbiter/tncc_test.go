@@ -415,6 +415,32 @@ max_cycles: 5
 	}
 }
 
+func TestTNCCPresetJSONNamedAsItsFile(t *testing.T) {
+	// README: "A custom preset is named in reports by its name ... and a
+	// digest of its numbers, the same for the same numbers whatever the
+	// name". The same numbers given as --preset JSON and as a --config
+	// file are one preset: one option value, one label, one game.
+	file := tnccGameOf(t, "--config", tnccConfig(t, cheapWar))
+	inline := tnccGameOf(t, "--preset", `{"base": "default", "gold_for_war": 100, "max_cycles": 20}`)
+	if file.Options["preset"] != inline.Options["preset"] {
+		t.Errorf("--config names the preset %q, --preset JSON %q; the same numbers", file.Options["preset"], inline.Options["preset"])
+	}
+	if !slices.Equal(file.Result.Scores, inline.Result.Scores) {
+		t.Errorf("--config scores %v, --preset JSON %v; the same numbers", file.Result.Scores, inline.Result.Scores)
+	}
+	// Inline JSON is checked as the file is: a key given twice is refused.
+	code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--preset", `{"base": "default", "max_cycles": 5, "max_cycles": 6}`)
+	if code != 2 || out != "" || !strings.Contains(errOut, `"max_cycles" already defined`) {
+		t.Errorf("--preset JSON with max_cycles twice: exit %d %q %q; want exit 2 naming the key", code, out, errOut)
+	}
+}
+
+// tnccGameOf plays one game on seed 1 with args and returns it.
+func tnccGameOf(t *testing.T, args ...string) tnccGame {
+	t.Helper()
+	return tnccJSON(t, append([]string{"--seed", "1"}, args...)...)[0]
+}
+
 func TestTNCCBadConfig(t *testing.T) {
 	// A bad preset file, or a preset that is not one, exits 2 with one line
 	// that names the problem.
