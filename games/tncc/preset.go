@@ -235,15 +235,81 @@ func (c *count) UnmarshalYAML(n *yaml.Node) error {
 	v, err := strconv.ParseInt(n.Value, 10, 64)
 	switch {
 	case n.Kind != yaml.ScalarNode:
-		return fmt.Errorf("line %d: want a whole number, have a list or a mapping", n.Line)
+		return valueProblem(n, "want a whole number, have a list or a mapping")
 	case n.Tag == "!!str" && err == nil:
-		return fmt.Errorf("line %d: want a whole number, have the text %q (write the number without quotes or a tag)", n.Line, n.Value)
+		return valueProblem(n, "want a whole number, have the text %q (write the number without quotes or a tag)", n.Value)
 	case n.Tag != "!!int" || err != nil:
-		return fmt.Errorf("line %d: want a whole number, have %q", n.Line, n.Value)
+		return valueProblem(n, "want a whole number, have %q", n.Value)
 	}
 	*c = count(v)
 	return nil
 }
+
+// valueError is a value of a preset file that is not one, where the YAML
+// node is: ReadPreset names the key whose value it is.
+type valueError struct {
+	line, column int
+	problem      string
+}
+
+func (e *valueError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.problem) }
+
+// valueProblem is a *valueError at node n.
+func valueProblem(n *yaml.Node, format string, args ...any) error {
+	return &valueError{n.Line, n.Column, fmt.Sprintf(format, args...)}
+}
+
+// valueKey is the key ("steal.gold") of the value at line and column of a
+// preset document, and whether the document has one there; column 0 takes
+// the one value of the line (the YAML decoder's own errors name a line
+// only).
+func valueKey(doc *yaml.Node, line, column int) (string, bool) {
+	var found []string
+	var walk func(n *yaml.Node, path string)
+	walk = func(n *yaml.Node, path string) {
+		for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i].Value, n.Content[i+1]
+			if path != "" {
+				k = path + "." + k
+			}
+			if v.Line == line && (column == 0 || v.Column == column) {
+				found = append(found, k)
+			}
+			walk(v, k)
+		}
+	}
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
+		walk(doc.Content[0], "")
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
+}
+
+// noValue finds a key of a preset document given with no value (`max_cycles:`
+// or `~`), which the decoder would take for a key left out, silently.
+func noValue(n *yaml.Node, path string) error {
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		if path != "" {
+			k = path + "." + k
+		}
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			return fmt.Errorf("line %d: %s has no value; give one, or leave the key out", v.Line, k)
+		}
+		if err := noValue(v, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// intoType is how the YAML decoder says a value is of the wrong kind.
+var intoType = regexp.MustCompile(`^line (\d+): cannot unmarshal !!\w+ (?:` + "`[^`]*` " + `)?into (\S+)$`)
 
 // ReadPreset reads a preset from YAML (or JSON, which is YAML too). Every
 // key of the rules' table is required, unless `base: NAME` starts from a
@@ -260,11 +326,25 @@ func ReadPreset(r io.Reader) (Preset, error) {
 		if errors.Is(err, io.EOF) {
 			return Preset{}, errors.New("the preset file is empty")
 		}
-		return Preset{}, fmt.Errorf("preset: %w", yamlProblem(err))
+		var doc yaml.Node
+		yaml.Unmarshal(data, &doc) // it decoded as far as the error: no other error to tell
+		var ve *valueError
+		if errors.As(err, &ve) {
+			if key, ok := valueKey(&doc, ve.line, ve.column); ok {
+				return Preset{}, fmt.Errorf("preset: line %d: %s: %s", ve.line, key, ve.problem)
+			}
+		}
+		return Preset{}, fmt.Errorf("preset: %w", yamlProblem(err, &doc))
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
 		return Preset{}, errors.New("preset: more than one YAML document (a line ---); a preset is one mapping")
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) == nil {
+		if err := noValue(&doc, ""); err != nil {
+			return Preset{}, fmt.Errorf("preset: %w", err)
+		}
 	}
 	p, err := f.preset()
 	if re := (*RangeError)(nil); errors.As(err, &re) && re.Line == 0 {
@@ -418,7 +498,7 @@ func yamlKeys(v any) []string {
 // yamlProblem rewords the YAML decoder's errors for people: one line, and
 // an unknown key called by its name rather than the Go type's, with the
 // nearest key for a typo and the keys its mapping takes.
-func yamlProblem(err error) error {
+func yamlProblem(err error, doc *yaml.Node) error {
 	msg := unknownField.ReplaceAllStringFunc(err.Error(), func(m string) string {
 		f := unknownField.FindStringSubmatch(m)
 		keys, ok := fileKeys[f[2]]
@@ -431,6 +511,22 @@ func yamlProblem(err error) error {
 		return fmt.Sprintf("unknown key %s; the keys are %s", f[1], strings.Join(keys, ", "))
 	})
 	msg = strings.ReplaceAll(msg, "yaml: unmarshal errors:\n  ", "")
+	if m := intoType.FindStringSubmatch(msg); m != nil {
+		// "cannot unmarshal !!int `5` into tncc.stockFile": say which
+		// key, and what it takes, in the file's words.
+		line, _ := strconv.Atoi(m[1])
+		want := "want a mapping of the keys " + strings.Join(fileKeys["tncc.presetFile"], ", ")
+		switch keys, ok := fileKeys[m[2]]; {
+		case ok:
+			want = "want a mapping of " + strings.Join(keys, ", ")
+		case m[2] == "string":
+			want = "want a name"
+		}
+		if key, ok := valueKey(doc, line, 0); ok {
+			return fmt.Errorf("line %d: %s: %s", line, key, want)
+		}
+		return fmt.Errorf("line %d: %s", line, want)
+	}
 	msg = strings.ReplaceAll(msg, "\n  ", "; ")
 	return errors.New(msg)
 }

@@ -275,14 +275,14 @@ func (r *Ratio) UnmarshalJSON(b []byte) error {
 // UnmarshalYAML reads a YAML number exactly, from its digits.
 func (r *Ratio) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" && n.Tag != "!!float" {
-		return fmt.Errorf("line %d: want a number, have %q", n.Line, n.Value)
+		return valueProblem(n, "want a number, have %q", n.Value)
 	}
 	if strings.ContainsAny(n.Value, "eE_xXoObB") {
-		return fmt.Errorf("line %d: %s: write the number as plain digits, like 1.07", n.Line, n.Value)
+		return valueProblem(n, "%s: write the number as plain digits, like 1.07", n.Value)
 	}
 	v, err := ParseRatio(n.Value)
 	if err != nil {
-		return fmt.Errorf("line %d: %w", n.Line, err)
+		return valueProblem(n, "%v", err)
 	}
 	*r = v
 	return nil
