@@ -1175,6 +1175,34 @@ func TestPlayWarnsOfAMapInParts(t *testing.T) {
 	}
 }
 
+func TestPlayWarnsThatTheConfigSeedIsUnused(t *testing.T) {
+	// README: seed "(else 64 random bits are picked and printed ...)" is
+	// the dice of arbiter territories init; a game of play draws its dice
+	// from --seed, so a configuration's seed changes nothing there and is
+	// said to, rather than passed over in silence.
+	dir := t.TempDir()
+	board := "territories:\n  - {id: A, name: Alpha, neighbors: [B]}\n  - {id: B, name: Beta, neighbors: [A, C]}\n  - {id: C, name: Gamma, neighbors: [B]}\n"
+	scores := map[string]string{}
+	for _, seed := range []string{"", "seed: 5\n", "seed: 6\n"} {
+		path := filepath.Join(dir, "config.yaml")
+		if err := os.WriteFile(path, []byte(seed+board), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := arbiter(t, "", "play", "territories", "--config", path, "--players", "greedy,random", "--seed", "1", "--turns", "5", "--report", "summary-json")
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", seed, code, errOut)
+		}
+		scores[seed] = out
+		warned := strings.Contains(errOut, "arbiter: warning: --board: seed ") && strings.Contains(errOut, "is not used: a match draws its dice from its own seed")
+		if warned != (seed != "") {
+			t.Errorf("config with %q: stderr %q; want a warning exactly when the file has a seed", seed, errOut)
+		}
+	}
+	if scores["seed: 5\n"] != scores[""] || scores["seed: 6\n"] != scores[""] {
+		t.Errorf("the configuration's seed changed the game; the warning says it does not")
+	}
+}
+
 func TestTournamentAndDuelWarnOfAMapInParts(t *testing.T) {
 	// As play does, a tournament and a duel warn before they play that
 	// nobody can reach the territories cut off from the rest of the map.

@@ -56,7 +56,10 @@ var info = engine.Info{
 }
 
 // boardWarning is the board option's warning (Config.Warning): "" for the
-// sample board, or one that does not parse (New refuses it).
+// sample board, or one that does not parse (New refuses it). A match
+// draws its dice from its own seed, so a seed in the board, which only
+// arbiter territories init plays, is said to be unused rather than
+// silently passed over.
 func boardWarning(value string) string {
 	if value == "" || value == "sample" {
 		return ""
@@ -65,7 +68,14 @@ func boardWarning(value string) string {
 	if err != nil {
 		return ""
 	}
-	return c.Warning()
+	var warnings []string
+	if c.Seed != nil {
+		warnings = append(warnings, fmt.Sprintf("seed %d is not used: a match draws its dice from its own seed (--seed, or the seed of a live match); only arbiter territories init plays the seed of the file", *c.Seed))
+	}
+	if w := c.Warning(); w != "" {
+		warnings = append(warnings, w)
+	}
+	return strings.Join(warnings, "; ")
 }
 
 // loadBoard turns a configuration file into the board option's JSON.
