@@ -311,13 +311,21 @@ func noValue(n *yaml.Node, path string) error {
 // intoType is how the YAML decoder says a value is of the wrong kind.
 var intoType = regexp.MustCompile(`^line (\d+): cannot unmarshal !!\w+ (?:` + "`[^`]*` " + `)?into (\S+)$`)
 
+// maxPresetBytes is the largest preset file ReadPreset reads.
+const maxPresetBytes = 1 << 20
+
 // ReadPreset reads a preset from YAML (or JSON, which is YAML too). Every
 // key of the rules' table is required, unless `base: NAME` starts from a
 // built-in preset; unknown keys are errors that name the key and line.
 func ReadPreset(r io.Reader) (Preset, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(r, maxPresetBytes+1))
 	if err != nil {
 		return Preset{}, err
+	}
+	if len(data) > maxPresetBytes {
+		// Cut at the limit, its last keys would be lost in silence, or
+		// a number cut short (max_cycles: 50 read as 5).
+		return Preset{}, fmt.Errorf("preset: larger than %d KiB; a preset file is at most that", maxPresetBytes>>10)
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)

@@ -293,6 +293,31 @@ func TestRulePresetFileErrors(t *testing.T) {
 	}
 }
 
+func TestRulePresetFileTooLarge(t *testing.T) {
+	// "An unknown key, a missing one, or a value out of range ... is
+	// refused with its name and line": a file past the limit is refused
+	// whole, never read up to the limit, which would drop its last keys
+	// or cut a number short, in silence.
+	const limit = 1 << 20 // 1024 KiB
+	padding := strings.Repeat("# "+strings.Repeat("x", 98)+"\n", limit/100)
+	for _, tail := range []string{"max_cycles: 5\n", "max_cycles: 50\n"} {
+		in := "base: default\n" + padding + tail
+		if len(in) <= limit {
+			t.Fatalf("the file is %d bytes; want more than %d", len(in), limit)
+		}
+		p, err := ReadPreset(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), "larger than 1024 KiB") {
+			t.Errorf("a file of %d bytes ending %q: %+v, %v; want it refused as too large", len(in), tail, p.MaxCycles, err)
+		}
+	}
+	// At the limit it is read.
+	in := "base: default\nmax_cycles: 5\n"
+	in += strings.Repeat("#", limit-len(in)-1) + "\n"
+	if p, err := ReadPreset(strings.NewReader(in)); err != nil || p.MaxCycles != 5 {
+		t.Errorf("a file of %d bytes: %+v, %v; want it read", len(in), p.MaxCycles, err)
+	}
+}
+
 func TestPresetJSONRoundTrip(t *testing.T) {
 	// "`preset` is a preset's name or an object with every constant of the
 	// table (keys as in the table: `gold_for_war`, `defend_advantage`,
