@@ -264,6 +264,11 @@ func TestUnknownFlagSaysWhereItBelongs(t *testing.T) {
 		{[]string{"--seed", "3"}, "--seed is a flag of arbiter ai, arbiter duel GAME, arbiter play GAME,"},
 		{[]string{"play", "ajveciv", "--sed", "3"}, "unknown flag: --sed; did you mean --seed?"},
 		{[]string{"play", "ajveciv", "--colour", "red"}, "unknown flag: --colour; arbiter play ajveciv --help lists its flags"},
+		// A mistyped game makes every flag of the game unknown: the game is
+		// what was wrong, and the error says so, as it does with no flags.
+		{[]string{"play", "tnc", "--seed", "1"}, `unknown game "tnc"; did you mean tncc?`},
+		{[]string{"tournament", "TNCC", "--players", "war,blitz", "--preset", "tribe"}, `unknown game "TNCC"; did you mean tncc?`},
+		{[]string{"duel", "reajj", "adapt", "steward", "--seed", "1"}, `unknown game "reajj"; did you mean reaj?`},
 	} {
 		code, _, errOut := arbiter(t, "", c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {

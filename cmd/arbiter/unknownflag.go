@@ -28,6 +28,13 @@ func unknownFlag(cmd *cobra.Command, err error) error {
 		return err
 	}
 	name := m[1]
+	// "arbiter play tnc --seed 1": the flag is unknown because the game
+	// is; say that, not that --seed is no flag of play.
+	if args := cmd.Flags().Args(); len(args) > 0 && takesGame(cmd) {
+		if _, ferr := findGame(args[0]); ferr != nil {
+			return ferr
+		}
+	}
 	var own []string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden {
@@ -71,6 +78,17 @@ func unknownFlag(cmd *cobra.Command, err error) error {
 	default:
 		return fmt.Errorf("%v; --%s is a flag of %s and %d more (%s)", err, name, strings.Join(takers[:5], ", "), n-5, help)
 	}
+}
+
+// takesGame reports whether cmd is a command with a subcommand for every
+// game (arbiter play GAME, tournament GAME, duel GAME).
+func takesGame(cmd *cobra.Command) bool {
+	for _, name := range catalog.Names() {
+		if !slices.ContainsFunc(cmd.Commands(), func(c *cobra.Command) bool { return c.Name() == name }) {
+			return false
+		}
+	}
+	return true
 }
 
 // collapse writes the commands of every game under one command as one,
