@@ -467,6 +467,11 @@ func TestTNCCBadConfig(t *testing.T) {
 		{"a directory", []string{"--config", dir}, []string{"--config", "is a directory"}},
 		{"both --preset and --config", []string{"--preset", "tribe", "--config", tnccConfig(t, cheapWar)}, []string{"give --preset or --config, not both"}},
 		{"unknown preset", []string{"--preset", "feudal"}, []string{`unknown preset "feudal"`, "default, tribe, crazy, robot_army, mexican_standoff, decay"}},
+		// A preset file given to --preset is pointed to --config.
+		{"a file for --preset", []string{"--preset", filepath.Join(dir, "mine.yaml")}, []string{`unknown preset "`, "mine.yaml is a file: give it as --config " + filepath.Join(dir, "mine.yaml")}},
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte(cheapWar), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range cases {
 		args := append([]string{"play", "tncc", "--seed", "1"}, c.args...)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -150,6 +151,12 @@ func optionFlag(cmd *cobra.Command, err error) error {
 		var e *exitError
 		if errors.As(err, &e) {
 			code = e.code
+		}
+		if o.File != "" {
+			// "--preset my.yaml": a file meant for the option's file flag.
+			if info, serr := os.Stat(f.Value.String()); serr == nil && info.Mode().IsRegular() {
+				rest += fmt.Sprintf("; %s is a file: give it as --%s %s", f.Value.String(), o.File, f.Value.String())
+			}
 		}
 		return &exitError{code, fmt.Errorf("--%s %q: %s", f.Name, string(v), rest)}
 	}
