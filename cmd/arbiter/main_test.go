@@ -440,7 +440,11 @@ func TestStep(t *testing.T) {
 		{string(world), `{"kind":"turn","choices":["conquer","flee",null]}`, 2, `choices[1] (society 2): unknown value "flee"`},
 		{`{"feels":[[0,0],[0]],"societies":[],"yield":1}`, `{"kind":"turn","choices":[]}`, 2, "0 societies"},
 		{strings.Replace(string(world), `[-1, 0, 0]`, `[-1, 0]`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "feels[2] (society 3's feelings) has 2 entries"},
-		{strings.Replace(string(world), `"develop": 2, "consent": 0`, `"develop": 2, "bribe": 0`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown key "bribe"`},
+		{strings.Replace(string(world), `"develop": 2, "consent": 0`, `"develop": 2, "bribe": 0`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `societies[1] (society 2): values: unknown key "bribe"`},
+		// A society's values that are not values name the society, as every
+		// other error of the world does.
+		{strings.Replace(string(world), `"conquer": 4, "exchange": 1`, `"exchange": 1`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "societies[1] (society 2): values: conquer is missing"},
+		{strings.Replace(string(world), `"conquer": 4, "exchange": 1`, `"conquer": 4.5, "exchange": 1`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, "societies[1] (society 2): values.conquer: want a whole number, got 4.5"},
 		{strings.Replace(string(world), `"yield": 20`, `"yeild": 20`, 1), `{"kind":"turn","choices":["conquer","conquer",null]}`, 2, `unknown field "yeild"`},
 		{"{", `{}`, 2, "--state"},
 	}

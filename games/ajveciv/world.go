@@ -1,6 +1,7 @@
 package ajveciv
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -160,9 +161,11 @@ type worldJSON struct {
 }
 
 type societyJSON struct {
-	Values *Values     `json:"values"`
-	Nation *nationJSON `json:"nation"`
-	Dead   *bool       `json:"dead"`
+	// Values is read society by society, so that its errors name the
+	// society (Values' own name only the key).
+	Values json.RawMessage `json:"values"`
+	Nation *nationJSON     `json:"nation"`
+	Dead   *bool           `json:"dead"`
 }
 
 type nationJSON struct {
@@ -188,8 +191,9 @@ func ParseWorld(data []byte) (World, error) {
 	}
 	w := World{Feels: *in.Feels, Yield: *in.Yield, Societies: make([]Society, len(*in.Societies))}
 	for i, s := range *in.Societies {
+		var values Values
 		switch {
-		case s.Values == nil:
+		case s.Values == nil || string(s.Values) == "null":
 			return World{}, fmt.Errorf("world: societies[%d].values (society %d) is missing", i, i+1)
 		case s.Nation == nil:
 			return World{}, fmt.Errorf("world: societies[%d].nation (society %d) is missing", i, i+1)
@@ -198,7 +202,10 @@ func ParseWorld(data []byte) (World, error) {
 		case s.Nation.Yield == nil:
 			return World{}, fmt.Errorf("world: societies[%d].nation.yield (society %d) is missing", i, i+1)
 		}
-		w.Societies[i] = Society{Values: *s.Values, Nation: Nation{Population: *s.Nation.Population, Yield: *s.Nation.Yield}}
+		if err := json.Unmarshal(s.Values, &values); err != nil {
+			return World{}, fmt.Errorf("world: societies[%d] (society %d): %w", i, i+1, err)
+		}
+		w.Societies[i] = Society{Values: values, Nation: Nation{Population: *s.Nation.Population, Yield: *s.Nation.Yield}}
 		if s.Dead != nil {
 			w.Societies[i].Dead = *s.Dead
 		}

@@ -2,6 +2,7 @@ package reaj
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -375,5 +376,26 @@ func TestStateJSON(t *testing.T) {
 	}
 	if diff := cmp.Diff(st, back); diff != "" {
 		t.Error(diff)
+	}
+}
+
+func TestStateJSONErrorsNameTheSociety(t *testing.T) {
+	// The state JSON: "societies:[{resources, values, dead?}]". Values
+	// that are not the six whole numbers name the society they belong
+	// to, as a missing resources or values does.
+	st := NewState(3)
+	b, _ := json.Marshal(st)
+	values := `{"conquer":0,"exchange":0,"expand":0,"develop":0,"consent":0,"adapt":0}`
+	third := strings.LastIndex(string(b), values)
+	for _, c := range []struct{ values, want string }{
+		{`{"exchange":0,"expand":0,"develop":0,"consent":0,"adapt":0}`, "state: societies[2]: values: conquer is missing"},
+		{`{"conquer":0.5,"exchange":0,"expand":0,"develop":0,"consent":0,"adapt":0}`, "state: societies[2]: values.conquer: want a whole number, got 0.5"},
+		{`{"conquer":0,"exchange":0,"expand":0,"develop":0,"consent":0,"adapt":0,"bribe":1}`, `state: societies[2]: values: unknown key "bribe"`},
+		{`null`, "state: societies[2].values is missing"},
+	} {
+		in := string(b[:third]) + c.values + string(b[third+len(values):])
+		if _, err := ParseState([]byte(in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("values %s: %v; want %q", c.values, err, c.want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package reaj
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -179,10 +180,10 @@ type stateJSON struct {
 		Resources *int `json:"resources"`
 	} `json:"environment"`
 	Societies *[]struct {
-		Resources *int    `json:"resources"`
-		Values    *Values `json:"values"`
-		Dead      *bool   `json:"dead"`
-		Died      *int    `json:"died"`
+		Resources *int            `json:"resources"`
+		Values    json.RawMessage `json:"values"` // read society by society, for errors that name it
+		Dead      *bool           `json:"dead"`
+		Died      *int            `json:"died"`
 	} `json:"societies"`
 	Relations *[][]int `json:"relations"`
 }
@@ -211,10 +212,14 @@ func ParseState(data []byte) (State, error) {
 		switch {
 		case s.Resources == nil:
 			return State{}, fmt.Errorf("state: societies[%d].resources is missing", i)
-		case s.Values == nil:
+		case s.Values == nil || string(s.Values) == "null":
 			return State{}, fmt.Errorf("state: societies[%d].values is missing", i)
 		}
-		soc := Society{Resources: *s.Resources, Values: *s.Values}
+		var values Values
+		if err := json.Unmarshal(s.Values, &values); err != nil {
+			return State{}, fmt.Errorf("state: societies[%d]: %w", i, err)
+		}
+		soc := Society{Resources: *s.Resources, Values: values}
 		if s.Dead != nil {
 			soc.Dead = *s.Dead
 		}
