@@ -411,6 +411,10 @@ func seatedOptions(f *pflag.FlagSet, info engine.Info, seats int) (map[string]st
 				if v, err = o.Load(data); err != nil {
 					return nil, usagef("--%s %s: %s", o.File, path, oneLine(err))
 				}
+			} else if f.Changed(name) && strings.TrimSpace(v) == "" {
+				// A script's unset variable: played as the default, it
+				// would be reported as an option of no name.
+				return nil, usagef("--%s is empty; want %s", name, o.Usage)
 			} else if o.Load != nil && strings.HasPrefix(strings.TrimSpace(v), "{") {
 				// A document given inline is read as its file would be,
 				// so that the same numbers make the same option value,

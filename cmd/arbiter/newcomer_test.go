@@ -297,6 +297,23 @@ func TestReadmeNamesTheGoItNeeds(t *testing.T) {
 	}
 }
 
+func TestEmptyOptionsAreRefused(t *testing.T) {
+	// As --players "" is: --preset "" (a script's unset variable) is
+	// refused, rather than played as the default and reported as
+	// "options: preset=", an option of no name.
+	for _, args := range [][]string{
+		{"play", "tncc", "--preset", ""},
+		{"play", "tncc", "--preset", " "},
+		{"tournament", "tncc", "--players", "war,blitz", "--preset", ""},
+		{"play", "territories", "--board", ""},
+	} {
+		code, out, errOut := arbiter(t, "", append(args, "--seed", "1")...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--"+args[len(args)-2][2:]+" is empty; want ") {
+			t.Errorf("%q: exit %d, %q, %q; want exit 2 naming the empty flag", args, code, out, errOut)
+		}
+	}
+}
+
 func TestEmptyPlayersAreRefused(t *testing.T) {
 	// --players "" (a script's unset variable) is refused as --players " "
 	// is, rather than played as the default players.
