@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -967,5 +968,69 @@ func TestASandboxedBotOfRootHasBoundedProcesses(t *testing.T) {
 	}
 	if got, _ := os.ReadFile("/proc/sys/kernel/pid_max"); strings.TrimSpace(string(got)) == strconv.Itoa(20+reservedPIDs) {
 		t.Errorf("the machine's pid_max is %s: the sandbox's bound was set for the whole machine", got)
+	}
+}
+
+func TestABotsLastWordsAreInItsLog(t *testing.T) {
+	// "Its standard error is kept in a log file": what a bot writes just
+	// before it exits is in its log, however far the log's writing lags
+	// behind. The log is a pipe here, which the test reads only once the
+	// program is gone, so that its last words are still unread in its
+	// standard error when its seat closes.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game-1-seat-1.log")
+	if err := unix.Mkfifo(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	read := make(chan struct{})
+	got := make(chan string, 1)
+	go func() {
+		f, err := os.Open(path) // until startProgram opens the log
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer f.Close()
+		<-read
+		b, _ := io.ReadAll(f)
+		got <- string(b)
+	}()
+	// More than the log pipe holds, less than it, the copy's buffer and
+	// the program's standard error hold together: the program exits.
+	script := `x=$(head -c 90000 /dev/zero | tr "\0" x); echo ready; read go; echo "$x" >&2; echo END >&2`
+	p, err := startProgram("sh -c '"+script+"'", External{}, (&Logs{Dir: dir}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.tell([]byte("go")); err != nil {
+		t.Fatal(err)
+	}
+	<-p.done
+	// The log is read once close has closed the program's standard error
+	// (which loses what is unread in it), or has not for a moment.
+	var fd string
+	if rc, err := p.errs.SyscallConn(); err != nil {
+		t.Fatal(err)
+	} else if err := rc.Control(func(n uintptr) { fd = fmt.Sprintf("/proc/self/fd/%d", n) }); err != nil {
+		t.Fatal(err)
+	}
+	pipe, err := os.Readlink(fd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan struct{})
+	go func() { p.close(); close(closed) }()
+	for start := time.Now(); time.Since(start) < 200*time.Millisecond; time.Sleep(time.Millisecond) {
+		if l, err := os.Readlink(fd); err != nil || l != pipe {
+			break
+		}
+	}
+	close(read)
+	<-closed
+	if log := <-got; !strings.HasSuffix(log, strings.Repeat("x", 100)+"\nEND\n") {
+		t.Errorf("the log ends %q; want the program's last words, END", log[max(0, len(log)-100):])
 	}
 }

@@ -737,11 +737,15 @@ const (
 	// closeWait is how long a program is given to read bye and exit by
 	// itself before it is killed.
 	closeWait = 200 * time.Millisecond
+	// drainWait is how long the copy of a stopped program's standard
+	// error to its log is given to take what the program left in it.
+	drainWait = 2 * time.Second
 )
 
 // close says bye (unless the program has stopped reading), gives the
 // program a moment to exit by itself, then kills it and everything it
-// started, and removes its directory. It returns within about closeWait,
+// started, and removes its directory. It returns within about closeWait
+// (and drainWait, for a child that escaped with its standard error),
 // whatever the program does, even while another goroutine is writing to
 // it.
 func (p *program) close() error {
@@ -769,9 +773,15 @@ func (p *program) close() error {
 		}
 		p.kill(tree)
 		<-p.done
-		// A child that escaped could hold the pipes open: the read ends
-		// close here, whatever it does, and a reader waiting for room
-		// goes.
+		// What the program wrote last to its standard error may not be
+		// logged yet: every writer is gone, and the copy ends once it has
+		// taken what is left. A child that escaped could hold the pipes
+		// open: the read ends close after a while, whatever it does, and a
+		// reader waiting for room goes.
+		select {
+		case <-p.logged:
+		case <-time.After(drainWait):
+		}
 		p.backlog.close()
 		p.out.Close()
 		p.errs.Close()
