@@ -293,6 +293,10 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 			line, err = c.next(ctx, limit)
 			continue
 		}
+		if len(m.Move) == 0 {
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
+				fmt.Errorf("sent a move with no \"move\"; want {\"type\": \"move\", \"id\": %d, \"move\": ...}, the move being the game's own JSON", id)))
+		}
 		var mv M
 		if err := json.Unmarshal(m.Move, &mv); err != nil {
 			var again M

@@ -111,3 +111,17 @@ func TestAnswerToARequestNotAsked(t *testing.T) {
 		t.Errorf("move %q, %v; want b, the late answer passed over", mv, err)
 	}
 }
+
+func TestAMoveWithNoMoveSaysSo(t *testing.T) {
+	// A move message without its "move" is garbage that says the field is
+	// missing, not that the move is empty input.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; echo '{"type":"move","id":13}'; exec sleep 60`)
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	const want = `sent a move with no "move"; want {"type": "move", "id": 13, "move": ...}, the move being the game's own JSON`
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || f.Detail != want {
+		t.Errorf("fault %+v; want garbage that says %q", f, want)
+	}
+}
