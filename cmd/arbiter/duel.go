@@ -583,11 +583,8 @@ func (r *duelRun) print() error {
 			games, t.Pairs(), pairs, d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
 		fmt.Fprintf(&b, "Ptnml(0-2): %s\n", p)
 		fmt.Fprintf(&b, "Elo: %s, nElo: %s%s, LOS: %.1f%%\n", estimateText(p, elo), estimateText(p, nElo), confidenceText(p), 100*p.LOS())
-		// What the pairs saved, when they did: the games for an error bar
-		// grow as its square.
-		if tri := w.Elo(sprt.Logistic, confidence); tri.Error > 1.05*elo.Error && !math.IsInf(tri.Error, 0) {
-			wrap.Write(&b, fmt.Sprintf("(counted game by game rather than by pairs, the error bar would be ± %.1f: pairs need %.1f times fewer games)",
-				tri.Error, (tri.Error*tri.Error)/(elo.Error*elo.Error)), "     ", "      ", wrap.Width)
+		if saved := pairsSaved(p, w, elo); saved != "" {
+			wrap.Write(&b, saved, "     ", "      ", wrap.Width)
 		}
 	}
 	if t.Test != nil {
@@ -604,6 +601,20 @@ func (r *duelRun) print() error {
 	wrap.Write(&b, says, "", "", wrap.Width)
 	_, err := io.WriteString(r.o.stdout, b.String())
 	return err
+}
+
+// pairsSaved says what counting the games by pairs p rather than one by one
+// (w) saved, when it did: the games for an error bar grow as its square.
+// It says nothing of an estimate that is no measure (see unmeasured):
+// pairs all even have only the counts' regularization for an error bar,
+// and would claim to save hundreds of times the games.
+func pairsSaved(p sprt.Pentanomial, w sprt.Trinomial, elo sprt.Estimate) string {
+	tri := w.Elo(sprt.Logistic, confidence)
+	if unmeasured(p) != "" || tri.Error <= 1.05*elo.Error || math.IsInf(tri.Error, 0) {
+		return ""
+	}
+	return fmt.Sprintf("(counted game by game rather than by pairs, the error bar would be ± %.1f: pairs need %.1f times fewer games)",
+		tri.Error, (tri.Error*tri.Error)/(elo.Error*elo.Error))
 }
 
 // finite keeps an estimate's infinite error bar (nothing counted) out of

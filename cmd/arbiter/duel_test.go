@@ -569,6 +569,18 @@ func TestEstimateBeyondMeasure(t *testing.T) {
 	}
 }
 
+func TestPairsSavedSaysNothingOfEvenPairs(t *testing.T) {
+	// Ten pairs each won once and lost once: no error bar but the
+	// regularization's, and no saving to tell (it said "pairs need 624.6
+	// times fewer games").
+	even := sprt.Pentanomial{0, 0, 10, 0, 0}
+	var w sprt.Trinomial
+	w[sprt.Win], w[sprt.Loss] = 10, 10
+	if got := pairsSaved(even, w, even.Elo(sprt.Logistic, confidence)); got != "" {
+		t.Errorf("even pairs: %q; want nothing", got)
+	}
+}
+
 func TestDuelFileHasOneRunAtATime(t *testing.T) {
 	// A second run of a duel whose --out another run is writing is
 	// refused, with or without --force, and leaves the file as it is; an
