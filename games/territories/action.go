@@ -223,7 +223,7 @@ func ParseFields(f []string) (Action, error) {
 	args := f[1:]
 	want := func(n int, form string) error {
 		if len(args) != n {
-			return fmt.Errorf("%s takes %s; got %d words after %s", word, form, len(args), word)
+			return fmt.Errorf("%s takes %s; got %s after %s", word, form, plural(len(args), "word"), word)
 		}
 		for _, a := range args {
 			if strings.TrimSpace(a) == "" {

@@ -40,7 +40,7 @@ func TestParseAction(t *testing.T) {
 		"move CA:x NV":      "the number of armies to move",
 		"move CA:-1 NV":     "the number of armies to move",
 		"move :2 NV":        "name the territory before the colon",
-		"join Pacifica":     "join takes a nation's name and a territory",
+		"join Pacifica":     "join takes a nation's name and a territory: join NATION TERRITORY; got 1 word after join",
 		`join "Pacifica CA`: "a double quote is not closed",
 		`join "" CA`:        "an argument is empty",
 		"color":             "color takes a colour",
