@@ -74,10 +74,16 @@ func (n Names) ParseObject(data []byte, values []int, what string) error {
 	return nil
 }
 
-// DecodeJSON decodes one JSON value from data into v, refusing unknown fields
-// and trailing data, with errors worded for people: the field, what it wants
-// and what it got.
+// DecodeJSON decodes one JSON value from data into v, refusing unknown fields,
+// a key given twice in an object (which encoding/json would take the last of
+// in silence) and trailing data, with errors worded for people: the field,
+// what it wants and what it got.
 func DecodeJSON(data []byte, v any) error {
+	// Before decoding, so that the outermost reader names the whole path
+	// (a type that reads its own JSON with DecodeJSON sees only its part).
+	if err := duplicateKey(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

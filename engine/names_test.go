@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,62 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 	}
 }
 
+// TestDecodeJSONRefusesDuplicateKeys: a key given twice in one object, at
+// any depth, in a map or in a value kept raw, is refused, named with the
+// path to its object (and its lines, in a document of more than one line),
+// where encoding/json alone would keep the last value in silence. The same
+// key in two objects is no duplicate, in objects of many keys neither.
+func TestDecodeJSONRefusesDuplicateKeys(t *testing.T) {
+	type seat struct {
+		Player string `json:"player"`
+	}
+	type body struct {
+		Request int64           `json:"request"`
+		Seats   []seat          `json:"seats"`
+		Options map[string]int  `json:"options"`
+		Move    json.RawMessage `json:"move"`
+	}
+	var many, manyTwice strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&many, `"k%d":%d,`, i, i)
+	}
+	manyTwice.WriteString(many.String() + `"k3":1,`)
+	keys30 := strings.Join(strings.SplitAfterN(many.String(), ",", 31)[:30], "")
+	nested := `{"move":{` + keys30 + `"a":{` + keys30 + `"b":{` + keys30 + `"k5":0}}}}`
+	for in, want := range map[string]string{
+		`{"request":3,"request":4}`:                              `the top level: key "request" is given twice; give each key once`,
+		`{"seats":[{"player":"a"},{"player":"b","player":"c"}]}`: `seats[1]: key "player" is given twice`,
+		`{"options":{"x":1,"y":2,"x":3}}`:                        `options: key "x" is given twice`,
+		`{"move":{"build":"farm","build":"mine"}}`:               `move: key "build" is given twice`,
+		`{"move":[[{}],[{"a":{"b":1,"b":2}}]]}`:                  `move[1][0].a: key "b" is given twice`,
+		`{"request":3,"requ\u0065st":4}`:                         `the top level: key "request" is given twice`,
+		"{\n \"request\": 3,\n \"request\": 4\n}":                `the top level: key "request" is given twice (lines 2 and 3)`,
+		"{\"options\": {\"x\": 1, \"x\": 2}\n}":                  `options: key "x" is given twice (line 1)`,
+		`{"options":{` + manyTwice.String() + `"z":0}}`:          `options: key "k3" is given twice`,
+		nested:                     `move.a.b: key "k5" is given twice`,
+		`{"request":3,"request":4`: `the top level: key "request" is given twice`,
+		`{"request":3,"seats":[{"player":"a"}},"request":4}`: "not valid JSON",
+	} {
+		var b body
+		err := DecodeJSON([]byte(in), &b)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error with %q", in, err, want)
+		}
+	}
+	for _, in := range []string{
+		`{"seats":[{"player":"a"},{"player":"b"}],"move":{"request":1,"seats":2}}`,
+		`{"options":{` + many.String() + `"z":0}}`,
+		`{"move":{"a":{"x":1},"b":{"x":1},"x":{"a":1}}}`,
+		`{"options":{"x":1,"X":2,"x ":3}}`,
+		strings.Replace(nested, `"k5":0`, `"k50":0`, 1),
+	} {
+		var b body
+		if err := DecodeJSON([]byte(in), &b); err != nil {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}
+
 // BenchmarkDecodeJSON decodes a move's body as the server gets it.
 func BenchmarkDecodeJSON(b *testing.B) {
 	data := []byte(`{"request":1234,"move":{"build":"farm"}}`)
@@ -80,7 +137,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		Extra   map[string]string `json:"-"`
 	}
 	for _, s := range []string{`{"game":"reaj"}`, `{"seats":[{"player":"a"},{"plyer":"b"}]}`, `{"options":{"x":{"nam":1}}}`,
-		`{"seed":-1}`, `{"move":{"any":1}}`, `[1]`, `"x"`, `{"Game":"a","GAME":"b"}`, ``, `{"seats":[[{"x":1}]]}`} {
+		`{"seed":-1}`, `{"move":{"any":1}}`, `{"game":"a","game":"b"}`, `{"move":{"x":[{"a":1,"a\u0000":2,"a":3}]}}`, `[1]`, `"x"`, `{"Game":"a","GAME":"b"}`, ``, `{"seats":[[{"x":1}]]}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -2,11 +2,11 @@ package web
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"rsc.io/qr"
 )
 
@@ -54,10 +54,14 @@ func qrCode(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 4*maxQRText))
 	if err == nil {
-		err = json.Unmarshal(data, &body)
+		err = engine.DecodeJSON(data, &body)
 	}
 	if err != nil || body.Text == "" || len(body.Text) > maxQRText {
-		http.Error(w, fmt.Sprintf(`the body is {"text": "..."}: a link of 1 to %d bytes`, maxQRText), http.StatusBadRequest)
+		problem := ""
+		if err != nil {
+			problem = " (" + err.Error() + ")"
+		}
+		http.Error(w, fmt.Sprintf(`the body is {"text": "..."}: a link of 1 to %d bytes%s`, maxQRText, problem), http.StatusBadRequest)
 		return
 	}
 	svg, err := QRSVG(body.Text)

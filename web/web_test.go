@@ -108,6 +108,16 @@ func TestQRCodes(t *testing.T) {
 			t.Errorf("%.20q: %d; want 400", body, resp.StatusCode)
 		}
 	}
+	// A key given twice is refused and named, not read as its last value.
+	resp, err = http.Post(ts.URL+"/qr", "application/json", strings.NewReader(`{"text": "http://a.example/", "text": "`+link+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || !strings.Contains(string(b), `key "text" is given twice`) {
+		t.Errorf("a key twice: %d %s; want 400 naming the key", resp.StatusCode, b)
+	}
 }
 
 func TestPagesLoadWithNoFailedRequest(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -99,6 +100,21 @@ func TestRuleWorldJSON(t *testing.T) {
 	}
 	if diff := cmp.Diff(w, back); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestParseWorldRefusesKeyTwice: a world that gives a key twice, the
+// world's yield or a nation's, is refused with the key and where it is,
+// not played with the last value.
+func TestParseWorldRefusesKeyTwice(t *testing.T) {
+	b, _ := json.Marshal(NewWorld(2))
+	for in, want := range map[string]string{
+		strings.Replace(string(b), `"yield":20`, `"yield":20,"yield":30`, 1): `world: the top level: key "yield" is given twice`,
+		strings.Replace(string(b), `"yield":3}`, `"yield":3,"yield":4}`, 1):  `world: societies[0].nation: key "yield" is given twice`,
+	} {
+		if _, err := ParseWorld([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", in, err, want)
+		}
 	}
 }
 
