@@ -391,6 +391,9 @@ func keyLine(n *yaml.Node, key string) int {
 // UnmarshalJSON reads a preset object of the world JSON: every key of the
 // rules' table, or base and the keys it changes.
 func (p *Preset) UnmarshalJSON(b []byte) error {
+	if err := presetValues(b, "", reflect.TypeFor[presetFile]()); err != nil {
+		return err
+	}
 	var f presetFile
 	if err := engine.DecodeJSON(b, &f); err != nil {
 		return err
@@ -400,6 +403,48 @@ func (p *Preset) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*p = v
+	return nil
+}
+
+// presetValues checks the values of a preset's JSON object one by one, in
+// the order of the keys of struct t (presetFile, or start's and steal's
+// mappings), so that what is wrong is said with its key ("start.gold"):
+// null, which encoding/json would take for a key left out (the base's
+// number played, in silence), as a preset file refuses a key with no
+// value; and a ratio that is not one, whose own error knows no key. What
+// is not an object, and the other values, DecodeJSON judges.
+func presetValues(b []byte, path string, t reflect.Type) error {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		for given, v := range m {
+			if !strings.EqualFold(given, key) { // as encoding/json matches them
+				continue
+			}
+			name := given
+			if path != "" {
+				name = path + "." + given
+			}
+			v = bytes.TrimSpace(v)
+			switch {
+			case string(v) == "null":
+				return fmt.Errorf("%s is null; give a value, or leave the key out", name)
+			case f.Type == reflect.TypeFor[*Ratio]():
+				var r Ratio
+				if err := r.UnmarshalJSON(v); err != nil {
+					return fmt.Errorf("%s: %w", name, err)
+				}
+			case f.Type.Elem().Kind() == reflect.Struct:
+				if err := presetValues(v, name, f.Type.Elem()); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 

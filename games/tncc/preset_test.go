@@ -359,6 +359,38 @@ func TestPresetOptionRefusesAStartWithoutCitizens(t *testing.T) {
 	}
 }
 
+func TestPresetJSONNamesItsKeys(t *testing.T) {
+	// A preset given as JSON (the preset option, the world JSON's preset)
+	// refuses a key whose value is null, as a preset file refuses a key
+	// with no value, rather than play the base's number in silence; and
+	// every value that is wrong is named with its key.
+	for in, want := range map[string]string{
+		`{"base": "default", "max_cycles": null}`:       "max_cycles is null; give a value, or leave the key out",
+		`{"base": "default", "start": {"gold": null}}`:  "start.gold is null",
+		`{"base": "default", "steal": null}`:            "steal is null",
+		`{"base": null, "growth": 1.5}`:                 "base is null",
+		`{"base": "default", "growth": "1.5"}`:          "growth: want a number, not a string",
+		`{"base": "default", "steal": {"army": "0.5"}}`: "steal.army: want a number, not a string",
+		`{"base": "default", "land_capacity": 1e3}`:     "land_capacity: 1e3: write the number without an exponent",
+		`{"base": "default", "defend_advantage": [2]}`:  `defend_advantage: "[2]" is not a decimal number`,
+		`{"base": "default", "gold_for_war": 1.5}`:      "gold_for_war: want a whole number",
+		`{"base": "default", "start": {"food": "800"}}`: "start.food: want a whole number",
+	} {
+		if _, err := PresetOption(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("option %s: %v; want an error with %q", in, err, want)
+		}
+		world := `{"preset": ` + in + `, "cycle": 1, "countries": [` +
+			`{"gold": 1, "food": 1, "citizens": 1, "army": 0, "land": 1}, {"gold": 1, "food": 1, "citizens": 1, "army": 0, "land": 1}]}`
+		var w World
+		if err := engine.DecodeJSON([]byte(world), &w); err == nil || !strings.Contains(err.Error(), "preset: "+want) {
+			t.Errorf("world with %s: %v; want an error with %q", in, err, "preset: "+want)
+		}
+	}
+	if p, err := PresetOption(`{"base": "default", "growth": 1.5, "steal": {"gold": 0.25}, "name": "x"}`); err != nil || p.Growth.String() != "1.5" || p.Steal[Gold].String() != "0.25" {
+		t.Errorf("a preset with values: %+v, %v", p, err)
+	}
+}
+
 func TestViewsNameThePresetAlike(t *testing.T) {
 	// The public view and a seat's view give the preset one shape, for a
 	// built-in preset as for a custom one: "preset" its name, "numbers"
