@@ -275,7 +275,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info)+", "+exter
 			if err != nil {
 				return err
 			}
-			warnOptions(cmd.ErrOrStderr(), info, options)
+			warnOptions(cmd.ErrOrStderr(), cmd.Flags(), info, options)
 			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), record)
 			if err != nil {
 				return err
@@ -432,15 +432,21 @@ func seatedOptions(f *pflag.FlagSet, info engine.Info, seats int) (map[string]st
 }
 
 // warnOptions tells w, before play, what the game's options allow but a
-// game is unlikely to want (engine.Option.Warn): "arbiter: warning:
-// --board: the map is in 2 parts …".
-func warnOptions(w io.Writer, info engine.Info, options map[string]string) {
+// game is unlikely to want (engine.Option.Warn), named with the flag that
+// gave the option, f's: "arbiter: warning: --board: the map is in 2 parts
+// …", or "--config v.yaml: …" for the option's file.
+func warnOptions(w io.Writer, f *pflag.FlagSet, info engine.Info, options map[string]string) {
 	for _, o := range info.Options {
 		if o.Warn == nil {
 			continue
 		}
 		if msg := o.Warn(options[o.Name]); msg != "" {
-			fmt.Fprintf(w, "arbiter: warning: --%s: %s\n", flagName(o), msg)
+			given := "--" + flagName(o)
+			if o.File != "" && f.Changed(o.File) {
+				path, _ := f.GetString(o.File)
+				given = "--" + o.File + " " + path
+			}
+			fmt.Fprintf(w, "arbiter: warning: %s: %s\n", given, msg)
 		}
 	}
 }

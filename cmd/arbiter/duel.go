@@ -197,7 +197,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 			if o.options, err = gameOptions(f, info); err != nil {
 				return err
 			}
-			warnOptions(cmd.ErrOrStderr(), info, o.options)
+			warnOptions(cmd.ErrOrStderr(), f, info, o.options)
 			specs := append([]string{o.a, o.b}, o.field...)
 			if o.external, err = bots.external(specs, append(slices.Clone(info.Players), player.Person), ""); err != nil {
 				return err

@@ -1193,9 +1193,11 @@ func TestPlayWarnsThatTheConfigSeedIsUnused(t *testing.T) {
 			t.Fatalf("%q: exit %d: %s", seed, code, errOut)
 		}
 		scores[seed] = out
-		warned := strings.Contains(errOut, "arbiter: warning: --board: seed ") && strings.Contains(errOut, "is not used: a match draws its dice from its own seed")
-		if warned != (seed != "") {
-			t.Errorf("config with %q: stderr %q; want a warning exactly when the file has a seed", seed, errOut)
+		// The warning names the flag given, --config and its file, not
+		// --board, which was not.
+		warned := strings.Contains(errOut, "arbiter: warning: --config "+path+": seed ") && strings.Contains(errOut, "is not used: a match draws its dice from its own seed")
+		if warned != (seed != "") || strings.Contains(errOut, "--board") {
+			t.Errorf("config with %q: stderr %q; want a warning naming --config exactly when the file has a seed", seed, errOut)
 		}
 	}
 	if scores["seed: 5\n"] != scores[""] || scores["seed: 6\n"] != scores[""] {

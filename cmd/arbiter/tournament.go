@@ -183,7 +183,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 			if err != nil {
 				return err
 			}
-			warnOptions(cmd.ErrOrStderr(), info, options)
+			warnOptions(cmd.ErrOrStderr(), f, info, options)
 			ext, err := bots.external(specs, append(slices.Clone(info.Players), player.Person), "")
 			if err != nil {
 				return err
