@@ -34,6 +34,8 @@ func ExampleNewSummary() {
 		fmt.Println(err)
 	}
 	// Output:
+	// game: ajveciv (original)
+	// options: turns=10
 	// series: 50 games, 50 finished
 	//   player         games   wins  win rate (95% CI)      mean score (95% CI)
 	//   basic.conquer     50      5  10.0% (4.3–21.4)       47.4 ± 3.2

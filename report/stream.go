@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // GameWriter writes a report game by game, as the games are played: each
@@ -123,6 +126,7 @@ func (s *SummaryWriter) Close() error {
 			return err
 		}
 	} else {
+		s.series.writePlayed(&b)
 		s.series.writeText(&b)
 	}
 	_, err := s.w.Write(b.Bytes())
@@ -130,12 +134,19 @@ func (s *SummaryWriter) Close() error {
 }
 
 // Summary is what a series came to, as --report summary-json writes it:
-// the number of games, each player's standing in the order the players
-// first appear, and what a score counts.
+// what was played, the number of games, each player's standing in the
+// order the players first appear, and what a score counts.
 type Summary struct {
-	Games    int    `json:"games"`
-	Finished int    `json:"finished"`
-	Score    string `json:"score,omitempty"`
+	// Ruleset, Variant, Options and Documents are what every game of the
+	// series played, as a game of the JSON report names them (see Game);
+	// left out when the games did not all play the same.
+	Ruleset   string                     `json:"ruleset,omitempty"`
+	Variant   string                     `json:"variant,omitempty"`
+	Options   Options                    `json:"options,omitempty"`
+	Documents map[string]json.RawMessage `json:"option_documents,omitempty"`
+	Games     int                        `json:"games"`
+	Finished  int                        `json:"finished"`
+	Score     string                     `json:"score,omitempty"`
 	// Standings has one line per player (a player in several seats of a
 	// game counts in each).
 	Standings []Standing `json:"standings"`
@@ -169,6 +180,9 @@ type Standing struct {
 // summary is the standings as a Summary.
 func (s *standings) summary() Summary {
 	out := Summary{Games: s.games, Finished: s.finished, Score: s.score, Standings: make([]Standing, len(s.order))}
+	if s.played != nil && !s.mixed {
+		out.Ruleset, out.Variant, out.Options, out.Documents = s.played.Ruleset, s.played.Variant, s.played.Options, s.played.Documents
+	}
 	for i, st := range s.order {
 		rate, low, high := st.wilson()
 		kinds := st.FaultKinds
@@ -239,6 +253,30 @@ type standings struct {
 	order           []*standing
 	players         map[string]*standing
 	score           string // what a score counts (Game.ScoreName)
+	// played is the first game's ruleset, variant and options, and mixed
+	// whether a later game's differ.
+	played *Game
+	mixed  bool
+}
+
+// writePlayed writes what the series played, as a game's text names it:
+// "game: ajveciv (original)", then "options: turns=5 ...". A summary, which
+// shows no game, begins with it.
+func (s *standings) writePlayed(b *bytes.Buffer) {
+	switch {
+	case s.played == nil || s.played.Ruleset == "":
+	case s.mixed:
+		b.WriteString("games: not all of one game, variant and options\n")
+	default:
+		name := s.played.Ruleset
+		if s.played.Variant != "" {
+			name += " (" + s.played.Variant + ")"
+		}
+		fmt.Fprintf(b, "game: %s\n", name)
+		if opts := optionsText(s.played.Options); opts != "" {
+			wrap.Write(b, "options: "+opts, "", "  ", wrap.Width)
+		}
+	}
 }
 
 // standing is one player's line of the standings.
@@ -322,6 +360,11 @@ func (s *standing) MeanText() string {
 // and its faults only.
 func (s *standings) add(g *Game) {
 	s.games++
+	if s.played == nil {
+		s.played = &Game{Ruleset: g.Ruleset, Variant: g.Variant, Options: g.Options, Documents: g.Documents}
+	} else if g.Ruleset != s.played.Ruleset || g.Variant != s.played.Variant || !maps.Equal(g.Options, s.played.Options) {
+		s.mixed = true
+	}
 	if s.score == "" {
 		s.score = g.ScoreName
 	}

@@ -100,21 +100,34 @@ func TestStreamsAreTheReport(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
-	// "--report summary: only the series standings".
+	// "--report summary: only the series standings", after what the
+	// series played, named as the text report's games name it: a summary
+	// of one preset is not taken for another's.
 	r := series(t)
 	summary := summaryOf(t, r.Games)
 	text, err := os.ReadFile(filepath.Join("testdata", "series.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	const played = "game: ajveciv (original)\noptions: turns=12\n"
+	if !bytes.Contains(text, []byte("game 2: ajveciv (original), seed ")) || !bytes.Contains(text, []byte("\noptions: turns=12\n")) {
+		t.Fatalf("the text report does not name the game and options as %q", played)
+	}
 	standings := string(text[bytes.LastIndex(text, []byte("\nseries: "))+1:])
-	if summary != standings {
-		t.Errorf("the summary:\n%s\nwant the text report's standings:\n%s", summary, standings)
+	if summary != played+standings {
+		t.Errorf("the summary:\n%s\nwant what was played, then the text report's standings:\n%s%s", summary, played, standings)
 	}
 
 	// One game is a series of one.
-	if one := summaryOf(t, r.Games[:1]); !strings.HasPrefix(one, "series: 1 game, 1 finished\n") {
+	if one := summaryOf(t, r.Games[:1]); !strings.HasPrefix(one, played+"series: 1 game, 1 finished\n") {
 		t.Errorf("the summary of one game:\n%s", one)
+	}
+
+	// Games of other options are not passed off as the first's.
+	other := r.Games[1]
+	other.Options = Options{"turns": "13"}
+	if mixed := summaryOf(t, []Game{r.Games[0], other}); !strings.HasPrefix(mixed, "games: not all of one game, variant and options\nseries: 2 games") {
+		t.Errorf("the summary of games of two options:\n%s", mixed)
 	}
 }
 
@@ -233,7 +246,11 @@ func TestClosedAfterAnyGameIsComplete(t *testing.T) {
 					t.Errorf("text after %d games: standings %v; want them for a series only", n, got)
 				}
 			case "summary":
-				if !strings.HasPrefix(out, fmt.Sprintf("series: %d game", n)) {
+				want := fmt.Sprintf("series: %d game", n)
+				if n > 0 {
+					want = "game: ajveciv (original)\noptions: turns=12\n" + want
+				}
+				if !strings.HasPrefix(out, want) {
 					t.Errorf("summary after %d games:\n%s", n, out)
 				}
 			}
@@ -523,6 +540,9 @@ func TestSummaryJSON(t *testing.T) {
 	}
 	if s.Games != 2 || s.Finished != 2 || s.Score != "yield plus population" || len(s.Standings) != 6 {
 		t.Fatalf("summary %+v", s)
+	}
+	if s.Ruleset != "ajveciv" || s.Variant != "original" || fmt.Sprint(s.Options) != "map[turns:12]" {
+		t.Errorf("the summary says it played %q (%q), options %v; want ajveciv (original), turns=12", s.Ruleset, s.Variant, s.Options)
 	}
 	conquer, stubborn := s.Standings[0], s.Standings[2]
 	if conquer.Player != "basic.conquer" || conquer.Games != 2 || conquer.Wins != 0 || conquer.MeanScore != 49 ||

@@ -108,9 +108,16 @@ func TestPlaySummary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	// It begins with what was played, named as the text report's games
+	// name it, so that two summaries of two presets are told apart.
 	_, text, _ := arbiter(t, "", "play", "ajveciv", "--seed", "4", "--turns", "5", "--games", "3")
-	if !strings.HasPrefix(out, "series: 3 games, 3 finished\n") || !strings.HasSuffix(text, "\n"+out) || strings.Contains(out, "game 1") {
-		t.Errorf("the summary:\n%s\nwant the text report's standings only", out)
+	const played = "game: ajveciv (original)\noptions: inflections=true turns=5\n"
+	standings, ok := strings.CutPrefix(out, played)
+	if !ok || !strings.HasPrefix(standings, "series: 3 games, 3 finished\n") || !strings.HasSuffix(text, "\n"+standings) || strings.Contains(out, "game 1") {
+		t.Errorf("the summary:\n%s\nwant what was played, then the text report's standings only", out)
+	}
+	if !strings.HasPrefix(text, "game 1: ajveciv (original), seed 4\n") || !strings.Contains(text, "\noptions: inflections=true turns=5\n") {
+		t.Errorf("the text report does not name the game as the summary does:\n%.300s", text)
 	}
 }
 
@@ -131,6 +138,9 @@ func TestPlaySummaryJSON(t *testing.T) {
 	_, text, _ := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "5", "--games", "3", "--report", "summary")
 	if s.Games != 3 || s.Finished != 3 || len(s.Standings) == 0 {
 		t.Fatalf("summary %+v", s)
+	}
+	if s.Ruleset != "reaj" || s.Options["turns"] != "5" || !strings.HasPrefix(text, "game: reaj\noptions: ") {
+		t.Errorf("the summary says it played %q, options %v; the text:\n%.200s", s.Ruleset, s.Options, text)
 	}
 	wins := 0
 	for _, st := range s.Standings {
