@@ -401,6 +401,9 @@ func (h *hosted[M, V]) ReadMove(move json.RawMessage) error {
 // error, as an illegal move is.
 func decodeMove[M any](move json.RawMessage) (M, error) {
 	var m M
+	if engine.NullMove(move) {
+		return m, engine.RefuseNullMove() // no game's move, whatever M reads it as
+	}
 	if err := json.Unmarshal(move, &m); err != nil {
 		var again M
 		if worded := engine.DecodeJSON(move, &again); worded != nil {
@@ -550,7 +553,7 @@ func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 		return m, engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
 	}
 	var err error
-	if r, ok := any(l.m).(engine.MoveReader[M]); ok {
+	if r, ok := any(l.m).(engine.MoveReader[M]); ok && !engine.NullMove(move) {
 		if m, err = r.ReadMove(move); err != nil && !engine.IsRuleError(err) {
 			err = engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)
 		}

@@ -74,6 +74,21 @@ func (n Names) ParseObject(data []byte, values []int, what string) error {
 	return nil
 }
 
+// NullMove reports whether data, a move's JSON, is null. No game's move is
+// null, whatever the game's Go type would make of it (a value's zero, an
+// empty plan): every boundary that takes a move from outside (the external
+// player protocol, the HTTP API) refuses it as not a move of the game, the
+// same way in every game, before the game reads it.
+func NullMove(data []byte) bool {
+	return string(bytes.TrimSpace(data)) == "null"
+}
+
+// RefuseNullMove is the refusal of a move that is JSON null: "not-a-move",
+// as any other JSON that is not a move of the game.
+func RefuseNullMove() *RuleError {
+	return Refuse("not-a-move", `null is not a move of this game: a move is the game's own JSON, as a request's "default" is`)
+}
+
 // DecodeJSON decodes one JSON value from data into v, refusing unknown fields,
 // a key given twice in an object (which encoding/json would take the last of
 // in silence) and trailing data, with errors worded for people: the field,

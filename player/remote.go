@@ -233,13 +233,13 @@ func (r *Remote[M, V]) Prepare(req *engine.Request[M], view V) (func(ctx context
 			var zero M
 			return zero, fmt.Errorf("the request cannot be written as JSON: %v", err)
 		}
-		return r.decide(ctx, b, msg.ID, deadline)
+		return r.decide(ctx, b, msg.ID, msg.Default, deadline)
 	}, nil
 }
 
-// decide sends msg, the request id with its deadline, and waits for the
-// move.
-func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadline time.Duration) (M, error) {
+// decide sends msg, the request id with its default move (as JSON) and its
+// deadline, and waits for the move.
+func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def json.RawMessage, deadline time.Duration) (M, error) {
 	var zero M
 	r.mu.Lock()
 	c := r.conn
@@ -296,6 +296,13 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, deadlin
 		if len(m.Move) == 0 {
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
 				fmt.Errorf("sent a move with no \"move\"; want {\"type\": \"move\", \"id\": %d, \"move\": ...}, the move being the game's own JSON", id)))
+		}
+		if engine.NullMove(m.Move) {
+			// Some games' types would read null as a move (a value's
+			// zero, an empty plan), which the rules would then refuse:
+			// it is no move of any game, and garbage in every one.
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
+				fmt.Errorf("answered move null, which is not a move of this game: a move is the game's own JSON, as the request's \"default\" is: %.200s", def)))
 		}
 		var mv M
 		if err := json.Unmarshal(m.Move, &mv); err != nil {

@@ -125,3 +125,21 @@ func TestAMoveWithNoMoveSaysSo(t *testing.T) {
 		t.Errorf("fault %+v; want garbage that says %q", f, want)
 	}
 }
+
+func TestANullMoveIsGarbage(t *testing.T) {
+	// "move": null is no move of any game, whatever the game's type would
+	// make of it (a string's "", a value's zero): garbage, which says
+	// what a move is, and not a move the rules then refuse.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; echo '{"type":"move","id":13,"move": null }'; exec sleep 60`)
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	mv, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	const want = `answered move null, which is not a move of this game: a move is the game's own JSON, as the request's "default" is: "d"`
+	if err == nil {
+		t.Fatalf("move %q; want garbage that says %q", mv, want)
+	}
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || f.Detail != want {
+		t.Errorf("fault %+v; want garbage that says %q", f, want)
+	}
+}

@@ -922,8 +922,14 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if len(body.Move) == 0 || string(body.Move) == "null" {
+	if len(body.Move) == 0 {
 		s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", `the body has no "move"`))
+		return
+	}
+	if engine.NullMove(body.Move) {
+		// No game's move, in any game, and refused before the move's
+		// turn is ended or a joiner looked for.
+		s.writeError(w, r, engine.RefuseNullMove())
 		return
 	}
 	if err := numbers(body.Request, body.ExpectSeq); err != nil {
@@ -1244,6 +1250,10 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(body.Move) == 0 || strings.TrimSpace(body.Reason) == "" {
 		s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", `a correction is {"move": ..., "reason": "why"}: the judge's move and why it is made, both given`))
+		return
+	}
+	if engine.NullMove(body.Move) {
+		s.writeError(w, r, engine.RefuseNullMove())
 		return
 	}
 	if err := numbers(nil, body.ExpectSeq); err != nil {

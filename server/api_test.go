@@ -845,3 +845,57 @@ func TestAnIPv6NetworkIsOneClient(t *testing.T) {
 		t.Errorf("a stream from another /64: %d; want 200", got)
 	}
 }
+
+func TestANullMoveIsNotAMoveInEveryGame(t *testing.T) {
+	// "move": null is no move of any game: 422 not-a-move, in every game
+	// and from every caller (a seat, the judge, a correction), as the
+	// protocol makes it garbage; never a move the rules refuse in their
+	// own words, and never "no move" (the body has one). The match is
+	// unchanged.
+	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6000}})
+	const says = `null is not a move of this game: a move is the game's own JSON, as a request's "default" is`
+	refused := func(t *testing.T, path, secret string, body string) {
+		t.Helper()
+		a := ts.call("POST", path, secret, body)
+		e, _ := a.json["error"].(map[string]any)
+		if msg, _ := e["message"].(string); a.status != 422 || a.code() != "not-a-move" || msg != says {
+			t.Errorf("%s %s: %d %s; want 422 not-a-move saying %q", path, body, a.status, a.body, says)
+		}
+	}
+	for _, g := range catalog.Games() {
+		info := g.Info()
+		t.Run(info.Name, func(t *testing.T) {
+			seats := []map[string]any{{"player": "person"}}
+			for _, b := range strings.Split(info.DefaultPlayers, ",") {
+				seats = append(seats, map[string]any{"player": b})
+			}
+			body := map[string]any{"game": info.Name, "seats": seats}
+			if lg, ok := g.(catalog.LiveGame); ok {
+				for _, mode := range lg.Modes() {
+					if !mode.Judge {
+						body["mode"] = mode.Name
+						break
+					}
+				}
+			}
+			c := ts.create(body)
+			p0 := c.Seats[0].Secret
+			before := ts.waitState(c.ID, p0, func(m matchState) bool { return len(m.Requests) > 0 })
+			req := before.Requests[0]
+			refused(t, "/api/v1/matches/"+c.ID+"/moves", p0, fmt.Sprintf(`{"request": %d, "move": null}`, req.ID))
+			if after := ts.state(c.ID, p0); after.Seq != before.Seq || len(after.Requests) == 0 || after.Requests[0].ID != req.ID {
+				t.Errorf("the match moved: %+v, then %+v", before, after)
+			}
+		})
+	}
+	// The judge's moves and corrections, in the modes that take them.
+	referee := ts.create(map[string]any{"game": "territories", "mode": "referee"})
+	refused(t, "/api/v1/matches/"+referee.ID+"/moves", referee.Judge.Secret, `{"move": null}`)
+	refused(t, "/api/v1/matches/"+referee.ID+"/correct", referee.Judge.Secret, `{"move": null, "reason": "a test"}`)
+	judged := ts.create(map[string]any{"game": "zombie", "mode": "judge", "seats": []map[string]any{{"player": "person"}, {"player": "person"}, {"player": "person"}}})
+	refused(t, "/api/v1/matches/"+judged.ID+"/moves", judged.Judge.Secret, `{"move": null}`)
+	refused(t, "/api/v1/matches/"+judged.ID+"/correct", judged.Judge.Secret, `{"move": null, "reason": "a test"}`)
+	if m := ts.state(judged.ID, judged.Judge.Secret); m.Seq != 0 {
+		t.Errorf("the judged match moved to %d", m.Seq)
+	}
+}

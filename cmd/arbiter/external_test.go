@@ -561,3 +561,66 @@ func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
 		t.Errorf("standings:\n%s\nwant them to end with%s", out, want)
 	}
 }
+
+func TestANullMoveIsGarbageInEveryGame(t *testing.T) {
+	// A bot that answers "move": null (a shell bot's unset variable) is
+	// told the same in every game: garbage, "a move that is not a move of
+	// the game" (docs/protocol.md), never a move the rules refuse, though
+	// some games' types would read null as one (Reaj's and AjveCiv's value
+	// none, a zombie plan of no touch, an empty territories action).
+	docs := botDocs(t)
+	for doc, claim := range map[string]string{
+		"protocol.md": "in every game it is `garbage`, not `illegal`",
+		"README.md":   "`\"move\": null` is no move of any game: `garbage` in every game, never `illegal`.",
+	} {
+		if !strings.Contains(docs[doc], claim) {
+			t.Errorf("%s does not say %s", doc, claim)
+		}
+	}
+	bot := filepath.Join(t.TempDir(), "nullmv.sh")
+	script := `while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
+    *'"type":"request"'*) id=${line#*'"id":'}; echo "{\"type\":\"move\",\"id\":${id%%,*},\"move\":null}" ;;
+    *'"type":"bye"'*) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(t.TempDir(), "short.yaml")
+	if err := os.WriteFile(cfg, []byte("base: default\nmax_cycles: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		game, players string
+		seat          int
+		extra         []string
+	}{
+		{"ajveciv", "random", 1, []string{"--turns", "2"}},
+		{"reaj", "random", 1, []string{"--turns", "2"}},
+		{"tncc", "nothing", 1, []string{"--config", cfg}},
+		{"territories", "greedy", 1, []string{"--turns", "2"}},
+		{"zombie", "sensible,sensible", 2, []string{"--turns", "2"}},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			args := append([]string{"play", c.game, "--seed", "1", "--report", "json", "--bot-logs", t.TempDir(),
+				"--players", c.players, "--player", "exec:sh " + bot}, c.extra...)
+			code, out, errOut := arbiter(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			fs := reportFaults(t, out)
+			if len(fs) == 0 {
+				t.Fatal("no fault recorded")
+			}
+			const want = `answered move null, which is not a move of this game: a move is the game's own JSON, as the request's "default" is: `
+			for _, f := range fs {
+				if f.Seat != c.seat || f.Kind != "garbage" || !strings.HasPrefix(f.Detail, want) {
+					t.Errorf("fault %+v; want seat %d's garbage that says %q", f, c.seat, want)
+				}
+			}
+		})
+	}
+}
