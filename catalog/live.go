@@ -404,7 +404,13 @@ func decodeMove[M any](move json.RawMessage) (M, error) {
 	if engine.NullMove(move) {
 		return m, engine.RefuseNullMove() // no game's move, whatever M reads it as
 	}
-	if err := json.Unmarshal(move, &m); err != nil {
+	err := json.Unmarshal(move, &m)
+	if err == nil {
+		// A field in another case is no field of the move's: encoding/json
+		// would read it as one.
+		err = engine.ExactFieldNames(move, &m)
+	}
+	if err != nil {
 		var again M
 		if worded := engine.DecodeJSON(move, &again); worded != nil {
 			err = worded // the same error, worded for people

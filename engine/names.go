@@ -89,10 +89,11 @@ func RefuseNullMove() *RuleError {
 	return Refuse("not-a-move", `null is not a move of this game: a move is the game's own JSON, as a request's "default" is`)
 }
 
-// DecodeJSON decodes one JSON value from data into v, refusing unknown fields,
-// a key given twice in an object (which encoding/json would take the last of
-// in silence) and trailing data, with errors worded for people: the field,
-// what it wants and what it got.
+// DecodeJSON decodes one JSON value from data into v, refusing unknown fields
+// (a field's name in another case among them: ExactFieldNames), a key given
+// twice in an object (which encoding/json would take the last of in silence)
+// and trailing data, with errors worded for people: the field, what it wants
+// and what it got.
 func DecodeJSON(data []byte, v any) error {
 	// Before decoding, so that the outermost reader names the whole path
 	// (a type that reads its own JSON with DecodeJSON sees only its part).
@@ -124,7 +125,9 @@ func DecodeJSON(data []byte, v any) error {
 	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
 		return errors.New("trailing data after the JSON value")
 	}
-	return nil
+	// A key that is a field's name in another case is no field either:
+	// encoding/json would take it for the field.
+	return ExactFieldNames(data, v)
 }
 
 // jsonProblem rewords encoding/json's errors for people.

@@ -305,7 +305,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 				fmt.Errorf("answered move null, which is not a move of this game: a move is the game's own JSON, as the request's \"default\" is: %.200s", def)))
 		}
 		var mv M
-		if err := json.Unmarshal(m.Move, &mv); err != nil {
+		if err := unmarshalMove(m.Move, &mv); err != nil {
 			var again M
 			if worded := engine.DecodeJSON(m.Move, &again); worded != nil {
 				err = worded // the same error, in the game's words, not Go's
@@ -320,6 +320,16 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 		}
 		return mv, nil
 	}
+}
+
+// unmarshalMove reads a move's JSON into mv: a field of the move named in
+// another case than the game's is refused, as it is where the game reads
+// the move itself.
+func unmarshalMove(data []byte, mv any) error {
+	if err := json.Unmarshal(data, mv); err != nil {
+		return err
+	}
+	return engine.ExactFieldNames(data, mv)
 }
 
 // givenUp notes that request id got no answer in time, or none that was
@@ -550,19 +560,29 @@ func (h *httpConn) close() error {
 }
 
 // decodeObject decodes one JSON object. Fields a bot adds for its own
-// purposes are ignored; anything that is not one JSON object is an error.
+// purposes are ignored, but a field of the protocol's named in another case
+// ("Type") is an error: encoding/json would read it as the field.
+// Anything that is not one JSON object is an error.
 func decodeObject(line []byte, v any) error {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 || line[0] != '{' {
 		return errors.New("not a JSON object")
 	}
-	return json.Unmarshal(line, v)
+	if err := json.Unmarshal(line, v); err != nil {
+		return err
+	}
+	return engine.ExactFieldNames(line, v)
 }
 
 // fieldProblem says which field of a protocol message had a value of the
-// wrong kind (", in which "id" is a JSON string, not a whole number"), or
-// nothing when that was not the problem.
+// wrong kind (", in which "id" is a JSON string, not a whole number") or
+// was named in another case (", in which the field "Type" is written
+// "type"..."), or nothing when that was not the problem.
 func fieldProblem(err error) string {
+	var ce *engine.FieldCaseError
+	if errors.As(err, &ce) {
+		return ", in which " + ce.Error()
+	}
 	var te *json.UnmarshalTypeError
 	if !errors.As(err, &te) || te.Field == "" {
 		return ""

@@ -143,3 +143,46 @@ func TestANullMoveIsGarbage(t *testing.T) {
 		t.Errorf("fault %+v; want garbage that says %q", f, want)
 	}
 }
+
+func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
+	// The protocol's field names are read as written: encoding/json would
+	// take "Type" for "type", and a bot written against such a lenient
+	// referee would break on a strict one. The fault names the field and
+	// how it is written.
+	ready := `read hello; echo '{"type":"ready"}'; `
+	for _, c := range []struct{ answer, want string }{
+		{`{"Type":"move","id":13,"move":"a"}`, `answered "{\"Type\":\"move\",\"id\":13,\"move\":\"a\"}", in which field "Type" is written "type": names of fields are read exactly as written, in their case; want {"type": "move", "id": 13, "move": ...}`},
+		{`{"type":"move","ID":13,"move":"a"}`, `, in which field "ID" is written "id": names of fields are read exactly as written, in their case; want {"type": "move", "id": 13, "move": ...}`},
+		{`{"type":"move","id":13,"Move":"a"}`, `, in which field "Move" is written "move": names`},
+	} {
+		r := shBot(t, ready+`read req; echo '`+c.answer+`'; exec sleep 60`)
+		if err := startIn(r, 5*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		mv, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+		if err == nil {
+			t.Errorf("%s: move %q; want garbage that says %q", c.answer, mv, c.want)
+			continue
+		}
+		if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || !strings.Contains(f.Detail, c.want) {
+			t.Errorf("%s: fault %+v; want garbage that says %q", c.answer, f, c.want)
+		}
+	}
+	// A field of the bot's own is no field of the protocol, in any case.
+	own := shBot(t, ready+`read req; echo '{"type":"move","id":13,"move":"a","Note":"mine","MOVES":[1]}'; exec sleep 60`)
+	if err := startIn(own, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if mv, err := own.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view"); err != nil || mv != "a" {
+		t.Errorf("move %q, %v; want a, its own fields passed over", mv, err)
+	}
+	// The ready, too.
+	const want = `answered hello with "{\"TYPE\":\"ready\"}", in which field "TYPE" is written "type": names of fields are read exactly as written, in their case; want {"type": "ready"}`
+	err := startIn(shBot(t, `read hello; echo '{"TYPE":"ready"}'; exec sleep 60`), 5*time.Second)
+	if err == nil {
+		t.Fatalf("started; want a start fault that says %q", want)
+	}
+	if f := engine.FaultOf(err); f.Kind != engine.FaultStart || !strings.Contains(f.Detail, want) {
+		t.Errorf("fault %+v; want a start fault that says %q", f, want)
+	}
+}

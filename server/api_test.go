@@ -566,6 +566,11 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 		code, says   string
 	}{
 		{"a misspelt field of a move", "POST", moves, c.Seats[0].Secret, `{"req": 0, "move": "adapt"}`, 400, "bad-json", `unknown field "req"; the fields are request, move, expect_seq, issue_secret`},
+		// A field's name in another case is no field: encoding/json
+		// would read "Request" as "request".
+		{"a field of a move in another case", "POST", moves, c.Seats[0].Secret, `{"Request": 0, "move": "adapt"}`, 400, "bad-json", `field "Request" is written "request": names of fields are read exactly as written, in their case`},
+		{"a field of a seat in another case", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"PLAYER": "adapt"}]}`, 400, "bad-json", `seats[1]: field "PLAYER" is written "player"`},
+		{"a field of the time in another case", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}], "time": {"Decision_ms": 5}}`, 400, "bad-json", `time: field "Decision_ms" is written "decision_ms"`},
 		{"a seat as a string", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": ["person", "adapt"]}`, 400, "bad-json", `want an object with the fields player, name, got a JSON string`},
 		{"a misspelt field of a seat", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt", "nam": "x"}]}`, 400, "bad-json", `seats[1]: unknown field "nam"; the fields are player, name`},
 		{"a misspelt field of the time", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}], "time": {"people": 5}}`, 400, "bad-json", `time: unknown field "people"; the fields are decision_ms, reply_ms, people_ms, bank_ms, on_timeout`},
@@ -897,5 +902,26 @@ func TestANullMoveIsNotAMoveInEveryGame(t *testing.T) {
 	refused(t, "/api/v1/matches/"+judged.ID+"/correct", judged.Judge.Secret, `{"move": null, "reason": "a test"}`)
 	if m := ts.state(judged.ID, judged.Judge.Secret); m.Seq != 0 {
 		t.Errorf("the judged match moved to %d", m.Seq)
+	}
+}
+
+func TestAFieldOfAJudgesMoveInAnotherCaseIsNotAMove(t *testing.T) {
+	// The move is the game's own JSON, its fields named as the game names
+	// them: a territories referee's call with "Player" for "player" is
+	// not a move, and plays nothing.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories", "mode": "referee"})
+	path := "/api/v1/matches/" + c.ID + "/moves"
+	a := ts.call("POST", path, c.Judge.Secret, `{"move": {"Player": "alice", "action": "join Pacifica CA"}}`)
+	e, _ := a.json["error"].(map[string]any)
+	const says = `field "Player" is written "player": names of fields are read exactly as written, in their case`
+	if msg, _ := e["message"].(string); a.status != 422 || a.code() != "not-a-move" || !strings.Contains(msg, says) {
+		t.Errorf("%d %s; want 422 not-a-move saying %q", a.status, a.body, says)
+	}
+	if m := ts.state(c.ID, c.Judge.Secret); m.Seq != 0 {
+		t.Errorf("the match moved to %d", m.Seq)
+	}
+	if a := ts.call("POST", path, c.Judge.Secret, `{"move": {"player": "alice", "action": "join Pacifica CA"}}`); a.status != 200 {
+		t.Errorf("the call as written: %d %s", a.status, a.body)
 	}
 }

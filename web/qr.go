@@ -6,8 +6,9 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/arbiter-games/arbiter/engine"
 	"rsc.io/qr"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // maxQRText bounds the text of a QR code: a link.
@@ -54,7 +55,7 @@ func qrCode(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 4*maxQRText))
 	if err == nil {
-		err = engine.DecodeJSON(data, &body)
+		err = engine.DecodeJSON(data, &body) // "Text" is not "text" either
 	}
 	if err != nil || body.Text == "" || len(body.Text) > maxQRText {
 		problem := ""

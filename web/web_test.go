@@ -98,7 +98,8 @@ func TestQRCodes(t *testing.T) {
 	if err != nil || !bytes.Equal(svg, b) {
 		t.Errorf("QRSVG differs from /qr: %v", err)
 	}
-	for _, body := range []string{``, `{}`, `{"text": ""}`, `{"text": "` + strings.Repeat("x", 1025) + `"}`, `not json`} {
+	// "Text" is not "text", though encoding/json would read it so.
+	for _, body := range []string{``, `{}`, `{"text": ""}`, `{"text": "` + strings.Repeat("x", 1025) + `"}`, `not json`, `{"Text": "` + link + `"}`} {
 		resp, err := http.Post(ts.URL+"/qr", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)

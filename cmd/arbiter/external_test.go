@@ -624,3 +624,45 @@ done
 		})
 	}
 }
+
+func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
+	// "Field names are read exactly as written, in their case": a bot
+	// that writes "Type" is told so at its first answer, not accepted by
+	// a referee more lenient than the documents.
+	docs := botDocs(t)
+	for doc, claim := range map[string]string{
+		"protocol.md": "Field names are read exactly as written, in their case, though many JSON libraries would match them in any case: `{\"Type\": \"move\", ...}` is garbage",
+		"README.md":   "Field names are read exactly as written, in their case: `{\"Type\": \"move\", ...}` is garbage",
+	} {
+		if !strings.Contains(docs[doc], claim) {
+			t.Errorf("%s does not say %s", doc, claim)
+		}
+	}
+	bot := filepath.Join(t.TempDir(), "upper.sh")
+	script := `while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
+    *'"type":"request"'*) id=${line#*'"id":'}; echo "{\"Type\":\"move\",\"id\":${id%%,*},\"move\":\"adapt\"}" ;;
+    *'"type":"bye"'*) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "2", "--report", "json", "--bot-logs", t.TempDir(),
+		"--players", "random", "--player", "exec:sh "+bot)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	const want = `, in which field "Type" is written "type": names of fields are read exactly as written, in their case; want {"type": "move", "id": `
+	if len(fs) == 0 {
+		t.Fatal("no fault recorded")
+	}
+	for _, f := range fs {
+		if f.Seat != 1 || f.Kind != "garbage" || !strings.Contains(f.Detail, want) {
+			t.Errorf("fault %+v; want seat 1's garbage that says %q", f, want)
+		}
+	}
+}
