@@ -321,7 +321,7 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 		return err
 	}
 	if count > 0 {
-		fmt.Fprintf(o.stderr, "played %d games in %v (%.0f games/s)\n", 2*count, elapsed.Round(time.Millisecond), float64(2*count)/elapsed.Seconds())
+		fmt.Fprintf(o.stderr, "played %d games in %v (%s)\n", 2*count, elapsed.Round(time.Millisecond), gamesPerSecond(2*count, elapsed))
 	}
 	// A player that never played gets no verdict: its losses say nothing
 	// of its strength.

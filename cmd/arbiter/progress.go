@@ -84,3 +84,15 @@ func (p *progress) close() {
 	}
 	p.p.Wait()
 }
+
+// gamesPerSecond tells the rate of n games played in d, as the line that
+// ends a run prints it: whole games a second from 10 up, and below that
+// with a figure after the point, so that a slow run (a search AI's, or
+// bots that think by the clock) is not told "0 games/s".
+func gamesPerSecond(n int, d time.Duration) string {
+	r := float64(n) / d.Seconds()
+	if r < 10 {
+		return fmt.Sprintf("%.2g games/s", r)
+	}
+	return fmt.Sprintf("%.0f games/s", r)
+}

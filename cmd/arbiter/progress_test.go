@@ -25,3 +25,22 @@ func TestProgressRateCountsFromTheStart(t *testing.T) {
 		t.Errorf("the bar shows %q; want 1 game/s and 16m40s left", got)
 	}
 }
+
+func TestGamesPerSecondOfASlowRun(t *testing.T) {
+	// 20 games of a search AI at 50 ms a decision took 45.7 s, and the
+	// line that ends the run said "0 games/s".
+	for _, c := range []struct {
+		n    int
+		d    time.Duration
+		want string
+	}{
+		{20, 45700 * time.Millisecond, "0.44 games/s"},
+		{3, 2 * time.Second, "1.5 games/s"},
+		{594, 17188 * time.Millisecond, "35 games/s"},
+		{5206, 378 * time.Millisecond, "13772 games/s"},
+	} {
+		if got := gamesPerSecond(c.n, c.d); got != c.want {
+			t.Errorf("gamesPerSecond(%d, %v) = %q; want %q", c.n, c.d, got, c.want)
+		}
+	}
+}

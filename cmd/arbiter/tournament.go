@@ -429,7 +429,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 	}
 	files = nil
 	if bar != nil {
-		fmt.Fprintf(o.stderr, "played %d games in %v (%.0f games/s)\n", count, elapsed.Round(time.Millisecond), float64(count)/elapsed.Seconds())
+		fmt.Fprintf(o.stderr, "played %d games in %v (%s)\n", count, elapsed.Round(time.Millisecond), gamesPerSecond(count, elapsed))
 	}
 	if o.shard.Count > 1 {
 		if runErr == nil {
