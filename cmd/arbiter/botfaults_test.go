@@ -17,12 +17,15 @@ import (
 func TestDuelStopsWhenAProgramNeverPlays(t *testing.T) {
 	// A program that never flushes its ready loses every game by its
 	// start-up timeout: a duel of 1000 games stops after its first, names
-	// the program and its fault with the hint, and gives no verdict.
+	// the program and its fault with the hint, and gives no verdict. The
+	// start-up limit of a second leaves the watchdog behind it 3 s
+	// (engine.Grace): room for a loaded machine to launch and end the
+	// program, so that the fault is the player's own "start".
 	need(t, "python3")
 	bot := misbehave("unflushed")
 	out := filepath.Join(t.TempDir(), "duel.jsonl")
 	code, stdout, errOut := arbiter(t, "", "duel", "reaj", bot, "adapt", "--field", "none", "--seed", "1", "--turns", "5",
-		"--games", "40", "--startup", "300ms", "--parallel", "2", "--out", out, "--bot-logs", t.TempDir())
+		"--games", "40", "--startup", "1s", "--parallel", "2", "--out", out, "--bot-logs", t.TempDir())
 	if code != exitRefused {
 		t.Errorf("exit %d; want %d", code, exitRefused)
 	}
