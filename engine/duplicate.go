@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // A duplicate is a key given twice in one JSON object: encoding/json keeps
@@ -13,7 +12,7 @@ import (
 // play the second in silence.
 type duplicate struct {
 	key           string
-	path          []string // where the object is, innermost first: keys and "[i]"
+	path          []string // where the object is, innermost first: pathKey(key)s and "[i]"
 	first, second int      // the byte offsets of the two keys
 }
 
@@ -73,15 +72,12 @@ func duplicateKey(data []byte) error {
 	if d == nil {
 		return nil
 	}
-	var where strings.Builder
-	for i := len(d.path) - 1; i >= 0; i-- {
-		if where.Len() > 0 && d.path[i][0] != '[' {
-			where.WriteByte('.')
-		}
-		where.WriteString(d.path[i])
+	where := ""
+	for _, step := range d.path {
+		where = under(step, where)
 	}
-	if where.Len() == 0 {
-		where.WriteString("the top level")
+	if where == "" {
+		where = "the top level"
 	}
 	lines := ""
 	if bytes.IndexByte(bytes.TrimSpace(data), '\n') >= 0 { // a document of lines
@@ -93,7 +89,7 @@ func duplicateKey(data []byte) error {
 			lines = fmt.Sprintf(" (lines %d and %d)", first, second)
 		}
 	}
-	return fmt.Errorf("%s: key %s is given twice%s; give each key once", where.String(), strconv.Quote(d.key), lines)
+	return fmt.Errorf("%s: key %s is given twice%s; give each key once", where, strconv.Quote(d.key), lines)
 }
 
 func (s *keyScan) space() {
@@ -213,7 +209,7 @@ func (s *keyScan) object(depth int) (*duplicate, bool) {
 		s.i++
 		if d, ok := s.value(depth + 1); d != nil || !ok {
 			if d != nil {
-				d.path = append(d.path, string(name))
+				d.path = append(d.path, pathKey(string(name)))
 			}
 			return d, ok
 		}

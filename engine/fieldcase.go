@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // encoding/json matches an object's keys to a struct's fields in any case
@@ -82,7 +84,7 @@ func checkCase(data []byte, i int, s *shape) (int, *FieldCaseError) {
 			}
 			var err *FieldCaseError
 			if i, err = checkCase(data, i, inner); err != nil {
-				err.Path = under(unquoteKey(key), err.Path)
+				err.Path = under(pathKey(unquoteKey(key)), err.Path)
 				return i, err
 			}
 			i = skipSpace(data, i)
@@ -114,8 +116,8 @@ func checkCase(data []byte, i int, s *shape) (int, *FieldCaseError) {
 	return skipValue(data, i), nil
 }
 
-// under is the path of what is at path inside step (a key, or an index
-// "[2]").
+// under is the path of what is at path inside step (a pathKey, or an
+// index "[2]").
 func under(step, path string) string {
 	switch {
 	case path == "":
@@ -124,6 +126,21 @@ func under(step, path string) string {
 		return step + path
 	}
 	return step + "." + path
+}
+
+// pathKey is a key as a step of a path: as it is when it reads as a name,
+// quoted when it could be taken for something else (no key at all, an
+// index, two keys) or is not all visible.
+func pathKey(key string) string {
+	if key == "" {
+		return `""`
+	}
+	for _, r := range key {
+		if r == '.' || r == '[' || r == ']' || r == '"' || r == ' ' || r == utf8.RuneError || !unicode.IsGraphic(r) {
+			return strconv.Quote(key)
+		}
+	}
+	return key
 }
 
 // shape is what of a Go type decides which keys name its fields: the

@@ -28,7 +28,9 @@ func TestExactFieldNames(t *testing.T) {
 		`{"game": "reaj", "seats": [{"player": "a"}, {"Player": "b"}]}`: `seats[1]: field "Player" is written "player"`,
 		`{"by_name": {"Ann": {"NAME": "x"}}}`:                           `by_name.Ann: field "NAME" is written "name"`,
 		`{"grid": [[], [{"player": "a"}, {"plaYer": "b"}]]}`:            `grid[1][1]: field "plaYer" is written "player"`,
-		`{"BY_NAME": {}}`: `field "BY_NAME" is written "by_name"`,
+		`{"BY_NAME": {}}`:                     `field "BY_NAME" is written "by_name"`,
+		`{"by_name": {"": {"NAME": "x"}}}`:    `by_name."": field "NAME" is written "name"`,
+		`{"by_name": {"a.b": {"NAME": "x"}}}`: `by_name."a.b": field "NAME" is written "name"`,
 		// The long s folds to s, as encoding/json folds it.
 		"{\"\u017feats\": []}": "field \"\u017feats\" is written \"seats\"",
 		`{"g\u0041me": "x"}`:   `field "gAme" is written "game"`,

@@ -83,6 +83,10 @@ func TestDecodeJSONRefusesDuplicateKeys(t *testing.T) {
 		`{"options":{` + manyTwice.String() + `"z":0}}`:          `options: key "k3" is given twice`,
 		nested:                     `move.a.b: key "k5" is given twice`,
 		`{"request":3,"request":4`: `the top level: key "request" is given twice`,
+		// Keys that would not read as steps of a path are quoted.
+		`{"move":{"a":{"":{"d":0,"d":1}}}}`:                  `move.a."": key "d" is given twice`,
+		`{"move":{"a.b":[{"d":0,"d":1}]}}`:                   `move."a.b"[0]: key "d" is given twice`,
+		`{"move":{"[1]":{"d":0,"d":1}}}`:                     `move."[1]": key "d" is given twice`,
 		`{"request":3,"seats":[{"player":"a"}},"request":4}`: "not valid JSON",
 	} {
 		var b body
