@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // A duplicate is a key given twice in one JSON object: encoding/json keeps
@@ -176,7 +177,9 @@ func (s *keyScan) object(depth int) (*duplicate, bool) {
 		if !ok {
 			return nil, false
 		}
-		if escaped {
+		// encoding/json reads escapes, and bytes that are not UTF-8 as
+		// U+FFFD: "\xff" and "\xfe" are one key to it.
+		if escaped || !utf8.Valid(name) {
 			var text string
 			if json.Unmarshal(s.data[at:s.i], &text) != nil {
 				return nil, false

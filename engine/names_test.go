@@ -84,9 +84,13 @@ func TestDecodeJSONRefusesDuplicateKeys(t *testing.T) {
 		nested:                     `move.a.b: key "k5" is given twice`,
 		`{"request":3,"request":4`: `the top level: key "request" is given twice`,
 		// Keys that would not read as steps of a path are quoted.
-		`{"move":{"a":{"":{"d":0,"d":1}}}}`:                  `move.a."": key "d" is given twice`,
-		`{"move":{"a.b":[{"d":0,"d":1}]}}`:                   `move."a.b"[0]: key "d" is given twice`,
-		`{"move":{"[1]":{"d":0,"d":1}}}`:                     `move."[1]": key "d" is given twice`,
+		`{"move":{"a":{"":{"d":0,"d":1}}}}`: `move.a."": key "d" is given twice`,
+		`{"move":{"a.b":[{"d":0,"d":1}]}}`:  `move."a.b"[0]: key "d" is given twice`,
+		`{"move":{"[1]":{"d":0,"d":1}}}`:    `move."[1]": key "d" is given twice`,
+		// Bytes that are not UTF-8 are U+FFFD to encoding/json, as the
+		// escapes of lone surrogates are: one key.
+		"{\"options\":{\"\xff\":1,\"\xfe\":2}}":              "options: key \"\ufffd\" is given twice",
+		"{\"options\":{\"\xff\":1,\"\\ud800\":2}}":           "options: key \"\ufffd\" is given twice",
 		`{"request":3,"seats":[{"player":"a"}},"request":4}`: "not valid JSON",
 	} {
 		var b body
