@@ -264,8 +264,13 @@ type column struct {
 }
 
 // writeColumns writes cols as a table: the headings, then a line per row,
-// the columns two spaces apart, each as wide as its widest cell or
-// heading. A line of headings that would be empty is left out.
+// each column as wide as its widest cell or heading. A line of headings
+// that would be empty is left out. The columns are two spaces apart, or
+// one when that is what lets the table fit wrap.Width; when even that is
+// too wide, they stay two apart and the names' column (the one aligned
+// left) narrows to fit: a name longer than it is written on a line of its
+// own, after its row's cells to its left, and the rest of the row on the
+// next line, under the headings.
 func writeColumns(b *strings.Builder, cols []column) {
 	widths := make([]int, len(cols))
 	tops := false
@@ -276,14 +281,32 @@ func writeColumns(b *strings.Builder, cols []column) {
 		}
 		tops = tops || col.top != ""
 	}
-	line := func(cell func(col column) string) {
+	gap := 2
+	total := func() int {
+		t := gap * (len(cols) - 1)
+		for _, w := range widths {
+			t += w
+		}
+		return t
+	}
+	if total() > wrap.Width {
+		if gap = 1; total() > wrap.Width {
+			gap = 2 // a name on a line of its own, rather than less room
+		}
+	}
+	name := slices.IndexFunc(cols, func(col column) bool { return col.left })
+	if over := total() - wrap.Width; over > 0 && name >= 0 {
+		head := max(utf8.RuneCountInString(cols[name].top), utf8.RuneCountInString(cols[name].head))
+		widths[name] = max(head, widths[name]-over)
+	}
+	line := func(cell func(c int) string) {
 		var l strings.Builder
 		for c, col := range cols {
 			if c > 0 {
-				l.WriteString("  ")
+				l.WriteString(strings.Repeat(" ", gap))
 			}
-			s := cell(col)
-			pad := strings.Repeat(" ", widths[c]-utf8.RuneCountInString(s))
+			s := cell(c)
+			pad := strings.Repeat(" ", max(0, widths[c]-utf8.RuneCountInString(s)))
 			if col.left {
 				l.WriteString(s + pad)
 			} else {
@@ -294,11 +317,26 @@ func writeColumns(b *strings.Builder, cols []column) {
 		b.WriteByte('\n')
 	}
 	if tops {
-		line(func(col column) string { return col.top })
+		line(func(c int) string { return cols[c].top })
 	}
-	line(func(col column) string { return col.head })
+	line(func(c int) string { return cols[c].head })
 	for r := range cols[0].cells {
-		line(func(col column) string { return col.cells[r] })
+		if name >= 0 && utf8.RuneCountInString(cols[name].cells[r]) > widths[name] {
+			line(func(c int) string {
+				if c > name {
+					return ""
+				}
+				return cols[c].cells[r]
+			})
+			line(func(c int) string {
+				if c <= name {
+					return ""
+				}
+				return cols[c].cells[r]
+			})
+			continue
+		}
+		line(func(c int) string { return cols[c].cells[r] })
 	}
 }
 

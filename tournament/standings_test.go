@@ -301,6 +301,89 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 	}
 }
 
+// TestWriteTextFitsLongNames: standings of long names still fit 80
+// columns, their columns lined up under the headings. A table a column too
+// wide puts its columns one space apart; a name too long for any spacing
+// gets a line of its own, after its place, and its numbers the next line.
+func TestWriteTextFitsLongNames(t *testing.T) {
+	long := "exec:a-really-long-program-name-for-a-bot.py"
+	for _, tc := range []struct {
+		players []string
+		score   int64  // the first seat's score in game i is -score*i
+		gap     string // between "games" and "wins"
+		alone   []string
+	}{
+		{[]string{"ann", "basic2.develop-consent", "b"}, 10, " ", nil},
+		{[]string{"ann", "basic2.develop-consent", "b", "c", "d", "e", "f", "g", "h", "i", "j", long}, 10000, "  ", []string{"basic2.develop-consent", long}},
+	} {
+		s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: tc.players, Seats: 2, Repeat: 1, Seed: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		table, err := tournament.NewTable(s, len(s.Games))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range s.Games {
+			seats := []string{s.Players[g[0]], s.Players[g[1]]}
+			if err := table.Add(tournament.GameResult{Game: i + 1, Seed: s.GameSeed(i), Seats: seats, Scores: []int64{-tc.score * int64(i), -7},
+				Ranks: []int{1, 2}, Winners: []int{0}, Faults: []int{i, 0}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var b strings.Builder
+		if err := table.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		for _, l := range lines {
+			if utf8.RuneCountInString(l) > 80 {
+				t.Errorf("%q is wider than 80 columns", l)
+			}
+		}
+		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "# ") })
+		head := lines[at]
+		if !strings.Contains(head, "games"+tc.gap+"wins ") {
+			t.Errorf("heading %q: want games and wins %q apart", head, tc.gap)
+		}
+		var ends []int
+		for _, c := range columns {
+			i := strings.Index(head, c)
+			ends = append(ends, utf8.RuneCountInString(head[:i])+utf8.RuneCountInString(c))
+		}
+		name := utf8.RuneCountInString(head[:strings.Index(head, "player")])
+		st := table.Standings()
+		k := 0
+		for r := at + 1; r < len(lines); r++ {
+			row := []rune(lines[r])
+			if strings.TrimSpace(string(row[:name])) != strconv.Itoa(k+1) {
+				t.Fatalf("line %q: want place %d first\n%s", lines[r], k+1, b.String())
+			}
+			if slices.Contains(tc.alone, st[k].Player) {
+				if string(row[name:]) != st[k].Player {
+					t.Errorf("line %q: want %q after its place, alone", lines[r], st[k].Player)
+				}
+				r++
+				row = []rune(lines[r])
+				if strings.TrimSpace(string(row[:ends[0]-len("games")])) != "" {
+					t.Errorf("line %q under %q: want its numbers only", lines[r], st[k].Player)
+				}
+			} else if f := strings.Fields(string(row[name:])); f[0] != st[k].Player {
+				t.Errorf("line %q: want %q after its place", lines[r], st[k].Player)
+			}
+			for j, e := range ends {
+				if e > len(row) || row[e-1] == ' ' || (e < len(row) && row[e] != ' ') {
+					t.Errorf("line %q: column %q does not end at rune %d\n%s", lines[r], columns[j], e, b.String())
+				}
+			}
+			k++
+		}
+		if k != len(tc.players) {
+			t.Errorf("%d rows; want %d:\n%s", k, len(tc.players), b.String())
+		}
+	}
+}
+
 func TestWriteTextOfACompleteTableSaysNothingAboutMissingGames(t *testing.T) {
 	tour := reajTournament(t, 1, "10")
 	text, _ := standings(t, tour.Schedule, record(t, tour))
