@@ -579,8 +579,8 @@ func (r *duelRun) print() error {
 		if t.Pairs() == 1 {
 			pairs = "pair"
 		}
-		fmt.Fprintf(&b, "Games %d (%d %s): %s won %d, lost %d, drew %d: %.1f%% of the points\n",
-			games, t.Pairs(), pairs, d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games))
+		wrap.Write(&b, fmt.Sprintf("Games %d (%d %s): %s won %d, lost %d, drew %d: %.1f%% of the points",
+			games, t.Pairs(), pairs, d.A, w[sprt.Win], w[sprt.Loss], w[sprt.Draw], 100*points/float64(games)), "", "  ", wrap.Width)
 		fmt.Fprintf(&b, "Ptnml(0-2): %s\n", p)
 		fmt.Fprintf(&b, "Elo: %s, nElo: %s%s, LOS: %.1f%%\n", estimateText(p, elo), estimateText(p, nElo), confidenceText(p), 100*p.LOS())
 		if saved := pairsSaved(p, w, elo); saved != "" {

@@ -110,6 +110,26 @@ func TestDuelStopsWhenSure(t *testing.T) {
 	}
 }
 
+// TestDuelResultFits80Columns: the result of README's duel, thousands of
+// games won, lost and drawn, fits a terminal of 80 columns, its numbers
+// whole.
+func TestDuelResultFits80Columns(t *testing.T) {
+	code, out, errOut := runBinary(t, "duel", "zombie", "sensible", "cautious", "--sprt", "elo0=0,elo1=5,alpha=0.05,beta=0.05", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if utf8.RuneCountInString(l) > 80 {
+			t.Errorf("a line of the result is wider than 80 columns: %q", l)
+		}
+	}
+	p := ptnml(t, out)
+	want := fmt.Sprintf("Games %d (%d pairs): sensible won ", 2*p.Pairs(), p.Pairs())
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+		t.Errorf("the result lacks %q:\n%s", want, out)
+	}
+}
+
 func TestDuelFixedGames(t *testing.T) {
 	// "Without --sprt it plays --games (pairs×2) and reports Elo with its
 	// error bar."
