@@ -391,10 +391,17 @@ func keyLine(n *yaml.Node, key string) int {
 // UnmarshalJSON reads a preset object of the world JSON: every key of the
 // rules' table, or base and the keys it changes.
 func (p *Preset) UnmarshalJSON(b []byte) error {
+	var f presetFile
+	// A key in another case first: it is no key of a preset's, whatever
+	// its value ("Max_Cycles": null is not a null max_cycles).
+	if json.Valid(b) {
+		if err := engine.ExactFieldNames(b, &f); err != nil {
+			return err
+		}
+	}
 	if err := presetValues(b, "", reflect.TypeFor[presetFile]()); err != nil {
 		return err
 	}
-	var f presetFile
 	if err := engine.DecodeJSON(b, &f); err != nil {
 		return err
 	}
@@ -422,7 +429,7 @@ func presetValues(b []byte, path string, t reflect.Type) error {
 		f := t.Field(i)
 		key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		for given, v := range m {
-			if !strings.EqualFold(given, key) { // as encoding/json matches them
+			if given != key { // one in another case is refused before
 				continue
 			}
 			name := given

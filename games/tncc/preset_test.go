@@ -375,6 +375,10 @@ func TestPresetJSONNamesItsKeys(t *testing.T) {
 		`{"base": "default", "defend_advantage": [2]}`:  `defend_advantage: "[2]" is not a decimal number`,
 		`{"base": "default", "gold_for_war": 1.5}`:      "gold_for_war: want a whole number",
 		`{"base": "default", "start": {"food": "800"}}`: "start.food: want a whole number",
+		// A key in another case is told as such, whatever its value.
+		`{"base": "default", "Max_Cycles": null}`:      `field "Max_Cycles" is written "max_cycles"`,
+		`{"base": "default", "start": {"GOLD": null}}`: `start: field "GOLD" is written "gold"`,
+		`{"base": "default", "Growth": "1.5"}`:         `field "Growth" is written "growth"`,
 	} {
 		if _, err := PresetOption(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("option %s: %v; want an error with %q", in, err, want)
