@@ -95,6 +95,11 @@ func RefuseNullMove() *RuleError {
 // and trailing data, with errors worded for people: the field, what it wants
 // and what it got.
 func DecodeJSON(data []byte, v any) error {
+	// A file some editors save as "UTF-8 with BOM": encoding/json would
+	// say only "invalid character 'ï'".
+	if bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("\ufeff")) {
+		return errors.New("the JSON begins with a byte order mark (U+FEFF), which JSON does not take; write it without one (UTF-8 without BOM)")
+	}
 	// Before decoding, so that the outermost reader names the whole path
 	// (a type that reads its own JSON with DecodeJSON sees only its part).
 	if err := duplicateKey(data); err != nil {

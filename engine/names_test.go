@@ -39,7 +39,8 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 		`{"requests":3}`:                           `unknown field "requests"; the fields are request, seats, seed`,
 		`{"seats":["person"]}`:                     `seats: want an object with the fields player, name, got a JSON string`,
 		`{"seats":[{"player":"a"},{"plyer":"b"}]}`: `seats[1]: unknown field "plyer"; the fields are player, name`,
-		``: "empty input",
+		``:                      "empty input",
+		"\ufeff{\"request\":3}": "the JSON begins with a byte order mark (U+FEFF), which JSON does not take; write it without one (UTF-8 without BOM)",
 	} {
 		var b body
 		err := DecodeJSON([]byte(in), &b)
