@@ -64,6 +64,12 @@ type objectKey struct {
 // map rather than looks through them one by one.
 const manyKeys = 32
 
+// UniqueKeys returns an error naming the first key given twice in an
+// object of the JSON value data starts with, and where the object is; nil
+// when there is none or data is not JSON. DecodeJSON checks it; a reader
+// that decodes with encoding/json (a bot's protocol line) calls it.
+func UniqueKeys(data []byte) error { return duplicateKey(data) }
+
 // duplicateKey returns an error naming the first key given twice in an
 // object of the JSON value data starts with, and where the object is; nil
 // when there is none or the data is not JSON.

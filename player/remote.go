@@ -571,8 +571,17 @@ func decodeObject(line []byte, v any) error {
 	if err := json.Unmarshal(line, v); err != nil {
 		return err
 	}
-	return engine.ExactFieldNames(line, v)
+	if err := engine.ExactFieldNames(line, v); err != nil {
+		return err
+	}
+	if err := engine.UniqueKeys(line); err != nil {
+		return keyTwice{err} // encoding/json took the last in silence
+	}
+	return nil
 }
+
+// keyTwice is a protocol line that gives a key twice in one object.
+type keyTwice struct{ error }
 
 // fieldProblem says which field of a protocol message had a value of the
 // wrong kind (", in which "id" is a JSON string, not a whole number") or
@@ -582,6 +591,9 @@ func fieldProblem(err error) string {
 	var ce *engine.FieldCaseError
 	if errors.As(err, &ce) {
 		return ", in which " + ce.Error()
+	}
+	if kt, ok := err.(keyTwice); ok {
+		return ", in which " + kt.Error()
 	}
 	var te *json.UnmarshalTypeError
 	if !errors.As(err, &te) || te.Field == "" {

@@ -154,6 +154,10 @@ func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
 		{`{"Type":"move","id":13,"move":"a"}`, `answered "{\"Type\":\"move\",\"id\":13,\"move\":\"a\"}", in which field "Type" is written "type": names of fields are read exactly as written, in their case; want {"type": "move", "id": 13, "move": ...}`},
 		{`{"type":"move","ID":13,"move":"a"}`, `, in which field "ID" is written "id": names of fields are read exactly as written, in their case; want {"type": "move", "id": 13, "move": ...}`},
 		{`{"type":"move","id":13,"Move":"a"}`, `, in which field "Move" is written "move": names`},
+		// A key given twice, which encoding/json would take the last of
+		// in silence, as it is refused over HTTP.
+		{`{"type":"move","id":13,"move":"a","move":"b"}`, `, in which the top level: key "move" is given twice; give each key once; want {"type": "move", "id": 13, "move": ...}`},
+		{`{"type":"move","id":13,"move":{"x":1,"x":2}}`, `, in which move: key "x" is given twice`},
 	} {
 		r := shBot(t, ready+`read req; echo '`+c.answer+`'; exec sleep 60`)
 		if err := startIn(r, 5*time.Second); err != nil {
