@@ -643,17 +643,21 @@ func TestDuelFileHasOneRunAtATime(t *testing.T) {
 		}
 	}
 	// start starts the duel in out, and waits until it stands at the gate
-	// with pairs pairs in its file.
+	// with pairs pairs in its file. It plays one game at a time, so that
+	// the gate's game is the gate-th played and every pair before it is
+	// kept before the gate is reached (two at a time, the other worker
+	// could still be playing one, or be held behind it).
 	start := func(gate int, out string, pairs int) *exec.Cmd {
 		t.Helper()
 		os.Remove(marker)
-		cmd, _ := startGated(t, duel(gate, out), marker, func() bool { return pairLines(out) >= pairs },
+		cmd, _ := startGated(t, duel(gate, out, "--parallel", "1"), marker, func() bool { return pairLines(out) >= pairs },
 			fmt.Sprintf("the duel did not reach its gate with %d pairs kept", pairs))
 		return cmd
 	}
 
+	// Game 7 (pair 4) never starts, so the run stops at three pairs kept.
 	out := filepath.Join(dir, "two.jsonl")
-	cmd := start(7, out, 1)
+	cmd := start(7, out, 3)
 	before, _ := os.ReadFile(out)
 	for _, more := range [][]string{nil, {"--force"}} {
 		code, got, errOut := runBinary(t, duel(7, out, more...)...)
