@@ -370,19 +370,38 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		for _, p := range g.Players {
 			width = max(width, len(p))
 		}
+		marks := make([]string, len(g.Result.Scores))
+		rest := 0 // the widest row's columns after the name
 		for s, score := range g.Result.Scores {
-			mark := ""
 			if g.Result.Won(s) {
-				mark = "  WINNER"
+				marks[s] = "  WINNER"
 			}
 			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
-				mark += "  " + strings.ToUpper(g.Result.Status[s])
+				marks[s] += "  " + strings.ToUpper(g.Result.Status[s])
+			}
+			n := 2 + max(8, len(strconv.AppendInt(digits[:0], score, 10))) + utf8.RuneCountInString(marks[s])
+			if s < len(g.Result.Ranks) {
+				n += len("  rank ") + len(strconv.AppendInt(digits[:0], int64(g.Result.Ranks[s]), 10))
+			}
+			rest = max(rest, n)
+		}
+		// A row wider than a terminal narrows the names' column, to no
+		// less than minScoreName: a longer name is cut in its middle, as
+		// the summary cuts it (the players line above has it whole).
+		if 6+width+rest > wrap.Width {
+			width = max(min(width, minScoreName), wrap.Width-6-rest)
+		}
+		for s, score := range g.Result.Scores {
+			mark := marks[s]
+			name := g.Players[s]
+			if utf8.RuneCountInString(name) > width {
+				name = shorten(name, width)
 			}
 			b.WriteString("  ")
 			writeRight(b, int64(s+1), 2)
 			b.WriteString("  ")
-			b.WriteString(g.Players[s])
-			for range width - utf8.RuneCountInString(g.Players[s]) { // as fmt's %-*s pads
+			b.WriteString(name)
+			for range width - utf8.RuneCountInString(name) { // as fmt's %-*s pads
 				b.WriteByte(' ')
 			}
 			b.WriteString("  ")
@@ -430,9 +449,13 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		for i, k := range kinds {
 			parts[i] = fmt.Sprintf("%d %s", counts[k], k)
 		}
-		fmt.Fprintf(b, "  %2d  %s: %s (%s)\n", s+1, p, strings.Join(parts, ", "), first)
+		wrap.Write(b, fmt.Sprintf("%s: %s (%s)", p, strings.Join(parts, ", "), first), fmt.Sprintf("  %2d  ", s+1), "      ", wrap.Width)
 	}
 }
+
+// minScoreName is the narrowest the names' column of the final scores
+// becomes to fit a terminal.
+const minScoreName = 16
 
 // Options are a game's options, name to value, as its record gives them.
 type Options map[string]string

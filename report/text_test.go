@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 
@@ -71,6 +72,8 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 		for _, p := range g.Players {
 			width = max(width, len(p))
 		}
+		var rows [][2]string // each row's name and what follows it
+		widest := 0
 		for s, score := range g.Result.Scores {
 			mark := ""
 			if g.Result.Won(s) {
@@ -83,7 +86,20 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 			if s < len(g.Result.Ranks) {
 				rank = fmt.Sprintf("  rank %d", g.Result.Ranks[s])
 			}
-			fmt.Fprintf(b, "  %2d  %-*s  %8d%s%s\n", s+1, width, g.Players[s], score, rank, mark)
+			after := fmt.Sprintf("  %8d%s%s", score, rank, mark)
+			rows = append(rows, [2]string{g.Players[s], after})
+			widest = max(widest, utf8.RuneCountInString(after))
+		}
+		if 6+width+widest > wrap.Width && width > minScoreName {
+			width = max(minScoreName, wrap.Width-6-widest)
+		}
+		for s, row := range rows {
+			name := []rune(row[0])
+			if len(name) > width {
+				head := (width - 1) / 3
+				name = append(append(name[:head:head], '…'), name[len(name)-(width-1-head):]...)
+			}
+			fmt.Fprintf(b, "  %2d  %-*s%s\n", s+1, width, string(name), row[1])
 		}
 		if len(g.Result.Winners) == 0 {
 			b.WriteString("nobody wins\n")
@@ -121,7 +137,9 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 		for i, k := range kinds {
 			parts[i] = fmt.Sprintf("%d %s", counts[k], k)
 		}
-		fmt.Fprintf(b, "  %2d  %s: %s (%s)\n", s+1, p, strings.Join(parts, ", "), first)
+		var line bytes.Buffer
+		wrap.Write(&line, fmt.Sprintf("%s: %s (%s)", p, strings.Join(parts, ", "), first), fmt.Sprintf("  %2d  ", s+1), "      ", wrap.Width)
+		b.Write(line.Bytes())
 	}
 }
 
@@ -138,7 +156,7 @@ func TestGameTextIsFmts(t *testing.T) {
 	// A game's text formats its numbers without fmt: every width, sign,
 	// long number and name (in any script) comes out as fmt wrote it.
 	rng := rand.New(rand.NewPCG(5, 6))
-	names := []string{"a", "basic.conquer", "société", "игрок", "😀x", "", "a-very-long-player-name-indeed"}
+	names := []string{"a", "basic.conquer", "société", "игрок", "😀x", "", "a-very-long-player-name-indeed", "exec:python3 /home/someone/projects/arbiter-bots/first-try/mybot.py"}
 	number := func() int64 {
 		switch rng.IntN(3) {
 		case 0:
@@ -187,5 +205,40 @@ func TestGameTextIsFmts(t *testing.T) {
 		if got.String() != want.String() {
 			t.Fatalf("game text:\n%s\nwant\n%s", got.String(), want.String())
 		}
+	}
+}
+
+func TestGameTextFits80ColumnsWithLongNamesAndFaults(t *testing.T) {
+	// A newcomer's bot given by its absolute path, as README advises, has
+	// a name of 60 columns and more, and its faults quote what it said:
+	// the final scores and the faults still fit a terminal, the name cut
+	// in its middle (the players line has it whole), every word kept.
+	long := "exec:python3 /home/someone/projects/arbiter-bots/first-try/garbage.py"
+	g := Game{Number: 1, Ruleset: "ajveciv", Seed: 3, ClockName: "turn", Clock: 2,
+		Players: []string{"repl", "basic2.develop-consent", long},
+		Result:  &engine.Result{Scores: []int64{20, 15, 18}, Ranks: []int{1, 2, 3}, Winners: []int{0}, Status: []string{"", "", "absent"}},
+		Faults: []engine.SeatFault{
+			{Step: 2, Seat: 2, Fault: engine.Fault{Kind: engine.FaultGarbage, Detail: `answered "hello world"; want {"type": "move", "id": 6, "move": ...} (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)`}},
+			{Step: 5, Seat: 2, Fault: engine.Fault{Kind: engine.FaultGarbage, Detail: "again"}},
+		}}
+	var b bytes.Buffer
+	g.writeText(&b, false)
+	text := b.String()
+	for line := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
+		if n := utf8.RuneCountInString(line); n > wrap.Width {
+			t.Errorf("a line of %d columns: %q\nin\n%s", n, line, text)
+		}
+	}
+	for _, want := range []string{
+		"   3  exec:python3 /h…rbiter-bots/first-try/garbage.py        18  rank 3  ABSENT\n",
+		"   1  repl                                                    20  rank 1  WINNER\n",
+		"   3  " + long + ": 2\n      garbage (first at move 3: answered",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text has no %q:\n%s", want, text)
+		}
+	}
+	if words := strings.Join(strings.Fields(text), " "); !strings.Contains(words, "debug output goes to standard error))") {
+		t.Errorf("the fault's words are not all there:\n%s", text)
 	}
 }
