@@ -441,30 +441,45 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	for _, st := range s.order {
 		faulted = faulted || st.Faults > 0
 	}
+	// Counts line up under their heads whatever their digits: a series
+	// of a million games has counts of seven.
+	count := len("games")
+	win := len("win rate (95% CI)") // as wide as its widest rate
+	for _, st := range s.order {
+		count = max(count, len(strconv.Itoa(st.Games)))
+		win = max(win, utf8.RuneCountInString(st.WinText()))
+	}
+	// The faults column leaves room for names of 12 letters: a wider
+	// table puts its columns one space apart, its win rates as wide as
+	// the widest, and narrows the names' column to fit, to no less than
+	// 12 (the lines of faults below name each player whole).
+	gap, winWidth := "  ", 21
+	if faulted {
+		if 2+width+2+count+2+count+2+21+2+19+2+6 > wrap.Width {
+			gap, winWidth = " ", win
+			if over := 2 + width + 1 + count + 1 + count + 1 + win + 1 + 19 + 1 + 6 - wrap.Width; over > 0 {
+				width = max(min(width, 12), width-over)
+			}
+		}
+	}
 	// last is the mean score, the last column, with the faults after it
 	// when they have a column.
 	last := func(mean string, faults any) string {
 		if !faulted {
 			return mean
 		}
-		return fmt.Sprintf("%-19s  %6v", mean, faults)
+		return fmt.Sprintf("%-19s%s%6v", mean, gap, faults)
 	}
-	// Counts line up under their heads whatever their digits: a series
-	// of a million games has counts of seven.
-	count := len("games")
+	fmt.Fprintf(b, "  %-*s%s%*s%s%*s%s%-*s%s%s\n", width, "player", gap, count, "games", gap, count, "wins", gap, winWidth, "win rate (95% CI)", gap, last("mean score (95% CI)", "faults"))
 	for _, st := range s.order {
-		count = max(count, len(strconv.Itoa(st.Games)))
-	}
-	fmt.Fprintf(b, "  %-*s  %*s  %*s  %-21s  %s\n", width, "player", count, "games", count, "wins", "win rate (95% CI)", last("mean score (95% CI)", "faults"))
-	for _, st := range s.order {
-		fmt.Fprintf(b, "  %-*s  %*d  %*d  %-21s  %s\n", width, shorten(st.Player, width), count, st.Games, count, st.Wins, st.WinText(), last(st.MeanText(), st.Faults))
+		fmt.Fprintf(b, "  %-*s%s%*d%s%*d%s%-*s%s%s\n", width, shorten(st.Player, width), gap, count, st.Games, gap, count, st.Wins, gap, winWidth, st.WinText(), gap, last(st.MeanText(), st.Faults))
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)
 	}
 	for _, st := range s.order {
 		if st.Faults > 0 {
-			fmt.Fprintf(b, "  Faults of %s: %s\n", st.Player, st.FaultsText())
+			wrap.Write(b, fmt.Sprintf("Faults of %s: %s", st.Player, st.FaultsText()), "  ", "    ", wrap.Width)
 		}
 	}
 }

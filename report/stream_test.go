@@ -147,6 +147,39 @@ func summaryOf(t *testing.T, games []Game) string {
 	return b.String()
 }
 
+func TestSummaryWithFaultsFits80Columns(t *testing.T) {
+	// With the faults column, the summary's names once had room for 12
+	// letters: "python starter", a program's name, made every line 82
+	// columns, a name of 24 letters 92, and each player's faults were one
+	// line of 150. The names' column narrows to fit, the faults wrap, and
+	// the lines of faults name the player whole.
+	r := series(t)
+	long := map[string]string{"basic.conquer": "basic2.develop-consent", "stubborn": "python starter", "failing": "exec:python3 /home/someone/bots/failing.py"}
+	for i := range r.Games {
+		for s, p := range r.Games[i].Players {
+			if l, ok := long[p]; ok {
+				r.Games[i].Players[s] = l
+			}
+		}
+	}
+	summary := summaryOf(t, r.Games)
+	for line := range strings.SplitSeq(strings.TrimRight(summary, "\n"), "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns: %q\nin\n%s", n, line, summary)
+		}
+	}
+	words := strings.Join(strings.Fields(summary), " ")
+	for _, want := range []string{
+		"Faults of python starter: 11 illegal (develop was not offered",
+		"Faults of exec:python3 /home/someone/bots/failing.py: 13 error (no idea)",
+		"\n  basic2…elop-consent     2     0 0.0% (0.0–65.8)",
+	} {
+		if !strings.Contains(summary, want) && !strings.Contains(words, want) {
+			t.Errorf("the summary has no %q:\n%s", want, summary)
+		}
+	}
+}
+
 func TestSummaryTellsFaults(t *testing.T) {
 	// The summary, the form of long series, counts each player's faults
 	// and tells them kind by kind, with what the first of each said, as
@@ -154,9 +187,9 @@ func TestSummaryTellsFaults(t *testing.T) {
 	r := series(t)
 	summary := summaryOf(t, r.Games)
 	for _, want := range []string{
-		"mean score (95% CI)  faults\n",
-		"31.0 ± 0.0               11\n",
-		"  Faults of stubborn: 11 illegal (develop was not offered to society 3; choose exchange, consent or expand)\n",
+		"mean score (95% CI) faults\n", // one space apart: two made 81 columns
+		"31.0 ± 0.0              11\n",
+		"  Faults of stubborn: 11 illegal (develop was not offered to society 3; choose\n    exchange, consent or expand)\n",
 		"  Faults of failing: 13 error (no idea)\n",
 	} {
 		if !strings.Contains(summary, want) {
