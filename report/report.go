@@ -395,7 +395,7 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 			mark := marks[s]
 			name := g.Players[s]
 			if utf8.RuneCountInString(name) > width {
-				name = shorten(name, width)
+				name = Shorten(name, width)
 			}
 			b.WriteString("  ")
 			writeRight(b, int64(s+1), 2)

@@ -472,7 +472,7 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	}
 	fmt.Fprintf(b, "  %-*s%s%*s%s%*s%s%-*s%s%s\n", width, "player", gap, count, "games", gap, count, "wins", gap, winWidth, "win rate (95% CI)", gap, last("mean score (95% CI)", "faults"))
 	for _, st := range s.order {
-		fmt.Fprintf(b, "  %-*s%s%*d%s%*d%s%-*s%s%s\n", width, shorten(st.Player, width), gap, count, st.Games, gap, count, st.Wins, gap, winWidth, st.WinText(), gap, last(st.MeanText(), st.Faults))
+		fmt.Fprintf(b, "  %-*s%s%*d%s%*d%s%-*s%s%s\n", width, Shorten(st.Player, width), gap, count, st.Games, gap, count, st.Wins, gap, winWidth, st.WinText(), gap, last(st.MeanText(), st.Faults))
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)
@@ -484,10 +484,10 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	}
 }
 
-// shorten cuts name to width runes, when it is longer, from the middle:
+// Shorten cuts name to width runes, when it is longer, from the middle:
 // its start and its end stay, for the end is what tells apart programs of
 // one directory ("exec:pyt…/mybots/bad_one.py").
-func shorten(name string, width int) string {
+func Shorten(name string, width int) string {
 	r := []rune(name)
 	if len(r) <= width {
 		return name

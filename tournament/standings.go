@@ -269,8 +269,9 @@ type column struct {
 // one when that is what lets the table fit wrap.Width; when even that is
 // too wide, they stay two apart and the names' column (the one aligned
 // left) narrows to fit: a name longer than it is written on a line of its
-// own, after its row's cells to its left, and the rest of the row on the
-// next line, under the headings.
+// own, after its row's cells to its left (cut in its middle when even that
+// line is too short), and the rest of the row on the next line, under the
+// headings.
 func writeColumns(b *strings.Builder, cols []column) {
 	widths := make([]int, len(cols))
 	tops := false
@@ -320,11 +321,20 @@ func writeColumns(b *strings.Builder, cols []column) {
 		line(func(c int) string { return cols[c].top })
 	}
 	line(func(c int) string { return cols[c].head })
+	// A name on a line of its own is cut in its middle to what the line
+	// leaves it, as the summary cuts names (report.Shorten).
+	room := wrap.Width
+	for c := range name {
+		room -= widths[c] + gap
+	}
 	for r := range cols[0].cells {
 		if name >= 0 && utf8.RuneCountInString(cols[name].cells[r]) > widths[name] {
 			line(func(c int) string {
 				if c > name {
 					return ""
+				}
+				if c == name {
+					return report.Shorten(cols[c].cells[r], max(room, widths[name]))
 				}
 				return cols[c].cells[r]
 			})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/report"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -307,6 +308,7 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 // gets a line of its own, after its place, and its numbers the next line.
 func TestWriteTextFitsLongNames(t *testing.T) {
 	long := "exec:a-really-long-program-name-for-a-bot.py"
+	longer := "exec:python3 /home/someone/projects/a-very-long-directory-name-for-my-bots/garbage.py"
 	for _, tc := range []struct {
 		players []string
 		score   int64  // the first seat's score in game i is -score*i
@@ -315,6 +317,9 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 	}{
 		{[]string{"ann", "basic2.develop-consent", "b"}, 10, " ", nil},
 		{[]string{"ann", "basic2.develop-consent", "b", "c", "d", "e", "f", "g", "h", "i", "j", long}, 10000, "  ", []string{"basic2.develop-consent", long}},
+		// A program given by its absolute path: too long even for a line
+		// of its own, it is cut in its middle there.
+		{[]string{"ann", "b", "c", "d", "e", "f", "g", "h", "i", "j", longer}, 10000, "  ", []string{longer}},
 	} {
 		s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: tc.players, Seats: 2, Repeat: 1, Seed: 8})
 		if err != nil {
@@ -360,8 +365,9 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 				t.Fatalf("line %q: want place %d first\n%s", lines[r], k+1, b.String())
 			}
 			if slices.Contains(tc.alone, st[k].Player) {
-				if string(row[name:]) != st[k].Player {
-					t.Errorf("line %q: want %q after its place, alone", lines[r], st[k].Player)
+				want := report.Shorten(st[k].Player, 80-name) // as much as the line holds
+				if string(row[name:]) != want || (len(st[k].Player) > 80-name && !strings.HasSuffix(want, "/garbage.py")) {
+					t.Errorf("line %q: want %q after its place, alone", lines[r], want)
 				}
 				r++
 				row = []rune(lines[r])
