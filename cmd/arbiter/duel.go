@@ -374,11 +374,20 @@ func (r *duelRun) ready(d *tournament.Duel, seedGiven bool) (int, int, error) {
 			what = fmt.Sprintf("until the test decides, %d games at most", 2*to)
 		}
 	}
-	fmt.Fprintln(o.stderr, d.Describe())
+	lines := []string{d.Describe(), what}
 	if o.test != nil {
-		fmt.Fprintf(o.stderr, "SPRT %s, %s Elo; %s\n", o.test, o.test.Model, what)
+		lines[1] = fmt.Sprintf("SPRT %s, %s Elo; %s", o.test, o.test.Model, what)
+	}
+	// At a terminal the duel and its test are wrapped to its 80 columns,
+	// as the result is; elsewhere, a log, each is one line.
+	if f, ok := o.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		var b strings.Builder
+		for _, l := range lines {
+			wrap.Write(&b, l, "", "  ", wrap.Width)
+		}
+		io.WriteString(o.stderr, b.String())
 	} else {
-		fmt.Fprintf(o.stderr, "%s\n", what)
+		fmt.Fprintf(o.stderr, "%s\n%s\n", lines[0], lines[1])
 	}
 	if r.cut {
 		fmt.Fprintf(o.stderr, "%s: its last line was cut short when the duel was stopped; that pair is played again\n", o.out)

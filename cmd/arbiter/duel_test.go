@@ -559,6 +559,39 @@ func TestDuelProgressOnTerminal(t *testing.T) {
 	}
 }
 
+func TestDuelHeadingFitsTerminal(t *testing.T) {
+	// A newcomer's first duel at a terminal of 80 columns: the result was
+	// wrapped to fit, but the duel's description above the progress, on
+	// standard error, was one line of 240 columns (and the test's, of 96).
+	// At a terminal both wrap; piped, each stays one line, as README shows.
+	c, cmd := startConsoleCols(t, 80, "duel", "ajveciv", "basic2.develop-consent", "basic3.discover-expand-develop",
+		"--turns", "5", "--seed", "1", "--sprt", "elo0=0,elo1=5", "--games", "4", "--parallel", "1")
+	seen := c.expect("Games 4 (2 pairs)")
+	head := seen[:strings.Index(seen, "\rGames ")]
+	for _, l := range strings.Split(head, "\n") {
+		if l = strings.TrimRight(l, "\r"); utf8.RuneCountInString(l) > 80 {
+			t.Errorf("a line of %d columns at a terminal of 80: %q", utf8.RuneCountInString(l), l)
+		}
+	}
+	for _, want := range []string{"ajveciv (original) duel ", " basic3.discover-expand-develop, field basic.conquer,", "SPRT elo0=0,elo1=5,alpha=0.05,beta=0.05, normalized Elo; until the test decides, 4 games at most"} {
+		if !strings.Contains(strings.Join(strings.Fields(head), " "), want) {
+			t.Errorf("the heading lacks %q:\n%s", want, head)
+		}
+	}
+	c.expect("\n")
+	for range c.out {
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runBinary(t, "duel", "ajveciv", "basic2.develop-consent", "basic3.discover-expand-develop",
+		"--turns", "5", "--seed", "1", "--sprt", "elo0=0,elo1=5", "--games", "4")
+	if code != 0 || !strings.HasPrefix(errOut, "ajveciv (original) duel ") || !strings.Contains(errOut, " basic3.discover-expand-develop, field basic.conquer, ") ||
+		!strings.Contains(errOut, "(inflections=true turns=5)\nSPRT elo0=0,elo1=5,alpha=0.05,beta=0.05, normalized Elo; until the test decides, 4 games at most\n") {
+		t.Errorf("piped, exit %d, the heading is not two lines:\n%s", code, errOut)
+	}
+}
+
 // TestEstimateBeyondMeasure: a duel one side won (or lost) outright has no
 // finite estimate, and one of even pairs only no error bar; it says so
 // rather than print the regularized counts' figure as if it were a
