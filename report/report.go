@@ -370,7 +370,12 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		for _, p := range g.Players {
 			width = max(width, len(p))
 		}
-		marks := make([]string, len(g.Result.Scores))
+		var held [16]string // on the stack: the report costs no allocation a game for it
+		marks := held[:0]
+		if len(g.Result.Scores) > len(held) {
+			marks = make([]string, 0, len(g.Result.Scores))
+		}
+		marks = marks[:len(g.Result.Scores)]
 		rest := 0 // the widest row's columns after the name
 		for s, score := range g.Result.Scores {
 			if g.Result.Won(s) {
