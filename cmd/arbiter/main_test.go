@@ -233,6 +233,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"play", "ajveciv", "--players", "basic.cnquer"}, 2, `unknown value "cnquer": did you mean conquer?`},
 		{[]string{"play", "ajveciv", "--deadline", "-1s"}, 2, "positive duration"},
 		{[]string{"play", "ajveciv", "--report", "r.pdf"}, 2, "want text, json"},
+		{[]string{"play", "ajveciv", "--report", "sumary"}, 2, `--report "sumary": did you mean summary? It takes text, json, summary`},
 		{[]string{"play", "ajveciv", "--colour", "red"}, 2, "unknown flag"},
 		{[]string{"teleport"}, 2, "unknown command"},
 		{[]string{"rules", "chess"}, 2, "unknown game"},

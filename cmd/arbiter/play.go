@@ -190,6 +190,9 @@ func parseReportTarget(s string) (reportTarget, error) {
 	case ".txt":
 		return reportTarget{form: "text", path: s}, nil
 	}
+	if near := engine.Nearest(s, []string{"text", "json", "summary", "summary-json"}); near != "" && filepath.Ext(s) == "" {
+		return reportTarget{}, usagef("--report %q: did you mean %s? It takes text, json, summary, summary-json, or a file ending in .json, .html or .txt", s, near)
+	}
 	return reportTarget{}, usagef("--report %q: want text, json, summary, summary-json, or a file ending in .json, .html or .txt", s)
 }
 
