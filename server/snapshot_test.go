@@ -20,6 +20,10 @@ func TestAMatchResumesFromASnapshotAsItWas(t *testing.T) {
 	cfg := server.Config{Limits: server.Limits{Moves: 1e6, MoveBurst: 1e6}}
 	ts := startServer(t, db, cfg)
 	c := ts.create(map[string]any{"game": "ajveciv", "seats": people(3), "options": map[string]any{"turns": 200}})
+	// Each pass over the seats answers one round: three moves, two once a
+	// society has died. roundEnd is the move that ends the round under way
+	// at move SnapshotEvery.
+	roundEnd := 0
 	for moved := 0; moved < store.SnapshotEvery+20; {
 		for _, seat := range c.Seats {
 			for _, q := range ts.state(c.ID, seat.Secret).Requests {
@@ -28,6 +32,9 @@ func TestAMatchResumesFromASnapshotAsItWas(t *testing.T) {
 				}
 				moved++
 			}
+		}
+		if roundEnd == 0 && moved >= store.SnapshotEvery {
+			roundEnd = moved
 		}
 	}
 	readers := []string{"", c.Seats[0].Secret, c.Seats[1].Secret, c.Seats[2].Secret}
@@ -43,8 +50,8 @@ func TestAMatchResumesFromASnapshotAsItWas(t *testing.T) {
 	snap, err := st.LatestSnapshot(context.Background(), c.ID, 1<<40)
 	st.Close()
 	// The snapshot waits for the end of the round under way at move
-	// SnapshotEvery: each round is a move of each of the 3 seats.
-	if want := (store.SnapshotEvery + 2) / 3 * 3; err != nil || snap == nil || snap.Seq != int64(want) {
+	// SnapshotEvery.
+	if want := roundEnd; err != nil || snap == nil || snap.Seq != int64(want) {
 		t.Fatalf("the latest snapshot: %+v %v; want one at move %d, the end of the round under way at move %d", snap, err, want, store.SnapshotEvery)
 	}
 	again := startServer(t, db, cfg)
