@@ -264,6 +264,8 @@ func TestUnknownFlagSaysWhereItBelongs(t *testing.T) {
 		{[]string{"--seed", "3"}, "--seed is a flag of arbiter ai, arbiter duel GAME, arbiter play GAME,"},
 		{[]string{"play", "ajveciv", "--sed", "3"}, "unknown flag: --sed; did you mean --seed?"},
 		{[]string{"play", "ajveciv", "--colour", "red"}, "unknown flag: --colour; arbiter play ajveciv --help lists its flags"},
+		// Another tool's name of a flag, its words around this one's.
+		{[]string{"duel", "reaj", "adapt", "steward", "--max-games", "100"}, "unknown flag: --max-games; did you mean --games? (arbiter duel reaj --help lists its flags)"},
 		// A mistyped game makes every flag of the game unknown: the game is
 		// what was wrong, and the error says so, as it does with no flags.
 		{[]string{"play", "tnc", "--seed", "1"}, `unknown game "tnc"; did you mean tncc?`},

@@ -73,6 +73,11 @@ func unknownFlag(cmd *cobra.Command, err error) error {
 	help := fmt.Sprintf("%s --help lists its flags", cmd.CommandPath())
 	switch n := len(takers); {
 	case n == 0:
+		// Another tool's words around one of this command's flags
+		// (--max-games for --games): that one is meant, most likely.
+		if part := partOf(name, own); part != "" {
+			return fmt.Errorf("%v; did you mean --%s? (%s)", err, part, help)
+		}
 		return fmt.Errorf("%v; %s", err, help)
 	case n <= 5:
 		return fmt.Errorf("%v; --%s is a flag of %s (%s)", err, name, engine.Or(takers), help)
@@ -161,4 +166,17 @@ func optionFlag(cmd *cobra.Command, err error) error {
 		return &exitError{code, fmt.Errorf("--%s %q: %s", f.Name, string(v), rest)}
 	}
 	return err
+}
+
+// partOf returns the longest of names that name holds as whole words
+// joined by hyphens ("games" in "max-games"), or "".
+func partOf(name string, names []string) string {
+	best := ""
+	words := "-" + strings.ToLower(name) + "-"
+	for _, n := range names {
+		if len(n) > len(best) && len(n) >= 3 && strings.Contains(words, "-"+n+"-") {
+			best = n
+		}
+	}
+	return best
 }
