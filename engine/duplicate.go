@@ -133,18 +133,8 @@ func (s *keyScan) value(depth int) (d *duplicate, ok bool) {
 				}
 				return d, ok
 			}
-			s.space()
-			if s.i >= len(s.data) {
-				return nil, false
-			}
-			switch s.data[s.i] {
-			case ',':
-				s.i++
-			case ']':
-				s.i++
-				return nil, true
-			default:
-				return nil, false
+			if more, ok := s.after(']'); !more {
+				return nil, ok
 			}
 		}
 	case '"':
@@ -222,20 +212,29 @@ func (s *keyScan) object(depth int) (*duplicate, bool) {
 			}
 			return d, ok
 		}
-		s.space()
-		if s.i >= len(s.data) {
-			return nil, false
-		}
-		switch s.data[s.i] {
-		case ',':
-			s.i++
-		case '}':
-			s.i++
-			return nil, true
-		default:
-			return nil, false
+		if more, ok := s.after('}'); !more {
+			return nil, ok
 		}
 	}
+}
+
+// after reads what follows a member of an array or an object: a comma,
+// and more to come, or end, which closes it (ok); anything else is not
+// JSON (not ok).
+func (s *keyScan) after(end byte) (more, ok bool) {
+	s.space()
+	if s.i >= len(s.data) {
+		return false, false
+	}
+	switch s.data[s.i] {
+	case ',':
+		s.i++
+		return true, true
+	case end:
+		s.i++
+		return false, true
+	}
+	return false, false
 }
 
 // str reads a string whose opening quote is at s.i: what is between the
