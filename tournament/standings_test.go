@@ -190,14 +190,7 @@ func TestStandingsAreOrderedByTheConservativeRating(t *testing.T) {
 var columns = []string{"games", "wins", "win %", "score", "rank", "μ ± σ", "μ − 3σ", "faults"}
 
 func TestWriteTextLinesUpItsColumns(t *testing.T) {
-	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"ann", "Żółwik-długi", "b"}, Seats: 2, Repeat: 1, Seed: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := tournament.NewTable(s, len(s.Games))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, table := pairTable(t, []string{"ann", "Żółwik-długi", "b"})
 	for i, g := range s.Games[:5] {
 		seats := []string{s.Players[g[0]], s.Players[g[1]]}
 		faults := []int{0, 0}
@@ -321,14 +314,7 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		// of its own, it is cut in its middle there.
 		{[]string{"ann", "b", "c", "d", "e", "f", "g", "h", "i", "j", longer}, 10000, "  ", []string{longer}},
 	} {
-		s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: tc.players, Seats: 2, Repeat: 1, Seed: 8})
-		if err != nil {
-			t.Fatal(err)
-		}
-		table, err := tournament.NewTable(s, len(s.Games))
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, table := pairTable(t, tc.players)
 		for i, g := range s.Games {
 			seats := []string{s.Players[g[0]], s.Players[g[1]]}
 			if err := table.Add(tournament.GameResult{Game: i + 1, Seed: s.GameSeed(i), Seats: seats, Scores: []int64{-tc.score * int64(i), -7},
@@ -475,14 +461,7 @@ func TestDescribeNamesACustomPreset(t *testing.T) {
 func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 	// A bot writer reads what went wrong beside the count: a crash, then
 	// the seat's later decisions abandoned.
-	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"mybot", "adapt"}, Seats: 2, Repeat: 1, Seed: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := tournament.NewTable(s, len(s.Games))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, table := pairTable(t, []string{"mybot", "adapt"})
 	for i, g := range s.Games {
 		seats := []string{s.Players[g[0]], s.Players[g[1]]}
 		at := 0
@@ -539,3 +518,18 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 
 // oneLine is text as its words read, whatever its lines.
 func oneLine(text string) string { return strings.Join(strings.Fields(text), " ") }
+
+// pairTable returns the schedule of a Reaj tournament of players, every
+// pair in both seats, seed 8, and its empty table.
+func pairTable(t *testing.T, players []string) (*tournament.Schedule, *tournament.Table) {
+	t.Helper()
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: players, Seats: 2, Repeat: 1, Seed: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := tournament.NewTable(s, len(s.Games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, table
+}

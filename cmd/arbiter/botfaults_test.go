@@ -82,7 +82,7 @@ func TestDuelSaysWhatFaultsAPlayerMade(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	want := "Faults of " + strings.TrimSpace(bot) + ": 2 crash (the program exited with code 0), 4 abandoned (default moves once its seat was given up)"
-	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) { // as the words read, whatever the lines
+	if !strings.Contains(words(out), want) { // as the words read, whatever the lines
 		t.Errorf("result:\n%s\nwant it to hold%s", out, want)
 	}
 }
@@ -108,7 +108,7 @@ func TestBotFlagsHelp(t *testing.T) {
 	// --strikes says which fault forfeits.
 	for _, cmd := range [][]string{{"duel", "reaj", "--help"}, {"tournament", "reaj", "--help"}} {
 		_, out, _ := arbiter(t, "", cmd...)
-		out = strings.Join(strings.Fields(out), " ") // as the words read, whatever the lines
+		out = words(out)
 		for _, want := range []string{"exec:COMMAND", "http:// or https:// URL", "with 2, the second fault forfeits it"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: the help does not say %q", strings.Join(cmd, " "), want)

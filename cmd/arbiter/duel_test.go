@@ -82,7 +82,7 @@ func TestDuelStopsWhenSure(t *testing.T) {
 			fmt.Sprintf("LLR: %.2f (-2.94, 2.94) [0, 5], normalized Elo", llr),
 			fmt.Sprintf("H1 accepted after %d games: sensible is stronger than spreader. The difference is nearer +5 nElo (elo1) than +0 (elo0)", games),
 		} {
-			if !strings.Contains(strings.Join(strings.Fields(out), " "), want) { // as the words read, whatever the lines
+			if !strings.Contains(words(out), want) { // as the words read, whatever the lines
 				t.Errorf("the result lacks %q:\n%s", want, out)
 			}
 		}
@@ -125,7 +125,7 @@ func TestDuelResultFits80Columns(t *testing.T) {
 	}
 	p := ptnml(t, out)
 	want := fmt.Sprintf("Games %d (%d pairs): sensible won ", 2*p.Pairs(), p.Pairs())
-	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+	if !strings.Contains(words(out), want) {
 		t.Errorf("the result lacks %q:\n%s", want, out)
 	}
 }
@@ -574,7 +574,7 @@ func TestDuelHeadingFitsTerminal(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"ajveciv (original) duel ", " basic3.discover-expand-develop, field basic.conquer,", "SPRT elo0=0,elo1=5,alpha=0.05,beta=0.05, normalized Elo; until the test decides, 4 games at most"} {
-		if !strings.Contains(strings.Join(strings.Fields(head), " "), want) {
+		if !strings.Contains(words(head), want) {
 			t.Errorf("the heading lacks %q:\n%s", want, head)
 		}
 	}

@@ -565,6 +565,26 @@ func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
 	}
 }
 
+// answeringBot writes a shell bot that is ready at once and answers every
+// request with the line answer, in which $id is the request's id (answer
+// is in a shell's double quotes), and returns its path.
+func answeringBot(t *testing.T, answer string) string {
+	t.Helper()
+	bot := filepath.Join(t.TempDir(), "bot.sh")
+	script := `while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
+    *'"type":"request"'*) id=${line#*'"id":'}; id=${id%%,*}; echo "` + answer + `" ;;
+    *'"type":"bye"'*) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return bot
+}
+
 func TestANullMoveIsGarbageInEveryGame(t *testing.T) {
 	// A bot that answers "move": null (a shell bot's unset variable) is
 	// told the same in every game: garbage, "a move that is not a move of
@@ -580,18 +600,7 @@ func TestANullMoveIsGarbageInEveryGame(t *testing.T) {
 			t.Errorf("%s does not say %s", doc, claim)
 		}
 	}
-	bot := filepath.Join(t.TempDir(), "nullmv.sh")
-	script := `while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
-    *'"type":"request"'*) id=${line#*'"id":'}; echo "{\"type\":\"move\",\"id\":${id%%,*},\"move\":null}" ;;
-    *'"type":"bye"'*) exit 0 ;;
-  esac
-done
-`
-	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bot := answeringBot(t, `{\"type\":\"move\",\"id\":$id,\"move\":null}`)
 	cfg := filepath.Join(t.TempDir(), "short.yaml")
 	if err := os.WriteFile(cfg, []byte("base: default\nmax_cycles: 2\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -641,18 +650,7 @@ func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
 			t.Errorf("%s does not say %s", doc, claim)
 		}
 	}
-	bot := filepath.Join(t.TempDir(), "upper.sh")
-	script := `while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
-    *'"type":"request"'*) id=${line#*'"id":'}; echo "{\"Type\":\"move\",\"id\":${id%%,*},\"move\":\"adapt\"}" ;;
-    *'"type":"bye"'*) exit 0 ;;
-  esac
-done
-`
-	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bot := answeringBot(t, `{\"Type\":\"move\",\"id\":$id,\"move\":\"adapt\"}`)
 	code, out, errOut := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "2", "--report", "json", "--bot-logs", t.TempDir(),
 		"--players", "random", "--player", "exec:sh "+bot)
 	if code != 0 {

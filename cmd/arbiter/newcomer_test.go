@@ -123,7 +123,7 @@ func TestHelpSaysWhatIsTrue(t *testing.T) {
 	// default reads as a sentence; step --help names every game it steps;
 	// --version gives the module's version and the rules' versions.
 	_, help, _ := arbiter(t, "", "play", "ajveciv", "--help")
-	help = strings.Join(strings.Fields(help), " ") // as the words read, whatever the lines
+	help = words(help)
 	for _, want := range []string{"game k (from 1) plays with seed+k-1", "--no-inflections turn off: an inflection after every tenth turn (on without this flag)"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("play ajveciv --help lacks %q:\n%s", want, help)

@@ -163,7 +163,7 @@ func TestTNCCPersonDefends(t *testing.T) {
 	seen = c.expect("soldiers in all.")
 	seen += c.prompt("war answer")
 	screen.WriteString(seen)
-	if !strings.Contains(strings.Join(strings.Fields(seen), " "), "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT, the soldiers on each flank (e.g. 5 5 5).") {
+	if !strings.Contains(words(seen), "Country 1 attacks you with 80 soldiers in all. You have 15. Defend with LEFT FRONT RIGHT, the soldiers on each flank (e.g. 5 5 5).") {
 		t.Errorf("the attack, as the person sees it:\n%s", seen)
 	}
 	// More soldiers than the army: refused, with the army's size.
@@ -231,7 +231,7 @@ func TestTNCCPersonToldOfTheirDeathAndStanding(t *testing.T) {
 	c.prompt("turn")
 	c.send("recruit 800\r")
 	seen := c.expect("You finished 3rd of 3.")
-	flat := strings.Join(strings.Fields(seen), " ")
+	flat := words(seen)
 	if !strings.Contains(flat, "Your country died in cycle 1: you sent your last citizens to the army; the others play on to the end.") {
 		t.Errorf("the person is not told of their death:\n%s", seen)
 	}

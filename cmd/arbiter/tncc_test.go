@@ -814,7 +814,7 @@ func TestTNCCBadPlayers(t *testing.T) {
 	}
 	// The games list names them, with the presets.
 	code, out, _ := arbiter(t, "", "games")
-	out = strings.Join(strings.Fields(out), " ") // as the words read, whatever the lines
+	out = words(out)
 	if code != 0 || !strings.Contains(out, "players: nothing, turtle, war, blitz, trader, general, marshal, random, mcts, mcts:level=easy, mcts:level=medium, mcts:level=hard, mcts:ms=<n>, mcts:playouts=<n>, repl") ||
 		!strings.Contains(out, "presets: default, tribe, crazy, robot_army, mexican_standoff, decay") || !strings.Contains(out, "--config FILE") {
 		t.Errorf("games: exit %d\n%s", code, out)

@@ -284,7 +284,7 @@ func TestZombiePlayAndScript(t *testing.T) {
 
 func TestZombieInTheCatalog(t *testing.T) {
 	code, out, _ := arbiter(t, "", "games")
-	out = strings.Join(strings.Fields(out), " ") // as the words read, whatever the lines
+	out = words(out)
 	if code != 0 || !strings.Contains(out, "zombie") || !strings.Contains(out, "sensible, cautious, spreader, random") {
 		t.Errorf("games:\n%s", out)
 	}
