@@ -17,7 +17,9 @@ func playLineup(t *testing.T, seed uint64, options map[string]string, lineup []E
 	seats := make([]engine.Seat[Value, View], len(lineup))
 	names := make([]string, len(lineup))
 	for i, e := range lineup {
-		seats[i] = engine.Seat[Value, View]{Name: e.Name, Player: e.New(), Deadline: time.Second}
+		// A minute: these tests check play, not the clock, and a loaded
+		// machine must not turn a slow decision into a time fault.
+		seats[i] = engine.Seat[Value, View]{Name: e.Name, Player: e.New(), Deadline: time.Minute}
 		names[i] = e.Name
 	}
 	setup := engine.Setup{Seed: seed, Players: names, Options: options}

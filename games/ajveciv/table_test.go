@@ -140,7 +140,8 @@ func playTable(tb testing.TB, games int, planner Entrant) *tableResult {
 				seats := make([]engine.Seat[Value, View], len(o.lineup))
 				names := make([]string, len(o.lineup))
 				for i, e := range o.lineup {
-					seats[i] = engine.Seat[Value, View]{Name: e.Name, Player: e.New(), Deadline: time.Second}
+					// A minute: the table checks play, not the clock.
+					seats[i] = engine.Seat[Value, View]{Name: e.Name, Player: e.New(), Deadline: time.Minute}
 					names[i] = e.Name
 				}
 				setup := engine.Setup{Seed: tableSeed(g), Players: names}

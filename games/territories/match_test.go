@@ -21,7 +21,8 @@ func seats(tb testing.TB, names ...string) ([]engine.Seat[Action, View], engine.
 			tb.Fatal(err)
 		}
 		for _, e := range es {
-			out = append(out, engine.Seat[Action, View]{Name: e.Name, Player: e.New(), Deadline: time.Second})
+			// A minute: these tests check play, not the clock.
+			out = append(out, engine.Seat[Action, View]{Name: e.Name, Player: e.New(), Deadline: time.Minute})
 			setup.Players = append(setup.Players, e.Name)
 		}
 	}
