@@ -116,3 +116,32 @@ func TestBotFlagsHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestAStopNamesAProgramAsTheStandingsDo(t *testing.T) {
+	// A program that says ready, with a name, and then never answers: the
+	// message that stops play gives the name it gave itself, which the
+	// standings and the duel's lines use, beside its command.
+	bot := filepath.Join(t.TempDir(), "sleepy.sh")
+	script := `while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"ready","name":"Sleepy"}' ;;
+    *'"type":"bye"'*) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := "exec:sh " + bot
+	for _, args := range [][]string{
+		{"tournament", "reaj", "--players", "adapt", "--player", spec, "--seats", "2", "--games", "4", "--parallel", "1"},
+		{"duel", "reaj", spec, "adapt", "--field", "none", "--games", "4", "--parallel", "1"},
+	} {
+		args = append(args, "--seed", "1", "--turns", "2", "--deadline", "50ms")
+		code, _, errOut := arbiter(t, "", args...)
+		want := "Sleepy (" + spec + ") never answered in its first game"
+		if code != exitRefused || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d; want %d and %q:\n%s", args[0], code, exitRefused, want, errOut)
+		}
+	}
+}

@@ -341,7 +341,7 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 			}
 			return &exitError{exitInternal, fmt.Errorf("interrupted after %d games%s", 2*r.tally.Pairs(), kept)}
 		}
-		return classify(runErr)
+		return classify(readyNamed(runErr, o.external.Names))
 	}
 	return strictly(o.strict, r.tally.Faults[0]+r.tally.Faults[1])
 }

@@ -463,9 +463,23 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 			}
 			return &exitError{exitInternal, fmt.Errorf("interrupted after %d of %d games%s", from+count, n, kept)}
 		}
-		return classify(runErr)
+		return classify(readyNamed(runErr, o.external.Names))
 	}
 	return strictly(o.strict, faults)
+}
+
+// readyNamed gives err, when it stops play for a player that never
+// answered (tournament.AbsentError), the name that player's program gave
+// itself in ready, which the standings use, beside its command.
+func readyNamed(err error, names *player.Names) error {
+	var absent *tournament.AbsentError
+	if !errors.As(err, &absent) {
+		return err
+	}
+	if name, ok := names.Of(player.RecordName(absent.Player)); ok && name != absent.Player {
+		absent.Player = fmt.Sprintf("%s (%s)", name, absent.Player)
+	}
+	return err
 }
 
 // certaintyNote says whether the order of the standings is settled at
