@@ -1,15 +1,16 @@
-// Package wrap breaks text into lines for a terminal: the views of the
-// games, the terminal player's messages and the text reports all wrap
-// their prose with it, so that they break lines alike.
+// Package wrap breaks text into lines for a terminal, and measures and
+// aligns it there: the views of the games, the terminal player's messages
+// and the text reports all wrap their prose with it, so that they break
+// lines alike, and pad their tables' columns with it, in the cells a
+// terminal gives each character (see Cells).
 package wrap
 
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
-// Width is the width of a person's terminal, in columns.
+// Width is the width of a person's terminal, in columns (cells).
 const Width = 80
 
 // NoBreak holds the words either side of it on one line; it is written as
@@ -23,11 +24,10 @@ type Writer interface {
 	WriteByte(c byte) error
 }
 
-// Write writes text to b in lines of at most width columns, broken at
-// spaces but never at a NoBreak, the first line after first and the others
-// after rest, and a newline at the end. A word longer than a line stays
-// whole. Runs of spaces, tabs and newlines count as one space; the margins
-// count as their length in bytes, so they should be plain spaces or ASCII.
+// Write writes text to b in lines of at most width cells (see Cells),
+// broken at spaces but never at a NoBreak, the first line after first and
+// the others after rest, and a newline at the end. A word longer than a
+// line stays whole. Runs of spaces, tabs and newlines count as one space.
 func Write(b Writer, text, first, rest string, width int) {
 	n, i := 0, 0
 	for len(text) > 0 {
@@ -36,15 +36,15 @@ func Write(b Writer, text, first, rest string, width int) {
 		if word == "" {
 			break
 		}
-		wl := utf8.RuneCountInString(word)
+		wl := Cells(word)
 		switch {
 		case i == 0:
 			b.WriteString(first)
-			n = len(first)
+			n = Cells(first)
 		case n+1+wl > width:
 			b.WriteByte('\n')
 			b.WriteString(rest)
-			n = len(rest)
+			n = Cells(rest)
 		default:
 			b.WriteByte(' ')
 			n++

@@ -1,0 +1,73 @@
+package wrap
+
+import (
+	"strings"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// A terminal gives each character of a line one cell, or two for an East
+// Asian wide character ("太", "한") and most emoji, and none to a
+// combining mark (the U+0301 of a decomposed "é"); a grapheme cluster, what
+// a reader takes for one character (a letter and its marks, an emoji and
+// its modifiers, a flag), takes at most two. Tables and wrapped text are
+// measured in these cells, not in runes or bytes.
+//
+// The measure is go-runewidth's, with an ambiguous character ("…", "±",
+// "μ") one cell whatever the locale: the same text gives the same bytes on
+// every machine, as the golden reports need.
+var terminal = &runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: true}
+
+// Cells returns the number of cells s takes on a terminal.
+func Cells(s string) int { return terminal.StringWidth(s) }
+
+// Head returns the longest start of s that takes at most width cells,
+// cut between grapheme clusters: s itself when it fits.
+func Head(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	return terminal.Truncate(s, width, "")
+}
+
+// Tail returns the longest end of s that takes at most width cells, cut
+// between grapheme clusters: s itself when it fits.
+func Tail(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	return terminal.TruncatePrefix(s, width, "")
+}
+
+// Middle returns s cut to at most width cells, when it is wider, in its
+// middle: a third of the room for its start, then "…", then its end, each
+// part whole grapheme clusters. The end is what tells apart programs of
+// one directory ("exec:pyt…/mybots/bad_one.py").
+func Middle(s string, width int) string {
+	if Cells(s) <= width {
+		return s
+	}
+	if width <= 0 {
+		return ""
+	}
+	head := Head(s, (width-1)/3)
+	return head + "…" + Tail(s, width-1-Cells(head))
+}
+
+// PadRight returns s followed by the spaces that make it width cells wide:
+// s aligned left in a column of that width. A wider s is returned whole.
+func PadRight(s string, width int) string {
+	if n := width - Cells(s); n > 0 {
+		return s + strings.Repeat(" ", n)
+	}
+	return s
+}
+
+// PadLeft returns s after the spaces that make it width cells wide: s
+// aligned right in a column of that width. A wider s is returned whole.
+func PadLeft(s string, width int) string {
+	if n := width - Cells(s); n > 0 {
+		return strings.Repeat(" ", n) + s
+	}
+	return s
+}
