@@ -19,7 +19,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 
@@ -366,9 +365,9 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		} else {
 			b.WriteString("final scores\n")
 		}
-		width := 0
+		width := 0 // the names' column, in a terminal's cells
 		for _, p := range g.Players {
-			width = max(width, len(p))
+			width = max(width, wrap.Cells(p))
 		}
 		var held [16]string // on the stack: the report costs no allocation a game for it
 		marks := held[:0]
@@ -376,15 +375,19 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 			marks = make([]string, 0, len(g.Result.Scores))
 		}
 		marks = marks[:len(g.Result.Scores)]
-		rest := 0 // the widest row's columns after the name
-		for s, score := range g.Result.Scores {
+		rest := 0       // the widest row's columns after the name
+		scoreWidth := 8 // as wide as the widest score, so that they line up
+		for _, score := range g.Result.Scores {
+			scoreWidth = max(scoreWidth, len(strconv.AppendInt(digits[:0], score, 10)))
+		}
+		for s := range g.Result.Scores {
 			if g.Result.Won(s) {
 				marks[s] = "  WINNER"
 			}
 			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
 				marks[s] += "  " + strings.ToUpper(g.Result.Status[s])
 			}
-			n := 2 + max(8, len(strconv.AppendInt(digits[:0], score, 10))) + utf8.RuneCountInString(marks[s])
+			n := 2 + scoreWidth + len(marks[s])
 			if s < len(g.Result.Ranks) {
 				n += len("  rank ") + len(strconv.AppendInt(digits[:0], int64(g.Result.Ranks[s]), 10))
 			}
@@ -399,18 +402,20 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 		for s, score := range g.Result.Scores {
 			mark := marks[s]
 			name := g.Players[s]
-			if utf8.RuneCountInString(name) > width {
-				name = Shorten(name, width)
+			cells := wrap.Cells(name)
+			if cells > width {
+				name = wrap.Middle(name, width)
+				cells = wrap.Cells(name)
 			}
 			b.WriteString("  ")
 			writeRight(b, int64(s+1), 2)
 			b.WriteString("  ")
 			b.WriteString(name)
-			for range width - utf8.RuneCountInString(name) { // as fmt's %-*s pads
+			for range width - cells { // as wrap.PadRight pads
 				b.WriteByte(' ')
 			}
 			b.WriteString("  ")
-			writeRight(b, score, 8)
+			writeRight(b, score, scoreWidth)
 			if s < len(g.Result.Ranks) {
 				b.WriteString("  rank ")
 				b.Write(strconv.AppendInt(digits[:0], int64(g.Result.Ranks[s]), 10))

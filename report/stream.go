@@ -8,7 +8,7 @@ import (
 	"maps"
 	"math"
 	"strconv"
-	"unicode/utf8"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/internal/wrap"
 )
@@ -427,52 +427,64 @@ func (s *standings) count() string {
 
 // writeText writes each player's games, wins, faults and win rate, and mean
 // score over the series, each with its 95% confidence interval; then, for
-// each player that committed faults, what they were (see FaultsText).
+// each player that committed faults, what they were (see FaultsText). The
+// columns are measured in a terminal's cells (wrap.Cells), so that names
+// in any script line up.
 func (s *standings) writeText(b *bytes.Buffer) {
 	fmt.Fprintf(b, "series: %s\n", s.count())
-	width := len("player")
-	for _, st := range s.order {
-		width = max(width, utf8.RuneCountInString(st.Player))
-	}
-	width = min(width, 24)
-	// The faults column comes when there were faults: without it, the
-	// table of names up to 20 letters fits an 80-column terminal.
+	// Counts line up under their heads whatever their digits: a series
+	// of a million games has counts of seven. The win rates and the mean
+	// scores are as wide as the widest.
+	name, count := wrap.Cells("player"), len("games")
+	win, mean := wrap.Cells("win rate (95% CI)"), wrap.Cells("mean score (95% CI)")
 	faulted := false
 	for _, st := range s.order {
+		name = max(name, wrap.Cells(st.Player))
+		count = max(count, len(strconv.Itoa(st.Games)))
+		win = max(win, wrap.Cells(st.WinText()))
+		mean = max(mean, wrap.Cells(st.MeanText()))
 		faulted = faulted || st.Faults > 0
 	}
-	// Counts line up under their heads whatever their digits: a series
-	// of a million games has counts of seven.
-	count := len("games")
-	win := len("win rate (95% CI)") // as wide as its widest rate
-	for _, st := range s.order {
-		count = max(count, len(strconv.Itoa(st.Games)))
-		win = max(win, utf8.RuneCountInString(st.WinText()))
+	name = min(name, 24)
+	// The columns are two spaces apart, the win rates' 21 wide: names up
+	// to 20 cells fit an 80-column terminal, or 12 when the faults have a
+	// column. A wider table puts its columns one space apart, its win
+	// rates as wide as the widest, and narrows the names' column to fit,
+	// to no less than 12, a longer name cut in its middle (the lines of
+	// faults below name each player whole).
+	gap, winWidth := 2, max(win, 21)
+	total := func() int {
+		t := 2 + name + gap + count + gap + count + gap + winWidth + gap + mean
+		if faulted {
+			t += gap + len("faults")
+		}
+		return t
 	}
-	// The faults column leaves room for names of 12 letters: a wider
-	// table puts its columns one space apart, its win rates as wide as
-	// the widest, and narrows the names' column to fit, to no less than
-	// 12 (the lines of faults below name each player whole).
-	gap, winWidth := "  ", 21
-	if faulted {
-		if 2+width+2+count+2+count+2+21+2+19+2+6 > wrap.Width {
-			gap, winWidth = " ", win
-			if over := 2 + width + 1 + count + 1 + count + 1 + win + 1 + 19 + 1 + 6 - wrap.Width; over > 0 {
-				width = max(min(width, 12), width-over)
-			}
+	if total() > wrap.Width {
+		gap, winWidth = 1, win
+		if over := total() - wrap.Width; over > 0 {
+			name = max(min(name, 12), name-over)
 		}
 	}
-	// last is the mean score, the last column, with the faults after it
-	// when they have a column.
-	last := func(mean string, faults any) string {
-		if !faulted {
-			return mean
+	sep := strings.Repeat(" ", gap)
+	row := func(player, games, wins, rate, score, faults string) {
+		b.WriteString("  ")
+		for _, cell := range []string{wrap.PadRight(wrap.Middle(player, name), name), wrap.PadLeft(games, count), wrap.PadLeft(wins, count), wrap.PadRight(rate, winWidth)} {
+			b.WriteString(cell)
+			b.WriteString(sep)
 		}
-		return fmt.Sprintf("%-19s%s%6v", mean, gap, faults)
+		if faulted {
+			b.WriteString(wrap.PadRight(score, mean))
+			b.WriteString(sep)
+			b.WriteString(wrap.PadLeft(faults, len("faults")))
+		} else {
+			b.WriteString(score)
+		}
+		b.WriteByte('\n')
 	}
-	fmt.Fprintf(b, "  %-*s%s%*s%s%*s%s%-*s%s%s\n", width, "player", gap, count, "games", gap, count, "wins", gap, winWidth, "win rate (95% CI)", gap, last("mean score (95% CI)", "faults"))
+	row("player", "games", "wins", "win rate (95% CI)", "mean score (95% CI)", "faults")
 	for _, st := range s.order {
-		fmt.Fprintf(b, "  %-*s%s%*d%s%*d%s%-*s%s%s\n", width, Shorten(st.Player, width), gap, count, st.Games, gap, count, st.Wins, gap, winWidth, st.WinText(), gap, last(st.MeanText(), st.Faults))
+		row(st.Player, strconv.Itoa(st.Games), strconv.Itoa(st.Wins), st.WinText(), st.MeanText(), strconv.Itoa(st.Faults))
 	}
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)
@@ -482,18 +494,6 @@ func (s *standings) writeText(b *bytes.Buffer) {
 			wrap.Write(b, fmt.Sprintf("Faults of %s: %s", st.Player, st.FaultsText()), "  ", "    ", wrap.Width)
 		}
 	}
-}
-
-// Shorten cuts name to width runes, when it is longer, from the middle:
-// its start and its end stay, for the end is what tells apart programs of
-// one directory ("exec:pyt…/mybots/bad_one.py").
-func Shorten(name string, width int) string {
-	r := []rune(name)
-	if len(r) <= width {
-		return name
-	}
-	head := (width - 1) / 3
-	return string(r[:head]) + "…" + string(r[len(r)-(width-1-head):])
 }
 
 // histogram counts scores in histBins bins of equal width, which doubles

@@ -15,10 +15,10 @@ import (
 	"runtime/metrics"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/ajveciv"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // forms makes a GameWriter of each form on w.
@@ -164,7 +164,7 @@ func TestSummaryWithFaultsFits80Columns(t *testing.T) {
 	}
 	summary := summaryOf(t, r.Games)
 	for line := range strings.SplitSeq(strings.TrimRight(summary, "\n"), "\n") {
-		if n := utf8.RuneCountInString(line); n > 80 {
+		if n := wrap.Cells(line); n > 80 {
 			t.Errorf("a line of %d columns: %q\nin\n%s", n, line, summary)
 		}
 	}
@@ -613,7 +613,7 @@ func TestSummaryTellsLongNamesApart(t *testing.T) {
 	if one == two || !strings.HasSuffix(one, "bad_one.py") || !strings.HasSuffix(two, "bad_two.py") || !strings.HasPrefix(one, "exec:") {
 		t.Errorf("the players are shown as %q and %q:\n%s", one, two, b.String())
 	}
-	if n := utf8.RuneCountInString(one); n != 24 {
-		t.Errorf("%q is %d runes; want 24", one, n)
+	if n := wrap.Cells(one); n != 24 {
+		t.Errorf("%q is %d cells; want 24", one, n)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 
@@ -68,9 +67,13 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 		} else {
 			b.WriteString("final scores\n")
 		}
-		width := 0
+		width := 0 // in a terminal's cells, as fmt's widths are not
 		for _, p := range g.Players {
-			width = max(width, len(p))
+			width = max(width, wrap.Cells(p))
+		}
+		scoreWidth := 8 // as wide as the widest score
+		for _, score := range g.Result.Scores {
+			scoreWidth = max(scoreWidth, len(fmt.Sprint(score)))
 		}
 		var rows [][2]string // each row's name and what follows it
 		widest := 0
@@ -86,20 +89,15 @@ func fmtGameText(g *Game, b *strings.Builder, verbose bool) {
 			if s < len(g.Result.Ranks) {
 				rank = fmt.Sprintf("  rank %d", g.Result.Ranks[s])
 			}
-			after := fmt.Sprintf("  %8d%s%s", score, rank, mark)
+			after := fmt.Sprintf("  %*d%s%s", scoreWidth, score, rank, mark)
 			rows = append(rows, [2]string{g.Players[s], after})
-			widest = max(widest, utf8.RuneCountInString(after))
+			widest = max(widest, len(after))
 		}
 		if 6+width+widest > wrap.Width && width > minScoreName {
 			width = max(minScoreName, wrap.Width-6-widest)
 		}
 		for s, row := range rows {
-			name := []rune(row[0])
-			if len(name) > width {
-				head := (width - 1) / 3
-				name = append(append(name[:head:head], '…'), name[len(name)-(width-1-head):]...)
-			}
-			fmt.Fprintf(b, "  %2d  %-*s%s\n", s+1, width, string(name), row[1])
+			fmt.Fprintf(b, "  %2d  %s%s\n", s+1, wrap.PadRight(wrap.Middle(row[0], width), width), row[1])
 		}
 		if len(g.Result.Winners) == 0 {
 			b.WriteString("nobody wins\n")
@@ -156,7 +154,8 @@ func TestGameTextIsFmts(t *testing.T) {
 	// A game's text formats its numbers without fmt: every width, sign,
 	// long number and name (in any script) comes out as fmt wrote it.
 	rng := rand.New(rand.NewPCG(5, 6))
-	names := []string{"a", "basic.conquer", "société", "игрок", "😀x", "", "a-very-long-player-name-indeed", "exec:python3 /home/someone/projects/arbiter-bots/first-try/mybot.py"}
+	names := []string{"a", "basic.conquer", "société", "игрок", "😀x", "", "a-very-long-player-name-indeed", "exec:python3 /home/someone/projects/arbiter-bots/first-try/mybot.py",
+		"太郎", "Jose\u0301", "👩\u200d🚀 astronaut", "花子の とても長い 名前のボット です よ"}
 	number := func() int64 {
 		switch rng.IntN(3) {
 		case 0:
@@ -225,7 +224,7 @@ func TestGameTextFits80ColumnsWithLongNamesAndFaults(t *testing.T) {
 	g.writeText(&b, false)
 	text := b.String()
 	for line := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
-		if n := utf8.RuneCountInString(line); n > wrap.Width {
+		if n := wrap.Cells(line); n > wrap.Width {
 			t.Errorf("a line of %d columns: %q\nin\n%s", n, line, text)
 		}
 	}

@@ -322,7 +322,7 @@ func writeColumns(b *strings.Builder, cols []column) {
 	}
 	line(func(c int) string { return cols[c].head })
 	// A name on a line of its own is cut in its middle to what the line
-	// leaves it, as the summary cuts names (report.Shorten).
+	// leaves it, as the summary cuts names (wrap.Middle).
 	room := wrap.Width
 	for c := range name {
 		room -= widths[c] + gap
@@ -334,7 +334,7 @@ func writeColumns(b *strings.Builder, cols []column) {
 					return ""
 				}
 				if c == name {
-					return report.Shorten(cols[c].cells[r], max(room, widths[name]))
+					return wrap.Middle(cols[c].cells[r], max(room, widths[name]))
 				}
 				return cols[c].cells[r]
 			})

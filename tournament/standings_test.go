@@ -11,7 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/reaj"
-	"github.com/arbiter-games/arbiter/report"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -351,7 +351,7 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 				t.Fatalf("line %q: want place %d first\n%s", lines[r], k+1, b.String())
 			}
 			if slices.Contains(tc.alone, st[k].Player) {
-				want := report.Shorten(st[k].Player, 80-name) // as much as the line holds
+				want := wrap.Middle(st[k].Player, 80-name) // as much as the line holds
 				if string(row[name:]) != want || (len(st[k].Player) > 80-name && !strings.HasSuffix(want, "/garbage.py")) {
 					t.Errorf("line %q: want %q after its place, alone", lines[r], want)
 				}
