@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/internal/wrap"
@@ -191,8 +190,8 @@ func optionsText(options map[string]string) string {
 		v := options[k]
 		if d, ok := engine.ReadOptionDocument(v); ok {
 			v = d.Label()
-		} else if r := []rune(v); len(r) > 40 {
-			v = string(r[:20]) + "…"
+		} else if wrap.Cells(v) > 40 {
+			v = wrap.Head(v, 20) + "…"
 		}
 		opts = append(opts, k+"="+v)
 	}
@@ -264,7 +263,9 @@ type column struct {
 }
 
 // writeColumns writes cols as a table: the headings, then a line per row,
-// each column as wide as its widest cell or heading. A line of headings
+// each column as wide as its widest cell or heading, in the cells a
+// terminal gives them (wrap.Cells: two for a Chinese character or an
+// emoji, none for a combining accent). A line of headings
 // that would be empty is left out. The columns are two spaces apart, or
 // one when that is what lets the table fit wrap.Width; when even that is
 // too wide, they stay two apart and the names' column (the one aligned
@@ -276,9 +277,9 @@ func writeColumns(b *strings.Builder, cols []column) {
 	widths := make([]int, len(cols))
 	tops := false
 	for c, col := range cols {
-		widths[c] = max(utf8.RuneCountInString(col.top), utf8.RuneCountInString(col.head))
+		widths[c] = max(wrap.Cells(col.top), wrap.Cells(col.head))
 		for _, cell := range col.cells {
-			widths[c] = max(widths[c], utf8.RuneCountInString(cell))
+			widths[c] = max(widths[c], wrap.Cells(cell))
 		}
 		tops = tops || col.top != ""
 	}
@@ -297,7 +298,7 @@ func writeColumns(b *strings.Builder, cols []column) {
 	}
 	name := slices.IndexFunc(cols, func(col column) bool { return col.left })
 	if over := total() - wrap.Width; over > 0 && name >= 0 {
-		head := max(utf8.RuneCountInString(cols[name].top), utf8.RuneCountInString(cols[name].head))
+		head := max(wrap.Cells(cols[name].top), wrap.Cells(cols[name].head))
 		widths[name] = max(head, widths[name]-over)
 	}
 	line := func(cell func(c int) string) {
@@ -306,12 +307,10 @@ func writeColumns(b *strings.Builder, cols []column) {
 			if c > 0 {
 				l.WriteString(strings.Repeat(" ", gap))
 			}
-			s := cell(c)
-			pad := strings.Repeat(" ", max(0, widths[c]-utf8.RuneCountInString(s)))
 			if col.left {
-				l.WriteString(s + pad)
+				l.WriteString(wrap.PadRight(cell(c), widths[c]))
 			} else {
-				l.WriteString(pad + s)
+				l.WriteString(wrap.PadLeft(cell(c), widths[c]))
 			}
 		}
 		b.WriteString(strings.TrimRight(l.String(), " "))
@@ -328,7 +327,7 @@ func writeColumns(b *strings.Builder, cols []column) {
 		room -= widths[c] + gap
 	}
 	for r := range cols[0].cells {
-		if name >= 0 && utf8.RuneCountInString(cols[name].cells[r]) > widths[name] {
+		if name >= 0 && wrap.Cells(cols[name].cells[r]) > widths[name] {
 			line(func(c int) string {
 				if c > name {
 					return ""

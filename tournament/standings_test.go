@@ -299,9 +299,32 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 // columns, their columns lined up under the headings. A table a column too
 // wide puts its columns one space apart; a name too long for any spacing
 // gets a line of its own, after its place, and its numbers the next line.
+// atCell returns the byte of line at which its cell c begins on a
+// terminal (see wrap.Cells), or -1 when no character begins there (c is
+// inside a wide one, or past the end).
+func atCell(line string, c int) int {
+	for i := range line {
+		if wrap.Cells(line[:i]) == c {
+			return i
+		}
+	}
+	if wrap.Cells(line) == c {
+		return len(line)
+	}
+	return -1
+}
+
 func TestWriteTextFitsLongNames(t *testing.T) {
+	// Every line fits 80 columns, counted in a terminal's cells, and each
+	// column of numbers ends at the cell its heading ends at, whatever the
+	// script of the names: Japanese (two cells a character), a decomposed
+	// "José" (its accent no cell of its own), emoji, long names among
+	// them, and negative scores and ratings.
 	long := "exec:a-really-long-program-name-for-a-bot.py"
 	longer := "exec:python3 /home/someone/projects/a-very-long-directory-name-for-my-bots/garbage.py"
+	// Names of 44 and 80 cells, 22 and 59 runes.
+	japanese := "花子のとても長い名前のボットですよ本当に長い"
+	wide := "exec:python3 /home/さくら/プロジェクト/とても強いボット/e\u0301tude-👩\u200d🚀-最強のボット.py"
 	for _, tc := range []struct {
 		players []string
 		score   int64  // the first seat's score in game i is -score*i
@@ -313,6 +336,8 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		// A program given by its absolute path: too long even for a line
 		// of its own, it is cut in its middle there.
 		{[]string{"ann", "b", "c", "d", "e", "f", "g", "h", "i", "j", longer}, 10000, "  ", []string{longer}},
+		{[]string{"太郎", "Jose\u0301", "🎲 dice", "한국어 봇"}, 10, "  ", nil},
+		{[]string{"太郎", "Jose\u0301", "🎲 dice", "👩\u200d🚀 astronaut", "한국어 봇", "basic2.develop-consent", "b", "c", "d", "e", japanese, wide}, 10000, "  ", []string{"basic2.develop-consent", "👩\u200d🚀 astronaut", japanese, wide}},
 	} {
 		s, table := pairTable(t, tc.players)
 		for i, g := range s.Games {
@@ -328,7 +353,7 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		}
 		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 		for _, l := range lines {
-			if utf8.RuneCountInString(l) > 80 {
+			if wrap.Cells(l) > 80 {
 				t.Errorf("%q is wider than 80 columns", l)
 			}
 		}
@@ -340,32 +365,32 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		var ends []int
 		for _, c := range columns {
 			i := strings.Index(head, c)
-			ends = append(ends, utf8.RuneCountInString(head[:i])+utf8.RuneCountInString(c))
+			ends = append(ends, wrap.Cells(head[:i])+wrap.Cells(c))
 		}
-		name := utf8.RuneCountInString(head[:strings.Index(head, "player")])
+		name := wrap.Cells(head[:strings.Index(head, "player")])
 		st := table.Standings()
 		k := 0
 		for r := at + 1; r < len(lines); r++ {
-			row := []rune(lines[r])
-			if strings.TrimSpace(string(row[:name])) != strconv.Itoa(k+1) {
-				t.Fatalf("line %q: want place %d first\n%s", lines[r], k+1, b.String())
+			line := lines[r]
+			if strings.TrimSpace(line[:atCell(line, name)]) != strconv.Itoa(k+1) {
+				t.Fatalf("line %q: want place %d first\n%s", line, k+1, b.String())
 			}
 			if slices.Contains(tc.alone, st[k].Player) {
 				want := wrap.Middle(st[k].Player, 80-name) // as much as the line holds
-				if string(row[name:]) != want || (len(st[k].Player) > 80-name && !strings.HasSuffix(want, "/garbage.py")) {
-					t.Errorf("line %q: want %q after its place, alone", lines[r], want)
+				if line[atCell(line, name):] != want || (wrap.Cells(st[k].Player) > 80-name && !strings.HasSuffix(want, ".py")) {
+					t.Errorf("line %q: want %q after its place, alone\n%s", line, want, b.String())
 				}
 				r++
-				row = []rune(lines[r])
-				if strings.TrimSpace(string(row[:ends[0]-len("games")])) != "" {
-					t.Errorf("line %q under %q: want its numbers only", lines[r], st[k].Player)
+				line = lines[r]
+				if strings.TrimSpace(line[:atCell(line, ends[0]-len("games"))]) != "" {
+					t.Errorf("line %q under %q: want its numbers only", line, st[k].Player)
 				}
-			} else if f := strings.Fields(string(row[name:])); f[0] != st[k].Player {
-				t.Errorf("line %q: want %q after its place", lines[r], st[k].Player)
+			} else if !strings.HasPrefix(line[atCell(line, name):], st[k].Player+" ") {
+				t.Errorf("line %q: want %q after its place", line, st[k].Player)
 			}
 			for j, e := range ends {
-				if e > len(row) || row[e-1] == ' ' || (e < len(row) && row[e] != ' ') {
-					t.Errorf("line %q: column %q does not end at rune %d\n%s", lines[r], columns[j], e, b.String())
+				if i := atCell(line, e); i < 0 || line[i-1] == ' ' || (i < len(line) && line[i] != ' ') {
+					t.Errorf("line %q: column %q does not end at cell %d\n%s", line, columns[j], e, b.String())
 				}
 			}
 			k++
