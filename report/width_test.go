@@ -6,70 +6,25 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/celltest"
 	"github.com/arbiter-games/arbiter/internal/wrap"
 )
-
-// worldNames are players' names in other scripts than ASCII's, among long
-// and plain ones: wide characters (two cells each), a decomposed "José"
-// (an e and a combining mark, no cell of its own), emoji (two cells, one
-// a cluster joined by a ZWJ), and names long enough to be cut, so that a
-// cut falls next to such characters.
-var worldNames = []string{
-	"太郎",
-	"Jose\u0301",
-	"🎲 dice",
-	"👩\u200d🚀 astronaut bot",
-	"basic.conquer",
-	"花子のとても長い名前のボットですよ本当に長い",
-	"exec:python3 /home/さくら/projects/arbiter-bots/e\u0301tude-😀-bot.py",
-	"한국어 봇",
-}
-
-// cellAt is the cell at which line's byte i begins on a terminal.
-func cellAt(line string, i int) int { return wrap.Cells(line[:i]) }
-
-// checkFits fails t for each line of text wider than 80 cells.
-func checkFits(t *testing.T, text string) {
-	t.Helper()
-	for line := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
-		if n := wrap.Cells(line); n > wrap.Width {
-			t.Errorf("a line of %d cells: %q\nin\n%s", n, line, text)
-		}
-	}
-}
-
-// checkCut fails t when name, as a table shows it, was cut inside a
-// grapheme cluster: a mark or a joiner after the "…", a joiner before it.
-func checkCut(t *testing.T, shown string) {
-	t.Helper()
-	head, tail, cut := strings.Cut(shown, "…")
-	if !cut {
-		return
-	}
-	r, _ := utf8.DecodeRuneInString(tail)
-	l, _ := utf8.DecodeLastRuneInString(head)
-	if unicode.Is(unicode.M, r) || r == '\u200d' || r == '\ufe0f' || l == '\u200d' {
-		t.Errorf("%q is cut inside a character", shown)
-	}
-}
 
 func TestGameTextCountsCells(t *testing.T) {
 	// The final scores line up in a terminal's cells whatever the script
 	// of the names, negative scores among them: every name begins at the
 	// same cell, every score ends at the same cell, every rank begins at
 	// the same cell, and no line is wider than 80.
-	g := Game{Number: 1, Ruleset: "ajveciv", Seed: 3, ClockName: "turn", Clock: 2, Players: worldNames,
+	g := Game{Number: 1, Ruleset: "ajveciv", Seed: 3, ClockName: "turn", Clock: 2, Players: celltest.Names,
 		Result: &engine.Result{Scores: []int64{12, -7, 0, -123456789, 4500, 31, -2, 8},
 			Ranks: []int{2, 6, 5, 8, 1, 3, 7, 4}, Winners: []int{4}, Status: []string{"", "dead", "", "absent", "", "", "", ""}},
 		Faults: []engine.SeatFault{{Step: 4, Seat: 6, Fault: engine.Fault{Kind: engine.FaultGarbage, Detail: "answered 「こんにちは」 and e\u0301te\u0301 with 🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲🎲 and more words to wrap"}}}}
 	var b bytes.Buffer
 	g.writeText(&b, false)
 	text := b.String()
-	checkFits(t, text)
+	celltest.Fits(t, text, wrap.Width)
 	_, scores, ok := strings.Cut(text, "final scores\n")
 	if !ok {
 		t.Fatalf("no final scores:\n%s", text)
@@ -83,13 +38,15 @@ func TestGameTextCountsCells(t *testing.T) {
 		}
 		name := strings.TrimRight(row[6:strings.LastIndex(row, fmt.Sprintf("%d  rank", g.Result.Scores[s]))], " ")
 		if name != g.Players[s] {
-			checkCut(t, name)
+			if !celltest.CutBetweenClusters(name) {
+				t.Errorf("%q is cut inside a character", name)
+			}
 			if !strings.Contains(name, "…") {
 				t.Errorf("row %d shows %q for %q", s+1, name, g.Players[s])
 			}
 		}
-		end := cellAt(row, strings.LastIndex(row, "  rank"))
-		r := cellAt(row, strings.LastIndex(row, "rank"))
+		end := celltest.Cell(row, strings.LastIndex(row, "  rank"))
+		r := celltest.Cell(row, strings.LastIndex(row, "rank"))
 		if s == 0 {
 			scoreEnd, rank = end, r
 		}
@@ -107,11 +64,11 @@ func TestSummaryCountsCells(t *testing.T) {
 	for _, faults := range []bool{false, true} {
 		var games []Game
 		for i := range 6 {
-			g := Game{Number: i + 1, Players: worldNames,
-				Result: &engine.Result{Scores: make([]int64, len(worldNames)), Ranks: make([]int, len(worldNames)), Winners: []int{i % len(worldNames)}}}
-			for s := range worldNames {
+			g := Game{Number: i + 1, Players: celltest.Names,
+				Result: &engine.Result{Scores: make([]int64, len(celltest.Names)), Ranks: make([]int, len(celltest.Names)), Winners: []int{i % len(celltest.Names)}}}
+			for s := range celltest.Names {
 				g.Result.Scores[s] = int64((s*7+i*3)%11) - 5 - int64(s)*1000
-				g.Result.Ranks[s] = 1 + (s+i)%len(worldNames)
+				g.Result.Ranks[s] = 1 + (s+i)%len(celltest.Names)
 			}
 			if faults && i%2 == 0 {
 				g.Faults = []engine.SeatFault{{Step: 1, Seat: i, Fault: engine.Fault{Kind: engine.FaultTimeout, Detail: "太郎 took too long"}}}
@@ -119,7 +76,7 @@ func TestSummaryCountsCells(t *testing.T) {
 			games = append(games, g)
 		}
 		summary := summaryOf(t, games)
-		checkFits(t, summary)
+		celltest.Fits(t, summary, wrap.Width)
 		lines := strings.Split(summary, "\n")
 		head := lines[1]
 		if !strings.HasPrefix(head, "  player ") {
@@ -137,9 +94,9 @@ func TestSummaryCountsCells(t *testing.T) {
 				}
 				from = i + len(c)
 				if k == 1 || k == 2 || k == 5 {
-					at = append(at, cellAt(line, from)) // right-aligned: where it ends
+					at = append(at, celltest.Cell(line, from)) // right-aligned: where it ends
 				} else {
-					at = append(at, cellAt(line, i))
+					at = append(at, celltest.Cell(line, i))
 				}
 			}
 			return at
@@ -149,13 +106,15 @@ func TestSummaryCountsCells(t *testing.T) {
 			headCells = append(headCells, "faults")
 		}
 		want := cols(head, headCells)
-		for k, p := range worldNames {
+		for k, p := range celltest.Names {
 			line := lines[2+k]
 			shown := wrap.Middle(p, 24) // at most
 			if !strings.HasPrefix(line[2:], shown) {
 				// A narrower column: the name is cut further.
 				shown = strings.TrimRight(line[2:strings.Index(line, "     6")], " ")
-				checkCut(t, shown)
+				if !celltest.CutBetweenClusters(shown) {
+					t.Errorf("%q is cut inside a character", shown)
+				}
 			}
 			f := strings.Fields(line[2+len(shown):])
 			cells := []string{shown, f[0], f[1], f[2] + " " + f[3], f[4] + " " + f[5] + " " + f[6]}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/reaj"
+	"github.com/arbiter-games/arbiter/internal/celltest"
 	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/google/go-cmp/cmp"
@@ -299,21 +300,6 @@ func TestWriteTextLinesUpItsColumns(t *testing.T) {
 // columns, their columns lined up under the headings. A table a column too
 // wide puts its columns one space apart; a name too long for any spacing
 // gets a line of its own, after its place, and its numbers the next line.
-// atCell returns the byte of line at which its cell c begins on a
-// terminal (see wrap.Cells), or -1 when no character begins there (c is
-// inside a wide one, or past the end).
-func atCell(line string, c int) int {
-	for i := range line {
-		if wrap.Cells(line[:i]) == c {
-			return i
-		}
-	}
-	if wrap.Cells(line) == c {
-		return len(line)
-	}
-	return -1
-}
-
 func TestWriteTextFitsLongNames(t *testing.T) {
 	// Every line fits 80 columns, counted in a terminal's cells, and each
 	// column of numbers ends at the cell its heading ends at, whatever the
@@ -351,12 +337,8 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		if err := table.WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
+		celltest.Fits(t, b.String(), 80)
 		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-		for _, l := range lines {
-			if wrap.Cells(l) > 80 {
-				t.Errorf("%q is wider than 80 columns", l)
-			}
-		}
 		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "# ") })
 		head := lines[at]
 		if !strings.Contains(head, "games"+tc.gap+"wins ") {
@@ -372,24 +354,24 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		k := 0
 		for r := at + 1; r < len(lines); r++ {
 			line := lines[r]
-			if strings.TrimSpace(line[:atCell(line, name)]) != strconv.Itoa(k+1) {
+			if strings.TrimSpace(line[:celltest.At(line, name)]) != strconv.Itoa(k+1) {
 				t.Fatalf("line %q: want place %d first\n%s", line, k+1, b.String())
 			}
 			if slices.Contains(tc.alone, st[k].Player) {
 				want := wrap.Middle(st[k].Player, 80-name) // as much as the line holds
-				if line[atCell(line, name):] != want || (wrap.Cells(st[k].Player) > 80-name && !strings.HasSuffix(want, ".py")) {
+				if line[celltest.At(line, name):] != want || (wrap.Cells(st[k].Player) > 80-name && !strings.HasSuffix(want, ".py")) {
 					t.Errorf("line %q: want %q after its place, alone\n%s", line, want, b.String())
 				}
 				r++
 				line = lines[r]
-				if strings.TrimSpace(line[:atCell(line, ends[0]-len("games"))]) != "" {
+				if strings.TrimSpace(line[:celltest.At(line, ends[0]-len("games"))]) != "" {
 					t.Errorf("line %q under %q: want its numbers only", line, st[k].Player)
 				}
-			} else if !strings.HasPrefix(line[atCell(line, name):], st[k].Player+" ") {
+			} else if !strings.HasPrefix(line[celltest.At(line, name):], st[k].Player+" ") {
 				t.Errorf("line %q: want %q after its place", line, st[k].Player)
 			}
 			for j, e := range ends {
-				if i := atCell(line, e); i < 0 || line[i-1] == ' ' || (i < len(line) && line[i] != ' ') {
+				if !celltest.Ends(line, e) {
 					t.Errorf("line %q: column %q does not end at cell %d\n%s", line, columns[j], e, b.String())
 				}
 			}
