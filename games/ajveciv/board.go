@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // The board is the world as people read it, at a terminal of 80 columns:
@@ -41,8 +43,9 @@ type gridColumn struct {
 	width int
 }
 
-// gridCell is a cell's text, grid.text[start:end], of runes runes.
-type gridCell struct{ start, end, runes int32 }
+// gridCell is a cell's text, grid.text[start:end], as wide as cells on a
+// terminal (see wrap.Cells).
+type gridCell struct{ start, end, cells int32 }
 
 var grids = sync.Pool{New: func() any { return new(grid) }}
 
@@ -67,14 +70,14 @@ func (g *grid) column(head string, left bool) int {
 
 // closed returns the cell of the bytes appended to g.text from start.
 func (g *grid) closed(start int) gridCell {
-	runes := len(g.text) - start
+	cells := len(g.text) - start
 	for _, c := range g.text[start:] {
 		if c >= utf8.RuneSelf {
-			runes = utf8.RuneCount(g.text[start:])
+			cells = wrap.CellsOf(g.text[start:])
 			break
 		}
 	}
-	return gridCell{int32(start), int32(len(g.text)), int32(runes)}
+	return gridCell{int32(start), int32(len(g.text)), int32(cells)}
 }
 
 // str adds a cell of text; num a cell of a number.
@@ -93,9 +96,9 @@ func (g *grid) num(n int) {
 // its widest cell's.
 func (g *grid) width(k int) int {
 	c := &g.cols[k]
-	w := max(c.width, int(c.head.runes))
+	w := max(c.width, int(c.head.cells))
 	for r := k; r < len(g.cells); r += len(g.cols) {
-		w = max(w, int(g.cells[r].runes))
+		w = max(w, int(g.cells[r].cells))
 	}
 	return w
 }
@@ -140,7 +143,7 @@ func (g *grid) writeMatrix(b *strings.Builder) {
 // apart by one space, each line without the spaces at its end. Column
 // shrink (an index into g.pick, if ≥ 0) is cut, its long cells ending in
 // "…", so that the table fits boardWidth, but to no fewer than 8
-// characters.
+// cells.
 func (g *grid) write(b *strings.Builder, shrink int) {
 	g.widths = g.widths[:0]
 	total := 0
@@ -174,28 +177,24 @@ func (g *grid) write(b *strings.Builder, shrink int) {
 	}
 }
 
-// cell appends a cell to line, padded to width; cut to it, ending in "…",
-// when longer.
+// cell appends a cell to line, padded to width cells; cut to it between
+// grapheme clusters, ending in "…", when wider.
 func (g *grid) cell(line []byte, left bool, cell gridCell, width int) []byte {
-	text, runes := g.text[cell.start:cell.end], int(cell.runes)
-	cut := runes > width
+	text, cells := g.text[cell.start:cell.end], int(cell.cells)
+	cut := cells > width
 	if cut {
-		n := 0
-		for range width - 1 {
-			_, size := utf8.DecodeRune(text[n:])
-			n += size
-		}
-		text, runes = text[:n], width
+		head := wrap.Head(string(text), width-1)
+		text, cells = text[:len(head)], wrap.Cells(head)+1
 	}
 	if !left {
-		line = appendSpaces(line, width-runes)
+		line = appendSpaces(line, width-cells)
 	}
 	line = append(line, text...)
 	if cut {
 		line = append(line, "…"...)
 	}
 	if left {
-		line = appendSpaces(line, width-runes)
+		line = appendSpaces(line, width-cells)
 	}
 	return line
 }

@@ -2,6 +2,7 @@ package wrap
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -20,6 +21,15 @@ var terminal = &runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: t
 
 // Cells returns the number of cells s takes on a terminal.
 func Cells(s string) int { return terminal.StringWidth(s) }
+
+// CellsOf returns the number of cells the text in b takes, as Cells does,
+// without copying it: for tables built in a buffer that write without
+// allocating (the AjveCiv board's grid).
+func CellsOf(b []byte) int {
+	// The measure keeps nothing of the string once it returns, and b is
+	// not written meanwhile.
+	return Cells(unsafe.String(unsafe.SliceData(b), len(b)))
+}
 
 // Head returns the longest start of s that takes at most width cells,
 // cut between grapheme clusters: s itself when it fits.

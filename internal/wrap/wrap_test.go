@@ -148,6 +148,16 @@ func TestCells(t *testing.T) {
 		if got := Cells(tc.s); got != tc.cells {
 			t.Errorf("Cells(%q) = %d, want %d", tc.s, got, tc.cells)
 		}
+		if got := CellsOf([]byte(tc.s)); got != tc.cells {
+			t.Errorf("CellsOf(%q) = %d, want %d", tc.s, got, tc.cells)
+		}
+	}
+}
+
+func TestCellsOfDoesNotAllocate(t *testing.T) {
+	b := []byte("you→ 太郎 · Jose\u0301")
+	if n := testing.AllocsPerRun(100, func() { _ = CellsOf(b) }); n != 0 {
+		t.Errorf("CellsOf allocates %v times", n)
 	}
 }
 
