@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // The board is the state as people read it, at a terminal of 80 columns:
@@ -34,9 +35,9 @@ type column struct {
 // after the first beginning again with the row labels (column 0).
 func writeMatrix(b *strings.Builder, cols []column) {
 	width := func(c column) int {
-		w := max(c.width, utf8.RuneCountInString(c.head))
+		w := max(c.width, wrap.Cells(c.head))
 		for _, s := range c.cells {
-			w = max(w, utf8.RuneCountInString(s))
+			w = max(w, wrap.Cells(s))
 		}
 		return w
 	}
@@ -55,16 +56,18 @@ func writeMatrix(b *strings.Builder, cols []column) {
 	}
 }
 
-// writeColumns writes cols as a table, the columns apart by one space.
-// Column shrink (if ≥ 0) is cut, its long cells ending in "…", so that the
-// table fits boardWidth, but to no fewer than 8 characters.
+// writeColumns writes cols as a table, the columns apart by one space,
+// each as wide as its widest cell in a terminal's cells (wrap.Cells).
+// Column shrink (if ≥ 0) is cut, its long cells ending in "…" (cut between
+// grapheme clusters), so that the table fits boardWidth, but to no fewer
+// than 8 cells.
 func writeColumns(b *strings.Builder, cols []column, shrink int) {
 	widths := make([]int, len(cols))
 	total := 0
 	for i, c := range cols {
-		widths[i] = max(c.width, utf8.RuneCountInString(c.head))
+		widths[i] = max(c.width, wrap.Cells(c.head))
 		for _, s := range c.cells {
-			widths[i] = max(widths[i], utf8.RuneCountInString(s))
+			widths[i] = max(widths[i], wrap.Cells(s))
 		}
 		total += widths[i] + 1
 	}
@@ -75,18 +78,17 @@ func writeColumns(b *strings.Builder, cols []column, shrink int) {
 		var line strings.Builder
 		for i := range cols {
 			c := &cols[i]
-			s := []rune(cell(c))
-			if len(s) > widths[i] {
-				s = append(s[:widths[i]-1], '…')
+			s := cell(c)
+			if wrap.Cells(s) > widths[i] {
+				s = wrap.Head(s, widths[i]-1) + "…"
 			}
-			pad := strings.Repeat(" ", widths[i]-len(s))
 			if i > 0 {
 				line.WriteByte(' ')
 			}
 			if c.left {
-				line.WriteString(string(s) + pad)
+				line.WriteString(wrap.PadRight(s, widths[i]))
 			} else {
-				line.WriteString(pad + string(s))
+				line.WriteString(wrap.PadLeft(s, widths[i]))
 			}
 		}
 		b.WriteString(strings.TrimRight(line.String(), " "))

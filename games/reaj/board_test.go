@@ -3,11 +3,14 @@ package reaj
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/celltest"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // TestBoardFitsEightyColumns plays whole games of 2 to 16 societies with
@@ -39,8 +42,63 @@ func TestBoardFitsEightyColumns(t *testing.T) {
 func checkWidth(t *testing.T, text string, width int) {
 	t.Helper()
 	for _, line := range strings.Split(text, "\n") {
-		if utf8.RuneCountInString(line) > width {
-			t.Fatalf("a line of %d columns (at most %d):\n%s\nin\n%s", utf8.RuneCountInString(line), width, line, text)
+		if wrap.Cells(line) > width {
+			t.Fatalf("a line of %d columns (at most %d):\n%s\nin\n%s", wrap.Cells(line), width, line, text)
+		}
+	}
+}
+
+// nameCell is a row of a board after its number: the player's name, then
+// the first number.
+var nameCell = regexp.MustCompile(`^(.*?) +-?\d+ `)
+
+func TestBoardLinesUpNamesInAnyScript(t *testing.T) {
+	// Players named in Japanese, Korean, with a combining accent or an
+	// emoji, among long names: each column of numbers ends, and the
+	// last turn's column begins, at its heading's cell on every row, a
+	// name too long is cut between characters, and no line is wider than
+	// 80 cells (78 for the world a report indents).
+	players := append([]string{"repl"}, celltest.Names...)
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range m.Pending() {
+		if err := m.Apply(r.Seat, r.Choices[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	celltest.Fits(t, m.State().String(), 78)
+	for _, seat := range []int{0, 3} {
+		board := m.View(seat).String()
+		celltest.Fits(t, board, 80)
+		lines := strings.Split(board, "\n")
+		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, " # player") })
+		if at < 0 {
+			t.Fatalf("no heading:\n%s", board)
+		}
+		head := lines[at]
+		rows := lines[at+1 : at+1+len(players)]
+		for _, h := range strings.Fields(head)[2:] {
+			cell := celltest.Cell(head, strings.Index(head, h))
+			for k, row := range rows {
+				switch {
+				case h == "turn":
+				case h == "last": // "last turn", aligned left
+					if !celltest.Begins(row, cell) {
+						t.Errorf("row %q: %q does not begin at cell %d\n%s", row, h, cell, board)
+					}
+				case k == seat && strings.Contains(h, "you"): // blank in the seat's own row
+				case !celltest.Ends(row, cell+wrap.Cells(h)):
+					t.Errorf("row %q: %q does not end at cell %d\n%s", row, h, cell+wrap.Cells(h), board)
+				}
+			}
+		}
+		for k, row := range rows {
+			name := nameCell.FindStringSubmatch(row[celltest.At(row, 3):])[1]
+			if k != seat && name != players[k] && (!celltest.CutBetweenClusters(name) || !strings.HasPrefix(players[k], strings.TrimSuffix(name, "…"))) {
+				t.Errorf("row %q shows %q for %q", row, name, players[k])
+			}
 		}
 	}
 }
