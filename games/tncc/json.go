@@ -256,12 +256,17 @@ func (p *Public) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
+// publicWidth is the widest a line of the public view is: 80 columns,
+// less the indent of a report.
+const publicWidth = wrap.Width - 2
+
 // String tells what happened in the last cycle played, one line each, then
-// shows the countries, for people. It fits 80 columns.
+// shows the countries, for people. It fits 78 columns, so that a report,
+// which indents it by two, fits 80.
 func (p *Public) String() string {
 	var b strings.Builder
 	for _, t := range p.Told {
-		wrap.Write(&b, t, "- ", "  ", wrap.Width)
+		wrap.Write(&b, t, "- ", "  ", publicWidth)
 	}
 	writeCountries(&b, &p.World, -1, p.Players)
 	return b.String()

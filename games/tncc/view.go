@@ -7,7 +7,6 @@ import (
 	"iter"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 
@@ -337,15 +336,14 @@ func writeCountries(b *strings.Builder, w *World, you int, players []string) {
 		case i < len(players):
 			names[i] = engine.DisplayName(players[i])
 		}
-		if utf8.RuneCountInString(names[i]) > 14 {
-			names[i] = string([]rune(names[i])[:13]) + "…"
+		if wrap.Cells(names[i]) > 14 {
+			names[i] = wrap.Head(names[i], 13) + "…"
 		}
-		nameWidth = max(nameWidth, utf8.RuneCountInString(names[i]))
+		nameWidth = max(nameWidth, wrap.Cells(names[i]))
 	}
-	pad := func(s string, w int) string { return s + strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s))) }
 	head := "country"
 	if nameWidth > 0 {
-		head = pad("country", 3+nameWidth)
+		head = wrap.PadRight("country", 3+nameWidth)
 	}
 	b.WriteString(head)
 	for r, h := range heads {
@@ -358,7 +356,7 @@ func writeCountries(b *strings.Builder, w *World, you int, players []string) {
 		if nameWidth > 0 {
 			label += " " + names[i]
 		}
-		b.WriteString(pad(label, len(head)))
+		b.WriteString(wrap.PadRight(label, len(head)))
 		for r := range heads {
 			fmt.Fprintf(b, " %*d", widths[r], c.Stock[r])
 		}
