@@ -148,22 +148,19 @@ func (v View) writeNations(b *strings.Builder) {
 				who = fmt.Sprintf("seat %d you", seat+1)
 			}
 		}
-		if len(who) > 22 {
-			who = who[:21] + "…"
-		}
+		first := "  " + fit(n.Name, 6) + " " + fit(who, 22) + " "
 		if !n.In() {
-			fmt.Fprintf(b, "  %-6s %-22s out of the game (action %d)\n", n.Name, who, n.Out)
+			fmt.Fprintf(b, "%sout of the game (action %d)\n", first, n.Out)
 			continue
 		}
 		var held []string
 		for i, h := range w.held {
 			if h.Nation == k {
-				held = append(held, fmt.Sprintf("%s %d", w.cfg.Territories[i].ID, h.Armies))
+				held = append(held, fmt.Sprintf("%s%c%d", w.cfg.Territories[i].ID, wrap.NoBreak, h.Armies)) // a territory stays with its armies
 			}
 		}
-		first := fmt.Sprintf("  %-6s %-22s ", n.Name, who)
 		wrap.Write(b, fmt.Sprintf("%s, %s: %s", plural(w.Holdings(k), "territory"), plural(w.Armies(k), "army"), strings.Join(held, ", ")),
-			first, strings.Repeat(" ", len(first)), wrap.Width)
+			first, strings.Repeat(" ", wrap.Cells(first)), wrap.Width)
 	}
 }
 
@@ -192,17 +189,18 @@ func (v View) writeRecent(b *strings.Builder) {
 // it with how many armies, and its neighbours.
 func (v View) writeMap(b *strings.Builder) {
 	w, cfg := v.m.w, v.m.w.cfg
-	width := 4
+	width := len("territory")
 	for i := range cfg.Territories {
-		width = max(width, len(cfg.Territories[i].ID)+1+min(len(cfg.Territories[i].Name), 16))
+		width = max(width, wrap.Cells(cfg.Territories[i].ID)+1+min(wrap.Cells(cfg.Territories[i].Name), 16))
 	}
-	fmt.Fprintf(b, "Map:\n  %-*s  %-7s %6s  neighbours\n", width, "territory", "held by", "armies")
+	holders := len("held by")
+	for k := range w.nations {
+		holders = max(holders, min(wrap.Cells(w.nations[k].Name), 16))
+	}
+	fmt.Fprintf(b, "Map:\n  %s  %s %6s  neighbours\n", wrap.PadRight("territory", width), wrap.PadRight("held by", holders), "armies")
 	for i := range cfg.Territories {
 		t := &cfg.Territories[i]
-		name := t.ID + " " + t.Name
-		if len(t.Name) > 16 {
-			name = t.ID + " " + t.Name[:15] + "…"
-		}
+		name := t.ID + " " + cut(t.Name, 16)
 		holder, armies := "-", ""
 		if h := w.held[i]; h.Nation >= 0 {
 			holder, armies = w.nations[h.Nation].Name, fmt.Sprint(h.Armies)
@@ -211,7 +209,7 @@ func (v View) writeMap(b *strings.Builder) {
 		for k, j := range cfg.neighbors[i] {
 			near[k] = cfg.Territories[j].ID
 		}
-		fmt.Fprintf(b, "  %-*s  %-7s %6s  %s\n", width, name, holder, armies, strings.Join(near, " "))
+		fmt.Fprintf(b, "  %s  %s %6s  %s\n", wrap.PadRight(name, width), fit(holder, holders), armies, strings.Join(near, " "))
 	}
 }
 
@@ -452,7 +450,14 @@ func newBoard(w *World) Board {
 	return b
 }
 
-// String shows each nation with its territories and armies.
+// boardWidth is the widest a line of the board (Board.String) is: 80
+// columns, less the indent of a report.
+const boardWidth = wrap.Width - 2
+
+// String shows each nation with its territories and armies, in lines of
+// at most boardWidth cells: its name and its player, each in a column as
+// wide as the longest (at least 10, at most 16 cells, a longer one cut),
+// its colour, then what it holds, wrapped under itself.
 func (b Board) String() string {
 	var s strings.Builder
 	if b.Turn > 0 {
@@ -461,18 +466,38 @@ func (b Board) String() string {
 	if len(b.Nations) == 0 {
 		s.WriteString("no nations yet\n")
 	}
+	names, players := 10, 10
+	for _, n := range b.Nations {
+		names = max(names, min(wrap.Cells(n.Name), 16))
+		players = max(players, min(wrap.Cells(n.Player), 16))
+	}
 	for _, n := range b.Nations {
 		var held []string
 		for _, h := range b.Holdings {
 			if h.Nation == n.Name {
-				held = append(held, fmt.Sprintf("%s %d", h.Territory, h.Armies))
+				held = append(held, fmt.Sprintf("%s%c%d", h.Territory, wrap.NoBreak, h.Armies)) // a territory stays with its armies
 			}
 		}
+		first := fit(n.Name, names) + " " + fit(n.Player, players) + " " + string(n.Color) + "  "
 		if n.Out != 0 {
-			fmt.Fprintf(&s, "%-10s %-10s %s  out of the game (action %d)\n", n.Name, n.Player, n.Color, n.Out)
+			fmt.Fprintf(&s, "%sout of the game (action %d)\n", first, n.Out)
 			continue
 		}
-		fmt.Fprintf(&s, "%-10s %-10s %s  %s, %s: %s\n", n.Name, n.Player, n.Color, plural(n.Territories, "territory"), plural(n.Armies, "army"), strings.Join(held, ", "))
+		wrap.Write(&s, fmt.Sprintf("%s, %s: %s", plural(n.Territories, "territory"), plural(n.Armies, "army"), strings.Join(held, ", ")),
+			first, strings.Repeat(" ", wrap.Cells(first)), boardWidth)
 	}
 	return s.String()
 }
+
+// cut returns s, or its start and "…" when it is wider than width cells:
+// width cells at most, cut between grapheme clusters.
+func cut(s string, width int) string {
+	if wrap.Cells(s) <= width {
+		return s
+	}
+	return wrap.Head(s, width-1) + "…"
+}
+
+// fit returns s cut to width cells (see cut) and padded to them: s in a
+// column of that width, aligned left.
+func fit(s string, width int) string { return wrap.PadRight(cut(s, width), width) }
