@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // RecordName is the name an external player's seat has in records, reports
@@ -71,9 +72,7 @@ func (n *Names) wish(player, name string) {
 		return
 	}
 	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
-	if r := []rune(name); len(r) > maxName {
-		name = string(r[:maxName])
-	}
+	name = wrap.FirstRunes(name, maxName) // never half a character: an accent stays with its letter
 	if name == "" {
 		return
 	}

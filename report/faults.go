@@ -3,8 +3,10 @@ package report
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // FaultCount is how many faults of one kind a seat or a player committed,
@@ -59,8 +61,8 @@ func firstClause(detail string) string {
 			detail = detail[:i]
 		}
 	}
-	if r := []rune(detail); len(r) > 300 {
-		detail = string(r[:299]) + "…"
+	if utf8.RuneCountInString(detail) > 300 {
+		detail = wrap.FirstRunes(detail, 299) + "…" // never half a character
 	}
 	return detail
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/territories"
 	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	tstore "github.com/arbiter-games/arbiter/store/territories"
 	"github.com/spf13/cobra"
 )
@@ -160,15 +161,7 @@ func clipInputs(msg string) string {
 		if err != nil || utf8.RuneCountInString(s) <= maxEcho {
 			return q
 		}
-		cut, n := s, 0
-		for i := range s {
-			if n == maxEcho {
-				cut = s[:i]
-				break
-			}
-			n++
-		}
-		return fmt.Sprintf("%q…(%d bytes)", cut, len(s))
+		return fmt.Sprintf("%q…(%d bytes)", wrap.FirstRunes(s, maxEcho), len(s))
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -148,9 +149,9 @@ func optionFlag(cmd *cobra.Command, err error) error {
 		if !ok || f == nil || !f.Changed {
 			continue
 		}
-		v := []rune(f.Value.String())
-		if len(v) > 40 {
-			v = append(v[:40], '…')
+		v := f.Value.String()
+		if short := wrap.FirstRunes(v, 40); short != v {
+			v = short + "…"
 		}
 		code := exitUsage
 		var e *exitError
@@ -163,7 +164,7 @@ func optionFlag(cmd *cobra.Command, err error) error {
 				rest += fmt.Sprintf("; %s is a file: give it as --%s %s", f.Value.String(), o.File, f.Value.String())
 			}
 		}
-		return &exitError{code, fmt.Errorf("--%s %q: %s", f.Name, string(v), rest)}
+		return &exitError{code, fmt.Errorf("--%s %q: %s", f.Name, v, rest)}
 	}
 	return err
 }

@@ -2,8 +2,10 @@ package wrap
 
 import (
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
+	"github.com/clipperhouse/uax29/v2/graphemes"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -47,6 +49,25 @@ func Tail(s string, width int) string {
 		return ""
 	}
 	return terminal.TruncatePrefix(s, width, "")
+}
+
+// FirstRunes returns the longest start of s of at most n runes (what a
+// limit in characters keeps, such as a name's 40) that ends between
+// grapheme clusters: a letter keeps its accents and an emoji its joined
+// parts, or goes whole. It is s itself when s has no more than n runes.
+// The clusters are UAX #29's, as go-runewidth finds them.
+func FirstRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	end, runes := 0, 0
+	for g := graphemes.FromString(s); g.Next(); {
+		if runes += utf8.RuneCountInString(g.Value()); runes > n {
+			break
+		}
+		end = g.End()
+	}
+	return s[:end]
 }
 
 // Middle returns s cut to at most width cells, when it is wider, in its

@@ -196,6 +196,27 @@ func TestHeadTailMiddle(t *testing.T) {
 	}
 }
 
+func TestFirstRunes(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"Alice", 9, "Alice"},
+		{"Alice", 3, "Ali"},
+		{"太郎と花子", 3, "太郎と"},
+		{"Jose\u0301", 4, "Jos"}, // the e goes with its accent
+		{"Jose\u0301", 5, "Jose\u0301"},
+		{"ab👩\u200d🚀", 4, "ab"}, // the astronaut is three runes, one cluster
+		{"ab👩\u200d🚀", 5, "ab👩\u200d🚀"},
+		{"abc", 0, ""},
+	} {
+		if got := FirstRunes(tc.s, tc.n); got != tc.want {
+			t.Errorf("FirstRunes(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}
+
 func TestPad(t *testing.T) {
 	for _, tc := range []struct {
 		s           string
