@@ -65,9 +65,15 @@ func TestDuelProgressTellsFaults(t *testing.T) {
 	if line := progressLine(&tally); !strings.HasSuffix(line, "Faults A/B 3/0") {
 		t.Errorf("progress %q; want the faults", line)
 	}
+	if lines := progressLines(&tally); !strings.HasSuffix(lines, "  Faults A/B 3/0\n") {
+		t.Errorf("progress %q; want the faults", lines)
+	}
 	tally.Faults = [2]int{}
 	if line := progressLine(&tally); strings.Contains(line, "Faults") {
 		t.Errorf("progress %q; want no faults", line)
+	}
+	if lines := progressLines(&tally); strings.Contains(lines, "Faults") {
+		t.Errorf("progress %q; want no faults", lines)
 	}
 }
 

@@ -113,11 +113,12 @@ whatever the draw rate) or logistic (the classical Elo). Without --sprt it
 plays --games games (default %d) and reports the Elo difference with its
 95%% error bar.
 
-A line of progress goes to standard error: updated in place on a terminal
-(cut at its width), one line every --report-every games otherwise (here in
-two):
-  Games 240: LLR 1.52 (-2.94, 2.94) [0, 5]  Elo 12.3 ± 8.1 (95%%)
-    nElo 20.1 ± 13.2  W/L/D 100/80/60  Ptnml(0-2) [5, 20, 50, 30, 15]
+The progress goes to standard error: a line updated in place on a
+terminal (cut at its width); otherwise, every --report-every games, three
+lines of at most 80 columns, each beginning with the games so far:
+  Games 240: LLR 1.52 (-2.94, 2.94) [0, 5]  W/L/D 100/80/60
+  Games 240: Elo 12.3 ± 8.1 (95%%)  nElo 20.1 ± 13.2
+  Games 240: Ptnml(0-2) [5, 20, 50, 30, 15]
 W/L/D are A's wins, losses and draws; Ptnml(0-2) counts the pairs by A's
 points in them, 0 to 2 by halves: [LL, LD, DD or WL, WD, WW]. The result
 goes to standard output.
@@ -219,7 +220,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 	f.IntVar(&parallel, "parallel", 0, "games played at once (0, the default: one per core)")
 	f.StringVar(&out, "out", "", "keep the duel in FILE, and continue the duel FILE holds")
 	f.BoolVar(&force, "force", false, "start the duel in --out FILE anew, replacing what it holds")
-	f.IntVar(&every, "report-every", 100, "when standard error is not a terminal, a progress line every this many games")
+	f.IntVar(&every, "report-every", 100, "when standard error is not a terminal, the progress (three lines) every this many games")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&keepGoing, "keep-going", false, "play on when a player never answers in its first game (by default the duel stops there, with no verdict)")
@@ -774,7 +775,7 @@ func (p *duelProgress) update(t *tournament.Tally) {
 	games := 2 * t.Pairs()
 	if !p.terminal {
 		if games/p.every != (games-2)/p.every {
-			fmt.Fprintln(p.out, progressLine(t))
+			io.WriteString(p.out, progressLines(t))
 			p.lastLine = games
 		}
 		return
@@ -782,8 +783,8 @@ func (p *duelProgress) update(t *tournament.Tally) {
 	if now := time.Now(); now.Sub(p.shown) >= 100*time.Millisecond || t.Verdict != sprt.Continue {
 		p.shown = now
 		line := progressLine(t)
-		if p.width > 1 && utf8.RuneCountInString(line) >= p.width {
-			line = string([]rune(line)[:p.width-1])
+		if p.width > 1 && wrap.Cells(line) >= p.width {
+			line = wrap.Head(line, p.width-1)
 		}
 		fmt.Fprintf(p.out, "\r%s\x1b[K", line)
 		p.dirty = true
@@ -798,27 +799,80 @@ func (p *duelProgress) close(t *tournament.Tally) {
 	case p.dirty:
 		fmt.Fprint(p.out, "\r\x1b[K")
 	case !p.terminal && t.Pairs() > 0 && 2*t.Pairs() != p.lastLine:
-		fmt.Fprintln(p.out, progressLine(t))
+		io.WriteString(p.out, progressLines(t))
 	}
 }
 
-// progressLine is the tally in the engine testers' form, what matters
-// most first, so that a narrow terminal cuts the least.
-func progressLine(t *tournament.Tally) string {
-	var b strings.Builder
+// duelFields is the tally in the engine testers' form, field by field; a
+// field it does not have is "".
+type duelFields struct {
+	llr, elo, nElo string // the test's LLR, the estimates
+	wld, ptnml     string // the games by A's results, the pairs
+	faults         string // A's and B's, once there are some
+}
+
+func newDuelFields(t *tournament.Tally) duelFields {
 	p := t.Pentanomial
-	fmt.Fprintf(&b, "Games %d:", 2*p.Pairs())
+	var f duelFields
 	if t.Test != nil {
-		fmt.Fprintf(&b, " LLR %s ", llrText(t))
+		f.llr = "LLR " + llrText(t)
 	}
-	fmt.Fprintf(&b, " Elo %s%s", estimateText(p, p.Elo(sprt.Logistic, confidence)), confidenceText(p))
+	f.elo = "Elo " + estimateText(p, p.Elo(sprt.Logistic, confidence)) + confidenceText(p)
 	if t.Test == nil || t.Test.Model == sprt.Normalized {
-		fmt.Fprintf(&b, "  nElo %s", estimateText(p, p.Elo(sprt.Normalized, confidence)))
+		f.nElo = "nElo " + estimateText(p, p.Elo(sprt.Normalized, confidence))
 	}
 	w := t.Trinomial
-	fmt.Fprintf(&b, "  W/L/D %d/%d/%d  Ptnml(0-2) %s", w[sprt.Win], w[sprt.Loss], w[sprt.Draw], p)
-	if f := t.Faults; f[0]+f[1] > 0 {
-		fmt.Fprintf(&b, "  Faults A/B %d/%d", f[0], f[1])
+	f.wld = fmt.Sprintf("W/L/D %d/%d/%d", w[sprt.Win], w[sprt.Loss], w[sprt.Draw])
+	f.ptnml = "Ptnml(0-2) " + p.String()
+	if n := t.Faults; n[0]+n[1] > 0 {
+		f.faults = fmt.Sprintf("Faults A/B %d/%d", n[0], n[1])
+	}
+	return f
+}
+
+// progressLine is the tally on one line, updated in place at a terminal,
+// what matters most first, so that a narrow terminal cuts the least.
+func progressLine(t *tournament.Tally) string {
+	f := newDuelFields(t)
+	fields := slices.DeleteFunc([]string{f.llr, f.elo, f.nElo, f.wld, f.ptnml, f.faults}, func(s string) bool { return s == "" })
+	return fmt.Sprintf("Games %d: %s", 2*t.Pairs(), strings.Join(fields, "  "))
+}
+
+// progressLines is the tally for a log, in lines of at most wrap.Width
+// columns, each whole and beginning with the games so far ("Games 240: "),
+// so that a script reads each line on its own, and each of the same
+// fields report after report: the test and the games (LLR, W/L/D), the
+// estimates (Elo, nElo), the pairs (Ptnml(0-2), and the faults). A line
+// too wide for its fields (a first pair of even games, whose estimates
+// say why they are none) goes on in another.
+func progressLines(t *tournament.Tally) string {
+	f := newDuelFields(t)
+	var b strings.Builder
+	head := fmt.Sprintf("Games %d: ", 2*t.Pairs())
+	for _, group := range [][]string{{f.llr, f.wld}, {f.elo, f.nElo}, {f.ptnml, f.faults}} {
+		n := 0 // the line's columns; 0 before its first field
+		for _, field := range group {
+			switch {
+			case field == "":
+				continue
+			case n == 0:
+			case n+2+wrap.Cells(field) > wrap.Width:
+				b.WriteByte('\n')
+				n = 0
+			default:
+				b.WriteString("  ")
+				n += 2
+			}
+			if n == 0 {
+				b.WriteString(head)
+				n = len(head)
+			}
+			b.WriteString(field)
+			n += wrap.Cells(field)
+		}
+		if n > 0 {
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }

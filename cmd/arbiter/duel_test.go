@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -16,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/arbiter-games/arbiter/tournament/sprt"
 )
@@ -59,8 +61,8 @@ func TestDuelStopsWhenSure(t *testing.T) {
 	// "With --sprt it stops when the test accepts H0 or H1 (and says
 	// which, in words a bot writer understands)"; "deterministic given the
 	// seed (same seed → same games, same result, whatever --parallel)";
-	// "a progress line in the engine testers' form, one line per report
-	// otherwise".
+	// "a progress line in the engine testers' form, updated in place at a
+	// terminal, lines of 80 columns at most per report otherwise".
 	var first string
 	for _, parallel := range []string{"1", "3"} {
 		code, out, errOut := runBinary(t, "duel", "zombie", "sensible", "spreader", "--sprt", "elo0=0,elo1=5,alpha=0.05,beta=0.05", "--seed", "1", "--parallel", parallel)
@@ -89,23 +91,80 @@ func TestDuelStopsWhenSure(t *testing.T) {
 		if test.Decide(llr) != sprt.AcceptH1 || test.Decide(test.LLR(sprt.Pentanomial{p[0], p[1], p[2], p[3], p[4]})) != sprt.AcceptH1 {
 			t.Errorf("LLR %v of %v does not accept H1", llr, p)
 		}
-		// A line every 100 games, and one of the last figures, in the
-		// engine testers' form.
+		// Three lines every 100 games, and three of the last figures, in
+		// the engine testers' form: the test and the games, the estimates,
+		// the pairs, each line beginning with the games so far and no
+		// wider than 80 columns.
 		var lines []string
 		for _, l := range strings.Split(errOut, "\n") {
 			if strings.HasPrefix(l, "Games ") {
 				lines = append(lines, l)
 			}
 		}
-		if len(lines) != games/100+1 || !strings.HasPrefix(lines[len(lines)-1], fmt.Sprintf("Games %d: ", games)) {
-			t.Fatalf("%d progress lines for %d games; want one every 100 and the last:\n%s", len(lines), games, errOut)
+		if len(lines) != 3*(games/100+1) || !strings.HasPrefix(lines[len(lines)-1], fmt.Sprintf("Games %d: ", games)) {
+			t.Fatalf("%d progress lines for %d games; want three every 100 and three of the last:\n%s", len(lines), games, errOut)
 		}
-		line := regexp.MustCompile(`^Games (\d+): LLR -?\d+\.\d\d \(-2\.94, 2\.94\) \[0, 5\]  Elo -?\d+\.\d ± \d+\.\d \(95%\)  nElo -?\d+\.\d ± \d+\.\d  W/L/D \d+/\d+/\d+  Ptnml\(0-2\) \[\d+, \d+, \d+, \d+, \d+\]$`)
+		forms := []*regexp.Regexp{
+			regexp.MustCompile(`^Games (\d+): LLR -?\d+\.\d\d \(-2\.94, 2\.94\) \[0, 5\]  W/L/D \d+/\d+/\d+$`),
+			regexp.MustCompile(`^Games (\d+): Elo -?\d+\.\d ± \d+\.\d \(95%\)  nElo -?\d+\.\d ± \d+\.\d$`),
+			regexp.MustCompile(`^Games (\d+): Ptnml\(0-2\) \[\d+, \d+, \d+, \d+, \d+\]$`),
+		}
 		for i, l := range lines {
-			m := line.FindStringSubmatch(l)
-			if want := strconv.Itoa(min(100*(i+1), games)); m == nil || m[1] != want {
+			m := forms[i%3].FindStringSubmatch(l)
+			if want := strconv.Itoa(min(100*(i/3+1), games)); m == nil || m[1] != want {
 				t.Errorf("progress line %d: %q", i+1, l)
 			}
+			if n := wrap.Cells(l); n > 80 {
+				t.Errorf("progress line %d is %d columns: %q", i+1, n, l)
+			}
+		}
+	}
+}
+
+func TestDuelProgressLinesFit80Columns(t *testing.T) {
+	// Off a terminal the progress goes to a log a line at a time: every
+	// line no wider than 80 columns and beginning with the games so far,
+	// whatever the counts (a million games, an LLR near its bound, every
+	// pair even, faults), and no field cut or lost: the lines hold the
+	// fields of the one line a terminal shows.
+	normalized, logistic := sprt.DefaultTest, sprt.DefaultTest
+	logistic.Model = sprt.Logistic
+	logistic.Elo0, logistic.Elo1 = -1.5, 3.25
+	for _, tc := range []struct {
+		test   *sprt.Test
+		p      sprt.Pentanomial
+		faults [2]int
+	}{
+		{&normalized, sprt.Pentanomial{22, 140, 2217, 182, 42}, [2]int{}},
+		{&normalized, sprt.Pentanomial{123456, 98765, 234567, 87654, 12345}, [2]int{123456, 7}},
+		{&logistic, sprt.Pentanomial{9, 1, 3, 0, 0}, [2]int{0, 2}},
+		{nil, sprt.Pentanomial{0, 0, 500000, 0, 0}, [2]int{}}, // every pair even
+		{nil, sprt.Pentanomial{1, 22, 333, 4444, 55555}, [2]int{1, 1}},
+		{&normalized, sprt.Pentanomial{0, 0, 0, 0, 1}, [2]int{}}, // every game won
+	} {
+		tally := tournament.Tally{Test: tc.test, Pentanomial: tc.p, Faults: tc.faults}
+		tally.Trinomial = sprt.Trinomial{tc.p[4]*2 + tc.p[3], tc.p[0]*2 + tc.p[1], tc.p[1] + tc.p[2]*2 + tc.p[3]}
+		if tc.test != nil {
+			tally.LLR = tc.test.LLR(tc.p)
+		}
+		head := fmt.Sprintf("Games %d: ", 2*tc.p.Pairs())
+		out := progressLines(&tally)
+		var fields []string
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			if n := wrap.Cells(l); n > 80 {
+				t.Errorf("a line of %d columns: %q\n%s", n, l, out)
+			}
+			rest, ok := strings.CutPrefix(l, head)
+			if !ok {
+				t.Errorf("%q does not begin with %q\n%s", l, head, out)
+			}
+			fields = append(fields, strings.Split(rest, "  ")...)
+		}
+		want := strings.Split(strings.TrimPrefix(progressLine(&tally), head), "  ")
+		slices.Sort(fields)
+		slices.Sort(want)
+		if !slices.Equal(fields, want) {
+			t.Errorf("the lines hold\n%s\nwant the fields of\n%s", out, progressLine(&tally))
 		}
 	}
 }
@@ -149,7 +208,7 @@ func TestDuelFixedGames(t *testing.T) {
 			t.Errorf("the result does not match %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "LLR") || strings.Count(errOut, "\nGames ") != 1 || !strings.Contains(errOut, "\nGames 40: Elo ") || strings.Contains(errOut, "LLR") {
+	if strings.Contains(out, "LLR") || strings.Count(errOut, "\nGames ") != 3 || !strings.Contains(errOut, "\nGames 40: W/L/D ") || !strings.Contains(errOut, "\nGames 40: Elo ") || strings.Contains(errOut, "LLR") {
 		t.Errorf("a duel without --sprt has no LLR, and its progress ends with its 40 games:\n%s\n%s", out, errOut)
 	}
 	if p := ptnml(t, out); p.Pairs() != 20 {
@@ -546,7 +605,7 @@ func TestDuelProgressOnTerminal(t *testing.T) {
 		t.Fatalf("%d updates of the progress line; want the first pair's and the last's:\n%q", len(updates), seen)
 	}
 	for _, u := range updates {
-		if n := utf8.RuneCountInString(u[1]); n >= 80 {
+		if n := wrap.Cells(u[1]); n >= 80 {
 			t.Errorf("a progress line of %d columns on a terminal of 80: %q", n, u[1])
 		}
 	}
