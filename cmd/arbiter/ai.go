@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/spf13/cobra"
 )
 
@@ -97,14 +98,20 @@ func header(out io.Writer, t catalog.Trial, games int, seed uint64, markdown, ti
 	textRow(out, cols)
 }
 
-// widths are the text columns' widths; negative ones are left-aligned.
+// widths are the text columns' widths, in a terminal's cells (see
+// wrap.Cells); negative ones are left-aligned.
 var widths = []int{-26, -52, 5, 6, 16, 6, 9, 18, 14, 14, 10}
 
 func textRow(out io.Writer, cells []string) {
 	var b strings.Builder
 	b.WriteString(" ")
 	for i, c := range cells {
-		fmt.Fprintf(&b, " %*s", widths[i], c)
+		b.WriteByte(' ')
+		if widths[i] < 0 {
+			b.WriteString(wrap.PadRight(c, -widths[i]))
+		} else {
+			b.WriteString(wrap.PadLeft(c, widths[i]))
+		}
 	}
 	fmt.Fprintln(out, strings.TrimRight(b.String(), " "))
 }

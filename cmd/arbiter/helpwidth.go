@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/spf13/cobra"
 )
 
@@ -56,7 +56,7 @@ func fitLines(text string, width int) string {
 		case line == "":
 			commands = false
 		}
-		if utf8.RuneCountInString(line) <= width || strings.HasPrefix(line, "  arbiter ") {
+		if wrap.Cells(line) <= width || strings.HasPrefix(line, "  arbiter ") {
 			b.WriteString(line)
 			continue
 		}
@@ -78,10 +78,10 @@ func fitLines(text string, width int) string {
 func hang(line, head string, lead, width int) string {
 	var b strings.Builder
 	b.WriteString(head)
-	n := utf8.RuneCountInString(head)
+	n := wrap.Cells(head)
 	for k, m := range word.FindAllStringSubmatch(line[len(head):], -1) {
 		space, w := m[1], m[2]
-		wl := utf8.RuneCountInString(w)
+		wl := wrap.Cells(w)
 		switch {
 		case k > 0 && n+len(space)+wl > width:
 			b.WriteString("\n" + strings.Repeat(" ", lead))
