@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -354,8 +355,8 @@ func describe(n *yaml.Node) string {
 		return "nothing"
 	}
 	v := n.Value
-	if r := []rune(v); len(r) > 40 {
-		v = string(r[:40]) + "…"
+	if short := wrap.FirstRunes(v, 40); short != v {
+		v = short + "…"
 	}
 	return strconv.Quote(v)
 }

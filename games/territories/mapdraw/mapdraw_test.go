@@ -495,3 +495,22 @@ func TestRectangleOnWholePixels(t *testing.T) {
 		}
 	}
 }
+
+func TestClipCutsBetweenCharacters(t *testing.T) {
+	// A label cut to fit keeps a letter with its accents and an emoji
+	// with its joined parts.
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"Washington", 20, "Washington"},
+		{"Washington", 5, "Wash…"},
+		{"Jose\u0301 Island", 5, "Jos…"},
+		{"ab👩\u200d🚀cd", 4, "ab…"},
+	} {
+		if got := clip(tc.s, tc.n); got != tc.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}

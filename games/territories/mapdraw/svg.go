@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/games/territories"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // Colours of what the referee writes on the map.
@@ -122,13 +123,13 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// clip shortens s to n characters, ending it with an ellipsis.
+// clip shortens s to n characters, ending it with an ellipsis, cut
+// between grapheme clusters (a letter keeps its accents).
 func clip(s string, n int) string {
 	if n < 2 || utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
+	return wrap.FirstRunes(s, n-1) + "…"
 }
 
 func escape(s string) string {
