@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -41,13 +40,12 @@ func gamesCommand() *cobra.Command {
 			// At 80 columns: a title carries on under its column, a
 			// game's players and options under their own words.
 			var table bytes.Buffer
-			tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "GAME\tSEATS\tTITLE")
+			rows := [][]string{{"GAME", "SEATS", "TITLE"}}
 			for _, g := range catalog.Games() {
 				info := g.Info()
-				fmt.Fprintf(tw, "%s\t%d-%d\t%s\n", info.Name, info.MinSeats, info.MaxSeats, info.Title)
+				rows = append(rows, []string{info.Name, fmt.Sprintf("%d-%d", info.MinSeats, info.MaxSeats), info.Title})
 			}
-			tw.Flush()
+			writeTable(&table, rows)
 			lines := strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")
 			title := strings.Index(lines[0], "TITLE")
 			for _, line := range lines {

@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -880,15 +879,14 @@ func writeShow(out io.Writer, db string, w *territories.World) error {
 	if len(g.Nations) == 0 {
 		b.WriteString("no nations yet: arbiter territories --db " + db + " --player NAME join NATION TERRITORY\n")
 	} else {
-		tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-		header := "NATION\tPLAYER\tCOLOUR\tTERRITORIES\tARMIES\tHOLDINGS"
+		header := []string{"NATION", "PLAYER", "COLOUR", "TERRITORIES", "ARMIES", "HOLDINGS"}
 		if g.Turn > 0 {
-			header += "\tACTIONS LEFT"
+			header = append(header, "ACTIONS LEFT")
 		}
-		fmt.Fprintln(tw, header)
+		rows := [][]string{header}
 		for _, n := range g.Nations {
 			if n.Out != 0 {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\tout of the game (action %d)\n", n.Name, n.Player, n.Color, n.Out)
+				rows = append(rows, []string{n.Name, n.Player, string(n.Color), "-", "-", fmt.Sprintf("out of the game (action %d)", n.Out)})
 				continue
 			}
 			var held []string
@@ -897,13 +895,13 @@ func writeShow(out io.Writer, db string, w *territories.World) error {
 					held = append(held, fmt.Sprintf("%s %d", h.Territory, h.Armies))
 				}
 			}
-			line := fmt.Sprintf("%s\t%s\t%s\t%d\t%d\t%s", n.Name, n.Player, n.Color, n.Territories, n.Armies, strings.Join(held, ", "))
+			row := []string{n.Name, n.Player, string(n.Color), strconv.Itoa(n.Territories), strconv.Itoa(n.Armies), strings.Join(held, ", ")}
 			if n.ActionsLeft != nil {
-				line += fmt.Sprintf("\t%d", *n.ActionsLeft)
+				row = append(row, strconv.Itoa(*n.ActionsLeft))
 			}
-			fmt.Fprintln(tw, line)
+			rows = append(rows, row)
 		}
-		tw.Flush()
+		writeTable(&b, rows)
 	}
 	if len(g.Unclaimed) > 0 {
 		fmt.Fprintf(&b, "unclaimed: %s\n", strings.Join(g.Unclaimed, ", "))
@@ -932,9 +930,7 @@ func territoriesHistory(f *territoriesFlags) *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(log)
 			}
-			bw := bufio.NewWriter(out)
-			tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "#\tPLAYER\tACTION\tDICE\tOUTCOME")
+			rows := [][]string{{"#", "PLAYER", "ACTION", "DICE", "OUTCOME"}}
 			for _, e := range log {
 				var o territories.Outcome
 				text := string(e.Outcome)
@@ -945,10 +941,9 @@ func territoriesHistory(f *territoriesFlags) *cobra.Command {
 				if player == "" {
 					player = "(judge)"
 				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", e.Seq, player, e.Action, dice(e), text)
+				rows = append(rows, []string{strconv.Itoa(e.Seq), player, e.Action, dice(e), text})
 			}
-			tw.Flush()
-			return bw.Flush()
+			return writeTable(out, rows)
 		}),
 	}
 	cmd.Flags().IntVar(&after, "after", 0, "only the actions after this one")

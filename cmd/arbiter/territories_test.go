@@ -20,6 +20,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/celltest"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	_ "modernc.org/sqlite"
@@ -1222,6 +1223,43 @@ func TestTournamentAndDuelWarnOfAMapInParts(t *testing.T) {
 		code, _, errOut := arbiter(t, "", args...)
 		if code != 0 || strings.Count(errOut, warning) != 1 {
 			t.Errorf("%s: exit %d, %q; want one warning naming C", args[0], code, errOut)
+		}
+	}
+}
+
+func TestTerritoriesShowAndHistoryLineUpNamesInAnyScript(t *testing.T) {
+	// Nations and players named in Japanese, with a combining accent and
+	// with emoji: every column of show and history begins at its
+	// heading's cell on every row, in the cells a terminal shows.
+	db := newTerritories(t)
+	mustPlay(t, db, "さくら", "join", "太郎の国", "CA")
+	mustPlay(t, db, "jose\u0301", "join", "Jose\u0301land", "NV")
+	mustPlay(t, db, "🎲", "join", "🎲🎲", "WA")
+	mustPlay(t, db, "さくら", "raise", "CA")
+	for _, args := range [][]string{{"show"}, {"history"}} {
+		code, out, errOut := tplay(t, db, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, errOut)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "NATION") || strings.HasPrefix(l, "#") })
+		if at < 0 {
+			t.Fatalf("%v: no heading:\n%s", args, out)
+		}
+		head := lines[at]
+		for _, word := range strings.Fields(head)[1:] {
+			if word == "LEFT" { // ACTIONS LEFT
+				continue
+			}
+			cell := celltest.Cell(head, strings.Index(head, word))
+			for _, row := range lines[at+1:] {
+				if strings.HasPrefix(row, "unclaimed: ") {
+					continue
+				}
+				if !celltest.Begins(row, cell) {
+					t.Errorf("%v: row %q: its %s does not begin at cell %d\n%s", args, row, word, cell, out)
+				}
+			}
 		}
 	}
 }
