@@ -685,3 +685,40 @@ func TestTerritoriesBoardAtTheEndSaysItIsOver(t *testing.T) {
 	}
 	r.noErrors()
 }
+
+func TestTNCCBoardAtTheEndSaysItIsOver(t *testing.T) {
+	// Once every cycle of a TNCC match is played, its board says so, on a
+	// seat's page, the spectator's and at the replay's last move: not
+	// "Cycle 3 of 2" (the view's cycle is one past the last), as if a
+	// cycle were under way after the last.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": append(people(1), seat("turtle")), "options": map[string]any{"preset": `{"base":"default","max_cycles":2}`}})
+	s.advance(c, 1000)
+	cycle := `document.querySelector("#board p").innerText`
+	p := b.open("seat 1", c.Seats[0].URL, phoneW, phoneH)
+	p.until("the end", `document.body.dataset.status === "over" && document.querySelector("#board p")`)
+	if got := eval[string](p, cycle); !strings.HasPrefix(got, "All 2 cycles played") {
+		t.Errorf("the seat's board, once every cycle is played, says %q", got)
+	}
+	p.noErrors()
+	w := b.open("spectator", c.Watch, phoneW, phoneH)
+	w.until("the end", `document.body.dataset.status === "over" && document.querySelector("#board p")`)
+	if got := eval[string](w, cycle); strings.Contains(got, "Cycle") || !strings.HasPrefix(got, "The match is over") {
+		t.Errorf("the spectator's board, once the match is over, says %q", got)
+	}
+	w.noErrors()
+	r := b.open("the replay", s.URL()+"/replay?match="+c.ID+"#s="+c.Seats[0].Secret, phoneW, phoneH)
+	r.until("the viewer", `document.body.dataset.ready && document.querySelector("#board p")`)
+	r.click("#last")
+	r.until("the last move", `+document.getElementById("seek").value === +document.getElementById("seek").max`)
+	if got := eval[string](r, cycle); !strings.HasPrefix(got, "All 2 cycles played") {
+		t.Errorf("the replay's board at the last move says %q", got)
+	}
+	r.click("#first")
+	r.until("the first move", `+document.getElementById("seek").value === 0`)
+	if got := eval[string](r, cycle); !strings.HasPrefix(got, "Cycle 1 of 2") {
+		t.Errorf("the replay's board at the start says %q", got)
+	}
+	r.noErrors()
+}

@@ -42,6 +42,15 @@ export function entry(e, ctx) {
   return h("li", null, h("span", { class: "muted" }, `cycle ${e.cycle}: `), text);
 }
 
+// cycleWords tells the cycle under way, or that the match is over: once
+// every cycle is played, the view's cycle is one past the last, which is
+// under way no more.
+function cycleWords(cycle, max, ctx) {
+  if (max && cycle > max) return `All ${num(max)} cycles played`;
+  if (ctx.over) return "The match is over";
+  return `Cycle ${num(cycle)}${max ? " of " + num(max) : ""}`;
+}
+
 export function board(view, ctx) {
   const st = stateOf(view);
   if (!st || !st.countries) return h("p", null, "Nothing is known yet.");
@@ -51,7 +60,7 @@ export function board(view, ctx) {
     cells: [country(ctx, i) + (i === you ? " (you)" : "") + (c.dead ? ` (dead, cycle ${c.died})` : ""), ...resources.map((r) => num(c[r]))],
   }));
   const out = h("div", null,
-    h("p", null, `Cycle ${st.cycle}${view.max_cycles ? " of " + view.max_cycles : ""} · preset `, h("strong", null, presetName(st.preset ?? view.preset))),
+    h("p", null, cycleWords(st.cycle, view.max_cycles, ctx), " · preset ", h("strong", null, presetName(st.preset ?? view.preset))),
     table(["country", ...resources], rows, { "aria-label": "the countries" }));
   if (view.offer) {
     const o = view.offer;
