@@ -86,3 +86,55 @@ func TestPagesArePlainAndWorkByKeyboard(t *testing.T) {
 	r.until("the viewer", "document.body.dataset.ready")
 	plain(t, r)
 }
+
+func TestKeyboardKeepsItsPlaceAfterAMove(t *testing.T) {
+	// A move by keyboard draws the decisions anew: the focus, on the
+	// button just pressed, is then on the new decision's heading (one Tab
+	// from its first choice), not thrown back to the top of the page,
+	// from where a keyboard or a screen reader had to find the decisions
+	// again after every move. A territory of the map chosen by keyboard
+	// keeps the focus when the map is drawn anew.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "reaj", "seats": append(people(1), seat("adapt")), "options": map[string]any{"turns": 3}})
+	p := b.open("Reaj seat", c.Seats[0].URL, desktopW, desktopH)
+	p.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live' && document.querySelector('.request button.choice')")
+	for i := 0; i < 30 && !eval[bool](p, `document.activeElement.classList.contains("choice")`); i++ {
+		p.run(keys("Tab"))
+	}
+	if !eval[bool](p, `document.activeElement.classList.contains("choice")`) {
+		t.Fatal("Tab never reaches a choice")
+	}
+	for turn := 1; turn <= 3; turn++ {
+		before := eval[string](p, "document.body.dataset.seq")
+		p.run(keys("Enter"))
+		p.until("the move played", `document.body.dataset.seq !== "`+before+`" && !document.getElementById("refusal").innerText.startsWith("Sending")`)
+		if turn == 3 {
+			p.until("the end", `document.body.dataset.status === "over"`)
+			if got := eval[string](p, `document.activeElement.id`); got != "not-owed" {
+				t.Errorf("at the end the focus is on %s; want the words that nothing more is owed", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
+			break
+		}
+		p.until("the next turn's choices", `document.querySelector('.request button.choice')`)
+		if got := eval[string](p, `document.activeElement.closest("#owed") ? document.activeElement.tagName : document.activeElement.outerHTML.slice(0, 60)`); got != "H3" {
+			t.Fatalf("turn %d: after the move the focus is on %s; want the new decision's heading", turn, got)
+		}
+		p.run(keys("Tab"))
+		if !eval[bool](p, `document.activeElement.classList.contains("choice")`) {
+			t.Fatalf("turn %d: one Tab from the new decision's heading is %s; want its first choice", turn, eval[string](p, `document.activeElement.outerHTML.slice(0, 60)`))
+		}
+	}
+	p.noErrors()
+
+	ct := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy"))})
+	m := b.open("territories seat", ct.Seats[0].URL, desktopW, desktopH)
+	m.until("the map", "document.body.dataset.ready && document.querySelector('.map path#UT[tabindex]')")
+	eval[bool](m, `document.querySelector(".map path#UT").focus() || true`)
+	m.run(keys("Enter"))
+	m.until("the join", `document.querySelector(".map path#UT[fill]") && document.querySelector(".request[data-kind=action]")`)
+	if got := eval[string](m, `document.activeElement.id + " " + document.activeElement.isConnected`); got != "UT true" {
+		t.Errorf("after the join by keyboard the focus is on %q; want the map's UT, drawn anew", got)
+	}
+	m.noErrors()
+}

@@ -154,8 +154,44 @@ function render(match) {
 }
 
 function drawBoard() {
-  replace(el("board"), game.board(m.view, ctx));
+  const board = el("board");
+  const place = placeIn(board);
+  replace(board, game.board(m.view, ctx));
+  if (place) {
+    // A keyboard's place on the board (a territory of the map) is kept
+    // when the board is drawn anew.
+    const again = place.id ? board.querySelector(`[id="${CSS.escape(place.id)}"]`) : [...board.querySelectorAll(place.tag)].find((e) => e.textContent === place.text);
+    if (again) again.focus();
+  }
   widen();
+}
+
+// placeIn returns where the focus is within box, to find it again once box
+// is drawn anew: its element's id, or its tag and text; null when the
+// focus is elsewhere.
+function placeIn(box) {
+  const a = document.activeElement;
+  if (!a || a === document.body || !box.contains(a)) return null;
+  return { id: a.id, tag: a.tagName.toLowerCase(), text: a.textContent };
+}
+
+// lost reports that the focus fell out of the page: its element was taken
+// away by a drawing anew.
+function lost() {
+  const a = document.activeElement;
+  return !a || a === document.body || !a.isConnected;
+}
+
+// focusOwed puts the focus on what the decisions now say (the heading of
+// the first decision owed, or why none is), when it was among the
+// decisions drawn anew: a keyboard (or a screen reader) keeps its place
+// after a move, rather than starting again from the top of the page.
+function focusOwed(had) {
+  if (!had || !lost()) return;
+  const to = el("requests").querySelector(".request h3, #not-owed");
+  if (!to) return;
+  to.setAttribute("tabindex", "-1");
+  to.focus({ preventScroll: true });
 }
 
 // widen gives the board the page's width, for the rest of the page's life,
@@ -193,6 +229,7 @@ function drawRequests() {
   if (key === requestsKey) return;
   requestsKey = key;
   const box = el("requests");
+  const had = placeIn(el("owed")) !== null;
   if (ctx.game === "territories" && open.some((q) => q.kind === "join") && ctx.role === "seat") {
     // A free territory clicked on the map is the seat's join there.
     const q = open.find((x) => x.kind === "join");
@@ -201,10 +238,12 @@ function drawRequests() {
   if (!open.length) {
     replace(box, h("p", { class: "muted", id: "not-owed" }, notOwed()));
     el("owed").classList.remove("owed");
+    focusOwed(had);
     return;
   }
   el("owed").classList.add("owed");
   replace(box, open.map((q) => requestControls(q)));
+  focusOwed(had);
   announce(ctx.role === "seat" ? "Your move." : `${open.length} decision${open.length === 1 ? " is" : "s are"} owed.`);
 }
 
