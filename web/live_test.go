@@ -305,3 +305,67 @@ func TestSeatPageAsksInFewRoundTrips(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+// offline takes the tab's network away (on) or gives it back, as a phone
+// that loses its signal: the browser says it is offline, and every request
+// fails.
+func (tb *tab) offline(on bool) {
+	tb.t.Helper()
+	tb.run(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: on, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+			return err
+		}
+		var rules []*network.Conditions
+		if on {
+			rules = []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}
+		}
+		_, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: rules})
+		return err
+	}))
+}
+
+func TestMoveNotSentIsToldAgainWhenTheConnectionIsBack(t *testing.T) {
+	// A phone that loses its network says so at once (it said "live",
+	// the stream's connection being kept by a device that can send
+	// nothing); a move played meanwhile is told as not sent, and once
+	// the stream is back the page says the move is still to play. Before,
+	// the page kept "the server cannot be reached (Failed to fetch)" under
+	// the decisions after it was live again, whether or not the move had
+	// been played. The same when it is the server that is out of reach.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "reaj", "seats": append(people(1), seat("adapt")), "options": map[string]any{"turns": 4}})
+	p := b.open("seat 1", c.Seats[0].URL, phoneW, phoneH)
+	ready := `document.body.dataset.stream === 'live' && document.querySelector('.request button.choice')`
+	p.until("the page", "document.body.dataset.ready && "+ready)
+	line := `document.getElementById("refusal").innerText`
+	const again = "The connection is back; your move was not played: play it again."
+	for _, how := range []string{"the network lost", "the server stopped"} {
+		if how == "the network lost" {
+			p.offline(true)
+			p.until("the page to say it is offline", `document.body.dataset.stream.startsWith("offline")`)
+		} else {
+			s.stop()
+			p.until("the page to notice", "document.body.dataset.stream !== 'live'")
+		}
+		before := eval[string](p, "document.body.dataset.seq")
+		clickChoice(p)
+		p.until("the move told as not sent", line+`.startsWith("Not sent: ")`)
+		if how == "the network lost" {
+			p.offline(false)
+		} else {
+			s.start()
+		}
+		p.until("the stream back", ready)
+		p.until("the move told as still to play", line+` === "`+again+`"`)
+		if got := eval[string](p, "document.body.dataset.seq"); got != before {
+			t.Fatalf("%s: the match moved from %s to %s with the move not sent", how, before, got)
+		}
+		clickChoice(p)
+		p.until("the move played", `document.body.dataset.seq !== "`+before+`"`)
+		if got := eval[string](p, line); got == again || strings.HasPrefix(got, "Not sent") {
+			t.Errorf("%s: once the move is played the page still says %q", how, got)
+		}
+	}
+	p.noErrors()
+}

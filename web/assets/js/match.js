@@ -25,6 +25,7 @@ const updates = []; // called after every change
 const titles = { ajveciv: "AjveCiv", reaj: "Reaj", tncc: "TNCC", territories: "Territories", zombie: "Zombie" };
 
 function say(text, bad = true) {
+  unsent = null;
   const r = el("refusal");
   r.textContent = text;
   r.className = bad ? "error" : "";
@@ -43,6 +44,7 @@ function sayPlayed(text, owed) {
 }
 
 function clearPlayed() {
+  unsent = null;
   el("refusal").textContent = "";
   announce("");
   playedLine = null;
@@ -98,8 +100,39 @@ async function main() {
   follow(id, secret, {
     onMatch: (next) => { if (!m || next.seq >= m.seq) { m = next; render(m); storySoon(); } },
     onEnd: () => { live("the match is over", "off"); refresh(); clearTimeout(storyTimer); story(); },
-    onState: (s, why) => live(s === "live" ? "live" : s === "reconnecting" ? "reconnecting…" : "stopped: " + why, s === "live" ? "live" : "off"),
+    onState: (s, why) => {
+      live(s === "live" ? "live" : s === "reconnecting" ? "reconnecting…" : s === "offline" ? "offline: waiting for the network…" : "stopped: " + why, s === "live" ? "live" : "off");
+      if (s === "live") back();
+    },
   });
+}
+
+// unsent, when the line under the decisions says a move could not be
+// sent (the server out of reach), is the request it answered: once the
+// stream is back, the line says whether the move is still to be played.
+let unsent = null;
+
+// unreachable tells that the move for request q (a judge's or a named
+// player's move: none) could not be sent; the page says so until the
+// server is reached again.
+function unreachable(r, q) {
+  say(`Not sent: ${r.error}. ${q ? "Play it again" : "Send it again"} once the page says live.`);
+  unsent = q ? q.id : -1;
+}
+
+// back is called when the stream is open again: a move that could not be
+// sent meanwhile is told anew from the match as it is now (it may have
+// been played after all, its answer lost on the way back, or the
+// decision been defaulted), not left as the server being out of reach.
+async function back() {
+  if (unsent === null) return;
+  const was = unsent;
+  await refresh();
+  if (unsent !== was) return;
+  unsent = null;
+  if (was >= 0 && m.requests.some((q) => q.id === was) && !sent.has(was)) say(`The connection is back; ${ctx.role === "judge" ? "the" : "your"} move was not played: play it again.`);
+  else if (was >= 0) clearPlayed();
+  else say("The connection is back; look at the match again before you send it again.", false);
 }
 
 // refresh reads the match again.
@@ -288,7 +321,9 @@ async function send(move, q) {
     drawRequests();
     return r;
   }
-  if (r.status === 409) {
+  if (r.status === 0) {
+    unreachable(r, q);
+  } else if (r.status === 409) {
     say(r.error);
     refresh();
   } else if (r.status === 401) {
@@ -310,6 +345,7 @@ async function judgeMove(move, issue = false, prefix = "", o = {}) {
   say("Sending…", false);
   const r = await call("POST", `/matches/${id}/moves`, { secret, body });
   if (r.ok) say(`${prefix}done: ${words(move)} (move ${r.data.seq})`, false);
+  else if (r.status === 0) unreachable(r, null);
   else if (r.status === 409 && r.code === "moved") {
     say(`${prefix}${o.moved || `not done: the match moved on since move ${o.expectSeq}, the last this page saw; look at it again before you send ${words(move)} again`}.`);
     refresh();
@@ -328,6 +364,7 @@ async function act(move) {
   say("Sending…", false);
   const r = await call("POST", `/matches/${id}/moves`, { secret, body: { move } });
   if (r.ok) say(`done: ${words(move.action ?? move)}`, false);
+  else if (r.status === 0) unreachable(r, null);
   else say(`${r.status === 422 ? "Refused: " : ""}${r.error}`);
   return r;
 }

@@ -10,7 +10,8 @@
 import { API } from "./api.js";
 
 // follow calls onMatch with the match after every move, onEnd when it
-// ends, and onState with "live", "reconnecting" or "refused" (and why).
+// ends, and onState with "live", "reconnecting", "offline" (the device
+// says it has no network) or "refused" (and why).
 export function follow(id, secret, { onMatch, onEnd, onState }) {
   let last = null;
   let stopped = false;
@@ -37,8 +38,13 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
     else if (ctrl && performance.now() - heard > keepalive + 2000) ctrl.abort();
   }
   const onVisible = () => { if (document.visibilityState === "visible") check(); };
+  // A device that goes offline keeps its stream's connection, which can
+  // carry nothing more: the stream is taken for dead at once, and not
+  // called live until it is open again.
+  const onOffline = () => { if (!stopped && ctrl) ctrl.abort(); };
   document.addEventListener("visibilitychange", onVisible);
   addEventListener("online", check);
+  addEventListener("offline", onOffline);
   addEventListener("pageshow", check);
 
   async function once() {
@@ -116,7 +122,7 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
       }
       clearTimeout(dog);
       if (stopped) break;
-      onState("reconnecting");
+      onState(navigator.onLine === false ? "offline" : "reconnecting");
       await new Promise((r) => {
         const t = setTimeout(r, wait);
         wake = () => { clearTimeout(t); r(); };
@@ -127,6 +133,7 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
     clearTimeout(dog);
     document.removeEventListener("visibilitychange", onVisible);
     removeEventListener("online", check);
+    removeEventListener("offline", onOffline);
     removeEventListener("pageshow", check);
   })();
 
