@@ -186,3 +186,25 @@ func TestChartsAreReadableAtTheirSize(t *testing.T) {
 		}
 	}
 }
+
+func TestTicksKeepTheirShapeOnAPhone(t *testing.T) {
+	// A checkbox or a radio button beside words that wrap keeps its size
+	// on a phone: it was squeezed by its words to two thirds of its width
+	// (TNCC's "go to war: needs 1,600 gold ..." and "recruit soldiers (or
+	// send them home)", the zombie plan's "end your turn after the
+	// touches ..."), a narrow oval among round ones.
+	s := newSite(t)
+	b := newBrowser(t)
+	for _, g := range []map[string]any{
+		{"game": "tncc", "seats": append(people(1), seat("turtle"))},
+		{"game": "zombie", "mode": "party", "seats": append(people(1), seat("sensible"), seat("sensible"), seat("cautious")), "options": map[string]any{"antibodies": 2, "turns": 4}},
+	} {
+		c := s.create(g)
+		p := b.open(g["game"].(string)+" seat", c.Seats[0].URL, phoneW, phoneH)
+		p.until("the decision's form", `document.body.dataset.ready && document.querySelector(".request input[type=checkbox], .request input[type=radio]")`)
+		if bad := eval[string](p, `[...document.querySelectorAll("input[type=checkbox], input[type=radio]")].filter(e => e.offsetParent).map(e => [e.name + "=" + e.value, e.getBoundingClientRect()]).filter(([, r]) => r.width < 19.5 || Math.abs(r.width - r.height) > 0.5).map(([n, r]) => n + " " + r.width.toFixed(1) + "×" + r.height.toFixed(1)).join(", ")`); bad != "" {
+			t.Errorf("%s on a phone: ticks squeezed out of shape: %s", g["game"], bad)
+		}
+		p.noErrors()
+	}
+}
