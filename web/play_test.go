@@ -722,3 +722,49 @@ func TestTNCCBoardAtTheEndSaysItIsOver(t *testing.T) {
 	}
 	r.noErrors()
 }
+
+func TestSeatIsToldHowItDid(t *testing.T) {
+	// At the end, a seat's page says in words how the match went for it:
+	// that it won (and with whom), or its rank and who won; its row of
+	// the results says "(you)". Before, a person read a table of ranks
+	// and scores in which nothing but bold type told which row was theirs.
+	s := newSite(t)
+	b := newBrowser(t)
+	for _, g := range []struct {
+		name string
+		body map[string]any
+	}{
+		{"reaj", map[string]any{"game": "reaj", "seats": append(people(1), seat("adapt")), "options": map[string]any{"turns": 3}}},
+		{"tncc", map[string]any{"game": "tncc", "seats": append(people(1), seat("turtle")), "options": map[string]any{"preset": `{"base":"default","max_cycles":2}`}}},
+	} {
+		c := s.create(g.body)
+		s.advance(c, 1000)
+		_, m := s.api("GET", "/matches/"+c.ID, "", nil)
+		res := m["result"].(map[string]any)
+		var want string
+		winners := fmt.Sprint(res["winners"])
+		switch {
+		case winners == "[0]":
+			want = "You won."
+		case winners == "[0 1]":
+			want = "You won, with 2 · " + c.Seats[1].Player + "."
+		default:
+			want = fmt.Sprintf("You did not win: your rank is %v of 2; the winner is 2 · %s.", res["ranks"].([]any)[0], c.Seats[1].Player)
+		}
+		p := b.open(g.name+" seat 1", c.Seats[0].URL, phoneW, phoneH)
+		p.until("the end", `document.body.dataset.status === "over" && document.getElementById("result").innerText.includes("The match is over")`)
+		if got := eval[string](p, `document.getElementById("you-did")?.innerText || ""`); got != want {
+			t.Errorf("%s (winners %s): the seat is told %q; want %q", g.name, winners, got, want)
+		}
+		if got := eval[string](p, `document.querySelector("#result tr.you th")?.innerText || ""`); got != "1 · person (you)" {
+			t.Errorf("%s: the seat's row of the results is %q", g.name, got)
+		}
+		p.noErrors()
+		// The spectator is told no "you".
+		w := b.open(g.name+" spectator", c.Watch, phoneW, phoneH)
+		w.until("the end", `document.getElementById("result").innerText.includes("The match is over")`)
+		if got := eval[string](w, `document.getElementById("result").innerText`); strings.Contains(got, "You ") || strings.Contains(got, "(you)") {
+			t.Errorf("%s: the spectator's results say %q", g.name, got)
+		}
+	}
+}

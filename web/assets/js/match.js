@@ -407,13 +407,36 @@ function drawResult() {
   box.hidden = false;
   const res = m.result;
   const rows = res && res.scores ? m.seats.map((s, i) => h("tr", { class: ctx.seat === i ? "you" : null },
-    h("th", { scope: "row", class: "left" }, `${i + 1} · ${s.player}`), h("td", null, num(res.ranks?.[i] ?? "")), h("td", null, num(res.scores[i])),
+    h("th", { scope: "row", class: "left" }, `${i + 1} · ${s.player}${ctx.seat === i ? " (you)" : ""}`), h("td", null, num(res.ranks?.[i] ?? "")), h("td", null, num(res.scores[i])),
     h("td", { class: "left" }, (res.winners || []).includes(i) ? "winner" : ""), h("td", { class: "left" }, res.status?.[i] || ""))) : [];
   replace(box, h("h2", null, m.status === "aborted" ? "The match was aborted" : "The match is over"),
     res?.reason ? h("p", null, endReason(game.reasonWords ? game.reasonWords(res.reason, ctx) : res.reason)) : null,
+    m.status === "over" ? howYouDid(res) : null,
     rows.length ? h("div", { class: "scroll" }, h("table", null, h("thead", null, h("tr", null, ["seat", "rank", "score", "", ""].map((t) => h("th", { scope: "col" }, t)))), h("tbody", null, rows))) : null,
     rows.length && game.rankedBy ? h("p", { class: "small muted", id: "ranked-by" }, game.rankedBy) : null,
     h("p", null, h("a", { href: `/replay?match=${encodeURIComponent(id)}` }, "Watch it again in the replay viewer")));
+}
+
+// howYouDid tells a seat, in words, how the match went for it: whether it
+// won (and with whom), else its rank and who won; the table below has the
+// numbers.
+function howYouDid(res) {
+  if (ctx.role !== "seat" || ctx.seat === null || !res || !res.winners) return null;
+  const me = ctx.seat;
+  const names = (seats) => {
+    const n = seats.map((i) => seatName(m.seats, i));
+    return n.length < 2 ? n.join("") : `${n.slice(0, -1).join(", ")} and ${n[n.length - 1]}`;
+  };
+  const others = res.winners.filter((w) => w !== me);
+  let text;
+  if (res.winners.includes(me)) text = others.length ? `You won, with ${names(others)}.` : "You won.";
+  else {
+    const rank = res.ranks?.[me];
+    const level = rank ? res.ranks.filter((r, i) => r === rank && i !== me).length : 0;
+    text = "You did not win" + (rank ? `: your rank is ${rank} of ${m.seats.length}${level ? `, level with ${level} other${level === 1 ? "" : "s"}` : ""}` : "") +
+      (res.winners.length ? `; ${res.winners.length === 1 ? "the winner is" : "the winners are"} ${names(res.winners)}.` : "; nobody won.");
+  }
+  return h("p", { id: "you-did" }, h("strong", null, text));
 }
 
 // judgePanel is the judge's console: the game's own tools, and every
