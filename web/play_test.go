@@ -768,3 +768,29 @@ func TestSeatIsToldHowItDid(t *testing.T) {
 		}
 	}
 }
+
+func TestDoubleTapSendsOneMove(t *testing.T) {
+	// Two taps on a decision's button before its answer is back (a double
+	// tap, or an impatient one on a slow network) send one move: the
+	// second sent the same request again, the server refused it as no
+	// longer open (409), and the page told that refusal ("request 1 is not
+	// open ...") over the move just played.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": append(people(1), seat("turtle")), "options": map[string]any{"preset": "tribe"}})
+	p := b.open("country 1", c.Seats[0].URL, phoneW, phoneH)
+	p.until("the action's form", `document.body.dataset.stream === 'live' && document.querySelector(".request[data-kind=turn] button.primary")`)
+	before := eval[string](p, "document.body.dataset.seq")
+	eval[bool](p, `(() => { const b = document.querySelector(".request[data-kind=turn] button.primary"); b.click(); b.click(); return true; })()`)
+	p.until("the move played", `document.body.dataset.seq !== "`+before+`" && !document.getElementById("refusal").innerText.startsWith("Sending")`)
+	time.Sleep(300 * time.Millisecond) // a second answer, if one was sent
+	if got := eval[string](p, `document.getElementById("refusal").innerText`); got != "" && !strings.HasPrefix(got, "You played: ") {
+		t.Errorf("after a double tap the page says %q", got)
+	}
+	for _, f := range p.failures() {
+		if strings.Contains(f, "/moves") {
+			t.Errorf("a move the page sent failed: %s", f)
+		}
+	}
+	p.noErrors()
+}

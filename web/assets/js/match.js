@@ -309,8 +309,24 @@ function requestControls(q) {
   return h("div", { class: "request", "data-request": q.id, "data-kind": q.kind }, parts);
 }
 
+// sending are the requests whose answer is on its way: a second tap (a
+// double tap on a phone, an impatient one on a slow network) sends
+// nothing more, rather than a second answer the server refuses as no
+// longer open, whose refusal would be told over the move just played.
+const sending = new Set();
+
 // send answers request q with move.
 async function send(move, q) {
+  if (sending.has(q.id) || sent.has(q.id)) return null;
+  sending.add(q.id);
+  try {
+    return await answer(move, q);
+  } finally {
+    sending.delete(q.id);
+  }
+}
+
+async function answer(move, q) {
   say("Sending…", false);
   const owed = new Set(m.requests.map((x) => x.id));
   const r = await call("POST", `/matches/${id}/moves`, { secret, body: { request: q.id, move } });
