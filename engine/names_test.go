@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -118,12 +119,44 @@ func TestDecodeJSONRefusesDuplicateKeys(t *testing.T) {
 func BenchmarkDecodeJSON(b *testing.B) {
 	data := []byte(`{"request":1234,"move":{"build":"farm"}}`)
 	var v struct {
-		Request int64           `json:"request"`
-		Move    json.RawMessage `json:"move"`
+		Request   *int64          `json:"request"`
+		Move      json.RawMessage `json:"move"`
+		ExpectSeq *int64          `json:"expect_seq"`
 	}
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := DecodeJSON(data, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeJSONWorld decodes a world file, AjveCiv's example world
+// of three societies, into the shape AjveCiv reads it as.
+func BenchmarkDecodeJSONWorld(b *testing.B) {
+	data, err := os.ReadFile("../examples/ajveciv/world.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	type nation struct {
+		Population *int `json:"population"`
+		Yield      *int `json:"yield"`
+	}
+	type society struct {
+		Values json.RawMessage `json:"values"`
+		Nation *nation         `json:"nation"`
+		Dead   *bool           `json:"dead"`
+	}
+	type world struct {
+		Feels     *[][]int   `json:"feels"`
+		Societies *[]society `json:"societies"`
+		Yield     *int       `json:"yield"`
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var w world
+		if err := DecodeJSON(data, &w); err != nil {
 			b.Fatal(err)
 		}
 	}
