@@ -289,6 +289,9 @@ func skipValue(data []byte, i int) int {
 		case '{', '[':
 			depth++
 		case '}', ']':
+			if depth == 0 {
+				return i // the end of what holds a number, true, false or null
+			}
 			depth--
 			if depth <= 0 {
 				return i + 1

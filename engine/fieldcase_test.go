@@ -34,6 +34,11 @@ func TestExactFieldNames(t *testing.T) {
 		// The long s folds to s, as encoding/json folds it.
 		"{\"\u017feats\": []}": "field \"\u017feats\" is written \"seats\"",
 		`{"g\u0041me": "x"}`:   `field "gAme" is written "game"`,
+		// After a number, true, false or null that ends its object
+		// (the walker took the "}" for the value's and lost its place).
+		`{"seats": [{"player": "a", "x": 1}, {"Player": "b"}]}`: `seats[1]: field "Player" is written "player"`,
+		`{"grid": [[{"x": true}], [{"PLAYER": "b"}]]}`:          `grid[1][0]: field "PLAYER" is written "player"`,
+		`{"seats": [{"player": "a", "x": null}], "Game": "g"}`:  `field "Game" is written "game"`,
 	} {
 		var b body
 		if err := json.Unmarshal([]byte(in), &b); err != nil {
