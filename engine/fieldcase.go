@@ -1,11 +1,10 @@
 package engine
 
 import (
-	"encoding/json"
+	"bytes"
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -28,92 +27,13 @@ type FieldCaseError struct {
 	Key, Field string
 }
 
+// Error says where the key is, how it is written and how the field is.
 func (e *FieldCaseError) Error() string {
 	where := ""
 	if e.Path != "" {
 		where = e.Path + ": "
 	}
 	return fmt.Sprintf("%sfield %q is written %q: names of fields are read exactly as written, in their case", where, e.Key, e.Field)
-}
-
-// ExactFieldNames checks that every key of the JSON value data that
-// encoding/json would take for a field of v (a pointer to what data was
-// decoded into) names it exactly, in its case, in objects at any depth;
-// other keys (a message's fields of a bot's own) are left alone, as are
-// the values of types that read their own JSON, which check their own
-// keys. data must be valid JSON: what was just decoded without error.
-func ExactFieldNames(data []byte, v any) error {
-	t := reflect.TypeOf(v)
-	if t == nil {
-		return nil
-	}
-	if _, err := checkCase(data, skipSpace(data, 0), shapeOf(t)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// checkCase checks the value at data[i:] against shape s, and returns the
-// index after it. A key in another case is reported with its path from
-// this value.
-func checkCase(data []byte, i int, s *shape) (int, *FieldCaseError) {
-	if i >= len(data) || s == nil {
-		return skipValue(data, i), nil
-	}
-	switch {
-	case data[i] == '{' && (s.kind == reflect.Struct || s.kind == reflect.Map):
-		i = skipSpace(data, i+1)
-		if i < len(data) && data[i] == '}' {
-			return i + 1, nil
-		}
-		for i < len(data) {
-			end := skipString(data, i)
-			key := data[i+1 : max(end-1, i+1)]
-			i = skipSpace(data, end)
-			i = skipSpace(data, i+1) // the colon
-			inner := s.elem
-			if s.kind == reflect.Struct {
-				f, exact := s.find(key)
-				if f != nil && !exact {
-					return i, &FieldCaseError{Key: unquoteKey(key), Field: f.name}
-				}
-				inner = nil
-				if f != nil {
-					inner = f.shape
-				}
-			}
-			var err *FieldCaseError
-			if i, err = checkCase(data, i, inner); err != nil {
-				err.Path = under(pathKey(unquoteKey(key)), err.Path)
-				return i, err
-			}
-			i = skipSpace(data, i)
-			if i >= len(data) || data[i] == '}' {
-				return i + 1, nil
-			}
-			i = skipSpace(data, i+1) // the comma
-		}
-		return i, nil
-	case data[i] == '[' && s.kind == reflect.Slice:
-		i = skipSpace(data, i+1)
-		if i < len(data) && data[i] == ']' {
-			return i + 1, nil
-		}
-		for n := 0; i < len(data); n++ {
-			var err *FieldCaseError
-			if i, err = checkCase(data, i, s.elem); err != nil {
-				err.Path = under("["+strconv.Itoa(n)+"]", err.Path)
-				return i, err
-			}
-			i = skipSpace(data, i)
-			if i >= len(data) || data[i] == ']' {
-				return i + 1, nil
-			}
-			i = skipSpace(data, i+1)
-		}
-		return i, nil
-	}
-	return skipValue(data, i), nil
 }
 
 // under is the path of what is at path inside step (a pathKey, or an
@@ -156,28 +76,26 @@ type shape struct {
 // caseField is a field of a struct as encoding/json reads it.
 type caseField struct {
 	name  string
+	bytes []byte // name, to compare in any case with a key's bytes
 	shape *shape
 }
 
-// find returns the field key names, and whether exactly, in its case; nil
-// when key names none.
+// find returns the field that key (as encoding/json reads it) names, and
+// whether exactly, in its case; nil when key names none. Like
+// encoding/json, it takes the field of key's exact name first, else the
+// first in any case.
 func (s *shape) find(key []byte) (*caseField, bool) {
 	for i := range s.fields {
 		if string(key) == s.fields[i].name {
 			return &s.fields[i], true
 		}
 	}
-	k := unquoteKey(key)
-	var folded *caseField
 	for i := range s.fields {
-		switch {
-		case k == s.fields[i].name:
-			return &s.fields[i], true // written with escapes
-		case folded == nil && strings.EqualFold(k, s.fields[i].name):
-			folded = &s.fields[i]
+		if bytes.EqualFold(key, s.fields[i].bytes) {
+			return &s.fields[i], false
 		}
 	}
-	return folded, false
+	return nil, false
 }
 
 var shapes sync.Map // reflect.Type → *shape, or noShape
@@ -222,7 +140,7 @@ func makeShape(t reflect.Type, making map[reflect.Type]*shape) *shape {
 		s := &shape{kind: reflect.Struct}
 		making[t] = s
 		for _, f := range jsonFieldTypes(t) {
-			s.fields = append(s.fields, caseField{name: f.name, shape: makeShape(f.t, making)})
+			s.fields = append(s.fields, caseField{name: f.name, bytes: []byte(f.name), shape: makeShape(f.t, making)})
 		}
 		return s
 	case reflect.Map, reflect.Slice, reflect.Array:
@@ -238,70 +156,4 @@ func makeShape(t reflect.Type, making map[reflect.Type]*shape) *shape {
 		return s
 	}
 	return nil
-}
-
-// unquoteKey is a key's text, its escapes read (a key is rarely written
-// with them).
-func unquoteKey(key []byte) string {
-	for _, c := range key {
-		if c == '\\' {
-			var s string
-			if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &s) == nil {
-				return s
-			}
-			break
-		}
-	}
-	return string(key)
-}
-
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string that starts at data[i].
-func skipString(data []byte, i int) int {
-	for i++; i < len(data); i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return i
-}
-
-// skipValue returns the index after the value that starts at data[i].
-func skipValue(data []byte, i int) int {
-	depth := 0
-	for i < len(data) {
-		switch data[i] {
-		case '"':
-			i = skipString(data, i)
-			if depth == 0 {
-				return i
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i // the end of what holds a number, true, false or null
-			}
-			depth--
-			if depth <= 0 {
-				return i + 1
-			}
-		case ',', ' ', '\t', '\n', '\r', ':':
-			if depth == 0 {
-				return i
-			}
-		}
-		i++
-	}
-	return i
 }

@@ -77,8 +77,9 @@ func TestExactFieldNames(t *testing.T) {
 	}
 }
 
-// BenchmarkExactFieldNames checks the keys of a bot's move message, as
-// each decision's answer is checked.
+// BenchmarkExactFieldNames checks the names of the fields of a bot's move
+// message, and nothing else (BenchmarkKeyFaults: both checks, as each
+// decision's answer is checked).
 func BenchmarkExactFieldNames(b *testing.B) {
 	data := []byte(`{"type":"move","id":1234,"move":{"type":"war","target":1,"flanks":[10,0,30]}}`)
 	var v struct {

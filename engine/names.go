@@ -100,10 +100,14 @@ func DecodeJSON(data []byte, v any) error {
 	if bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("\ufeff")) {
 		return errors.New("the JSON begins with a byte order mark (U+FEFF), which JSON does not take; write it without one (UTF-8 without BOM)")
 	}
-	// Before decoding, so that the outermost reader names the whole path
-	// (a type that reads its own JSON with DecodeJSON sees only its part).
-	if err := duplicateKey(data); err != nil {
-		return err
+	// One scan for both faults of keys, before decoding. A key given
+	// twice is told before all else, so that the outermost reader names
+	// the whole path (a type that reads its own JSON with DecodeJSON sees
+	// only its part); a field in another case after what the decoder
+	// finds, as an unknown field is.
+	twice, cased := KeyFaults(data, v)
+	if twice != nil {
+		return twice
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -131,8 +135,8 @@ func DecodeJSON(data []byte, v any) error {
 		return errors.New("trailing data after the JSON value")
 	}
 	// A key that is a field's name in another case is no field either:
-	// encoding/json would take it for the field.
-	return ExactFieldNames(data, v)
+	// encoding/json took it for the field.
+	return cased
 }
 
 // jsonProblem rewords encoding/json's errors for people.
