@@ -561,8 +561,10 @@ func (h *httpConn) close() error {
 
 // decodeObject decodes one JSON object. Fields a bot adds for its own
 // purposes are ignored, but a field of the protocol's named in another case
-// ("Type") is an error: encoding/json would read it as the field.
-// Anything that is not one JSON object is an error.
+// ("Type") is an error: encoding/json would read it as the field. So is a
+// key given twice, at any depth (the move's own keys too), of which
+// encoding/json would keep the last. Anything that is not one JSON object
+// is an error.
 func decodeObject(line []byte, v any) error {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 || line[0] != '{' {
@@ -571,11 +573,13 @@ func decodeObject(line []byte, v any) error {
 	if err := json.Unmarshal(line, v); err != nil {
 		return err
 	}
-	if err := engine.ExactFieldNames(line, v); err != nil {
-		return err
+	// One scan finds both; a field in another case is told first.
+	twice, cased := engine.KeyFaults(line, v)
+	if cased != nil {
+		return cased
 	}
-	if err := engine.UniqueKeys(line); err != nil {
-		return keyTwice{err} // encoding/json took the last in silence
+	if twice != nil {
+		return keyTwice{twice} // encoding/json took the last in silence
 	}
 	return nil
 }
