@@ -32,14 +32,6 @@ func KeyFaults(data []byte, v any) (twice, cased error) {
 	return scanKeys(data, v, twiceFault|caseFault)
 }
 
-// UniqueKeys returns an error naming the first key given twice in an
-// object of the JSON value data starts with, and where the object is; nil
-// when there is none or data is not JSON: KeyFaults' twice alone.
-func UniqueKeys(data []byte) error {
-	twice, _ := scanKeys(data, nil, twiceFault)
-	return twice
-}
-
 // ExactFieldNames checks that every key of the JSON value data that
 // encoding/json would take for a field of v (a pointer to what data was
 // decoded into) names it exactly, in its case, in objects at any depth,
