@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -230,108 +231,48 @@ func withKeys(t reflect.Type) reflect.Type {
 // fieldOf returns the field of struct t that key names in encoding/json,
 // its name as written and its type, and whether key is that name exactly.
 func fieldOf(t reflect.Type, key string) (name string, ft reflect.Type, exact bool) {
-	type field struct {
-		name string
-		t    reflect.Type
-	}
-	var fields []field
-	var list func(t reflect.Type)
-	list = func(t reflect.Type) {
-		for _, f := range reflect.VisibleFields(t) {
-			if len(f.Index) > 1 {
-				continue // listed from its embedded struct below
-			}
-			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			switch {
-			case tag == "-":
-			case f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct:
-				list(f.Type)
-			case !f.IsExported():
-			case tag != "":
-				fields = append(fields, field{tag, f.Type})
-			default:
-				fields = append(fields, field{f.Name, f.Type})
-			}
-		}
-	}
-	list(t)
+	fields := structFields(t)
 	for _, f := range fields {
-		if f.name == key {
-			return f.name, f.t, true
+		if f.Name == key {
+			return f.Name, f.Type, true
 		}
 	}
 	for _, f := range fields {
-		if strings.EqualFold(f.name, key) {
-			return f.name, f.t, false
+		if strings.EqualFold(f.Name, key) {
+			return f.Name, f.Type, false
 		}
 	}
 	return "", nil, false
 }
 
-// TestKeyFaults: one scan finds the first key given twice and the first
-// field named in another case, in either order, each with its path, as
-// the reflect reference of FuzzUniqueKeys finds the second.
-func TestKeyFaults(t *testing.T) {
-	for _, c := range []struct{ in, twice, cased string }{
-		{`{"game":1,"game":2,"Seats":[]}`, `the top level: key "game" is given twice`, `field "Seats" is written "seats"`},
-		{`{"Seats":[],"seats":[],"seats":[]}`, `the top level: key "seats" is given twice`, `field "Seats" is written "seats"`},
-		{`{"seats":[{"player":1,"Name":2,"player":3}],"by_name":{"x":{"inner":{"PLAYER":1}}}}`, `seats[0]: key "player" is given twice`, `seats[0]: field "Name" is written "name"`},
-		{`{"by_name":{"x":{"inner":{"PLAYER":1,"name":2,"name":3}}}}`, `by_name.x.inner: key "name" is given twice`, `by_name.x.inner: field "PLAYER" is written "player"`},
-		{`{"grid":[[],[{"Player":1}]],"turn":1,"Turn":2,"grid":0}`, `the top level: key "grid" is given twice`, `grid[1][0]: field "Player" is written "player"`},
-		{`{"move":{"Game":1,"Game":2},"\u017fk":1,"SK":2}`, `move: key "Game" is given twice`, `field "SK" is written "ſk"`},
-		{`{"own":{"X":1,"X":2},"game":3}`, `own: key "X" is given twice`, ``},
-		{`{"PLAIN":1}`, ``, `field "PLAIN" is written "Plain"`},
-	} {
-		var v fuzzBody
-		twice, cased := KeyFaults([]byte(c.in), &v)
-		if c.twice == "" && twice != nil || c.twice != "" && !strings.Contains(fmt.Sprint(twice), c.twice) {
-			t.Errorf("%s: key given twice: %v; want %q", c.in, twice, c.twice)
-		}
-		if c.cased == "" && cased != nil || c.cased != "" && (cased == nil || !strings.HasPrefix(cased.Error(), c.cased+": names of fields are read exactly as written")) {
-			t.Errorf("%s: field in another case: %v; want %q", c.in, cased, c.cased)
-		}
-		if ref := caseReference([]byte(c.in), reflect.TypeOf(&v)); fmt.Sprint(ref) != fmt.Sprint(cased) {
-			t.Errorf("%s: reflect's reference finds %v", c.in, ref)
-		}
-	}
-}
+// fuzzFields holds the fields of each struct type, as structFields lists
+// them.
+var fuzzFields sync.Map
 
-// TestKeyFaultsAllocatesNothing: the scan of objects of up to 32 keys
-// (those of all the objects open at once), fields checked, costs no
-// allocation.
-func TestKeyFaultsAllocatesNothing(t *testing.T) {
-	keys := func(n int) string {
-		var b strings.Builder
-		for i := range n {
-			fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+// structFields lists the fields of struct t that encoding/json reads, by
+// their names in JSON, those of embedded structs in their place.
+func structFields(t reflect.Type) []reflect.StructField {
+	if fields, ok := fuzzFields.Load(t); ok {
+		return fields.([]reflect.StructField)
+	}
+	var fields []reflect.StructField
+	for _, f := range reflect.VisibleFields(t) {
+		if len(f.Index) > 1 {
+			continue // listed from its embedded struct
 		}
-		return b.String()
-	}
-	// The top level's 32 keys, and as many at once below its first.
-	data := []byte(`{"seats":[{"player":"a","name":"b","inner":{"player":"c"}}],"by_name":{` + keys(28) + `"x":{"player":"d"}},` +
-		`"move":{"k":[{` + keys(25) + `"z":{"y":1}}]},` + keys(28) + `"game":"g"}`)
-	var v fuzzBody
-	if twice, cased := KeyFaults(data, &v); twice != nil || cased != nil {
-		t.Fatal(twice, cased)
-	}
-	if allocs := testing.AllocsPerRun(100, func() { KeyFaults(data, &v) }); allocs != 0 {
-		t.Errorf("KeyFaults allocates %v times a scan; want none", allocs)
-	}
-}
-
-// BenchmarkKeyFaults checks the keys of a bot's move message, given twice
-// or in another case, as each decision's answer is checked.
-func BenchmarkKeyFaults(b *testing.B) {
-	data := []byte(`{"type":"move","id":1234,"move":{"type":"war","target":1,"flanks":[10,0,30]}}`)
-	var v struct {
-		Type string          `json:"type"`
-		ID   int64           `json:"id"`
-		Move json.RawMessage `json:"move"`
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if twice, cased := KeyFaults(data, &v); twice != nil || cased != nil {
-			b.Fatal(twice, cased)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case tag == "-":
+		case f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct:
+			fields = append(fields, structFields(f.Type)...)
+		case !f.IsExported():
+		default:
+			if tag != "" {
+				f.Name = tag
+			}
+			fields = append(fields, f)
 		}
 	}
+	fuzzFields.Store(t, fields)
+	return fields
 }
