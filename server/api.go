@@ -871,7 +871,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Matches = append(out.Matches, listEntry{ID: m.ID, Game: m.Game, Mode: m.Mode, Status: m.Status, Seq: seq, Created: m.Created, Seats: seats, People: people})
 	}
-	if len(ms) == limit {
+	if len(ms) >= limit {
+		// A page ends where a millisecond does (store.List): the next
+		// one begins before it.
 		t := ms[len(ms)-1].Created
 		out.NextBefore = &t
 	}

@@ -465,6 +465,46 @@ func TestListAndGames(t *testing.T) {
 	}
 }
 
+func TestListPagesMissNoMatch(t *testing.T) {
+	// "Listing matches while many run": a friend's match created in the
+	// same millisecond as others (a burst of creations) is on a page of
+	// the list, whatever the page's size; paged by next_before, every
+	// listed match comes once.
+	var now atomic.Int64
+	now.Store(time.UnixMilli(1_800_000_000_000).UnixNano())
+	ts := newServer(t, server.Config{Now: func() time.Time { return time.Unix(0, now.Load()) }})
+	body := map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}}
+	want := []string{ts.create(body).ID}
+	now.Add(int64(time.Millisecond))
+	for range 3 {
+		want = append(want, ts.create(body).ID) // three in one millisecond
+	}
+	var listed []string
+	path := "/api/v1/matches?limit=2"
+	for page := 0; page < 10; page++ {
+		var list struct {
+			Matches    []struct{ ID string }
+			NextBefore string `json:"next_before"`
+		}
+		a := ts.call("GET", path, "", nil)
+		if a.status != 200 || json.Unmarshal(a.body, &list) != nil {
+			t.Fatalf("GET %s: %d %s", path, a.status, a.body)
+		}
+		for _, m := range list.Matches {
+			listed = append(listed, m.ID)
+		}
+		if list.NextBefore == "" {
+			break
+		}
+		path = "/api/v1/matches?limit=2&before=" + list.NextBefore
+	}
+	slices.Sort(listed)
+	slices.Sort(want)
+	if !slices.Equal(listed, want) {
+		t.Errorf("paged by 2: %v; want every match once, %v", listed, want)
+	}
+}
+
 func TestOpenAPIDescribesEveryCall(t *testing.T) {
 	// "an OpenAPI document served at /api/v1/openapi.json, checked by a test
 	// against the routes."

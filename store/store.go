@@ -385,11 +385,27 @@ func (s *Store) Match(ctx context.Context, id string) (*Match, error) {
 	return scanMatch(s.read.QueryRowContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = $1`, id))
 }
 
-// List returns up to limit listed matches created before before (the
-// newest first).
+// List returns the listed matches created before before, the newest
+// first: up to limit, and the others created in the same millisecond as
+// the last of them. A page ends where a millisecond does, so that the
+// next, asked for with before the last one's created (next_before), misses
+// none: matches created together (in the same millisecond) would
+// otherwise be cut at the page's end, and the rest never listed.
 func (s *Store) List(ctx context.Context, before time.Time, limit int) ([]*Match, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+matchColumns+` FROM matches WHERE listed AND created < $1 ORDER BY created DESC, id LIMIT $2`,
+	out, err := s.matches(ctx, `SELECT `+matchColumns+` FROM matches WHERE listed AND created < $1 ORDER BY created DESC, id LIMIT $2`,
 		before.UnixMilli(), limit)
+	if err != nil || len(out) < limit || limit < 1 {
+		return out, err
+	}
+	last := out[len(out)-1]
+	rest, err := s.matches(ctx, `SELECT `+matchColumns+` FROM matches WHERE listed AND created = $1 AND id > $2 ORDER BY id`,
+		last.Created.UnixMilli(), last.ID)
+	return append(out, rest...), err
+}
+
+// matches returns the matches a query selects (matchColumns).
+func (s *Store) matches(ctx context.Context, query string, args ...any) ([]*Match, error) {
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
