@@ -983,18 +983,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		}
 		joiner = name
 	}
-	if key := r.Header.Get("Idempotency-Key"); key != "" {
-		if len(key) > 200 {
-			s.writeError(w, r, refuse(http.StatusBadRequest, "invalid", "the Idempotency-Key is longer than 200 characters"))
-			return
-		}
-		// A key is its caller's own (a seat's, the judge's, a named
-		// player's, whatever their secret now): another's use of the same
-		// key is another key, so that trying a key tells nothing of the
-		// moves of others.
-		who := audience(c)
-		sum := sha256.Sum256(append([]byte(who+"\n"), raw...))
-		sub.Key, sub.KeyHash = who+"/"+key, hex.EncodeToString(sum[:])
+	if err := idempotencyKey(r, c, "", raw, &sub); err != nil {
+		s.writeError(w, r, err)
+		return
 	}
 	answered := false
 	if joiner == "" && r.ProtoMajor == 1 {
@@ -1037,6 +1028,33 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		answer["outcome"] = ack.Answer
 	}
 	writeJSON(w, http.StatusOK, answer)
+}
+
+// idempotencyKey gives sub the request's Idempotency-Key, if it has one:
+// a retry with the same key is answered as the first was, and another
+// request with it is refused. call tells apart the calls that make moves
+// ("" a move, "correct" a correction), so that a key used for one is
+// another request on the other.
+func idempotencyKey(r *http.Request, c caller, call string, raw []byte, sub *store.Submission) error {
+	key := r.Header.Get("Idempotency-Key")
+	if key == "" {
+		return nil
+	}
+	if len(key) > 200 {
+		return refuse(http.StatusBadRequest, "invalid", "the Idempotency-Key is longer than 200 characters")
+	}
+	// A key is its caller's own (a seat's, the judge's, a named player's,
+	// whatever their secret now): another's use of the same key is
+	// another key, so that trying a key tells nothing of the moves of
+	// others.
+	who := audience(c)
+	head := who + "\n"
+	if call != "" {
+		head += call + "\n"
+	}
+	sum := sha256.Sum256(append([]byte(head), raw...))
+	sub.Key, sub.KeyHash = who+"/"+key, hex.EncodeToString(sum[:])
+	return nil
 }
 
 // answerMove answers a move committed as move seq: {"repeat":…,"seq":…},
@@ -1246,7 +1264,8 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var body correctBody
-	if _, err := s.readBody(w, r, &body); err != nil {
+	raw, err := s.readBody(w, r, &body)
+	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -1266,16 +1285,18 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 	if body.ExpectSeq != nil {
 		sub.ExpectSeq = *body.ExpectSeq
 	}
+	// A correction retried (its answer lost) with its key is not made
+	// twice, as a move is not.
+	if err := idempotencyKey(r, caller{role: store.JudgeRole, seat: engine.Judge}, "correct", raw, &sub); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	answer := map[string]any{"seq": ack.Seq}
-	if ack.Answer != nil {
-		answer["outcome"] = ack.Answer // as a move's answer tells it
-	}
-	writeJSON(w, http.StatusOK, answer)
+	answerMove(w, ack.Seq, ack.Repeat, ack.Answer) // as a move's answer tells it
 }
 
 func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {

@@ -365,6 +365,46 @@ func TestCorrectionKeepsItsReason(t *testing.T) {
 	}
 }
 
+func TestACorrectionRetriedWithItsKeyIsMadeOnce(t *testing.T) {
+	// "Idempotency-Key: K ... a retry with the same key returns the first
+	// answer and never applies twice": a correction too, the judge's move
+	// that a chat bot retries when its answer is lost. The same key with
+	// another correction, or on a move, is another request.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories"})
+	path := "/api/v1/matches/" + c.ID
+	for _, join := range [][2]string{{"alice", "join Pacifica CA"}, {"bob", "join Deseret UT"}} {
+		if a := ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": join[0], "action": join[1]}}); a.status != 200 {
+			t.Fatalf("%s: %d %s", join, a.status, a.body)
+		}
+	}
+	fix := map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}, "reason": "bob said it twice"}
+	first := ts.call("POST", path+"/correct", c.Judge.Secret, fix, "Idempotency-Key", "fix-1")
+	again := ts.call("POST", path+"/correct", c.Judge.Secret, fix, "Idempotency-Key", "fix-1")
+	if first.status != 200 || first.json["outcome"] == nil {
+		t.Fatalf("the correction: %d %s; want it made, with its outcome", first.status, first.body)
+	}
+	if first.json["repeat"] != false {
+		t.Errorf("the correction: %s; want it answered as a move is, repeat false", first.body)
+	}
+	if again.status != 200 || again.json["repeat"] != true || again.json["seq"] != first.json["seq"] {
+		t.Errorf("the correction again with its key: %d %s; want the first answer (%s), repeat true", again.status, again.body, first.body)
+	}
+	if m := ts.state(c.ID, ""); m.Seq != 3 || !strings.Contains(string(m.View), `{"territory":"UT","nation":"Deseret","armies":4}`) {
+		t.Errorf("after the correction and its retry: move %d, %s; want one raise, move 3, UT with 4 armies", m.Seq, m.View)
+	}
+	other := map[string]any{"move": map[string]any{"player": "bob", "action": "raise Utah"}, "reason": "bob said it twice"}
+	if a := ts.call("POST", path+"/correct", c.Judge.Secret, other, "Idempotency-Key", "fix-1"); a.status != 422 || a.code() != "idempotency-key-reused" {
+		t.Errorf("the key with another correction: %d %s; want 422 idempotency-key-reused", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": fix["move"]}, "Idempotency-Key", "fix-1"); a.status != 422 || a.code() != "idempotency-key-reused" {
+		t.Errorf("the correction's key on a move: %d %s; want 422 idempotency-key-reused", a.status, a.body)
+	}
+	if m := ts.state(c.ID, ""); m.Seq != 3 {
+		t.Errorf("the match is at move %d; want 3, nothing made again", m.Seq)
+	}
+}
+
 func TestZombiePartyJudgeSeesTheTrueState(t *testing.T) {
 	// The judge "sees everything": in a party, every player's true state
 	// (human, infected or zombie, antibodies and viruses), which no seat

@@ -99,7 +99,7 @@ func openAPISpec() map[string]any {
 				params = append(params, map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 			}
 		}
-		if op.id == "sendMove" {
+		if op.id == "sendMove" || op.id == "correct" {
 			params = append(params, map[string]any{"name": "Idempotency-Key", "in": "header", "schema": map[string]any{"type": "string", "maxLength": 200},
 				"description": "a retry with the same key answers the first answer and never applies twice"})
 		}
