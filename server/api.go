@@ -1291,6 +1291,11 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// A turn whose time is up ends first, as before a judge's move.
+	if err := s.playDue(r.Context(), id, sub.Move); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if err != nil {
 		s.writeError(w, r, err)

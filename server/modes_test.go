@@ -329,6 +329,30 @@ func TestRefereeActionAfterTheDurationComesInTheNextTurn(t *testing.T) {
 	}
 }
 
+func TestACorrectionAfterTheDurationComesInTheNextTurn(t *testing.T) {
+	// A correction is a judge's move: once the turn's time is up, it is
+	// made in the next turn, as an action is, the turn ended first.
+	var ahead atomic.Int64
+	ts := newServer(t, server.Config{Now: func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }})
+	c := ts.create(map[string]any{"game": "territories", "options": map[string]any{"board": timedBoard("1h")}})
+	startTimed(t, ts, c)
+	ahead.Store(int64(2 * time.Hour))
+	fix := map[string]any{"move": map[string]any{"player": "al", "action": "raise A"}, "reason": "al's raise of turn 2, told late"}
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/correct", c.Judge.Secret, fix); a.status != 200 {
+		t.Fatalf("the correction after the turn's hour: %d %s; want it made in turn 2", a.status, a.body)
+	}
+	if turn := turnOf(t, ts, c.ID); turn != 2 {
+		t.Errorf("turn %d; want 2", turn)
+	}
+	moves, err := ts.st.Moves(context.Background(), c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 5 || !strings.Contains(moves[3].Note, "turn_duration") || moves[4].Note != fix["reason"] {
+		t.Errorf("the log: %+v; want the turn's end (noted turn_duration), then the correction", moves)
+	}
+}
+
 func TestCorrectionKeepsItsReason(t *testing.T) {
 	// "POST /matches/{id}/correct appends a judge's move with its reason;
 	// the log is never rewritten": the reason is in the match's record
