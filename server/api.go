@@ -1022,6 +1022,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget(id)
+	s.revokeStreams(context.WithoutCancel(r.Context()), id)
 	answer := map[string]any{"seq": ack.Seq, "repeat": ack.Repeat,
 		"player": map[string]string{"name": joiner, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}}
 	if ack.Answer != nil {
@@ -1340,6 +1341,7 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget(id)
+	s.revokeStreams(context.WithoutCancel(r.Context()), id)
 	s.log.InfoContext(r.Context(), "seat secret reissued", "match", id, "seat", seat)
 	writeJSON(w, http.StatusOK, seatLink{Seat: seat, Player: name, Secret: secret, URL: s.origin(r) + "/m/" + id + "#s=" + secret})
 }
@@ -1374,6 +1376,7 @@ func (s *Server) reissuePlayer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget(id)
+	s.revokeStreams(context.WithoutCancel(r.Context()), id)
 	s.log.InfoContext(r.Context(), "player secret reissued", "match", id)
 	writeJSON(w, http.StatusOK, map[string]any{"player": map[string]string{"name": name, "secret": secret, "url": s.origin(r) + "/m/" + id + "#s=" + secret}})
 }

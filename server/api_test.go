@@ -747,6 +747,106 @@ func TestAReissuedSecretIsNotKeptByARequestUnderWay(t *testing.T) {
 	}
 }
 
+func TestAReissuedSecretsStreamCloses(t *testing.T) {
+	// "The judge can re-issue a seat's lost link (the old secret stops
+	// working)": the event stream opened with the old link too, which
+	// went on telling whoever had it the seat's view (a zombie player's
+	// identity and counts) move after move. It is told "revoked" and
+	// closes; the other streams go on.
+	ts := newServer(t, server.Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := ts.create(map[string]any{"game": "zombie", "mode": "party", "judge": true, "seats": people(3)})
+	first := func(evs <-chan event) {
+		t.Helper()
+		if ev := <-evs; ev.name != "move" {
+			t.Fatalf("the stream begins with %+v; want the match", ev)
+		}
+	}
+	old := ts.follow(ctx, c.ID, c.Seats[0].Secret, -1)
+	other := ts.follow(ctx, c.ID, c.Seats[1].Secret, -1)
+	for _, evs := range []<-chan event{old, other} {
+		first(evs)
+	}
+	re := ts.call("POST", "/api/v1/matches/"+c.ID+"/seats/0/reissue", c.Judge.Secret, nil)
+	if re.status != 200 {
+		t.Fatalf("reissue: %d %s", re.status, re.body)
+	}
+	closed := func(evs <-chan event, who string) {
+		t.Helper()
+		timeout := time.After(10 * time.Second)
+		var got []event
+		for {
+			select {
+			case ev, ok := <-evs:
+				if !ok {
+					if len(got) != 1 || got[0].name != "revoked" {
+						t.Errorf("%s: the stream told %+v before it closed; want revoked alone", who, got)
+					}
+					return
+				}
+				got = append(got, ev)
+			case <-timeout:
+				t.Fatalf("%s: the stream opened with the old secret is still open after its reissue, having told %+v", who, got)
+			}
+		}
+	}
+	closed(old, "seat 0")
+	// The seat's new link follows the match; the others' streams go on.
+	fresh := ts.follow(ctx, c.ID, re.json["secret"].(string), -1)
+	first(fresh)
+	q := ts.state(c.ID, c.Seats[1].Secret).Requests[0]
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Judge.Secret, map[string]any{"request": q.ID, "move": q.Default}); a.status != 200 {
+		t.Fatalf("seat 1's move: %d %s", a.status, a.body)
+	}
+	if ev := <-other; ev.name != "move" {
+		t.Errorf("seat 1's stream after the reissue of seat 0's: %+v; want its move", ev)
+	}
+
+	// A territories referee's named player's link, issued again.
+	tc := ts.create(map[string]any{"game": "territories"})
+	join := ts.call("POST", "/api/v1/matches/"+tc.ID+"/moves", tc.Judge.Secret, map[string]any{"move": map[string]any{"player": "alice", "action": "join Pacifica CA"}, "issue_secret": true})
+	alice, _ := join.json["player"].(map[string]any)["secret"].(string)
+	if join.status != 200 || alice == "" {
+		t.Fatalf("alice's join: %d %s", join.status, join.body)
+	}
+	evs := ts.follow(ctx, tc.ID, alice, -1)
+	first(evs)
+	if a := ts.call("POST", "/api/v1/matches/"+tc.ID+"/players/alice/reissue", tc.Judge.Secret, nil); a.status != 200 {
+		t.Fatalf("alice's reissue: %d %s", a.status, a.body)
+	}
+	closed(evs, "alice")
+}
+
+func TestAStreamOpenedAsItsSecretIsReissuedIsRefused(t *testing.T) {
+	// The judge issues seat 0's secret again while a stream is being
+	// opened with the old one (its secret read, the stream not yet among
+	// the match's): the stream is refused, not left open with a secret
+	// that no longer works.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(2), "judge": true})
+	var first atomic.Bool
+	ts.srv.OnSecretRead(func() {
+		if first.CompareAndSwap(false, true) {
+			if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/seats/0/reissue", c.Judge.Secret, nil); a.status != http.StatusOK {
+				t.Errorf("reissue: %d %s", a.status, a.body)
+			}
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.http.URL+"/api/v1/matches/"+c.ID+"/events", nil)
+	req.Header.Set("Authorization", "Bearer "+c.Seats[0].Secret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a stream opened with the secret issued again meanwhile: %d; want 401", resp.StatusCode)
+	}
+}
+
 // An Idempotency-Key is its caller's own: another seat may use the same
 // key for a move of its own, and trying a key tells a seat nothing of
 // whether another has moved with it (the example clients make their keys

@@ -123,6 +123,15 @@ func (s *Server) lookup(r *http.Request, secret string) (store.Secret, error) {
 	return sec, nil
 }
 
+// secretsGeneration counts the times the secrets kept in memory were
+// forgotten (forget): a secret read before a change of it may no longer
+// work.
+func (s *Server) secretsGeneration() uint64 {
+	s.secretsMu.Lock()
+	defer s.secretsMu.Unlock()
+	return s.secretsGen
+}
+
 // forget drops the secrets of a match from memory, after a reissue; those
 // being read from the store meanwhile are not kept (lookup).
 func (s *Server) forget(id string) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -52,6 +53,38 @@ type stream struct {
 	// and the client comes back for what it missed.
 	lost chan struct{}
 	once sync.Once
+	// revoked is closed when the secret the stream was opened with stops
+	// working (the judge gave its seat or player a new one): the stream
+	// closes, and tells no more to whoever had the old link.
+	revoked    chan struct{}
+	revokeOnce sync.Once
+}
+
+// revoke closes the stream: its secret no longer works.
+func (st *stream) revoke() { st.revokeOnce.Do(func() { close(st.revoked) }) }
+
+// secretGone reports whether the secret that c was told by no longer
+// works: the judge gave its seat or player a new one. A caller with no
+// secret has none to lose.
+func (s *Server) secretGone(ctx context.Context, c caller) bool {
+	hash, ok := strings.CutPrefix(c.key, "secret:")
+	if !ok || c.anyone() {
+		return false
+	}
+	_, err := s.cfg.Store.Secret(ctx, hash)
+	return errors.Is(err, store.ErrNoSecret)
+}
+
+// revokeStreams closes the streams of match id opened with a secret that
+// no longer works, once a secret of the match was issued again: whoever
+// holds the old link is told nothing more, as the old secret opens
+// nothing more.
+func (s *Server) revokeStreams(ctx context.Context, id string) {
+	for _, st := range s.hub.listeners(id) {
+		if s.secretGone(ctx, st.caller) {
+			st.revoke()
+		}
+	}
 }
 
 // streamBuffer is how many events a stream may have waiting.
@@ -72,6 +105,17 @@ func (h *hub) remove(id string, st *stream) {
 		return
 	}
 	h.streams[id] = left
+}
+
+// matches returns the matches that have streams open.
+func (h *hub) matches() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ids := make([]string, 0, len(h.streams))
+	for id := range h.streams {
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // listeners returns the streams of match id, which the caller must not
@@ -257,6 +301,7 @@ func (s *Server) ended(id string) {
 
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	gen := s.secretsGeneration()
 	c, err := s.who(r, id)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -291,7 +336,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	defer s.streams.Done()
 
-	st := &stream{caller: c, events: make(chan []byte, streamBuffer), lost: make(chan struct{})}
+	st := &stream{caller: c, events: make(chan []byte, streamBuffer), lost: make(chan struct{}), revoked: make(chan struct{})}
 	var first [][]byte // what the stream starts with
 	var row store.Match
 	var seen int64 // the last move the caller is told of
@@ -313,6 +358,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.hub.remove(id, st)
+	if s.secretsGeneration() != gen && s.secretGone(r.Context(), c) {
+		// The secret was issued again while the stream opened, after
+		// revokeStreams looked at the match's streams, perhaps.
+		s.writeError(w, r, errNoSecret)
+		return
+	}
 	if after >= 0 && after < seen {
 		// The events missed, made again from the log: a few streams at a
 		// time, as replay viewers are, for a long match's whole log may
@@ -380,6 +431,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			if !write([]byte(": keepalive\n\n")) {
 				return
 			}
+		case <-st.revoked:
+			write(sse("revoked", -1, []byte(`{"message":"the secret of this stream was replaced (the judge gave a new link in its place): this stream no longer follows the match"}`)))
+			return
 		case <-st.lost:
 			write(sse("lost", -1, []byte(`{"message":"the stream fell behind; reconnect with Last-Event-ID to get what it missed"}`)))
 			return

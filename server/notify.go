@@ -51,8 +51,23 @@ func (s *Server) changed(ctx context.Context, c store.Change) {
 		for _, id := range s.ref.Held() {
 			s.refreshLater(ctx, id)
 		}
+		// A secret issued again meanwhile closes its streams here too.
+		s.refresh.wg.Add(1)
+		go func() {
+			defer s.refresh.wg.Done()
+			for _, id := range s.hub.matches() {
+				s.revokeStreams(ctx, id)
+			}
+		}()
 	case store.SecretsChanged:
 		s.forget(c.Match)
+		// Another server issued a secret again: the streams here opened
+		// with the old one close.
+		s.refresh.wg.Add(1)
+		go func() {
+			defer s.refresh.wg.Done()
+			s.revokeStreams(ctx, c.Match)
+		}()
 	case store.Moved:
 		if !s.ref.Knows(c.Match, c.Seq) {
 			s.refreshLater(ctx, c.Match)

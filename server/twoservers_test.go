@@ -228,7 +228,8 @@ func TestTwoServersSerialiseConcurrentMoves(t *testing.T) {
 
 func TestTwoServersShareResignAbortAndReissue(t *testing.T) {
 	// What one server changes of a match other than by a move reaches the
-	// other: a secret issued again stops working on both; a seat that
+	// other: a secret issued again stops working on both, and the streams
+	// opened with it on either close; a seat that
 	// resigns through one has its moves played by the other, which drives
 	// the match; an abort through one ends the other's streams.
 	a, b := twoServers(t, server.Config{})
@@ -238,12 +239,29 @@ func TestTwoServersShareResignAbortAndReissue(t *testing.T) {
 	if st := b.call("GET", path, old, nil).status; st != 200 {
 		t.Fatalf("seat 1 on B: %d", st)
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	oldEvents := b.follow(ctx, c.ID, old, -1)
+	if ev := <-oldEvents; ev.name != "move" {
+		t.Fatalf("seat 1's stream on B starts with %+v", ev)
+	}
 	re := a.call("POST", path+"/seats/1/reissue", c.Judge.Secret, nil)
 	fresh, _ := re.json["secret"].(string)
 	if re.status != 200 || fresh == "" {
 		t.Fatalf("reissue: %d %s", re.status, re.body)
 	}
 	waitFor(t, "the old secret refused by B", func() bool { return b.call("GET", path, old, nil).status == http.StatusUnauthorized })
+	for closed := false; !closed; {
+		select {
+		case ev, ok := <-oldEvents:
+			if ok && ev.name != "revoked" {
+				t.Errorf("seat 1's old stream on B, after the reissue on A: %+v; want revoked", ev)
+			}
+			closed = !ok
+		case <-time.After(time.Minute):
+			t.Fatal("seat 1's stream on B, opened with the old secret, is still open after its reissue on A")
+		}
+	}
 	if st := b.call("GET", path, fresh, nil).status; st != 200 {
 		t.Errorf("the new secret on B: %d", st)
 	}
@@ -252,8 +270,6 @@ func TestTwoServersShareResignAbortAndReissue(t *testing.T) {
 	if ans := b.call("POST", path+"/resign", c.Seats[0].Secret, nil); ans.status != 200 {
 		t.Fatalf("resign: %d %s", ans.status, ans.body)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	for i := 0; i < 2; i++ {
 		m := b.waitState(c.ID, fresh, func(m matchState) bool { return len(m.Requests) > 0 || m.Status != "running" })
 		if m.Status != "running" {

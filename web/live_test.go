@@ -121,6 +121,9 @@ func TestJudgeGivesASeatANewLink(t *testing.T) {
 	if url == c.Seats[1].URL {
 		t.Fatal("the new link is the old one")
 	}
+	// The old link's page is told by itself: its stream stops (the
+	// server closes it, and the old secret opens it no more).
+	old.until("the old link's stream stopped", `document.body.dataset.stream.startsWith("stopped: ") && document.body.dataset.stream.includes("secret")`)
 	clickChoice(old)
 	old.until("the refusal", `document.getElementById("refusal").innerText.includes("secret")`)
 	fresh := b.open("new link", url, phoneW, phoneH)
