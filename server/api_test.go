@@ -911,6 +911,42 @@ func TestARequestIsOneTheMatchAsked(t *testing.T) {
 	}
 }
 
+func TestAPageOfAnotherSiteCannotCreate(t *testing.T) {
+	// "Who may create matches: anyone on a loopback address": the game
+	// master at their laptop, not every web page their browser opens. A
+	// page of another site can send a form's POST (text/plain, no
+	// preflight) to 127.0.0.1 from the laptop's own address: it is
+	// refused (Sec-Fetch-Site, or an Origin that is not the server's);
+	// the server's own pages, curl and programs create as before.
+	body := `{"game": "reaj", "seats": [{"player": "adapt"}, {"player": "adapt"}]}`
+	ts := newServer(t, server.Config{PublicURL: "http://192.168.1.20:8080/", Limits: server.Limits{Creates: 6000}})
+	for _, h := range [][]string{
+		{"Sec-Fetch-Site", "cross-site", "Origin", "https://games.example"},
+		{"Sec-Fetch-Site", "same-site", "Origin", "http://127.0.0.1:1"}, // another port: another origin of the same site
+		{"Origin", "https://games.example"},                             // a browser that sends no Sec-Fetch-Site
+		{"Sec-Fetch-Site", "cross-site", "Origin", "null"},
+	} {
+		h = append(h, "Content-Type", "text/plain")
+		if a := ts.call("POST", "/api/v1/matches", "", body, h...); a.status != http.StatusForbidden || a.code() != "create-forbidden" || !strings.Contains(string(a.body), "another site") {
+			t.Errorf("created by a page of another site (%q): %d %s; want 403 create-forbidden", h, a.status, a.body)
+		}
+	}
+	for _, h := range [][]string{
+		nil, // curl, a program
+		{"Sec-Fetch-Site", "same-origin", "Origin", ts.http.URL}, // the server's home page
+		{"Origin", ts.http.URL},
+		{"Origin", "http://192.168.1.20:8080"}, // its pages as its links reach them (--public-url)
+	} {
+		if a := ts.call("POST", "/api/v1/matches", "", body, h...); a.status != http.StatusCreated {
+			t.Errorf("created from this machine (%q): %d %s; want 201", h, a.status, a.body)
+		}
+	}
+	var list struct{ Matches []any }
+	if a := ts.call("GET", "/api/v1/matches", "", nil); json.Unmarshal(a.body, &list) != nil || len(list.Matches) != 4 {
+		t.Errorf("the list: %s; want the 4 matches made from this machine", a.body)
+	}
+}
+
 // Without a creation secret, matches are created from this machine only;
 // a request relayed by a reverse proxy on this machine (which comes from a
 // loopback address, with X-Forwarded-For or Forwarded) is someone else's,

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -244,6 +245,13 @@ func (s *Server) mayCreate(r *http.Request) error {
 	if err != nil || !a.Unmap().IsLoopback() {
 		return refuse(http.StatusForbidden, "create-forbidden", "matches are created from this machine only (a loopback address); the server can be started with --create-secret FILE to let holders of that secret create them from elsewhere")
 	}
+	if err := s.sameSite.Check(r); err != nil {
+		// A page of another site, open in a browser on this machine,
+		// sends its requests from this machine's address too: the right
+		// to create is this machine's user's, not the sites' they visit.
+		return refuse(http.StatusForbidden, "create-forbidden", "this request comes from a page of another site (Origin %s, Sec-Fetch-Site %s) in a browser on this machine: a web page may not create matches here; they are created from this server's own pages, with curl or a program, or from anywhere with the secret of --create-secret FILE",
+			quoteHeader(r.Header.Get("Origin")), quoteHeader(r.Header.Get("Sec-Fetch-Site")))
+	}
 	if h := forwardedBy(r); h != "" && !s.viaTrusted(r) {
 		// A reverse proxy on this machine relays everyone's requests from
 		// a loopback address: the request is not this machine's own.
@@ -257,6 +265,18 @@ func (s *Server) mayCreate(r *http.Request) error {
 		}
 	}
 	return nil
+}
+
+// quoteHeader quotes a header's value for a message, cut to 64 bytes;
+// "none" when it is not there.
+func quoteHeader(v string) string {
+	if v == "" {
+		return "none"
+	}
+	if len(v) > 64 {
+		return strconv.Quote(v[:64]) + "…"
+	}
+	return strconv.Quote(v)
 }
 
 // HashSecret returns the stored form of a secret: its SHA-256, hex.

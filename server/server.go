@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"os"
 	"runtime"
 	"sync"
@@ -122,6 +123,9 @@ type Server struct {
 
 	mux     *http.ServeMux
 	limiter *limiter
+	// sameSite tells a browser's request from a page of another site,
+	// which may not use this machine's right to create matches.
+	sameSite *http.CrossOriginProtection
 	// viewing holds a token for each replay viewer being made
 	// (Limits.Viewers); viewerHook, if set, is told as each call waits
 	// its turn ("wait") and as it begins to make its viewer ("make").
@@ -180,6 +184,12 @@ func New(cfg Config) (*Server, error) {
 	s.ref.Committed = s.committed
 	s.ref.Updated = s.updated
 	s.limiter = newLimiter(cfg.Limits)
+	s.sameSite = http.NewCrossOriginProtection()
+	if u, err := url.Parse(cfg.PublicURL); cfg.PublicURL != "" && err == nil && u.Scheme != "" && u.Host != "" {
+		// The pages as the links reach them, through a proxy whose Host
+		// header may be its own.
+		_ = s.sameSite.AddTrustedOrigin(u.Scheme + "://" + u.Host)
+	}
 	s.viewing = make(chan struct{}, cfg.Limits.Viewers)
 	s.routes()
 	return s, nil

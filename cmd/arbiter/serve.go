@@ -42,8 +42,9 @@ kept in an SQLite file (--db arbiter.db, the default) or in PostgreSQL
 (--db postgres://user:password@host/db), where several servers can serve
 the same matches.
 
-By default anyone on this machine may create matches; --create-secret FILE
-lets only the holders of the secret in FILE create them, from anywhere.
+By default anyone on this machine may create matches (not a web page of
+another site open in its browser); --create-secret FILE lets only the
+holders of the secret in FILE create them, from anywhere.
 
 It runs Go's garbage collector at GOGC 400 under a soft limit of half the
 machine's memory (steadier answers for more memory), unless GOGC or
