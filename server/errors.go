@@ -43,8 +43,8 @@ func rateLimited(wait time.Duration, format string, args ...any) *apiError {
 // The refusals every handler may give.
 var (
 	errNoSecret   = refuse(http.StatusUnauthorized, "unauthorized", "no secret, or a secret this server does not know; send Authorization: Bearer SECRET, the secret of a seat, of a named player or of the judge")
-	errNotYours   = refuse(http.StatusForbidden, "forbidden", "this secret is not for this match")
-	errJudgeOnly  = refuse(http.StatusForbidden, "judge-only", "only the match's judge may do this")
+	errNotYours   = refuse(http.StatusForbidden, "forbidden", "this secret is another match's: each match's links carry secrets of its own; send one of this match's (a seat's, a named player's or the judge's), or none to watch it")
+	errJudgeOnly  = refuse(http.StatusForbidden, "judge-only", "only the match's judge may do this; send the judge's secret (its link was given when the match was created)")
 	errSeatOnly   = refuse(http.StatusForbidden, "seat-only", "only a seat's player may do this; send the seat's secret")
 	errCreateOnly = refuse(http.StatusForbidden, "create-forbidden", "this server lets only holders of its creation secret create matches; send Authorization: Bearer CREATE-SECRET")
 )
