@@ -621,6 +621,31 @@ func TestZombieJudgeScript(t *testing.T) {
 	}
 }
 
+func TestZombieJudgeConsoleNamesUnnamedSeats(t *testing.T) {
+	// A judge's game made from the home page with no names typed (they
+	// are optional): the seats are P1, P2, ... in the script, as the
+	// rules refuse "person" (no seat), and the console writes its roster
+	// and offers its commands with those names, so that the roster it
+	// writes starts the game.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "zombie", "mode": "judge", "seats": []any{
+		map[string]any{"player": "person"}, map[string]any{"player": "person"}, map[string]any{"player": "person", "name": "Cy"}}})
+	judge := b.open("judge", c.Judge.URL, desktopW, desktopH)
+	judge.until("the page", "document.body.dataset.ready && document.body.dataset.stream === 'live'")
+	if got := eval[string](judge, `[...document.querySelectorAll("#zombie-commands option")].map((o) => o.value).filter((v) => v.startsWith("INTERACT")).join(", ")`); !strings.Contains(got, "INTERACT P1 P2") || !strings.Contains(got, "INTERACT P2 Cy") {
+		t.Errorf("the commands offered: %q; want the seats by their script's names, INTERACT P1 P2 and INTERACT P2 Cy among them", got)
+	}
+	judge.clickText("#judge", "Write a roster")
+	judge.until("the roster", `document.querySelector("textarea[name=script]").value.includes("GAME_START")`)
+	if got := eval[string](judge, `document.querySelector("textarea[name=script]").value`); got != "ZOMBIE P1\nHUMAN P2\nHUMAN Cy\nGAME_START" {
+		t.Errorf("the roster written: %q; want the seats by their script's names", got)
+	}
+	judge.clickText("#judge", "Enter them all")
+	judge.until("the game started", `document.body.innerText.includes("in progress")`)
+	judge.noErrors()
+}
+
 func TestZombiePartyNamesItsLastSurvivor(t *testing.T) {
 	// Friends who gave their names see who won by name: the rules' "P2 is
 	// the last survivor" is told as Bob's, on his phone and in the replay

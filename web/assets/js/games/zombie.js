@@ -244,7 +244,9 @@ export function judgeTools(m, ctx) {
     refresh();
     return h("section", { class: "panel" }, h("h2", null, "The judge's script"), script);
   }
-  const names = m.seats.map((s) => s.player);
+  // The seats as the script names them: a seat left unnamed ("person")
+  // is P1, P2, ... by its number.
+  const names = m.seats.map((s, i) => (s.player && s.player !== "person" ? s.player : `P${i + 1}`));
   const line = h("input", { type: "text", name: "command", list: "zombie-commands", autocomplete: "off", spellcheck: "false", "aria-describedby": "command-help" });
   const commands = ["GAME_START", "NEXT_TURN", ...names.flatMap((n) => [`HUMAN ${n}`, `ZOMBIE ${n}`, `CURE ${n}`, `END_TURN ${n}`]),
     ...names.flatMap((a) => names.filter((b) => b !== a).map((b) => `INTERACT ${a} ${b}`))];
