@@ -117,6 +117,14 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	// The file is this store's alone (hold): a lease on one of its
+	// matches is a process's that ended without letting it go (killed, or
+	// crashed). Its matches are driven again at once, their bots and the
+	// deadlines that passed meanwhile, rather than once the leases lapse.
+	if _, err := db.ExecContext(ctx, `UPDATE matches SET lease_until = 0 WHERE lease_until <> 0`); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	return s, nil
 }
 
