@@ -556,7 +556,7 @@ func (l *liveMatch[M, V]) ApplyMove(seat int, move json.RawMessage) (json.RawMes
 func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 	var m M
 	if seat == engine.Judge && !l.h.judged {
-		return m, engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked")
+		return m, engine.Refuse("no-judge-moves", "this game takes no judge moves; its seats move when they are asked: the judge may answer a seat's open request for it, by the request's id")
 	}
 	var err error
 	if r, ok := any(l.m).(engine.MoveReader[M]); ok && !engine.NullMove(move) {

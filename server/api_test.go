@@ -597,7 +597,7 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 	ts := newServer(t, server.Config{Limits: server.Limits{Creates: 6000}})
 	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
 	moves := "/api/v1/matches/" + c.ID + "/moves"
-	other := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}})
+	other := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "judge": true})
 	for _, cs := range []struct {
 		name         string
 		method, path string
@@ -627,6 +627,7 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 			`zombie's party mode has no option "turn"; its options are zombies, turns, antibodies, viruses`},
 		{"an option of a game of one mode", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}], "options": {"turn": 3}}`, 400, "invalid", `reaj has no option "turn"; its options are turns`},
 		{"a secret of another match", "POST", moves, other.Seats[0].Secret, `{"request": 0, "move": "adapt"}`, 403, "forbidden", "send one of this match's (a seat's, a named player's or the judge's), or none to watch it"},
+		{"a judge's move in a game without them", "POST", "/api/v1/matches/" + other.ID + "/moves", other.Judge.Secret, `{"move": "adapt"}`, 422, "no-judge-moves", "the judge may answer a seat's open request for it, by the request's id"},
 		{"a seat's secret on a judge's call", "POST", "/api/v1/matches/" + c.ID + "/abort", c.Seats[0].Secret, nil, 403, "judge-only", "send the judge's secret"},
 		{"a method a call does not take", "PUT", moves, c.Seats[0].Secret, `{}`, 405, "method-not-allowed", "PUT is not a call of " + moves + "; its calls are POST"},
 	} {
