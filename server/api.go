@@ -1214,18 +1214,46 @@ func (s *Server) judgeOf(r *http.Request, id string) error {
 	return nil
 }
 
+// defaultsBody is what POST /matches/{id}/defaults takes: nothing, or
+// the move the judge last saw.
+type defaultsBody struct {
+	ExpectSeq *int64 `json:"expect_seq"`
+}
+
 // defaults plays the default of every open request: the judge ends a turn.
+// With expect_seq, only if the match is still at that move: a call sent
+// again (its answer lost), or from a page that had not yet seen the turn
+// end, does not end the next turn too.
 func (s *Server) defaults(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := s.judgeOf(r, id); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	raw, err := s.readAll(w, r, s.cfg.Limits.Body, "the body")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var body defaultsBody
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if err := engine.DecodeJSON(raw, &body); err != nil {
+			s.writeError(w, r, refuse(http.StatusBadRequest, "bad-json", "the body is not the JSON this call takes ({\"expect_seq\": N}, or none): %v", err))
+			return
+		}
+		if err := numbers(nil, body.ExpectSeq); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
 	var reqs []catalog.Request
 	var seq int64
 	if err := s.ref.With(r.Context(), id, func(m *store.Match, live store.Live) error {
 		if m.Status != store.Running {
 			return store.Ended(m.Status)
+		}
+		if body.ExpectSeq != nil && *body.ExpectSeq != m.Seq {
+			return fmt.Errorf("%w: it is at move %d, not %d: the turn you saw ended (its defaults played, or everyone moved)", store.ErrMoved, m.Seq, *body.ExpectSeq)
 		}
 		reqs, seq = live.Pending(), m.Seq
 		return nil

@@ -267,6 +267,42 @@ func TestResignAndDefaults(t *testing.T) {
 	}
 }
 
+func TestTheJudgesDefaultsEndTheTurnTheJudgeSaw(t *testing.T) {
+	// The judge ends a turn by playing the defaults of whoever has not
+	// moved. Sent again (its answer lost), or from a console that had not
+	// seen the turn end (everyone planned meanwhile), the call played the
+	// next turn's defaults as soon as it opened, and nobody planned that
+	// turn. With expect_seq, the move the judge saw, it ends that turn
+	// only; without, it ends the turn open now, as before.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(3), "judge": true, "options": map[string]any{"turns": 5}})
+	path := "/api/v1/matches/" + c.ID
+	seen := ts.state(c.ID, c.Judge.Secret).Seq
+	a := ts.call("POST", path+"/defaults", c.Judge.Secret, map[string]any{"expect_seq": seen})
+	if a.status != 200 || a.json["played"] != float64(3) || a.json["seq"] != float64(3) {
+		t.Fatalf("the defaults of turn 1: %d %s; want 3 played, at move 3", a.status, a.body)
+	}
+	again := ts.call("POST", path+"/defaults", c.Judge.Secret, map[string]any{"expect_seq": seen})
+	if again.status != http.StatusConflict || again.code() != "moved" || !strings.Contains(string(again.body), "it is at move 3, not 0") {
+		t.Errorf("the same call again: %d %s; want 409 moved, turn 2 left to its players", again.status, again.body)
+	}
+	if m := ts.state(c.ID, c.Judge.Secret); m.Seq != 3 || len(m.Requests) != 3 {
+		t.Errorf("after the call again: move %d, %d requests open; want turn 2 at move 3, its 3 requests open", m.Seq, len(m.Requests))
+	}
+	// Without it, the turn open now ends.
+	if a := ts.call("POST", path+"/defaults", c.Judge.Secret, nil); a.status != 200 || a.json["played"] != float64(3) {
+		t.Errorf("the defaults with no body: %d %s; want turn 2's 3 played", a.status, a.body)
+	}
+	for _, body := range []string{`{"expect_seq": -1}`, `{"expect": 6}`, `[]`} {
+		if a := ts.call("POST", path+"/defaults", c.Judge.Secret, body); a.status != http.StatusBadRequest {
+			t.Errorf("the defaults with %s: %d %s; want 400", body, a.status, a.body)
+		}
+	}
+	if m := ts.state(c.ID, c.Judge.Secret); m.Seq != 6 {
+		t.Errorf("the match is at move %d; want 6, two turns ended", m.Seq)
+	}
+}
+
 func TestIdempotencyKey(t *testing.T) {
 	// "a retry with the same key returns the first answer and never applies
 	// twice; the same key with a different body is 422."

@@ -44,7 +44,7 @@ var operations = []operation{
 	{method: "POST", path: "/api/v1/matches/{id}/abort", id: "abort", summary: "End the match now",
 		who: "judge", handle: func(s *Server) http.HandlerFunc { return s.abort }, answer: "Object", success: 200, refuses: []int{401, 403, 404, 409}},
 	{method: "POST", path: "/api/v1/matches/{id}/defaults", id: "playDefaults", summary: "Play the default of every open request (the judge ends a turn)",
-		who: "judge", handle: func(s *Server) http.HandlerFunc { return s.defaults }, answer: "Object", success: 200, refuses: []int{401, 403, 404, 409}},
+		who: "judge", handle: func(s *Server) http.HandlerFunc { return s.defaults }, body: "Defaults", answer: "Object", success: 200, refuses: []int{400, 401, 403, 404, 408, 409, 413}},
 	{method: "POST", path: "/api/v1/matches/{id}/correct", id: "correct", summary: "Append a correction: a judge's move with its reason (the log is never rewritten)",
 		who: "judge", handle: func(s *Server) http.HandlerFunc { return s.correct }, body: "Correction", answer: "Seq", success: 200,
 		refuses: []int{400, 401, 403, 404, 408, 409, 413, 422}},
@@ -114,7 +114,7 @@ func openAPISpec() map[string]any {
 			o["security"] = []any{map[string]any{"secret": []any{}}}
 		}
 		if op.body != "" {
-			o["requestBody"] = map[string]any{"required": true, "content": content(op.body)}
+			o["requestBody"] = map[string]any{"required": op.id != "playDefaults", "content": content(op.body)}
 		}
 		item[strings.ToLower(op.method)] = o
 	}
@@ -190,6 +190,7 @@ var schemas = map[string]any{
 		"seq":     map[string]any{"type": []string{"integer", "null"}, "description": "null for a match under way that the server cannot load"},
 		"created": str, "seats": array(str), "people": integer})), "next_before": str}),
 	"Move":        obj([]string{"move"}, map[string]any{"request": integer, "move": anyJSON, "expect_seq": integer}),
+	"Defaults":    obj(nil, map[string]any{"expect_seq": integer}),
 	"Correction":  obj([]string{"move", "reason"}, map[string]any{"move": anyJSON, "reason": str, "expect_seq": integer}),
 	"Seq":         obj([]string{"seq"}, map[string]any{"seq": integer, "repeat": boolean}),
 	"EventStream": map[string]any{"type": "string", "description": "events move (data: a Match), end, shutdown, lost; each move's id is its seq"},

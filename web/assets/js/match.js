@@ -470,8 +470,13 @@ function judgePanel() {
     return;
   }
   const defaults = h("button", { type: "button", onclick: async () => {
-    const r = await call("POST", `/matches/${id}/defaults`, { secret });
-    say(r.ok ? `Played ${r.data.played} default${r.data.played === 1 ? "" : "s"}.` : r.error, !r.ok);
+    // Sent with the move this page last saw: a turn that ended meanwhile
+    // (everyone moved) is not followed by the next one's defaults.
+    const seen = m.seq;
+    const r = await call("POST", `/matches/${id}/defaults`, { secret, body: { expect_seq: seen } });
+    if (r.ok) say(`Played ${r.data.played} default${r.data.played === 1 ? "" : "s"}.`);
+    else if (r.status === 409 && r.code === "moved") say(`No default was played: the match moved on since this page last saw it (move ${seen}), and the turn may have ended meanwhile; look at it again, and end the turn again if it still should.`, true);
+    else say(r.error, true);
   } }, "Play the defaults of the open requests (end the turn)");
   const abort = h("button", { type: "button", class: "danger", onclick: async () => {
     if (!confirm("Abort the match? It ends now, for everyone.")) return;
