@@ -1012,10 +1012,14 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if joiner == "" || ack.Repeat {
+	if joiner == "" {
 		answerMove(w, ack.Seq, ack.Repeat, ack.Answer)
 		return
 	}
+	// The joiner's secret. A repeat (the first answer lost on its way)
+	// cannot tell the first again, which is kept as its hash only: it
+	// gets a new one in its place, so that a retried join still gives the
+	// player a link that works.
 	secret, hash := newSecret()
 	if err := s.cfg.Store.Reissue(r.Context(), store.Secret{Hash: hash, Match: id, Role: store.PlayerRole, Seat: engine.Judge, Name: joiner}); err != nil {
 		s.writeError(w, r, err)

@@ -132,6 +132,40 @@ func TestTerritoriesRefereeMode(t *testing.T) {
 	}
 }
 
+func TestARetriedJoinStillGivesThePlayerALink(t *testing.T) {
+	// A chat bot's join with issue_secret, retried with its
+	// Idempotency-Key because the answer was lost: the retry is not made
+	// again, and still answers the player's link, a new one (the first is
+	// kept as its hash only, and cannot be told again), which works where
+	// the first, never delivered, no longer does.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories"})
+	path := "/api/v1/matches/" + c.ID
+	join := map[string]any{"move": map[string]any{"player": "carol", "action": "join Cascadia WA"}, "issue_secret": true}
+	secretOf := func(a answer) string {
+		p, _ := a.json["player"].(map[string]any)
+		s, _ := p["secret"].(string)
+		return s
+	}
+	first := ts.call("POST", path+"/moves", c.Judge.Secret, join, "Idempotency-Key", "join-carol")
+	again := ts.call("POST", path+"/moves", c.Judge.Secret, join, "Idempotency-Key", "join-carol")
+	if first.status != 200 || secretOf(first) == "" {
+		t.Fatalf("the join: %d %s; want carol's secret", first.status, first.body)
+	}
+	if again.status != 200 || again.json["repeat"] != true || secretOf(again) == "" || secretOf(again) == secretOf(first) {
+		t.Fatalf("the join again with its key: %d %s; want a repeat with a new secret for carol", again.status, again.body)
+	}
+	if m := ts.state(c.ID, ""); m.Seq != 1 {
+		t.Errorf("the match is at move %d; want 1, the join made once", m.Seq)
+	}
+	if a := ts.call("GET", path, secretOf(again), nil); a.status != 200 || !strings.Contains(string(a.body), `"role":"player","name":"carol"`) {
+		t.Errorf("carol's new secret: %d %.300s; want her own view", a.status, a.body)
+	}
+	if a := ts.call("GET", path, secretOf(first), nil); a.status != http.StatusUnauthorized {
+		t.Errorf("carol's first secret: %d; want 401, the new one in its place", a.status)
+	}
+}
+
 func TestZombiePartyTakesAPlanAsText(t *testing.T) {
 	// docs/protocol.md: "A move may be that text as a JSON string ... in
 	// it, seats count from 1 (P2 is {"with": 1}); the log keeps the
