@@ -454,9 +454,11 @@ func httpBot(t *testing.T, delay time.Duration) *httptest.Server {
 func TestRemoteHTTPBot(t *testing.T) {
 	// "Remote bots over HTTP: --players http://127.0.0.1:8080/bot POSTs the
 	// same messages; same deadlines and fault handling."
+	// The prompt bot has a minute a decision: on a loaded machine a
+	// second can pass between two of its answers.
 	fast := httpBot(t, 0)
 	code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--report", "json",
-		"--players", "blitz,turtle", "--player", fast.URL+"/bot")
+		"--players", "blitz,turtle", "--player", fast.URL+"/bot", "--deadline", "1m")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
