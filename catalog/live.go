@@ -147,6 +147,44 @@ type Owes interface {
 	Owed() (from, to int, ok bool)
 }
 
+// Tells is implemented by live matches (every one of this package) that
+// say what their last move did when the game's moves are public
+// information (engine.Teller: territories, whose every action and its
+// dice are in the public history): a host tells it to every viewer.
+type Tells interface {
+	// Told returns what the last move applied did, as everyone may know
+	// it, and false when the game keeps its moves to their movers and the
+	// judge, or no move has been applied since the match was made or
+	// resumed and the game cannot tell it.
+	Told() (Told, bool)
+}
+
+// Told is what a public move did, as hosts show it to everyone: the game's
+// JSON of it (a territories action's outcome, as its referee answers it:
+// an attack's roll, threshold and losses) and its words for people.
+type Told struct {
+	Outcome json.RawMessage `json:"outcome"`
+	Text    string          `json:"text"`
+}
+
+// toldOf returns what match m's last move did, when m's moves are public
+// (engine.Teller).
+func toldOf(m any) (Told, bool) {
+	t, ok := m.(engine.Teller)
+	if !ok {
+		return Told{}, false
+	}
+	v, ok := t.Told()
+	if !ok || v == nil {
+		return Told{}, false
+	}
+	b, err := v.MarshalJSON()
+	if err != nil {
+		return Told{}, false
+	}
+	return Told{Outcome: b, Text: v.String()}, true
+}
+
 // Outs is implemented by live matches that tell a seat it is out of the
 // match while the others play on (a dead country, a nation out).
 type Outs interface {
@@ -226,6 +264,11 @@ type liveMatch[M, V any] struct {
 	// unresolved are the seats whose moves left the round under way open,
 	// in the order they came: the last moves applied (see Unresolved).
 	unresolved []int
+	// told is what the last move did, for everyone (see Told), once
+	// made: toldMade says it is, toldOK that the move is public.
+	told     Told
+	toldMade bool
+	toldOK   bool
 }
 
 func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
@@ -582,6 +625,7 @@ func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 // contract for simultaneous requests): the views are kept, and the
 // requests but the one answered.
 func (l *liveMatch[M, V]) moved(seat int) {
+	l.toldMade = false
 	now := l.m.Pending()
 	answered := int64(-1)
 	if seat != engine.Judge && len(now) > 0 && len(now) == len(l.asked)-1 {
@@ -696,6 +740,20 @@ func (l *liveMatch[M, V]) Public() json.RawMessage {
 }
 
 func (l *liveMatch[M, V]) Quiet() bool { return l.quiet }
+
+// Told says what the last move did, for everyone, in a game whose moves are
+// public (see Tells); made once per move. A move that left its round open
+// is told to nobody else.
+func (l *liveMatch[M, V]) Told() (Told, bool) {
+	if l.quiet {
+		return Told{}, false
+	}
+	if !l.toldMade {
+		l.told, l.toldOK = toldOf(l.m)
+		l.toldMade = true
+	}
+	return l.told, l.toldOK
+}
 
 // Unresolved returns the seats whose moves left the round under way open,
 // in the order they came: they are the last len moves applied, which only

@@ -162,14 +162,21 @@ type ViewerView struct {
 // ViewerStep is a step a viewpoint sees: the start (Seq 0), or the move
 // that made the match's Seq-th move. A seat does not see the moves of
 // others that left their round open (they change nothing it sees), nor
-// what another seat's move was; the public sees no move.
+// what another seat's move was; the public sees no move. In a game whose
+// moves are public information (engine.Teller: territories), every
+// viewpoint sees every move, and what it did.
 type ViewerStep struct {
 	Seq   int `json:"seq"`
 	Clock int `json:"clock"`
 	// Seat made the move: a seat, or engine.Judge; absent at the start.
 	Seat *int `json:"seat,omitempty"`
-	// Move is the move, for the judge's viewpoint and the mover's own.
+	// Move is the move, for the judge's viewpoint and the mover's own;
+	// for every viewpoint when the move is public (see Told).
 	Move json.RawMessage `json:"move,omitempty"`
+	// Told is what a public move did, for every viewpoint (engine.Teller:
+	// a territories action's outcome, an attack's roll and losses); nil
+	// for a move that is not public.
+	Told *Told `json:"told,omitempty"`
 	// Fault says why the move was the request's default; its detail for
 	// the judge and the seat at fault only.
 	Fault *engine.Fault `json:"fault,omitempty"`
@@ -341,8 +348,12 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 		lm.public = nil
 		now := m.Pending()
 		quiet := st.Seat != engine.Judge && len(now) > 0 && len(now) == len(asked)-1 && leftOpen(asked, now, st.Seat) >= 0
+		var told *Told
+		if t, ok := toldOf(m); ok && !quiet {
+			told = &t
+		}
 		for _, t := range views {
-			if err := t.add(lm, judge, i+1, clock(), recordStep[M]{st, rec.Notes[i]}, quiet); err != nil {
+			if err := t.add(lm, judge, i+1, clock(), recordStep[M]{st, rec.Notes[i], told}, quiet); err != nil {
 				return nil, err
 			}
 		}
@@ -446,7 +457,9 @@ func (t *viewTrack) add(lm viewSource, judge func() json.RawMessage, seq, clock 
 			return nil
 		}
 		vs.Seat = &seat
-		if p.Judge || own {
+		told := st.told()
+		vs.Told = told
+		if p.Judge || own || told != nil {
 			mv, err := json.Marshal(st.move())
 			if err != nil {
 				return err
@@ -541,18 +554,24 @@ type stepOf interface {
 	move() any
 	fault() *engine.Fault
 	note() string
+	// told is what the move did when it is public (engine.Teller), else
+	// nil.
+	told() *Told
 }
 
-// recordStep is a record's step as a stepOf, with its note.
+// recordStep is a record's step as a stepOf, with its note and, for a
+// public move, what it did.
 type recordStep[M any] struct {
 	*engine.Step[M]
-	said string
+	said   string
+	public *Told
 }
 
 func (s recordStep[M]) seat() int            { return s.Seat }
 func (s recordStep[M]) move() any            { return s.Move }
 func (s recordStep[M]) fault() *engine.Fault { return s.Fault }
 func (s recordStep[M]) note() string         { return s.said }
+func (s recordStep[M]) told() *Told          { return s.public }
 
 // decodeTree decodes a view's JSON, its numbers as they are written.
 func decodeTree(b []byte) (any, error) {

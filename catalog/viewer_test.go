@@ -209,7 +209,9 @@ func TestViewerShowsWhatEachViewpointSaw(t *testing.T) {
 	// "Views computed in Go by replaying the record, per move or
 	// keyframe+deltas": the frames rebuild, at every step, exactly the
 	// view the viewpoint had then; a seat sees neither another's moves
-	// nor the moves that left a round open.
+	// nor the moves that left a round open (a zombie plan, a TNCC war's
+	// flanks, a choice made at once), except in territories, whose every
+	// action, its roll and losses included, is public.
 	games := []struct {
 		game, mode string
 		players    []string
@@ -236,6 +238,8 @@ func TestViewerShowsWhatEachViewpointSaw(t *testing.T) {
 				t.Errorf("game %q mode %q; want %q %q", v.Game, v.Mode, g.game, g.mode)
 			}
 			want, seqs := viewsOf(t, g.game, g.mode, rec)
+			public := g.game == "territories" // the only game whose moves are public
+			battles := map[string]int{}
 			if len(v.Views) != 2+len(v.Players) {
 				t.Fatalf("%d viewpoints; want the judge, the public and %d seats", len(v.Views), len(v.Players))
 			}
@@ -252,8 +256,28 @@ func TestViewerShowsWhatEachViewpointSaw(t *testing.T) {
 						t.Fatalf("%s: the view at move %d differs:\n got %v\nwant %v", vv.ID, vv.Steps[i].Seq, got[i], want[vv.ID][i])
 					}
 					st := vv.Steps[i]
-					if vv.ID != "judge" && st.Move != nil && (st.Seat == nil || vv.ID != fmt.Sprintf("seat:%d", *st.Seat)) {
+					switch {
+					case public && st.Seat != nil && (st.Move == nil || st.Told == nil || st.Told.Text == "" || len(st.Told.Outcome) == 0):
+						// Territories' actions are public: every
+						// viewpoint sees each, and what it did.
+						t.Fatalf("%s does not see public move %d of seat %d: move %s, told %+v", vv.ID, st.Seq, *st.Seat, st.Move, st.Told)
+					case public:
+					case st.Told != nil:
+						t.Fatalf("%s is told what move %d did: %+v", vv.ID, st.Seq, st.Told)
+					case vv.ID != "judge" && st.Move != nil && (st.Seat == nil || vv.ID != fmt.Sprintf("seat:%d", *st.Seat)):
 						t.Fatalf("%s sees move %d of seat %v: %s", vv.ID, st.Seq, st.Seat, st.Move)
+					}
+					if st.Told != nil && strings.Contains(string(st.Told.Outcome), `"roll"`) {
+						battles[vv.ID]++
+					}
+				}
+			}
+			if public {
+				// Every viewpoint is told each battle's roll and losses,
+				// as the terminal tells every seat since its last action.
+				for _, vv := range v.Views {
+					if battles[vv.ID] == 0 || battles[vv.ID] != battles["judge"] {
+						t.Errorf("%s is told of %d battles; the judge of %d", vv.ID, battles[vv.ID], battles["judge"])
 					}
 				}
 			}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -115,6 +116,29 @@ type Overseer interface {
 	// Overseen returns the state no seat sees, for the judge; it marshals
 	// to JSON and does not share memory with the match.
 	Overseen() any
+}
+
+// Teller is implemented by matches whose moves are public information:
+// every move, and what it did, is everyone's to know (territories, whose
+// every action, its dice included, is in the public history, as the
+// referee's history tells it). A host shows such a match's moves, and what
+// each did, to every viewer: a replay seen as the public or as another
+// seat, a spectator's event stream. The moves of a match that is no
+// Teller, or whose Told says false, stay its mover's and the judge's (a
+// zombie plan, a TNCC war's flanks, a choice made at once with others).
+type Teller interface {
+	// Told returns what the last move applied did, as everyone may know
+	// it, and false before the first move or when that move is not public.
+	// It does not share memory with the match.
+	Told() (Told, bool)
+}
+
+// Told is what a public move did: JSON for programs (the game's own, as
+// its referee answers the move: an attack's roll and losses) and words for
+// people (String).
+type Told interface {
+	json.Marshaler
+	fmt.Stringer
 }
 
 // Info describes a ruleset to people and to hosts.

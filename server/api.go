@@ -557,6 +557,10 @@ type matchView struct {
 	Seeded    bool            `json:"seeded"`
 	Seats     []seatView      `json:"seats"`
 	View      json.RawMessage `json:"view"`
+	// Told is what the match's last move (move Seq) did, in a game whose
+	// moves are public (catalog.Tells: territories' actions, an attack's
+	// roll and losses): the same for every caller.
+	Told *catalog.Told `json:"told,omitempty"`
 	// TurnOf is the seat whose turn it is, in the games played one seat
 	// at a time (catalog.Turns), while the match runs.
 	TurnOf   *int           `json:"turn_of,omitempty"`
@@ -638,6 +642,11 @@ func (s *Server) viewOf(row *store.Match, live catalog.Live, c caller, views *vi
 		v.You = youView{Role: "spectator"}
 	}
 	v.View = views.of(row.Seq, c, live)
+	if t, ok := live.(catalog.Tells); ok && v.Seq == row.Seq && row.Seq > 0 {
+		if told, ok := t.Told(); ok {
+			v.Told = &told
+		}
+	}
 	if t, ok := live.(catalog.Turns); ok && row.Status == store.Running {
 		if seat, ok := t.TurnOf(); ok {
 			v.TurnOf = &seat

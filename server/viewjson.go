@@ -68,6 +68,13 @@ func (v *matchView) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `],"view":`...)
 	b = appendRaw(b, v.View)
+	if v.Told != nil {
+		b = append(b, `,"told":{"outcome":`...)
+		b = appendRaw(b, v.Told.Outcome)
+		b = append(b, `,"text":`...)
+		b = appendString(b, v.Told.Text)
+		b = append(b, '}')
+	}
 	if v.TurnOf != nil {
 		b = append(b, `,"turn_of":`...)
 		b = strconv.AppendInt(b, int64(*v.TurnOf), 10)
@@ -115,6 +122,9 @@ func (v *matchView) appendJSON(b []byte) []byte {
 // need escaping: what to make room for.
 func (v *matchView) sizeJSON() int {
 	n := 220 + len(v.ID) + len(v.Game) + len(v.Mode) + len(v.ClockName) + len(v.You.Name) + len(v.You.Out) + len(v.View)
+	if v.Told != nil {
+		n += 32 + len(v.Told.Outcome) + len(v.Told.Text)
+	}
 	for _, s := range v.Seats {
 		n += 56 + len(s.Player)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
 )
 
@@ -22,6 +23,8 @@ func TestViewJSONIsJSON(t *testing.T) {
 			Requests: []requestView{{ID: 7, Seat: 2, Kind: "war answer", Default: json.RawMessage(`{"flanks":[0,0,0]}`), Deadline: &at},
 				{ID: 8, Seat: 2, Kind: "turn", Choices: []json.RawMessage{json.RawMessage(`"conquer"`), json.RawMessage(`"adapt"`)}, Default: json.RawMessage(`"adapt"`)}},
 			Result: &engine.Result{Scores: []int64{1, 0}, Ranks: []int{1, 2}, Winners: []int{0}, Reason: "x"}},
+		{ID: "m3", Game: "territories", Mode: "seats", Status: "running", Seq: 5, You: youView{Role: "spectator"}, Seats: []seatView{}, View: json.RawMessage(`{}`), Requests: []requestView{},
+			Told: &catalog.Told{Outcome: json.RawMessage(`{"action":"attack","roll":14}`), Text: "seat 1 (Amber) attacks Basalt in UT from NV: 3 against 2, roll 14 > 8: success; Basalt loses 2 armies & UT is <unclaimed>"}},
 	}
 	for _, v := range views {
 		want, err := json.Marshal(v)

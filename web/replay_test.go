@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -323,6 +324,45 @@ func TestReplayTellsZombiePlansApartAmongBotsOfOneKind(t *testing.T) {
 	r.until("the first plan", `document.getElementById("step").innerText.includes("played")`)
 	if got := eval[string](r, `document.getElementById("step").innerText`); !regexp.MustCompile(`played touch P\d`).MatchString(got) {
 		t.Errorf("the first plan is told %q; want whom it touches as P1, P2, ...", got)
+	}
+	r.noErrors()
+}
+
+func TestReplayTellsTerritoriesActionsToEveryone(t *testing.T) {
+	// Territories' actions are public: seen as the public or as another
+	// seat, the viewer tells each one and what it did ("Seat 2 (greedy)
+	// played attack NV from UT: ... roll 14 > 8: success ..."), where it
+	// said "Seat 2 (greedy) moved". The moves a game hides stay hidden:
+	// a zombie plan, seen as the public, is a move, no more.
+	b := newBrowser(t)
+	rec := record(t, "territories", []string{"greedy", "greedy"}, map[string]string{"turns": "12"})
+	for _, p := range []catalog.Viewpoint{catalog.PublicView, catalog.SeatView(0)} {
+		r := b.open("viewer as "+p.String(), viewerPage(t, rec, []catalog.Viewpoint{p}), phoneW, phoneH)
+		r.until("the viewer", "document.body.dataset.ready")
+		battle := -1
+		for i := 1; i < 400 && battle < 0; i++ {
+			r.click("#next")
+			r.until("the next step", `document.body.dataset.step === "`+strconv.Itoa(i)+`"`)
+			got := eval[string](r, `document.getElementById("step").innerText`)
+			if strings.HasSuffix(got, " moved") || !strings.Contains(got, " played ") {
+				t.Fatalf("as %s, step %d is told %q; want the action and what it did", p, i, got)
+			}
+			if strings.HasPrefix(got, "Seat 2 (greedy) played attack ") && strings.Contains(got, ": seat 2 (Basalt) attacks ") && strings.Contains(got, "roll ") {
+				battle = i
+			}
+		}
+		if battle < 0 {
+			t.Errorf("as %s, no attack of seat 2 is told with its roll", p)
+		}
+		r.noErrors()
+	}
+	zr := record(t, "zombie", []string{"sensible", "cautious", "spreader", "random", "sensible"}, map[string]string{"turns": "3"})
+	r := b.open("zombie viewer as the public", viewerPage(t, zr, []catalog.Viewpoint{catalog.PublicView}), phoneW, phoneH)
+	r.until("the viewer", "document.body.dataset.ready")
+	r.click("#next")
+	r.until("the first step", `document.body.dataset.step === "1"`)
+	if got := eval[string](r, `document.getElementById("step").innerText`); !strings.HasSuffix(got, " moved") || strings.Contains(got, "played") {
+		t.Errorf("a zombie plan seen as the public is told %q; want that a seat moved, no more", got)
 	}
 	r.noErrors()
 }

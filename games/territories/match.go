@@ -287,6 +287,20 @@ func (m *Match) Apply(seat int, a Action) error {
 	return nil
 }
 
+// Told returns what the last action did, its roll and losses included:
+// every action of territories is public, as the referee's history tells
+// it and the terminal's "since your last action" shows it to every seat
+// (engine.Teller). It is false before the first action.
+func (m *Match) Told() (engine.Told, bool) {
+	if m.told == 0 || m.recent == nil {
+		return nil, false
+	}
+	o := m.recent[(m.told-1)%recentSize]
+	o.Last = o.TurnEnded && o.Turn >= m.turns
+	o.Dice = nil // the log's, not what it did
+	return o, true
+}
+
 // asked refuses an action that does not answer the request owed: another
 // seat's, or a kind of action the request does not take.
 func (m *Match) asked(seat int, a Action) error {

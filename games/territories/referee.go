@@ -145,6 +145,18 @@ func (m *Refereed) Answer() json.RawMessage {
 	return b
 }
 
+// Told returns what the last action did: every action of territories is
+// public, as arbiter territories history tells it (engine.Teller). It is
+// false before the first action.
+func (m *Refereed) Told() (engine.Told, bool) {
+	if m.last.Seq == 0 {
+		return nil, false
+	}
+	o := m.last
+	o.Dice = nil
+	return o, true
+}
+
 // World returns the game's world, dice included: the judge's.
 func (m *Refereed) World() *World { return m.w }
 

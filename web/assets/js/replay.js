@@ -125,7 +125,10 @@ function seek(i) {
   // played): the clock is told only when there is no board.
   el("where").textContent = `Move ${num(st.seq)} of ${num(data.moves)}` + (view.frames ? "" : ` · ${data.clock} ${num(st.clock)}`);
   const who = st.seat === undefined ? "The start." : st.seat === -1 ? "The judge" : `Seat ${st.seat + 1} (${data.players[st.seat]})`;
+  // A public move (territories' actions) comes with what it did, for
+  // every viewpoint: a battle's roll and losses.
   replace(el("step"), st.seat === undefined ? who : [who, st.move !== undefined ? [" played ", h("strong", { "data-move": pretty(st.move) }, game.moveWords ? game.moveWords(st.move, ctxFor(view.id)) : pretty(st.move))] : " moved",
+    st.told ? h("span", { class: "told" }, `: ${st.told.text}`) : "",
     st.fault ? h("span", { class: "error" }, ` — fault: ${st.fault.kind}${st.fault.detail ? " (" + st.fault.detail + ")" : ""}; the default was played`) : "",
     st.note ? h("span", { class: "muted" }, ` — the judge's note: ${st.note}`) : ""]);
   // (At the last move of a match that ended, the board may say so.)
