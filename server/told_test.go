@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -178,5 +179,33 @@ func TestHiddenMovesStayHidden(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestTerritoriesSeatIsAnsweredWhatItsActionDid(t *testing.T) {
+	// A seat's action is answered with its outcome, as a referee's
+	// caller's is: the roll and the losses of an attack, for the page
+	// (or the program) that sent it, before the bots move on.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "territories", "mode": "seats", "seats": people(2), "seed": 7})
+	var last answer
+	for _, x := range []struct {
+		seat int
+		move string
+	}{{0, "join Amber NV"}, {1, "join Basalt UT"}, {0, "attack NV UT"}} {
+		m := ts.state(c.ID, c.Seats[x.seat].Secret)
+		last = ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[x.seat].Secret, map[string]any{"request": m.Requests[0].ID, "move": x.move})
+		if last.status != 200 {
+			t.Fatalf("%s: %d %s", x.move, last.status, last.body)
+		}
+		if o, _ := last.json["outcome"].(map[string]any); o == nil || o["player"] != "seat "+strconv.Itoa(x.seat+1) {
+			t.Errorf("%s is answered %s; want its outcome", x.move, last.body)
+		}
+	}
+	o := last.json["outcome"].(map[string]any)
+	for _, k := range []string{"roll", "threshold", "success", "attacker_losses", "defender_losses", "removed"} {
+		if _, ok := o[k]; !ok {
+			t.Errorf("the attack's outcome has no %s: %s", k, last.body)
+		}
 	}
 }

@@ -819,3 +819,47 @@ func TestDoubleTapSendsOneMove(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+// twoLands is a board of one's own of two territories, A and B,
+// neighbours: a seat that joins one has the other's nation next to it.
+const twoLands = `{"map":"none","territories":[{"id":"A","name":"Alpha","neighbors":["B"]},{"id":"B","name":"Beta","neighbors":["A"]}]}`
+
+func TestTerritoriesSeatIsToldWhatItsActionDid(t *testing.T) {
+	// A person attacks from their seat's page while a bot plays at once
+	// after them: the page tells, until their next action, what their
+	// attack did (its roll, the losses) and what the bot did since, as
+	// the terminal's "Since your last action" does. Before, "You played:
+	// attack ..." gave way to the next decision at once, and the roll and
+	// the losses were never shown: only a conquest reached "What
+	// happened".
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "seats", "seats": append(people(1), seat("greedy")), "seed": 1,
+		"options": map[string]any{"board": twoLands, "turns": 30}, "time": map[string]any{"decision_ms": 60000}})
+	p := b.open("Amber", c.Seats[0].URL, 375, 667)
+	p.until("the join", `document.body.dataset.stream === "live" && document.querySelector('.request[data-kind="join"] button.choice')`)
+	p.clickText(".request", "A")
+	p.until("the action form", `document.querySelector('.request[data-kind="action"] select[name=kind]')`)
+	p.choose("select[name=kind]", "attack")
+	p.until("the attack", `document.querySelector("form.action output").textContent === "attack A B"`)
+	p.clickText(".request", "Send the action")
+	// The bot plays its action at once; then the seat owes its next one,
+	// or the match is over.
+	p.until("the next decision", `document.querySelector('.request[data-kind="action"]') && !document.getElementById("refusal").innerText.startsWith("Sending") || document.body.dataset.status === "over"`)
+	since := `document.getElementById("since")`
+	p.until("what the attack did, and what the bot did", since+`.checkVisibility() && `+since+`.innerText.includes("seat 2 (Basalt)")`)
+	p.shot(shots(t), "territories-since-phone")
+	got := eval[string](p, since+`.innerText`)
+	if !strings.HasPrefix(got, "Since your last action\n") || strings.Contains(got, "not shown") || !regexp.MustCompile(`turn 1 · your action: seat 1 \(Amber\) attacks Basalt in B from A: 3 against 3, roll \d+ (>|≤) 10: (success; Basalt|failure; Amber) loses \d+ arm`).MatchString(got) {
+		t.Errorf("the seat is told:\n%s\nwant its attack with its roll and losses", got)
+	}
+	if n := strings.Count(got, "your action: "); n != 1 {
+		t.Errorf("the seat is told of %d actions of its own since its last:\n%s", n, got)
+	}
+	// It stays while the seat thinks about its next action.
+	time.Sleep(1500 * time.Millisecond)
+	if again := eval[string](p, since+`.innerText`); !strings.Contains(again, "your action: seat 1 (Amber) attacks") {
+		t.Errorf("a moment later the seat is told:\n%s", again)
+	}
+	p.noErrors()
+}

@@ -2,6 +2,7 @@ package territories
 
 import (
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -299,6 +300,21 @@ func (m *Match) Told() (engine.Told, bool) {
 	o.Last = o.TurnEnded && o.Turn >= m.turns
 	o.Dice = nil // the log's, not what it did
 	return o, true
+}
+
+// Answer is the last action's outcome as JSON, as arbiter territories
+// answers a call: what a live match tells the seat whose move it was (its
+// roll and losses), as a referee's match tells its caller.
+func (m *Match) Answer() json.RawMessage {
+	o, ok := m.Told()
+	if !ok {
+		return nil
+	}
+	b, err := o.MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // asked refuses an action that does not answer the request owed: another

@@ -335,6 +335,7 @@ async function answer(move, q) {
     sayPlayed(ctx.role === "judge" ? `Played for seat ${q.seat + 1}: ${words(move)}.` : `You played: ${words(move)}.`, owed);
     requestsKey = null;
     drawRequests();
+    if (r.data && r.data.outcome) storyNow(); // what it did, at once
     return r;
   }
   if (r.status === 0) {
@@ -379,7 +380,10 @@ function reissuePlayer(name) {
 async function act(move) {
   say("Sending…", false);
   const r = await call("POST", `/matches/${id}/moves`, { secret, body: { move } });
-  if (r.ok) say(`done: ${words(move.action ?? move)}`, false);
+  if (r.ok) {
+    say(`done: ${words(move.action ?? move)}`, false);
+    if (r.data && r.data.outcome) storyNow();
+  }
   else if (r.status === 0) unreachable(r, null);
   else say(`${r.status === 422 ? "Refused: " : ""}${r.error}`);
   return r;
@@ -497,15 +501,60 @@ function storySoon() {
   storyTimer = setTimeout(story, 600);
 }
 
+// storyNow reads the story at once: after a move of this page's whose
+// answer says what it did, for the panel of what happened since.
+function storyNow() {
+  clearTimeout(storyTimer);
+  story();
+}
+
+let storyAsked = 0; // the story's readings asked for, the latest drawn only
+
 async function story() {
+  const asked = ++storyAsked;
   const r = await call("GET", `/matches/${id}/replay`, { secret, query: { view: "public", frames: "0" } });
-  if (!r.ok) return;
+  if (!r.ok || asked !== storyAsked) return;
   const v = r.data;
+  drawSince(v.views[0]?.steps || [], v.clock);
   const charts = measureCharts(v.measures, v.players, v.clock, { events: v.events, looks: game.seatLooks?.(m.view, m.seats) });
   replace(el("charts"), charts.length ? charts : h("p", { class: "muted small" }, v.measures ? "Charts come once a turn or two has been played." : "This match draws no charts: its board tells it as it stands."));
   const evs = v.events.slice(-60).reverse();
   const none = game.tells === null ? `${titles[m.game] || m.game} tells its story by the charts above: no events.` : `Nothing told yet: ${game.tells || "what happens"} will be told here.`;
   replace(el("events"), evs.length ? evs.map((e) => h("li", null, h("span", { class: "muted" }, `${v.clock} ${e.clock}: `), e.text)) : h("li", { class: "muted" }, none));
+}
+
+// sinceKept is how many actions the panel of what happened since tells
+// at most: as many as the terminal keeps.
+const sinceKept = 32;
+
+// drawSince tells, in the games whose moves are public (territories'
+// actions: steps with what they did), what happened since the reader's
+// last action, that action included, each with what it did (a battle's
+// roll and losses, a conquest), as the terminal tells a seat. The panel
+// stays until the reader acts again, however fast the others play after
+// it: the line under the decisions gives way to the next decision at once.
+// A reader who has not acted yet is told what happened so far; one who
+// never acts (a spectator, the judge), the latest actions.
+function drawSince(steps, clock) {
+  const box = el("since");
+  const told = steps.filter((s) => s.told);
+  if (!told.length) { box.hidden = true; return; }
+  const name = (ctx.name || "").toLowerCase();
+  const mine = (s) => ctx.role === "seat" ? s.seat === ctx.seat
+    : ctx.role === "player" ? String(s.told.outcome?.player || "").toLowerCase() === name : false;
+  let from = -1;
+  for (let i = told.length - 1; i >= 0; i--) if (mine(told[i])) { from = i; break; }
+  const acts = ctx.role === "seat" || ctx.role === "player";
+  const keep = from >= 0 || acts ? sinceKept : 10;
+  const start = Math.max(from >= 0 ? from : 0, told.length - keep);
+  el("since-h").textContent = from >= 0 ? "Since your last action" : acts ? "What happened so far" : "The latest actions";
+  const note = el("since-note");
+  const left = start - Math.max(from, 0); // the actions since that are not shown
+  note.hidden = left === 0 || (from < 0 && !acts);
+  note.textContent = `The ${num(left)} before these are not shown: the replay viewer has every one.`;
+  replace(el("since-list"), told.slice(start).map((s) => h("li", { "data-seq": String(s.seq), class: mine(s) ? "you" : null },
+    h("span", { class: "muted" }, `${clock} ${s.clock}${mine(s) ? " · your action" : ""}: `), s.told.text)));
+  box.hidden = false;
 }
 
 main().catch((e) => {
