@@ -28,17 +28,17 @@ var games = []Game{
 	&hosted[tncc.Move, tncc.View]{rules: tncc.Game{}, bots: tncc.Bots, step: tnccStep},
 	&hosted[zombie.Plan, zombie.View]{rules: zombie.Game{}, bots: zombie.Bots, step: zombieStep,
 		modes: []mode{
-			{Mode: Mode{Name: "party", About: "each player sends their turn's plan from their own page; the plans of a turn resolve in an order drawn from the match's generator; a judge, if any, watches and may end a turn"}},
-			{Mode: Mode{Name: "judge", About: "the judge enters the script's commands, one line at a time, as arbiter zombie run reads them; each seat is a player, named at creation, who reads their sheet", Judge: true,
+			{Mode: Mode{Name: "party", For: "to play it with friends, each on their own phone (bots may fill seats)", About: "each player sends their turn's plan from their own page; the plans of a turn resolve in an order drawn from the match's generator; a judge, if any, watches and may end a turn"}},
+			{Mode: Mode{Name: "judge", For: "for a game master who runs a game played around a table: they type its script, the players read their sheets", About: "the judge enters the script's commands, one line at a time, as arbiter zombie run reads them; each seat is a player, named at creation, who reads their sheet", Judge: true,
 				Settings: "the script's GAME_START sets max_turns and the starting antibodies and viruses, and its HUMAN and ZOMBIE lines who is what"},
 				game: &hosted[zombie.Line, zombie.Sheet]{rules: zombie.Judging{}, bots: noBots[zombie.Line, zombie.Sheet]("zombie"), judged: true}},
 		}},
 	&hosted[territories.Action, territories.View]{rules: territories.Game{}, bots: territories.Bots, step: territoriesStep,
 		modes: []mode{
-			{Mode: Mode{Name: "referee", About: "the referee: the judge (the application that drives the game) makes each action for a named player, and may give a player who joins a secret of their own", Judge: true},
+			{Mode: Mode{Name: "referee", For: "for a game master or a program (a chat bot) that runs the game: no seats, no AI; players join by name", About: "the referee: the judge (the application that drives the game) makes each action for a named player, and may give a player who joins a secret of their own", Judge: true},
 				game: &hosted[territories.Call, territories.Board]{rules: territories.Referee{}, bots: noBots[territories.Call, territories.Board]("territories"),
 					joiner: territories.Joiner, asPlayer: territoriesAsPlayer, judged: true, project: territoriesProjection}},
-			{Mode: Mode{Name: "seats", About: "nations in seats, bots or people, take their turns as arbiter play territories plays them"}},
+			{Mode: Mode{Name: "seats", For: "to play it: you against the AI (or friends), each nation a seat, a person or a bot", About: "nations in seats, bots or people, take their turns as arbiter play territories plays them"}},
 		}},
 }
 

@@ -221,6 +221,10 @@ type Mode struct {
 	Name string `json:"name"`
 	// About says what it is, for people.
 	About string `json:"about"`
+	// For says in one line whom the mode is for, for a person choosing
+	// how to play (the home page lists it beside each mode); "" for a
+	// game's only mode.
+	For string `json:"for,omitempty"`
 	// Judge says that the match has a judge who makes moves (a game
 	// master's commands, a referee's actions); in other modes a judge is
 	// optional and only watches, and may play the defaults of open

@@ -168,7 +168,7 @@ var schemas = map[string]any{
 	"Games": array(obj(nil, map[string]any{"name": str, "title": str, "seats": obj(nil, map[string]any{"min": integer, "max": integer}),
 		"options": array(obj(nil, map[string]any{"name": str, "kind": str, "default": str, "usage": str, "min": integer, "max": integer})),
 		"players": array(str), "default_players": array(str), "presets": array(str), "rules": str,
-		"modes": array(obj(nil, map[string]any{"name": str, "about": str, "judge": boolean}))})),
+		"modes": array(obj(nil, map[string]any{"name": str, "about": str, "for": str, "judge": boolean}))})),
 	"Create": obj([]string{"game", "seats"}, map[string]any{"game": str, "mode": str,
 		"seats":   array(obj([]string{"player"}, map[string]any{"player": map[string]any{"type": "string", "description": `a built-in bot, "person", or the URL of a bot`}})),
 		"options": map[string]any{"type": "object"}, "seed": integer, "judge": boolean, "private": boolean,

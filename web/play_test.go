@@ -863,3 +863,48 @@ func TestTerritoriesSeatIsToldWhatItsActionDid(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+func TestTerritoriesFromTheHomePageIsPlayedAgainstTheAI(t *testing.T) {
+	// A newcomer who chooses territories on the home page and clicks
+	// Start plays a seat against the AI: the way of playing starts as
+	// seats (a person and bots), the referee one choice away, and a line
+	// says what each is for. Before, it started as the referee: no seats,
+	// no AI, and the links were a judge's console's and a spectator's.
+	s := newSite(t)
+	b := newBrowser(t)
+	home := b.open("home", s.URL()+"/", 375, 667)
+	home.until("the form", "document.body.dataset.ready")
+	home.choose("#game", "territories")
+	if got := eval[string](home, `document.getElementById("mode").value`); got != "seats" {
+		t.Errorf("territories' way of playing starts as %q; want seats", got)
+	}
+	lines := eval[string](home, `document.getElementById("modes-for").checkVisibility() ? document.getElementById("modes-for").innerText : ""`)
+	if !regexp.MustCompile(`(?m)^referee: for a game master or a program .*\n(?s:.*)^seats: to play it: you against the AI`).MatchString(lines) {
+		t.Errorf("the ways of playing are told:\n%s\nwant a line for each, what it is for", lines)
+	}
+	seats := eval[string](home, `[...document.querySelectorAll("#seats select[name=player]")].map(s => s.value).join(",")`)
+	if !strings.HasPrefix(seats, "person,") || !strings.Contains(seats, "greedy") {
+		t.Errorf("the seats start as %q; want a person and bots", seats)
+	}
+	home.click("#start")
+	home.until("the links", `document.body.dataset.created`)
+	cards := eval[string](home, `[...document.querySelectorAll("#link-cards .card")].map(c => c.innerText.split("\n")[0]).join(",")`)
+	if !strings.HasPrefix(cards, "Seat 1") || strings.Contains(cards, "judge") {
+		t.Errorf("the links are %q; want seat 1's, to play, and no judge's", cards)
+	}
+	id := eval[string](home, "document.body.dataset.created")
+	if _, m := s.api("GET", "/matches/"+id, "", nil); m["mode"] != "seats" || len(m["seats"].([]any)) < 2 {
+		t.Errorf("the match started is %v with seats %v", m["mode"], m["seats"])
+	}
+	// The referee is one choice away, and says it has no seats.
+	home.choose("#mode", "referee")
+	if got := eval[string](home, `document.getElementById("seats").closest("fieldset").hidden + " " + document.getElementById("judge").checked`); got != "true true" {
+		t.Errorf("as the referee, the seats are hidden and the judge ticked: %q", got)
+	}
+	// A game of one way of playing lists none.
+	home.choose("#game", "tncc")
+	if got := eval[bool](home, `document.getElementById("modes-for").hidden && document.getElementById("mode-label").hidden`); !got {
+		t.Error("tncc, of one way of playing, lists ways of playing")
+	}
+	home.noErrors()
+}

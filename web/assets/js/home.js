@@ -56,10 +56,23 @@ function optionField(o, g) {
   return h("label", { class: "block" }, `${o.name}: ${o.usage}${o.kind === "int" ? ` (${o.min} to ${o.max})` : ""}`, h("input", { id, name: o.name, value: o.default, ...attrs }));
 }
 
+// playMode is the way of playing a game that the form starts with: the
+// first in which people play seats, beside bots, with no judge making the
+// moves (territories' seats: a newcomer who clicks Start plays against
+// the AI, rather than getting a judge's console and no seat), else the
+// game's first.
+function playMode(g) {
+  return g.modes.find((m) => m.seats.max > 0 && !m.judge) || g.modes[0];
+}
+
 function gameChanged() {
   const g = games.find((x) => x.name === el("game").value);
   replace(el("mode"), g.modes.map((m) => h("option", { value: m.name }, m.name || "the game's own")));
+  el("mode").value = playMode(g).name;
   el("mode-label").hidden = g.modes.length < 2;
+  // Each way of playing, in one line: whom it is for.
+  replace(el("modes-for"), g.modes.length < 2 ? null : g.modes.map((m) => h("li", { "data-mode": m.name }, h("strong", null, m.name), ": ", m.for || m.about)));
+  el("modes-for").hidden = g.modes.length < 2;
   modeChanged();
 }
 
