@@ -908,3 +908,62 @@ func TestTerritoriesFromTheHomePageIsPlayedAgainstTheAI(t *testing.T) {
 	}
 	home.noErrors()
 }
+
+func TestLateMoveIsToldPlainly(t *testing.T) {
+	// A move sent after its decision was played for the seat (its time
+	// ran out, or the judge played the defaults) while the page had not
+	// heard of it yet is told in plain words, and the page moves on to
+	// the decision owed now. Before, it showed the server's words for
+	// programs: "request 1 is not open; ... read the match again for the
+	// requests open now".
+	s := newSite(t)
+	b := newBrowser(t)
+	for _, x := range []struct {
+		how, want string
+		body      map[string]any
+	}{
+		{"the judge", `^Too late: the judge already played this decision for you, with its default: .+\. Here is your next one\.$`,
+			map[string]any{"game": "reaj", "seats": append(people(1), seat("adapt")), "options": map[string]any{"turns": 4}, "judge": true}},
+		{"the deadline", `^Too late: this decision was already played for you \(time ran out\), with its default: .+\. Here is your next one\.$`,
+			map[string]any{"game": "reaj", "seats": append(people(1), seat("adapt")), "options": map[string]any{"turns": 4}, "time": map[string]any{"people_ms": 2500}}},
+	} {
+		c := s.create(x.body)
+		p := b.openHeld("seat 1, "+x.how, c.Seats[0].URL, 375, 667)
+		p.until("the decision", `document.body.dataset.stream === "live" && document.querySelector(".request button.choice")`)
+		first := p.request()
+		eval[bool](p, "window.__hold = true") // the page hears nothing more for now
+		if x.how == "the judge" {
+			if code, out := s.api("POST", "/matches/"+c.ID+"/defaults", c.Judge.Secret, nil); code != 200 {
+				t.Fatalf("the judge's defaults: %d %v", code, out)
+			}
+		} else {
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				_, m := s.api("GET", "/matches/"+c.ID, c.Seats[0].Secret, nil)
+				if q, _ := m["requests"].([]any); len(q) > 0 && fmt.Sprint(q[0].(map[string]any)["id"]) != first {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("the deadline played nothing")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		clickChoice(p)
+		line := `document.getElementById("refusal").innerText`
+		p.until("the refusal told", line+`.startsWith("Too late") || `+line+`.includes("not open")`)
+		got := eval[string](p, line)
+		t.Logf("%s: %s", x.how, got)
+		if !regexp.MustCompile(x.want).MatchString(got) {
+			t.Errorf("%s: the late move is told %q; want %s", x.how, got, x.want)
+		}
+		if eval[bool](p, `document.getElementById("refusal").classList.contains("error")`) {
+			t.Errorf("%s: the late move is told as an error", x.how)
+		}
+		if id := p.request(); id == "" || id == first {
+			t.Errorf("%s: the page owes request %q; want the next one, not %s", x.how, id, first)
+		}
+		eval[bool](p, "window.__hold = false")
+		p.noErrors()
+	}
+}

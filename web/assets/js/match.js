@@ -328,6 +328,7 @@ async function send(move, q) {
 
 async function answer(move, q) {
   say("Sending…", false);
+  const from = m.seq; // the match as the page saw it when the move was made
   const owed = new Set(m.requests.map((x) => x.id));
   const r = await call("POST", `/matches/${id}/moves`, { secret, body: { request: q.id, move } });
   if (r.ok) {
@@ -340,6 +341,8 @@ async function answer(move, q) {
   }
   if (r.status === 0) {
     unreachable(r, q);
+  } else if (r.status === 409 && r.code === "stale-request") {
+    await late(q, from);
   } else if (r.status === 409) {
     say(r.error);
     refresh();
@@ -349,6 +352,35 @@ async function answer(move, q) {
     say(r.status === 422 ? `Refused: ${r.error}` : r.error);
   }
   return r;
+}
+
+// late tells, in plain words, that request q was played before this
+// page's answer reached the server, and how: its time ran out, or the
+// judge played the defaults, and its default was played; or another page
+// of the seat's answered it. The seat's own steps since the page sent
+// its move (from, the match's move then) say which. The match is read
+// again, so that the page moves on to the decision owed now. (The
+// server's refusal, "request 1 is not open; ... read the match again",
+// is for programs.)
+async function late(q, from) {
+  const view = ctx.role === "judge" ? "judge" : `seat:${q.seat}`;
+  const [, r] = await Promise.all([refresh(), call("GET", `/matches/${id}/replay`, { secret, query: { view, frames: "0" } })]);
+  const st = r.ok ? (r.data.views[0]?.steps || []).find((x) => x.seq > from && x.seat === q.seat) : null;
+  const f = st && st.fault;
+  const judge = ctx.role === "judge";
+  const what = judge ? `seat ${q.seat + 1}'s decision` : "this decision";
+  const forWhom = judge ? "" : " for you";
+  const played = st && st.move !== undefined ? `, with its default: ${words(st.move)}` : ", with its default";
+  let text;
+  if (f && /^the judge/.test(f.detail || "")) text = `Too late: ${judge ? "you" : "the judge"} already played ${what}${forWhom}${played}.`;
+  else if (f && f.kind === "timeout") text = `Too late: ${what} was already played${forWhom} (time ran out)${played}.`;
+  else if (f && f.kind === "abandoned") text = `Too late: ${what} was already played${forWhom} (the seat resigned)${played}.`;
+  else if (f) text = `Too late: ${what} was already played${forWhom} (${f.kind})${played}.`;
+  else if (st) text = `Too late: ${what} was already answered${st.move !== undefined ? `: ${words(st.move)}` : ""}${judge ? ", by the seat" : ", from another page of this seat's"}.`;
+  else text = `Too late: ${what} was already played${forWhom} (its time ran out, or the judge played it).`;
+  const mine = m.requests.filter((x) => !sent.has(x.id) && (judge || x.seat === ctx.seat));
+  const next = m.status !== "running" ? "The match is over." : mine.length ? (judge ? "The decisions owed now are above." : "Here is your next one.") : notOwed();
+  say(`${text} ${next}`, false);
 }
 
 // judgeMove sends a judge's move (a command, a referee's action); with
