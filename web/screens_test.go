@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // advance has the people of a match answer their requests with their
@@ -207,4 +209,66 @@ func TestTicksKeepTheirShapeOnAPhone(t *testing.T) {
 		}
 		p.noErrors()
 	}
+}
+
+// smallTargets returns the controls matched by sel on the page that are
+// smaller than 44 × 44 CSS pixels to a finger: a tick box by its label
+// (a tap on the label ticks it), anything else by itself.
+func smallTargets(tb *tab, sel string) string {
+	return eval[string](tb, `[...document.querySelectorAll(`+strconv.Quote(sel)+`)].filter(e => e.getClientRects().length).map(e => {
+	  const tick = e.matches("input[type=checkbox], input[type=radio]");
+	  const t = (tick && e.closest("label")) || e;
+	  const r = t.getBoundingClientRect();
+	  return [(e.name || e.getAttribute("aria-label") || e.textContent.trim()) + (tick && t === e ? " (no label)" : ""), r];
+	}).filter(([, r]) => r.width < 44 || r.height < 44).map(([n, r]) => n + " " + r.width.toFixed(0) + "×" + r.height.toFixed(0)).join(", ")`)
+}
+
+func TestTapTargetsAreLargeEnoughOnAPhone(t *testing.T) {
+	// On a phone (375 × 667) every control a finger taps is at least 44
+	// × 44 CSS pixels, or a tick box within a label that is: the home
+	// page's link cards ("open" was a link of 40 × 23) and every tick of
+	// its form, the zombie plan's ticks (its precaution boxes were 20 ×
+	// 20, with no label around them).
+	s := newSite(t)
+	b := newBrowser(t)
+	home := b.open("home", s.URL()+"/", 375, 667)
+	home.until("the form", "document.body.dataset.ready")
+	home.choose("#game", "zombie")
+	if bad := smallTargets(home, "#create input[type=checkbox], #create input[type=radio], #create button, #create select"); bad != "" {
+		t.Errorf("the home page's form has small targets: %s", bad)
+	}
+	home.click("#start")
+	home.until("the links", `document.querySelectorAll("#link-cards .card").length > 1`)
+	if bad := smallTargets(home, "#link-cards a, #link-cards button, #link-cards input"); bad != "" {
+		t.Errorf("the link cards have small targets: %s", bad)
+	}
+	home.shot(shots(t), "home-link-cards-phone")
+	home.noErrors()
+	// A human's plan, which has precautions to tick.
+	var c created
+	for seed := 1; ; seed++ {
+		c = s.create(map[string]any{"game": "zombie", "mode": "party", "seed": seed, "seats": append(people(1), seat("sensible"), seat("sensible"), seat("cautious")), "options": map[string]any{"antibodies": 2, "turns": 4}})
+		_, m := s.api("GET", "/matches/"+c.ID, c.Seats[0].Secret, nil)
+		if m["view"].(map[string]any)["me"].(map[string]any)["identity"] == "human" {
+			break
+		}
+		if seed == 50 {
+			t.Fatal("no human seat 1 in 50 seeds")
+		}
+	}
+	p := b.open("zombie seat", c.Seats[0].URL, 375, 667)
+	p.until("the plan", `document.body.dataset.ready && document.querySelector("form.plan input[name^=precaution]")`)
+	if bad := smallTargets(p, "form.plan input[type=checkbox], form.plan select, form.plan button"); bad != "" {
+		t.Errorf("the zombie plan has small targets: %s", bad)
+	}
+	// A tap beside a precaution's box, within its label, ticks it.
+	p.click("form.plan input[name^=touch]")
+	q := `document.querySelector("form.plan input[name^=precaution]")`
+	xy := eval[[]float64](p, `(() => { const l = `+q+`.closest("label"); l.scrollIntoView({block: "center"}); const r = l.getBoundingClientRect(); return [r.left + 3, r.top + 3]; })()`)
+	p.run(chromedp.MouseClickXY(xy[0], xy[1]))
+	if !eval[bool](p, q+`.checked`) {
+		t.Error("a tap within a precaution's label does not tick it")
+	}
+	p.shot(shots(t), "zombie-plan-targets-phone")
+	p.noErrors()
 }

@@ -12,7 +12,7 @@ export function linkCard(title, url, note = "") {
   const share = navigator.share ? h("button", { type: "button", onclick: () => navigator.share({ title, url }).catch(() => {}) }, "Share") : null;
   return h("div", { class: "card qr" },
     h("h3", null, title), note ? h("p", { class: "small muted" }, note) : null,
-    img, h("div", { class: "row" }, field), h("div", { class: "row" }, copy, share, h("a", { href: url, target: "_blank", rel: "noreferrer noopener" }, "open"), done));
+    img, h("div", { class: "row" }, field), h("div", { class: "row" }, copy, share, h("a", { class: "button", href: url, target: "_blank", rel: "noreferrer noopener" }, "open"), done));
 }
 
 // copyable is a link in a field, a button that copies it (or selects it

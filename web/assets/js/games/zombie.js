@@ -173,12 +173,15 @@ export function form(req, view, ctx) {
     const mod = zombie
       ? h("input", { type: "number", name: `viruses-${i}`, min: 0, max: me.viruses, value: 0, "aria-label": `viruses on ${playerName(ctx, i)}`, disabled: me.viruses === 0 })
       : h("input", { type: "checkbox", name: `precaution-${i}`, "aria-label": `with precaution toward ${playerName(ctx, i)}` });
+    // A precaution's box is tapped through a label around it, of a
+    // finger's size (a box alone was 20 px).
+    const modBox = zombie ? mod : h("label", { class: "tick" }, mod);
     touch.addEventListener("change", () => {
       const k = order.indexOf(i);
       if (touch.checked && k < 0) order.push(i);
       if (!touch.checked && k >= 0) order.splice(k, 1);
     });
-    rows.push({ i, touch, mod, pos });
+    rows.push({ i, touch, mod, modBox, pos });
   }
   const guardIn = zombie ? h("input", { type: "number", name: "guard-viruses", min: 0, max: me.viruses, value: 0, disabled: me.viruses === 0 }) : h("input", { type: "checkbox", name: "guard" });
   const cure = h("select", { name: "cure", disabled: zombie }, [["", "no cure"], ["first", "cure before the touches"], ["last", "cure after the touches"], ["both", "cure before and after"]].map(([v, t]) => h("option", { value: v }, t)));
@@ -210,11 +213,11 @@ export function form(req, view, ctx) {
       cure.disabled = me.antibodies === 0;
     }
   };
-  const list = table(["player", "touch (in the order ticked)", zombie ? "viruses" : "precaution"], rows.map((r) => [playerName(ctx, r.i), h("label", null, r.touch, r.pos, h("span", { class: "sr-only" }, `touch ${playerName(ctx, r.i)}`)), r.mod]));
+  const list = table(["player", "touch (in the order ticked)", zombie ? "viruses" : "precaution"], rows.map((r) => [playerName(ctx, r.i), h("label", { class: "tick" }, r.touch, r.pos, h("span", { class: "sr-only" }, `touch ${playerName(ctx, r.i)}`)), r.modBox]));
   const f = h("form", { class: "plan" },
     h("fieldset", null, h("legend", null, `${v.Your} plan for turn ${view.turn}`),
       h("p", null, identity(me.identity, v), zombie ? ` · ${me.viruses} virus${me.viruses === 1 ? "" : "es"}` : ` · ${me.antibodies} antibod${me.antibodies === 1 ? "y" : "ies"}`), list,
-      h("label", { class: "block" }, zombie ? "viruses to each touch not asked for" : h("span", null, guardIn, " precaution toward every touch not asked for (an antibody each)"), zombie ? guardIn : null),
+      zombie ? h("label", { class: "block" }, "viruses to each touch not asked for", guardIn) : h("p", null, h("label", null, guardIn, "precaution toward every touch not asked for (an antibody each)")),
       zombie ? null : h("label", { class: "block" }, "cure (an antibody each: an infected human becomes human again)", cure),
       h("label", null, end, `end ${v.your} turn after the touches (nobody can touch ${v.you} after that)`),
       budget, h("p", { class: "small" }, "the plan: ", summary),
