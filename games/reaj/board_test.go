@@ -3,14 +3,11 @@ package reaj
 import (
 	"fmt"
 	"math/rand/v2"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/internal/celltest"
-	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // TestBoardFitsEightyColumns plays whole games of 2 to 16 societies with
@@ -29,28 +26,15 @@ func TestBoardFitsEightyColumns(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, uint64(n)))
 		for !m.Over() {
 			for _, r := range m.Pending() {
-				checkWidth(t, m.View(r.Seat).String(), 80)
+				celltest.Fits(t, m.View(r.Seat).String(), 80)
 				if err := m.Apply(r.Seat, r.Choices[rng.IntN(len(r.Choices))]); err != nil {
 					t.Fatal(err)
 				}
 			}
-			checkWidth(t, m.State().String(), 78)
+			celltest.Fits(t, m.State().String(), 78)
 		}
 	}
 }
-
-func checkWidth(t *testing.T, text string, width int) {
-	t.Helper()
-	for _, line := range strings.Split(text, "\n") {
-		if wrap.Cells(line) > width {
-			t.Fatalf("a line of %d columns (at most %d):\n%s\nin\n%s", wrap.Cells(line), width, line, text)
-		}
-	}
-}
-
-// nameCell is a row of a board after its number: the player's name, then
-// the first number.
-var nameCell = regexp.MustCompile(`^(.*?) +-?\d+ `)
 
 func TestBoardLinesUpNamesInAnyScript(t *testing.T) {
 	// Players named in Japanese, Korean, with a combining accent or an
@@ -72,34 +56,7 @@ func TestBoardLinesUpNamesInAnyScript(t *testing.T) {
 	for _, seat := range []int{0, 3} {
 		board := m.View(seat).String()
 		celltest.Fits(t, board, 80)
-		lines := strings.Split(board, "\n")
-		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, " # player") })
-		if at < 0 {
-			t.Fatalf("no heading:\n%s", board)
-		}
-		head := lines[at]
-		rows := lines[at+1 : at+1+len(players)]
-		for _, h := range strings.Fields(head)[2:] {
-			cell := celltest.Cell(head, strings.Index(head, h))
-			for k, row := range rows {
-				switch {
-				case h == "turn":
-				case h == "last": // "last turn", aligned left
-					if !celltest.Begins(row, cell) {
-						t.Errorf("row %q: %q does not begin at cell %d\n%s", row, h, cell, board)
-					}
-				case k == seat && strings.Contains(h, "you"): // blank in the seat's own row
-				case !celltest.Ends(row, cell+wrap.Cells(h)):
-					t.Errorf("row %q: %q does not end at cell %d\n%s", row, h, cell+wrap.Cells(h), board)
-				}
-			}
-		}
-		for k, row := range rows {
-			name := nameCell.FindStringSubmatch(row[celltest.At(row, 3):])[1]
-			if k != seat && name != players[k] && (!celltest.CutBetweenClusters(name) || !strings.HasPrefix(players[k], strings.TrimSuffix(name, "…"))) {
-				t.Errorf("row %q shows %q for %q", row, name, players[k])
-			}
-		}
+		celltest.Board(t, board, players, seat)
 	}
 }
 

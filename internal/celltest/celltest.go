@@ -5,6 +5,8 @@
 package celltest
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -84,4 +86,51 @@ func CutBetweenClusters(shown string) bool {
 	r, _ := utf8.DecodeRuneInString(tail)
 	extends := unicode.Is(unicode.M, r) || unicode.Is(unicode.Variation_Selector, r) || r == '\u200d' || (r >= 0x1F3FB && r <= 0x1F3FF)
 	return !extends && !strings.HasSuffix(head, "\u200d")
+}
+
+// nameCell is a row of a society board after its number: the player's
+// name, then the first number.
+var nameCell = regexp.MustCompile(`^(.*?) +-?\d+ `)
+
+// Board checks a board of societies as seat sees it (AjveCiv's and Reaj's:
+// a heading " # player" and a row a player, in seat order): each column of
+// numbers ends, and the last turn's column begins, at its heading's cell on
+// every row; a column about "you" is blank in the seat's own row; and
+// each other player's name is shown whole, or cut between characters.
+func Board(t testing.TB, board string, players []string, seat int) {
+	t.Helper()
+	lines := strings.Split(board, "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, " # player") })
+	if at < 0 || at+len(players) >= len(lines) {
+		t.Fatalf("no heading and a row a player:\n%s", board)
+	}
+	head := lines[at]
+	rows := lines[at+1 : at+1+len(players)]
+	for _, h := range strings.Fields(head)[2:] {
+		cell := Cell(head, strings.Index(head, h))
+		for k, row := range rows {
+			switch {
+			case h == "turn":
+			case h == "last": // "last turn", aligned left
+				if !Begins(row, cell) {
+					t.Errorf("row %q: %q does not begin at cell %d\n%s", row, h, cell, board)
+				}
+			case k == seat && strings.Contains(h, "you"): // blank in the seat's own row
+			case !Ends(row, cell+wrap.Cells(h)):
+				t.Errorf("row %q: %q does not end at cell %d\n%s", row, h, cell+wrap.Cells(h), board)
+			}
+		}
+	}
+	for k, row := range rows {
+		i := At(row, 3)
+		m := nameCell.FindStringSubmatch(row[max(i, 0):])
+		if i < 0 || m == nil {
+			t.Errorf("row %q has no name at cell 3", row)
+			continue
+		}
+		name := m[1]
+		if k != seat && name != players[k] && (!CutBetweenClusters(name) || !strings.HasPrefix(players[k], strings.TrimSuffix(name, "…"))) {
+			t.Errorf("row %q shows %q for %q", row, name, players[k])
+		}
+	}
 }
