@@ -523,11 +523,15 @@ var namespaces = struct {
 	refused bool
 }{}
 
-// procAttr is how a program's process is made: a process group of its own,
-// killed if Arbiter dies, and, when allowed and not sandboxed, the first
-// process of new user and PID namespaces.
+// procAttr is how a program's process is made: a session of its own, and
+// so a process group of its own (its id the process's) and no controlling
+// terminal, killed if Arbiter dies, and, when allowed and not sandboxed,
+// the first process of new user and PID namespaces. In Arbiter's session
+// a program could open Arbiter's terminal (/dev/tty) and write on it, turn
+// its echo off for the shell after Arbiter, or type into that shell
+// (TIOCSTI).
 func procAttr(sandboxed bool) *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	namespaces.Lock()
 	refused := namespaces.refused
 	namespaces.Unlock()

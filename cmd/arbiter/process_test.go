@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 )
 
 // These tests run the real arbiter binary: the signal handling and the
@@ -326,5 +327,81 @@ func TestPersonDeadline(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join(dir, "game-0001.jsonl"))
 	if n := strings.Count(string(data), `"fault":{"kind":"timeout"`); n != 2 {
 		t.Errorf("%d timeouts recorded; want 2:\n%s", n, data)
+	}
+}
+
+func TestABotCannotReachTheTerminal(t *testing.T) {
+	// A bot has no terminal: Arbiter's, where a person plays and the
+	// report is shown, is not its to write to, to change, or to type into
+	// (a bot that opened /dev/tty could leave it without echo after
+	// Arbiter exits, or push keystrokes into the shell that runs next
+	// with TIOCSTI).
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	bot := filepath.Join(dir, "bot.sh")
+	script := `trap '' TTOU
+if { printf 'BOT-ON-THE-TERMINAL' > /dev/tty; } 2>/dev/null; then
+  echo 'terminal: opened' >&2
+  stty -echo < /dev/tty
+else
+  echo 'terminal: none' >&2
+fi
+while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
+    *'"type":"request"'*) id=${line#*'"id":'}; id=${id%%,*}; echo "{\"type\":\"move\",\"id\":$id,\"move\":\"adapt\"}" ;;
+    *'"type":"bye"'*) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logs := filepath.Join(dir, "logs")
+	cmd := exec.Command(bin, "play", "reaj", "--turns", "1", "--seed", "1", "--players", "adapt",
+		"--player", "exec:sh "+bot, "--bot-logs", logs, "--report", "summary")
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	echo := func() bool {
+		tio, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tio.Lflag&unix.ECHO != 0
+	}
+	echoed := echo()
+	screen := make(chan string, 1)
+	go func() {
+		b, _ := io.ReadAll(f) // until the terminal's last writer is gone
+		screen <- string(b)
+	}()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("arbiter: %v", err)
+		}
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		t.Fatal("arbiter did not end")
+	}
+	var shown string
+	select {
+	case shown = <-screen:
+	case <-time.After(time.Minute):
+		t.Fatal("the terminal is still held open")
+	}
+	if strings.Contains(shown, "BOT-ON-THE-TERMINAL") {
+		t.Errorf("the bot wrote on Arbiter's terminal:\n%s", shown)
+	}
+	if echo() != echoed {
+		t.Errorf("the bot changed the terminal: its echo is %v, was %v", echo(), echoed)
+	}
+	if log := mustRead(t, filepath.Join(logs, "game-1-seat-2.log")); !strings.Contains(log, "terminal: none") {
+		t.Errorf("the bot's log:\n%s\nwant it to have found no terminal", log)
 	}
 }
