@@ -270,6 +270,61 @@ func TestEveryProcessDiesWithItsSeat(t *testing.T) {
 	}
 }
 
+func TestOrphansThatEndByThemselvesAreReaped(t *testing.T) {
+	// Where namespaces are refused, Arbiter is a subreaper: a bot's orphan
+	// is re-parented to it, and when the orphan ends by itself (a helper
+	// the bot left running in the background, done before its seat ends),
+	// only Arbiter can reap it. Unreaped, each stayed a zombie for the
+	// rest of the run, one process id more each game: a tournament in a
+	// container whose namespaces are refused would run out of them.
+	namespaces.Lock()
+	was := namespaces.refused
+	namespaces.Unlock()
+	refuseNamespaces(syscall.EPERM) // as a kernel that refuses them
+	t.Cleanup(func() {
+		namespaces.Lock()
+		namespaces.refused = was
+		namespaces.Unlock()
+	})
+	// A sleep of a third of a second, told apart by its digits.
+	marker := fmt.Sprintf("0.3%06d", (os.Getpid()*7919+int(time.Now().UnixNano()/1000))%1000000)
+	script := fmt.Sprintf(`sh -c 'sleep %s & exit 0'; echo ready; exec cat`, marker)
+	p, err := startProgram("sh -c "+strconv.Quote(script), External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if line, err := p.next(context.Background(), time.Now().Add(time.Minute)); err != nil || string(line) != "ready" {
+		t.Fatalf("%q, %v", line, err)
+	}
+	var orphan proc
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %s in 30 s", what)
+			}
+		}
+	}
+	waitFor("orphan sleeping", func() bool {
+		pids := sleeping(marker)
+		if len(pids) == 1 {
+			st, _ := readStat(pids[0])
+			orphan = proc{pids[0], st.start}
+		}
+		return orphan.pid != 0
+	})
+	// It ends by itself, re-parented to this process: a zombie.
+	waitFor("orphan ended", func() bool {
+		st, ok := readStat(orphan.pid)
+		return ok && st.zombie && st.ppid == os.Getpid() && st.start == orphan.start
+	})
+	p.close()
+	if st, ok := readStat(orphan.pid); ok && st.start == orphan.start {
+		t.Errorf("the orphan %d is left a zombie of Arbiter's after its seat ended", orphan.pid)
+	}
+}
+
 func TestCloseNeverWaitsOnABlockedWrite(t *testing.T) {
 	// "Close waits on the same lock ... Every write to a bot is bounded":
 	// a program that never reads is closed at once, even while a write to

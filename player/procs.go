@@ -28,9 +28,9 @@ type proc struct {
 
 // stat is what /proc/PID/stat says of a process.
 type stat struct {
-	ppid, pgrp int
-	zombie     bool
-	start      uint64
+	ppid, pgrp, session int
+	zombie              bool
+	start               uint64
 }
 
 // readStat reads /proc/PID/stat; ok is false when there is no such process.
@@ -53,6 +53,7 @@ func readStat(pid int) (st stat, ok bool) {
 	st.zombie = f[0] == "Z"
 	st.ppid, _ = strconv.Atoi(f[1])
 	st.pgrp, _ = strconv.Atoi(f[2])
+	st.session, _ = strconv.Atoi(f[3])
 	st.start, _ = strconv.ParseUint(f[19], 10, 64)
 	return st, true
 }
@@ -135,9 +136,11 @@ var bots = struct {
 // descendants of pid, and, when Arbiter is a subreaper, every orphan of a
 // bot re-parented to it, with all its descendants. It goes over them again
 // while it finds any, since a process may fork while it is being killed,
-// and reaps the orphans it kills.
+// and reaps the orphans it kills, and those of any bot that ended by
+// themselves (see endedOrphan).
 func sweep(pid int) {
 	me := os.Getpid()
+	session, _ := unix.Getsid(0)
 	for range 10 {
 		found := false
 		if ds := descendants(pid); len(ds) > 0 {
@@ -147,7 +150,12 @@ func sweep(pid int) {
 		bots.Lock()
 		var orphans []proc
 		for c, st := range processes() {
-			if st.ppid == me && c != pid && !bots.pids[c] && !st.zombie && isBot(c) {
+			switch {
+			case st.ppid != me || c == pid || bots.pids[c]:
+			case endedOrphan(st, session):
+				var ws unix.WaitStatus
+				_, _ = unix.Wait4(c, &ws, unix.WNOHANG, nil)
+			case !st.zombie && isBot(c):
 				orphans = append(orphans, proc{c, st.start})
 			}
 		}
@@ -163,6 +171,18 @@ func sweep(pid int) {
 			return
 		}
 	}
+}
+
+// endedOrphan reports whether st, a child of Arbiter's that is not a
+// program it started, is an orphan of a bot that ended by itself: a zombie
+// that only Arbiter, its subreaper, can reap, which stays one for the rest
+// of the run otherwise. A zombie's environment cannot be read (isBot); its
+// session can. Every process of a bot is in a session other than
+// Arbiter's, its program's or one it made (procAttr), and no process can
+// join Arbiter's; Arbiter's own children (what it runs for itself, which
+// it waits for) are in Arbiter's session, session.
+func endedOrphan(st stat, session int) bool {
+	return st.zombie && st.session != session
 }
 
 // isBot reports whether an orphan re-parented to Arbiter came from a bot:
