@@ -36,8 +36,8 @@ import (
 //     container without the privilege), Arbiter becomes a subreaper instead:
 //     orphans of bots are re-parented to it, and a seat's end kills its
 //     program's process group, every descendant still linked to it, and
-//     every orphan re-parented to Arbiter, and reaps the orphans that
-//     ended by themselves.
+//     every orphan re-parented to Arbiter that is not another seat's still
+//     playing, and reaps the orphans that ended by themselves.
 //   - With External.Sandbox, bubblewrap (bwrap) runs it instead: no network,
 //     its own PID namespace with its own /proc (Arbiter's command line and
 //     other processes are out of sight), a read-only view of the file

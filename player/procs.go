@@ -125,19 +125,21 @@ func awaitGone(ps []proc, limit time.Duration) {
 	}
 }
 
-// bots are the programs running now, by pid, so that the subreaper's sweep
-// knows its own children from orphans.
+// bots are the programs running now, by pid, with their private
+// directories (their HOME), so that the subreaper's sweep knows its own
+// children from orphans, and a seat's orphans from another's.
 var bots = struct {
 	sync.Mutex
-	pids map[int]bool
-}{pids: map[int]bool{}}
+	pids map[int]string
+}{pids: map[int]string{}}
 
 // sweep kills what a program left behind when the kernel does not: the
 // descendants of pid, and, when Arbiter is a subreaper, every orphan of a
-// bot re-parented to it, with all its descendants. It goes over them again
-// while it finds any, since a process may fork while it is being killed,
-// and reaps the orphans it kills, and those of any bot that ended by
-// themselves (see endedOrphan).
+// bot re-parented to it that is not another program's still running (see
+// ownerOf), with all its descendants. It goes over them again while it
+// finds any, since a process may fork while it is being killed, and reaps
+// the orphans it kills, and those of any bot that ended by themselves (see
+// endedOrphan).
 func sweep(pid int) {
 	me := os.Getpid()
 	session, _ := unix.Getsid(0)
@@ -151,12 +153,17 @@ func sweep(pid int) {
 		var orphans []proc
 		for c, st := range processes() {
 			switch {
-			case st.ppid != me || c == pid || bots.pids[c]:
+			case st.ppid != me || c == pid || bots.pids[c] != "":
 			case endedOrphan(st, session):
 				var ws unix.WaitStatus
 				_, _ = unix.Wait4(c, &ws, unix.WNOHANG, nil)
-			case !st.zombie && isBot(c):
-				orphans = append(orphans, proc{c, st.start})
+			case st.zombie:
+			default:
+				if home, bot := botHome(c); bot {
+					if owner := ownerOf(st.session, home); owner == 0 || owner == pid {
+						orphans = append(orphans, proc{c, st.start})
+					}
+				}
 			}
 		}
 		bots.Unlock()
@@ -176,7 +183,7 @@ func sweep(pid int) {
 // endedOrphan reports whether st, a child of Arbiter's that is not a
 // program it started, is an orphan of a bot that ended by itself: a zombie
 // that only Arbiter, its subreaper, can reap, which stays one for the rest
-// of the run otherwise. A zombie's environment cannot be read (isBot); its
+// of the run otherwise. A zombie's environment cannot be read (botHome); its
 // session can. Every process of a bot is in a session other than
 // Arbiter's, its program's or one it made (procAttr), and no process can
 // join Arbiter's; Arbiter's own children (what it runs for itself, which
@@ -185,21 +192,39 @@ func endedOrphan(st stat, session int) bool {
 	return st.zombie && st.session != session
 }
 
-// isBot reports whether an orphan re-parented to Arbiter came from a bot:
-// its HOME is a bot's private directory, or it has none (a bot may clear
+// ownerOf returns the program still running (bots) that an orphan of a
+// bot, in session session and with HOME home, is of, or 0 for none known:
+// the program whose session it is in (every program leads a session of
+// its own: procAttr, and no process joins another's), or else, for one
+// that made a session of its own, the program whose private directory is
+// its HOME. The caller holds bots' lock.
+func ownerOf(session int, home string) int {
+	if bots.pids[session] != "" {
+		return session
+	}
+	for pid, dir := range bots.pids {
+		if home != "" && home == dir {
+			return pid
+		}
+	}
+	return 0
+}
+
+// botHome reports whether an orphan re-parented to Arbiter came from a
+// bot, and its HOME: a bot's private directory, or none (a bot may clear
 // its environment; Arbiter's own children inherit Arbiter's). Arbiter's
 // other children (a browser, a database in tests) are left alone.
-func isBot(pid int) bool {
+func botHome(pid int) (home string, bot bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
-		return true
+		return "", true
 	}
 	for _, e := range strings.Split(string(b), "\x00") {
 		if v, ok := strings.CutPrefix(e, "HOME="); ok {
-			return strings.HasPrefix(filepath.Base(v), "arbiter-bot-")
+			return v, strings.HasPrefix(filepath.Base(v), "arbiter-bot-")
 		}
 	}
-	return true
+	return "", true
 }
 
 // keepInheritedFromBots marks every descriptor of Arbiter's (past

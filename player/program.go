@@ -237,7 +237,7 @@ func (l launch) start(ext External) (*program, error) {
 	}
 	ns := err == nil && inNamespace(cmd.SysProcAttr)
 	if err == nil && !ns {
-		bots.pids[cmd.Process.Pid] = true
+		bots.pids[cmd.Process.Pid] = l.dir
 	}
 	bots.Unlock()
 	inR.Close()
