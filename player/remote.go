@@ -114,14 +114,17 @@ type Remote[M, V any] struct {
 	Spec string
 	Ext  External
 
-	log     *seatLog // its logs' budget, over every match it plays
-	match   string   // the match under way's id, and the seat
-	seat    int
-	mu      sync.Mutex // guards conn against Close from another goroutine
-	conn    conn
-	tc      engine.TimeControl
-	bank    time.Duration
-	strikes int
+	log   *seatLog // its logs' budget, over every match it plays
+	match string   // the match under way's id, and the seat
+	seat  int
+	mu    sync.Mutex // guards conn and stopping against Close from another goroutine
+	conn  conn
+	// stopping is closed once the program of a seat given up has been
+	// stopped (see stop); Close waits for it.
+	stopping chan struct{}
+	tc       engine.TimeControl
+	bank     time.Duration
+	strikes  int
 	// late holds the ids of the match's requests that the bot was sent
 	// and did not answer in time: an answer to one of them is ignored, an
 	// answer to any other id but the request's is garbage.
@@ -353,11 +356,21 @@ func hasField(line []byte, name string) bool {
 
 // fault counts a strike and says what the runner should do with err: a
 // crash forfeits the seat; a timeout or a blocked write spends the bank,
-// and forfeits under the forfeit policy; the last strike forfeits.
+// and forfeits under the forfeit policy; the last strike forfeits. The
+// program of a seat forfeited is stopped at once (see stop).
 func (r *Remote[M, V]) fault(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return err // play is stopping: not the bot's fault
 	}
+	err = r.strike(err)
+	if errors.Is(err, engine.ErrForfeit) {
+		r.stop()
+	}
+	return err
+}
+
+// strike counts a strike for err and says what it costs the seat.
+func (r *Remote[M, V]) strike(err error) error {
 	r.strikes++
 	switch {
 	case errors.Is(err, errExited):
@@ -397,16 +410,42 @@ func (r *Remote[M, V]) Finish(ctx context.Context, res engine.Result) {
 
 // Close stops the bot, if it runs: it says bye, waits a moment for the
 // program to exit, then kills its whole process group. It is safe to call
-// at any time, more than once, from any goroutine.
+// at any time, more than once, from any goroutine. It returns once the
+// program is stopped, a program given up by stop too.
 func (r *Remote[M, V]) Close() error {
 	r.mu.Lock()
-	c := r.conn
-	r.conn = nil
+	c, stopping := r.conn, r.stopping
+	r.conn, r.stopping = nil, nil
 	r.mu.Unlock()
+	if stopping != nil {
+		<-stopping
+	}
 	if c == nil {
 		return nil
 	}
 	return c.close()
+}
+
+// stop stops the program of a seat given up (it forfeited, struck out or
+// crashed) as it is given up, rather than when the match ends: it is asked
+// nothing more, and without a sandbox it would run on meanwhile, a program
+// spinning in the loop that made it late taking the processor from the
+// seats still playing. The program is stopped beside the match, which
+// goes on at once: a program may take a moment to stop (Close), and the
+// decision that gave it up has already had its time.
+func (r *Remote[M, V]) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.conn
+	if c == nil {
+		return
+	}
+	done := make(chan struct{})
+	r.conn, r.stopping = nil, done
+	go func() {
+		defer close(done)
+		_ = c.close()
+	}()
 }
 
 // conn is a connection to an external bot.
