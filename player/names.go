@@ -71,7 +71,9 @@ func (n *Names) wish(player, name string) {
 	if n == nil {
 		return
 	}
-	name = strings.Join(strings.FieldsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+	name = strings.Join(strings.FieldsFunc(visible(name), func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || r == blankBraille
+	}), " ")
 	name = wrap.FirstRunes(name, maxName) // never half a character: an accent stays with its letter
 	if name == "" {
 		return
@@ -124,3 +126,48 @@ func (n *Names) Rename(players []string) (names, specs []string) {
 	}
 	return names, specs
 }
+
+// visible returns name without what a reader does not see, so that a
+// name cannot look like another's it is not ("adapt" followed by a
+// zero-width space, or led by a right-to-left override, beside "adapt"),
+// nor like none at all: the characters Unicode makes default-ignorable
+// (format characters, such as zero-width spaces, joiners, the byte order
+// mark, the soft hyphen and the bidirectional controls; variation
+// selectors; the Hangul fillers), but for the joiners and variation
+// selectors that make one emoji of several (👩‍🚀, 🏳️‍🌈); and the marks
+// that mark nothing, at its start or after a space. Spaces and control
+// characters are left to the caller.
+func visible(name string) string {
+	rs := []rune(name)
+	out := make([]rune, 0, len(rs))
+	emoji := false // the last character kept is a symbol, or joins one
+	for i, r := range rs {
+		switch {
+		case r == zeroWidthJoiner:
+			if !emoji || i+1 == len(rs) || !unicode.IsSymbol(rs[i+1]) {
+				continue
+			}
+		case unicode.Is(unicode.Variation_Selector, r):
+			if !emoji {
+				continue
+			}
+		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
+			continue
+		case unicode.IsMark(r):
+			if k := len(out); k == 0 || unicode.IsSpace(out[k-1]) || unicode.IsControl(out[k-1]) || out[k-1] == blankBraille {
+				continue
+			}
+		default:
+			emoji = unicode.IsSymbol(r)
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+const (
+	zeroWidthJoiner = '\u200d'
+	// blankBraille is a braille pattern of no dots: a symbol that shows
+	// as a space.
+	blankBraille = '\u2800'
+)

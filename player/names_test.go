@@ -48,3 +48,38 @@ func TestNamesGivenInReady(t *testing.T) {
 		t.Error("no Names named a player")
 	}
 }
+
+func TestNamesAreWhatAReaderSees(t *testing.T) {
+	// A name is made unique so that a program that gives another's, a
+	// built-in player's among them, stays apart from it: what a reader
+	// does not see is no part of it, lest "adapt" and "adapt" with a
+	// zero-width space be two names that a table shows alike, or a name
+	// of invisible characters show as none. An emoji of several
+	// characters joined stays whole.
+	n := NewNames("adapt")
+	for _, c := range []struct{ wish, want string }{
+		{"adapt\u200b", "adapt #2"},       // a zero-width space
+		{"\u202eadapt", "adapt #3"},       // a right-to-left override
+		{"ad\u200dapt\ufe0f", "adapt #4"}, // a joiner between letters, a variation selector after one
+		{"\ufeffadapt\u00ad", "adapt #5"}, // a byte order mark, a soft hyphen
+		{"adapt\u3164\u2800", "adapt #6"}, // a Hangul filler, a blank braille pattern
+		{"\u0301adapt", "adapt #7"},       // an accent on nothing
+		{"👩\u200d🚀 and 🏳\ufe0f\u200d🌈 bot", "👩\u200d🚀 and 🏳\ufe0f\u200d🌈 bot"},
+		{"Jos\u00e9 and Jose\u0301", "Jos\u00e9 and Jose\u0301"},
+		{"\u200b\ufeff\u00ad\u2060", ""},
+		{"\u0301\u0302 \u0303", ""},
+	} {
+		player := "exec:" + c.wish
+		n.wish(player, c.wish)
+		got, ok := n.Of(player)
+		if c.want == "" {
+			if ok {
+				t.Errorf("%+q is named %+q; want no name", c.wish, got)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%+q is named %+q, %v; want %+q", c.wish, got, ok, c.want)
+		}
+	}
+}
