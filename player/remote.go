@@ -85,9 +85,16 @@ const DefaultGrace = 20 * time.Millisecond
 // defaultStartup bounds the hello of a seat that has no deadline at all.
 const defaultStartup = 30 * time.Second
 
+// MaxAnswerHeader bounds the headers of a remote bot's HTTP answer, in
+// bytes, as maxLine bounds its body: Go's own limit, 10 MB, would let one
+// answer cost tens of MB of memory.
+const MaxAnswerHeader = 64 << 10
+
 // defaultClient is the client of remote bots: it follows a redirect only to
-// the same host, so that a bot's address cannot send Arbiter elsewhere.
+// the same host, so that a bot's address cannot send Arbiter elsewhere; it
+// reads headers of up to MaxAnswerHeader bytes.
 var defaultClient = &http.Client{
+	Transport: boundedTransport(),
 	CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		if len(via) >= 5 {
 			return errors.New("more than 5 redirects")
@@ -97,6 +104,14 @@ var defaultClient = &http.Client{
 		}
 		return nil
 	},
+}
+
+// boundedTransport is Go's default transport with answers' headers bounded
+// by MaxAnswerHeader.
+func boundedTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxResponseHeaderBytes = MaxAnswerHeader
+	return t
 }
 
 // IsExternal reports whether a player spec names an external player:

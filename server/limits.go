@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/arbiter-games/arbiter/player"
 	"golang.org/x/time/rate"
 )
 
@@ -230,7 +231,8 @@ func botClient(allowPrivate bool) *http.Client {
 		}
 	}
 	return &http.Client{
-		Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, IdleConnTimeout: 90 * time.Second},
+		Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, IdleConnTimeout: 90 * time.Second,
+			MaxResponseHeaderBytes: player.MaxAnswerHeader},
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= 5 {
 				return errors.New("more than 5 redirects")

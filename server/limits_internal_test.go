@@ -1,10 +1,13 @@
 package server
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/player"
 )
 
 func TestBotAddressesOffTheInternet(t *testing.T) {
@@ -51,4 +54,15 @@ func FuzzForwardedFor(f *testing.F) {
 			t.Fatalf("client %v is none of %q", client, header)
 		}
 	})
+}
+
+func TestBotClientBoundsAnswersHeaders(t *testing.T) {
+	// A bot's answer is read with its headers bounded as the CLI bounds
+	// them (player.MaxAnswerHeader), not by Go's 10 MB.
+	for _, private := range []bool{false, true} {
+		tr, ok := botClient(private).Transport.(*http.Transport)
+		if !ok || tr.MaxResponseHeaderBytes != player.MaxAnswerHeader {
+			t.Errorf("botClient(%v): headers bounded by %v; want %d", private, tr, player.MaxAnswerHeader)
+		}
+	}
 }

@@ -988,6 +988,31 @@ func TestRedirectsToAnotherHostAreNotFollowed(t *testing.T) {
 	}
 }
 
+func TestARemoteBotsHeadersAreBounded(t *testing.T) {
+	// An HTTP bot's answer with a megabyte of headers is refused, as one
+	// with a body over the line's limit is: Go's own bound on headers
+	// (10 MB) let one answer cost tens of MB of memory.
+	big := strings.Repeat("x", 1<<20)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct{ Type string }
+		_ = json.NewDecoder(r.Body).Decode(&m)
+		if m.Type == "request" {
+			w.Header().Set("X-Padding", big)
+		}
+		fmt.Fprint(w, `{"type":"ready"}`)
+	}))
+	defer srv.Close()
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--turns", "1", "--seed", "1", "--report", "json",
+		"--players", "adapt", "--player", srv.URL)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	if len(fs) != 1 || !strings.Contains(fs[0].Detail, "headers exceeded 65536 bytes") {
+		t.Errorf("faults %+v; want one that says the headers exceeded 65536 bytes", fs)
+	}
+}
+
 func TestARemoteBotsStatusIsShownNotObeyed(t *testing.T) {
 	// A fault shows what a bot said, and the terminal that shows the
 	// report does not obey it: an HTTP status's reason phrase with escape
