@@ -37,7 +37,7 @@ func TestSlowBodiesAreRefused(t *testing.T) {
 				auth = "Authorization: Bearer " + call.secret + "\r\n"
 			}
 			// The headers promise 1000 bytes; a few come, then no more.
-			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: arbiter\r\n%sContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n%s", call.path, auth, call.start)
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n%s", call.path, ts.http.Listener.Addr(), auth, call.start)
 			// The client waits far longer than the server's allowance: a
 			// server that waits for the body never answers in time.
 			conn.SetReadDeadline(time.Now().Add(60 * time.Second))

@@ -72,6 +72,7 @@ var statusText = map[int]string{
 	408: "the body did not arrive whole in time (30 s)",
 	409: "the request is no longer open, the match moved past expect_seq, is over, or its rules version is gone",
 	413: "the body is too large",
+	421: "the request came to a server on this machine's loopback address under a name that is not this machine's (localhost, 127.0.0.1, [::1]) nor --public-url's host: a DNS-rebinding page's, refused on every call",
 	422: "the rules refuse the move (the match is unchanged), or an Idempotency-Key reused with another body",
 	429: "too many requests: a rate limit",
 	503: "the server is shutting down, or has too many streams",
@@ -89,7 +90,7 @@ func openAPISpec() map[string]any {
 		responses := map[string]any{
 			strconv.Itoa(op.success): map[string]any{"description": "done", "content": content(op.answer)},
 		}
-		for _, code := range op.refuses {
+		for _, code := range append(op.refuses[:len(op.refuses):len(op.refuses)], http.StatusMisdirectedRequest) { // every call, on a loopback address
 			responses[strconv.Itoa(code)] = map[string]any{"description": statusText[code], "content": content("Error")}
 		}
 		o := map[string]any{"operationId": op.id, "summary": op.summary, "description": "Who: " + op.who + ".", "responses": responses}

@@ -35,6 +35,9 @@ type Config struct {
 	Store *store.Store
 	// PublicURL is the origin of the links the server hands out
 	// (https://arbiter.example); empty: the origin each request came to.
+	// Its host is, besides this machine's own names, the one a request
+	// that comes to a loopback address may name (its Host header): the
+	// server answers others 421 (DNS rebinding; checkHost).
 	PublicURL string
 	// CreateSecret, when not empty, is the SHA-256 (hex) of the secret a
 	// caller must send to create matches; empty lets anyone on a loopback
@@ -126,6 +129,10 @@ type Server struct {
 	// sameSite tells a browser's request from a page of another site,
 	// which may not use this machine's right to create matches.
 	sameSite *http.CrossOriginProtection
+	// publicHost is the host of PublicURL (hostOf), which a request that
+	// came to a loopback address may name besides this machine's own
+	// names (checkHost).
+	publicHost string
 	// viewing holds a token for each replay viewer being made
 	// (Limits.Viewers); viewerHook, if set, is told as each call waits
 	// its turn ("wait") and as it begins to make its viewer ("make").
@@ -190,6 +197,7 @@ func New(cfg Config) (*Server, error) {
 		// header may be its own.
 		_ = s.sameSite.AddTrustedOrigin(u.Scheme + "://" + u.Host)
 	}
+	s.publicHost = publicHostOf(cfg.PublicURL)
 	s.viewing = make(chan struct{}, cfg.Limits.Viewers)
 	s.routes()
 	return s, nil
@@ -236,12 +244,14 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// Handler returns the server's HTTP handler: the API and its access log.
+// Handler returns the server's HTTP handler: the API (and the pages), for
+// the requests that name this server (checkHost), and its access log.
 func (s *Server) Handler() http.Handler {
+	h := s.hostGuard(s.mux)
 	if s.cfg.NoAccessLog {
-		return s.mux
+		return h
 	}
-	return s.accessLog(s.mux)
+	return s.accessLog(h)
 }
 
 // Start resumes the matches under way (their bots and deadlines) and starts

@@ -85,8 +85,8 @@ func TestAClientThatDoesNotReadHoldsUpNoOne(t *testing.T) {
 	var pipeline bytes.Buffer
 	for i := range 3000 {
 		body := fmt.Sprintf(`{"move":{"player":"alice","action":"color #%06x"}}`, 0x100000+i)
-		fmt.Fprintf(&pipeline, "POST /api/v1/matches/%s/moves HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-			stalled, judges[stalled], len(body), body)
+		fmt.Fprintf(&pipeline, "POST /api/v1/matches/%s/moves HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+			stalled, hs.Listener.Addr(), judges[stalled], len(body), body)
 	}
 	go conn.Write(pipeline.Bytes())
 	seqOf := func(id string) float64 {

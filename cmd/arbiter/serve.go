@@ -46,6 +46,12 @@ By default anyone on this machine may create matches (not a web page of
 another site open in its browser); --create-secret FILE lets only the
 holders of the secret in FILE create them, from anywhere.
 
+On a loopback address (the default), it answers only requests that name
+this machine (localhost, 127.0.0.1, [::1]) or --public-url's host, so that
+a web page whose name is made to lead here (DNS rebinding) reaches
+nothing: behind a reverse proxy that sends its own Host on, give that
+name as --public-url.
+
 It runs Go's garbage collector at GOGC 400 under a soft limit of half the
 machine's memory (steadier answers for more memory), unless GOGC or
 GOMEMLIMIT is set in its environment.`,
@@ -105,7 +111,7 @@ GOMEMLIMIT is set in its environment.`,
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on (0.0.0.0:8080 for every interface)")
 	f.StringVar(&db, "db", "arbiter.db", "the database: an SQLite file, or a postgres:// URL")
-	f.StringVar(&publicURL, "public-url", "", "the origin of the links handed out (default: the address each request came to)")
+	f.StringVar(&publicURL, "public-url", "", "the origin of the links handed out (default: the address each request came to); a server on this machine also answers to its host")
 	f.StringVar(&createSecret, "create-secret", "", "a file holding the secret that creating a match takes (default: anyone on this machine)")
 	f.StringArrayVar(&proxies, "trusted-proxy", nil, "a reverse proxy (address or network) whose X-Forwarded-For names the client; repeat it")
 	f.BoolVar(&allowPrivate, "allow-private-bots", false, "let HTTP bots sit at private and loopback addresses")
