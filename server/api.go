@@ -1346,6 +1346,11 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 	answerMove(w, ack.Seq, ack.Repeat, ack.Answer) // as a move's answer tells it
 }
 
+// reissue gives a person's seat a new secret; the old one stops working,
+// and the streams opened with it close. It may be given at any time, once
+// the match has ended too: a seat's link then still shows its player the
+// seat's own view and how the match went for it, which is worth a lost
+// link made good (and a leaked one made useless).
 func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := s.judgeOf(r, id); err != nil {
@@ -1388,7 +1393,9 @@ func (s *Server) reissue(w http.ResponseWriter, r *http.Request) {
 }
 
 // reissuePlayer gives a named player who has joined a new secret; the
-// one they had, if any, stops working: a lost link made good.
+// one they had, if any, stops working: a lost link made good. As a seat's
+// (reissue), at any time: once the match has ended, the link still shows
+// its player the match as theirs.
 func (s *Server) reissuePlayer(w http.ResponseWriter, r *http.Request) {
 	id, name := r.PathValue("id"), r.PathValue("name")
 	if err := s.judgeOf(r, id); err != nil {
@@ -1400,8 +1407,6 @@ func (s *Server) reissuePlayer(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case !ok:
 			return refuse(http.StatusNotFound, "no-player", "this match has no named players; a seat's link is made new with POST /api/v1/matches/%s/seats/N/reissue", id)
-		case row.Status != store.Running:
-			return store.Ended(row.Status)
 		case !named.Plays(name):
 			return refuse(http.StatusNotFound, "no-player", "%q has not joined this match; a player's link is given at their join (issue_secret)", name)
 		}

@@ -533,3 +533,71 @@ func TestRefereePlayerGetsANewLink(t *testing.T) {
 		t.Errorf("alice's new secret: %d %s", a.status, a.body)
 	}
 }
+
+// A match that has ended still shows a seat's link, and a named player's,
+// the match as theirs (their own view, "you", how it went for them): the
+// judge gives a new link for either at any time, the old one then refused,
+// once the match is over or aborted as while it runs. The seat's was
+// given (200) where the named player's was refused (409 over).
+func TestALinkIsGivenAgainOnceTheMatchHasEnded(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	reissued := func(path, judge, old, who string) string {
+		t.Helper()
+		a := ts.call("POST", path, judge, nil)
+		secret, _ := a.json["secret"].(string)
+		if p, ok := a.json["player"].(map[string]any); ok {
+			secret, _ = p["secret"].(string)
+		}
+		if a.status != http.StatusOK || secret == "" {
+			t.Fatalf("%s's new link once the match has ended: %d %s; want 200 and a secret", who, a.status, a.body)
+		}
+		match := strings.Split(path, "/")[4]
+		if a := ts.call("GET", "/api/v1/matches/"+match, old, nil); a.status != http.StatusUnauthorized {
+			t.Errorf("%s's old link: %d %s; want 401", who, a.status, a.body)
+		}
+		return secret
+	}
+	// A seat of a match played to its end, and of one aborted.
+	for _, abort := range []bool{false, true} {
+		c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 1}, "judge": true})
+		path := "/api/v1/matches/" + c.ID
+		if abort {
+			if a := ts.call("POST", path+"/abort", c.Judge.Secret, nil); a.status != http.StatusOK {
+				t.Fatalf("abort: %d %s", a.status, a.body)
+			}
+		} else {
+			q := ts.state(c.ID, c.Seats[0].Secret).Requests[0]
+			if a := ts.call("POST", path+"/moves", c.Seats[0].Secret, map[string]any{"request": q.ID, "move": q.Default}); a.status != http.StatusOK {
+				t.Fatalf("the one turn: %d %s", a.status, a.body)
+			}
+		}
+		secret := reissued(path+"/seats/0/reissue", c.Judge.Secret, c.Seats[0].Secret, "seat 0")
+		a := ts.call("GET", path, secret, nil)
+		you, _ := a.json["you"].(map[string]any)
+		if a.status != http.StatusOK || you["role"] != "seat" || you["seat"] != 0.0 || a.json["status"] == "running" || a.json["result"] == nil && !abort {
+			t.Errorf("the match through seat 0's new link (aborted %v): %d %s; want the seat's, ended", abort, a.status, a.body)
+		}
+	}
+	// A named player of a referee match that was aborted.
+	c := ts.create(map[string]any{"game": "territories"})
+	path := "/api/v1/matches/" + c.ID
+	a := ts.call("POST", path+"/moves", c.Judge.Secret, map[string]any{"move": map[string]any{"player": "alice", "action": "join Pacifica CA"}, "issue_secret": true})
+	old, _ := a.json["player"].(map[string]any)["secret"].(string)
+	if a.status != http.StatusOK || old == "" {
+		t.Fatalf("join: %d %s", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/abort", c.Judge.Secret, nil); a.status != http.StatusOK {
+		t.Fatalf("abort: %d %s", a.status, a.body)
+	}
+	secret := reissued(path+"/players/alice/reissue", c.Judge.Secret, old, "alice")
+	a = ts.call("GET", path, secret, nil)
+	if you, _ := a.json["you"].(map[string]any); a.status != http.StatusOK || you["role"] != "player" || you["name"] != "alice" || a.json["status"] != "aborted" {
+		t.Errorf("the match through alice's new link: %d %s; want hers, aborted", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/players/bob/reissue", c.Judge.Secret, nil); a.status != http.StatusNotFound || a.code() != "no-player" {
+		t.Errorf("a player who never joined, once the match has ended: %d %s; want 404 no-player", a.status, a.body)
+	}
+	if a := ts.call("POST", path+"/moves", secret, map[string]any{"move": map[string]any{"action": "color red"}}); a.status != http.StatusConflict || a.code() != "over" {
+		t.Errorf("alice's new link acts on the ended match: %d %s; want 409 over", a.status, a.body)
+	}
+}
