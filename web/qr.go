@@ -2,6 +2,8 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -47,30 +49,56 @@ func QRSVG(text string) ([]byte, error) {
 
 // qrCode answers POST /qr {"text": LINK} with the QR code of the link, as
 // SVG. The link travels in the body, never the address, since a seat's
-// link carries its secret.
+// link carries its secret. The pages fetch it (links.js), as they call the
+// API, and it refuses as the API does: JSON, {"error": {"code",
+// "message"}}, with the API's statuses and codes.
 func qrCode(w http.ResponseWriter, r *http.Request) {
 	secure(w)
 	var body struct {
 		Text string `json:"text"`
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 4*maxQRText))
-	if err == nil {
-		err = engine.DecodeJSON(data, &body) // "Text" is not "text" either
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		refuse(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf(`the body is over %d bytes; it is {"text": "..."}: a link of 1 to %d bytes`, tooLarge.Limit, maxQRText))
+		return
+	case err != nil:
+		refuse(w, http.StatusBadRequest, "bad-body", fmt.Sprintf("the body could not be read: %v", err))
+		return
 	}
-	if err != nil || body.Text == "" || len(body.Text) > maxQRText {
-		problem := ""
-		if err != nil {
-			problem = " (" + err.Error() + ")"
-		}
-		http.Error(w, fmt.Sprintf(`the body is {"text": "..."}: a link of 1 to %d bytes%s`, maxQRText, problem), http.StatusBadRequest)
+	if err := engine.DecodeJSON(data, &body); err != nil { // "Text" is not "text" either
+		refuse(w, http.StatusBadRequest, "bad-json", fmt.Sprintf(`the body is {"text": "..."}: a link of 1 to %d bytes (%v)`, maxQRText, err))
+		return
+	}
+	if body.Text == "" || len(body.Text) > maxQRText {
+		refuse(w, http.StatusBadRequest, "invalid", fmt.Sprintf(`"text" has %d bytes: the body is {"text": "..."}: a link of 1 to %d bytes`, len(body.Text), maxQRText))
 		return
 	}
 	svg, err := QRSVG(body.Text)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		refuse(w, http.StatusBadRequest, "invalid", fmt.Sprintf("no QR code holds this text: %v", err))
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(svg)
+}
+
+// qrMethods refuses /qr by another method than POST, as the API refuses a
+// call by a method it does not take.
+func qrMethods(w http.ResponseWriter, r *http.Request) {
+	secure(w)
+	w.Header().Set("Allow", http.MethodPost)
+	refuse(w, http.StatusMethodNotAllowed, "method-not-allowed", fmt.Sprintf(`%s is not a call of /qr; it is POST {"text": LINK}, the link in the body (never the address)`, r.Method))
+}
+
+// refuse answers a refusal in the API's shape (docs/api.md, Errors):
+// {"error": {"code", "message"}} with its HTTP status.
+func refuse(w http.ResponseWriter, status int, code, message string) {
+	b, _ := json.Marshal(map[string]any{"error": map[string]string{"code": code, "message": message}})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
 }

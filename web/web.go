@@ -106,6 +106,7 @@ func Handler() http.Handler {
 		serve(w, r, "favicon.svg", false)
 	})
 	m.HandleFunc("POST /qr", qrCode)
+	m.HandleFunc("/qr", qrMethods)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		secure(w)
 		http.Error(w, "no such page: the pages are / (home), /m/ID (a match) and /replay (the replay viewer)", http.StatusNotFound)

@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -116,8 +117,61 @@ func TestQRCodes(t *testing.T) {
 	}
 	b, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 400 || !strings.Contains(string(b), `key "text" is given twice`) {
+	var e struct{ Error struct{ Message string } }
+	if resp.StatusCode != 400 || json.Unmarshal(b, &e) != nil || !strings.Contains(e.Error.Message, `key "text" is given twice`) {
 		t.Errorf("a key twice: %d %s; want 400 naming the key", resp.StatusCode, b)
+	}
+}
+
+// POST /qr is fetched by the pages as they call the API (links.js), and
+// refuses as the API does: {"error": {"code", "message"}}, JSON, with the
+// API's statuses, through the whole server (its pages and API, an SQLite
+// file) as through the pages alone. It answered in plain text.
+func TestQRRefusalsAreTheAPIs(t *testing.T) {
+	s := newSite(t)
+	link := "http://192.168.1.20:8080/m/9d26a00787af9908#s=f0jF5rzfSBnRN228dbYWWw"
+	for _, c := range []struct {
+		method, body string
+		status       int
+		code, says   string
+	}{
+		{"POST", ``, 400, "bad-json", `{"text": "..."}`},
+		{"POST", `not json`, 400, "bad-json", `{"text": "..."}`},
+		{"POST", `{"Text": "` + link + `"}`, 400, "bad-json", `"Text" is written "text"`},
+		{"POST", `{"text": "a", "text": "b"}`, 400, "bad-json", `key "text" is given twice`},
+		{"POST", `{}`, 400, "invalid", "a link of 1 to 1024 bytes"},
+		{"POST", `{"text": "` + strings.Repeat("x", 1025) + `"}`, 400, "invalid", `"text" has 1025 bytes`},
+		{"POST", `{"text": "` + strings.Repeat("x", 5000) + `"}`, 413, "too-large", "over 4096 bytes"},
+		{"GET", ``, 405, "method-not-allowed", "POST"},
+		{"PUT", `{"text": "a"}`, 405, "method-not-allowed", "POST"},
+	} {
+		req, _ := http.NewRequest(c.method, s.URL()+"/qr", strings.NewReader(c.body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var e struct {
+			Error struct{ Code, Message string }
+		}
+		if resp.StatusCode != c.status || resp.Header.Get("Content-Type") != "application/json" || json.Unmarshal(b, &e) != nil ||
+			e.Error.Code != c.code || !strings.Contains(e.Error.Message, c.says) {
+			t.Errorf("%s /qr %.30q: %d %s %s; want %d, JSON, %s saying %q", c.method, c.body, resp.StatusCode, resp.Header.Get("Content-Type"), b, c.status, c.code, c.says)
+		}
+		if c.status == 405 && resp.Header.Get("Allow") != "POST" {
+			t.Errorf("%s /qr: Allow %q; want POST", c.method, resp.Header.Get("Allow"))
+		}
+	}
+	resp, err := http.Post(s.URL()+"/qr", "application/json", strings.NewReader(`{"text": "`+link+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/svg+xml" || !bytes.HasPrefix(b, []byte("<svg")) {
+		t.Errorf("a link's code: %d %.80s", resp.StatusCode, b)
 	}
 }
 
