@@ -34,6 +34,11 @@ type LiveSetup struct {
 	// Names, when given, names each person's seat (a zombie judge's
 	// players); "" keeps "person".
 	Names []string
+	// Creating says the match is being made, not resumed or replayed from
+	// its log: a name given to a person's seat that the rules would take
+	// for another seat's (a zombie seat named P2 at seat 0) is refused
+	// (newNameChecker). A match made before keeps the names it has.
+	Creating bool
 }
 
 // Request is a decision a live match owes, its moves as JSON.
@@ -213,6 +218,21 @@ type LiveGame interface {
 	// ReadMove checks that a move's JSON is a move of the game, before it
 	// is applied: a body too long or not a move is refused early.
 	ReadMove(move json.RawMessage) error
+}
+
+// newNameChecker is a ruleset whose seats have names of their own (a
+// zombie seat's P1, P2, …) that a person's name may not take.
+type newNameChecker interface {
+	CheckNewName(seat int, name string) error
+}
+
+// checkName refuses name for seat's person if the ruleset would take it
+// for another seat's (newNameChecker).
+func (h *hosted[M, V]) checkName(seat int, name string) error {
+	if c, ok := h.rules.(newNameChecker); ok {
+		return c.CheckNewName(seat, name)
+	}
+	return nil
 }
 
 // Mode is a way of playing a game live.
@@ -412,6 +432,11 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 			name := Person
 			if i := len(names); i < len(s.Names) && s.Names[i] != "" {
 				name = s.Names[i]
+				if s.Creating {
+					if err := h.checkName(i, name); err != nil {
+						return nil, nil, Invalidf("seat %d: %v", i, err)
+					}
+				}
 			}
 			makers, names = append(makers, nil), append(names, name)
 		case strings.HasPrefix(spec, "exec:"):

@@ -131,3 +131,30 @@ func TestViewsAreAsEncodingJSONWritesThem(t *testing.T) {
 		}
 	})
 }
+
+// A person's name that the rules would take for another seat's (a zombie
+// seat named P2 at seat 0) is refused as a match is made, never as one is
+// resumed or replayed: a match made before with such a name keeps it.
+func TestANameOfAnotherSeatIsRefusedAtCreationOnly(t *testing.T) {
+	g, err := catalog.Find("zombie")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg := g.(catalog.LiveGame)
+	for _, mode := range []string{"party", "judge"} {
+		s := catalog.LiveSetup{Setup: engine.Setup{Seed: 1, Players: []string{catalog.Person, catalog.Person, catalog.Person}}, Mode: mode,
+			Names: []string{"Ann", "P3", "Cat"}, Quiet: true, Creating: true}
+		if _, err := lg.NewLive(context.Background(), s); !catalog.IsInvalid(err) {
+			t.Errorf("%s: a new match with seat 1 named P3: %v; want it refused as invalid", mode, err)
+		}
+		s.Creating = false
+		live, err := lg.NewLive(context.Background(), s)
+		if err != nil {
+			t.Fatalf("%s: a match made before with seat 1 named P3, again: %v", mode, err)
+		}
+		if names := live.Names(); names[1] != "P3" {
+			t.Errorf("%s: the names of a match made before: %q; want seat 1's P3 kept", mode, names)
+		}
+		live.Close()
+	}
+}

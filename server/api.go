@@ -356,7 +356,7 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 		seed = *body.Seed
 	}
 	setup := engine.Setup{Seed: seed, Players: specs, Options: options}
-	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external, Names: names, Quiet: true})
+	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external, Names: names, Quiet: true, Creating: true})
 	if err != nil {
 		return "", nil, "", nil, err
 	}

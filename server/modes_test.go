@@ -601,3 +601,58 @@ func TestALinkIsGivenAgainOnceTheMatchHasEnded(t *testing.T) {
 		t.Errorf("alice's new link acts on the ended match: %d %s; want 409 over", a.status, a.body)
 	}
 }
+
+// Zombie seats are called P1, P2, … by their numbers, in plans and the
+// script, and a seat left unnamed goes by it: a person named P2 at seat 0
+// was called P1 by the rules while the seats' list showed P2, and seat 1,
+// P2 itself, had its plan touching "P2" refused as touching itself. Such a
+// name is refused at creation (400 invalid, saying why and what to give
+// instead), in both ways of playing, unless it is the seat's own; other
+// names are as before.
+func TestZombieNamesTakeNoOtherSeatsName(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	named := func(names ...string) []map[string]any {
+		seats := people(len(names))
+		for i, n := range names {
+			if n != "" {
+				seats[i]["name"] = n
+			}
+		}
+		return seats
+	}
+	for _, mode := range []string{"party", "judge"} {
+		for _, c := range []struct {
+			names []string
+			seat  int
+			says  string
+		}{
+			{[]string{"P2", "", ""}, 0, `the name "P2" is the game's own name of seat 1 (P2)`},
+			{[]string{"Ann", "p3", "Cat"}, 1, `the name "p3" is the game's own name of seat 2 (P3)`},
+			{[]string{"Ann", "Bob", "1"}, 2, `the name "1" is the game's own name of seat 0 (P1)`},
+			{[]string{"P9", "Bob", "Cat"}, 0, `the name "P9" is the game's own name of seat 8 (P9)`},
+		} {
+			a := ts.call("POST", "/api/v1/matches", "", map[string]any{"game": "zombie", "mode": mode, "seats": named(c.names...)})
+			want := fmt.Sprintf("seat %d: %s", c.seat, c.says)
+			e, _ := a.json["error"].(map[string]any)
+			msg, _ := e["message"].(string)
+			if a.status != http.StatusBadRequest || a.code() != "invalid" || !strings.HasPrefix(msg, want) ||
+				!strings.HasSuffix(msg, fmt.Sprintf("give seat %d another name, its own (P%d), or none", c.seat, c.seat+1)) {
+				t.Errorf("%s, seats named %q: %d %s; want 400 invalid saying %q and what to give", mode, c.names, a.status, a.body, want)
+			}
+		}
+		// A seat's own name, and names that are no seat's, are taken.
+		for _, names := range [][]string{{"P1", "p2", "P3"}, {"Ann", "P0", "P02"}, {"", "P2", ""}} {
+			if a := ts.call("POST", "/api/v1/matches", "", map[string]any{"game": "zombie", "mode": mode, "seats": named(names...)}); a.status != http.StatusCreated {
+				t.Errorf("%s, seats named %q: %d %s; want 201", mode, names, a.status, a.body)
+			}
+		}
+	}
+	// Seat 1, P2 by its own name, touches seat 0 by the name the list
+	// shows it: its plan is refused as touching a seat that is not there,
+	// never as touching itself.
+	c := ts.create(map[string]any{"game": "zombie", "mode": "party", "seats": named("Ann", "P2", "")})
+	q := ts.state(c.ID, c.Seats[1].Secret).Requests[0]
+	if a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", c.Seats[1].Secret, fmt.Sprintf(`{"request": %d, "move": "Ann end"}`, q.ID)); a.status != http.StatusOK {
+		t.Errorf("P2's plan touching Ann: %d %s", a.status, a.body)
+	}
+}

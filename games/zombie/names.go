@@ -40,6 +40,32 @@ func seatNames(players []string) []string {
 	return names
 }
 
+// CheckNewName refuses name, given to seat's person as a new match is made,
+// when it is the game's own name of another seat: P2 (in any case, or 2)
+// at seat 0. Seats are called by their numbers, P1, P2, …, in plans and in
+// the script (a seat left unnamed goes by it), so a person called so at
+// another seat would be taken for that seat: a party's plans read "P2" as
+// seat 1, while the seats' list shows the person of seat 0 as P2, and seat
+// 1's plan touching them is refused as touching itself. A seat's own name
+// (P1 at seat 0) is no other's. Only new matches are checked: a record made
+// before keeps its names, and replays as it did.
+func CheckNewName(seat int, name string) error {
+	other, ok := ParseSeatName(strings.TrimSpace(name))
+	if !ok || other == seat {
+		return nil
+	}
+	return fmt.Errorf("the name %q is the game's own name of seat %d (%s): seats are called P1, P2, … by their numbers, in plans and in the script (a seat left unnamed goes by it), so a person called so at seat %d would be taken for seat %d; give seat %d another name, its own (%s), or none",
+		name, other, SeatName(other), seat, other, seat, SeatName(seat))
+}
+
+// CheckNewName refuses a name given to seat's person in a new match
+// (CheckNewName).
+func (Game) CheckNewName(seat int, name string) error { return CheckNewName(seat, name) }
+
+// CheckNewName refuses a name given to seat's person in a new match
+// (CheckNewName).
+func (Judging) CheckNewName(seat int, name string) error { return CheckNewName(seat, name) }
+
 // personsName reports whether player p of seat is a person's own name (see
 // seatNames).
 func personsName(p string, seat int) bool {
