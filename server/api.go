@@ -1066,9 +1066,38 @@ func idempotencyKey(r *http.Request, c caller, call string, raw []byte, sub *sto
 	if call != "" {
 		head += call + "\n"
 	}
-	sum := sha256.Sum256(append([]byte(head), raw...))
-	sub.Key, sub.KeyHash = who+"/"+key, hex.EncodeToString(sum[:])
+	sub.Key, sub.KeyHash = who+"/"+key, requestHash(head, canonicalJSON(raw))
+	if before := requestHash(head, raw); before != sub.KeyHash {
+		sub.KeyHashBefore = before
+	}
 	return nil
+}
+
+// requestHash is the hash a keyed request is known by: SHA-256, hex, of
+// its caller's head and its body.
+func requestHash(head string, body []byte) string {
+	sum := sha256.Sum256(append([]byte(head), body...))
+	return hex.EncodeToString(sum[:])
+}
+
+// canonicalJSON is a body as its meaning is compared, so that a retry
+// written otherwise is the same request: without the spaces between its
+// tokens, its objects' keys in order, its strings as encoding/json writes
+// them (é for \u00e9), its numbers as they were written. A body that does
+// not read is itself. Servers before compared the bytes as they came
+// (KeyHashBefore, for the keys they stored).
+func canonicalJSON(raw []byte) []byte {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return raw
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return b
 }
 
 // answerMove answers a move committed as move seq: {"repeat":…,"seq":…},

@@ -3,6 +3,9 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -322,6 +325,99 @@ func TestIdempotencyKey(t *testing.T) {
 	other := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", s0, map[string]any{"request": q.ID, "move": "conquer"}, "Idempotency-Key", "k1")
 	if other.status != 422 || other.code() != "idempotency-key-reused" {
 		t.Errorf("the key with another body: %d %s", other.status, other.body)
+	}
+}
+
+// A retry is the same request when it means the same, however it is
+// spaced or its keys ordered: {"move":"X"} and then { "move" : "X"} with
+// one Idempotency-Key were refused 422 idempotency-key-reused, the bytes
+// compared, and a client that wrote its retry anew (another JSON library,
+// pretty-printed) was told its move was another. A key stored by a server
+// before (the hash of the bytes as they came) still answers a retry of the
+// same bytes, once; another request with either is refused, and nothing is
+// applied twice.
+func TestARetryIsTheSameRequestHoweverWritten(t *testing.T) {
+	db := newDatabase(t)
+	ts := startServer(t, db, server.Config{})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 3}})
+	s0, moves := c.Seats[0].Secret, "/api/v1/matches/"+c.ID+"/moves"
+	// A key of this server's: the retries spaced and ordered otherwise, a
+	// character escaped, are repeats.
+	q := ts.state(c.ID, s0).Requests[0]
+	first := ts.call("POST", moves, s0, fmt.Sprintf(`{"request":%d,"move":"adapt"}`, q.ID), "Idempotency-Key", "new")
+	if first.status != http.StatusOK || first.json["repeat"] != false {
+		t.Fatalf("the first sending: %d %s", first.status, first.body)
+	}
+	for _, body := range []string{
+		fmt.Sprintf(`{ "request" : %d, "move" : "adapt"}`, q.ID),
+		fmt.Sprintf("{\n  \"move\": \"adapt\",\n  \"request\": %d\n}\n", q.ID),
+		fmt.Sprintf(`{"request":%d,"move":"\u0061dapt"}`, q.ID),
+	} {
+		if a := ts.call("POST", moves, s0, body, "Idempotency-Key", "new"); a.status != http.StatusOK || a.json["repeat"] != true || a.json["seq"] != first.json["seq"] {
+			t.Errorf("the retry %q: %d %s; want the first answer, a repeat", body, a.status, a.body)
+		}
+	}
+	if a := ts.call("POST", moves, s0, fmt.Sprintf(`{ "request" : %d, "move" : "conquer"}`, q.ID), "Idempotency-Key", "new"); a.status != 422 || a.code() != "idempotency-key-reused" {
+		t.Errorf("the key with another move: %d %s; want 422 idempotency-key-reused", a.status, a.body)
+	}
+	// A key stored by a server before this one: the hash of the bytes as
+	// they came.
+	m := ts.waitState(c.ID, s0, func(m matchState) bool { return len(m.Requests) > 0 && m.Requests[0].ID != q.ID })
+	q = m.Requests[0]
+	sent := fmt.Sprintf(`{"request": %d,  "move": "adapt"}`, q.ID)
+	before := ts.call("POST", moves, s0, sent, "Idempotency-Key", "old")
+	if before.status != http.StatusOK {
+		t.Fatalf("the move under the old key: %d %s", before.status, before.body)
+	}
+	ts.stop()
+	sum := sha256.Sum256([]byte("seat:0\n" + sent))
+	storeExec(t, db, `UPDATE moves SET idem_hash = $1 WHERE match_id = $2 AND idem_key = $3`, hex.EncodeToString(sum[:]), c.ID, "seat:0/old")
+	ts = startServer(t, db, server.Config{})
+	if a := ts.call("POST", moves, s0, sent, "Idempotency-Key", "old"); a.status != http.StatusOK || a.json["repeat"] != true || a.json["seq"] != before.json["seq"] {
+		t.Errorf("the same bytes again under a key stored before: %d %s; want the first answer, a repeat", a.status, a.body)
+	}
+	for _, body := range []string{fmt.Sprintf(`{"request":%d,"move":"conquer"}`, q.ID), fmt.Sprintf(`{"request":%d,"move":"adapt"}`, q.ID)} {
+		// Another move; the same one written otherwise, which a key stored
+		// before (a hash of the bytes) cannot tell: refused, not made.
+		if a := ts.call("POST", moves, s0, body, "Idempotency-Key", "old"); a.status != 422 || a.code() != "idempotency-key-reused" {
+			t.Errorf("%s under a key stored before: %d %s; want 422 idempotency-key-reused", body, a.status, a.body)
+		}
+	}
+	logged, err := ts.st.Moves(context.Background(), c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := 0
+	for _, mv := range logged {
+		if mv.Actor == 0 {
+			mine++
+		}
+	}
+	if mine != 2 {
+		t.Errorf("seat 0 has %d moves in the log; want 2, each once", mine)
+	}
+}
+
+// storeExec runs statement on database db (an SQLite file or a PostgreSQL
+// URL), its arguments written $1, $2, ...: as a server before this one
+// left it.
+func storeExec(t *testing.T, db, statement string, args ...any) {
+	t.Helper()
+	driver, source := "sqlite", "file:"+db
+	if strings.HasPrefix(db, "postgres://") {
+		driver, source = "pgx", db
+	}
+	conn, err := sql.Open(driver, source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	res, err := conn.Exec(statement, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("%s: %d rows changed; want 1", statement, n)
 	}
 }
 

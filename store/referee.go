@@ -173,6 +173,11 @@ type Submission struct {
 	// that carried it: a retry with the same key is answered with the
 	// first answer, and a different request with it is ErrKeyTaken.
 	Key, KeyHash string
+	// KeyHashBefore, when not empty, is the request's hash as a host
+	// before this one made it (another hash of the same request): a move
+	// stored with the key under that host is this request too when its
+	// hash is this one. Moves are stored with KeyHash.
+	KeyHashBefore string
 	// Project, if not nil, writes the game's own tables in the move's
 	// transaction, given the match after the move.
 	Project func(live Live) func(ctx context.Context, tx *sql.Tx) error
@@ -248,7 +253,7 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 			if mv, ok, err := r.store.MoveByKey(ctx, s.Match, s.Key); err != nil {
 				return Ack{}, err
 			} else if ok {
-				if mv.KeyHash != s.KeyHash {
+				if !s.sameRequest(mv.KeyHash) {
 					return Ack{}, ErrKeyTaken
 				}
 				ack, err := r.repeat(ctx, s, mv.Seq)
@@ -275,7 +280,7 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 			// A retry refused because its first sending committed
 			// meanwhile (through another server, after the key was
 			// looked for) gets the first answer.
-			if mv, ok, kerr := r.store.MoveByKey(ctx, s.Match, s.Key); kerr == nil && ok && mv.KeyHash == s.KeyHash {
+			if mv, ok, kerr := r.store.MoveByKey(ctx, s.Match, s.Key); kerr == nil && ok && s.sameRequest(mv.KeyHash) {
 				if ack, err := r.repeat(ctx, s, mv.Seq); err == nil {
 					return ack, nil
 				}
@@ -283,6 +288,13 @@ func (r *Referee) Submit(ctx context.Context, s Submission) (Ack, error) {
 		}
 		return ack, err
 	}
+}
+
+// sameRequest reports whether a move stored with s's Idempotency-Key and
+// the hash stored came in the request s is: its hash, or the one a host
+// before made of it (KeyHashBefore).
+func (s Submission) sameRequest(stored string) bool {
+	return stored == s.KeyHash || s.KeyHashBefore != "" && stored == s.KeyHashBefore
 }
 
 // repeat answers s, a retry of the match's move logged, committed before
