@@ -73,7 +73,7 @@ var statusText = map[int]string{
 	409: "the request is no longer open, the match moved past expect_seq, is over, or its rules version is gone",
 	413: "the body is too large",
 	421: "the request came to a server on this machine's loopback address under a name that is not this machine's (localhost, 127.0.0.1, [::1]) nor --public-url's host: a DNS-rebinding page's, refused on every call",
-	422: "the rules refuse the move (the match is unchanged), or an Idempotency-Key reused with another body",
+	422: "the rules refuse the move (the match is unchanged), or an Idempotency-Key reused with another request",
 	429: "too many requests: a rate limit",
 	503: "the server is shutting down, or has too many streams",
 }
@@ -154,6 +154,11 @@ func obj(required []string, props map[string]any) map[string]any {
 	return o
 }
 
+// toldJSON is what a public move did (catalog.Told): a match's "told", a
+// replay step's.
+var toldJSON = map[string]any{"type": "object", "description": "what the last move did, in a game whose moves are public (territories): its outcome and its words",
+	"properties": map[string]any{"outcome": anyJSON, "text": str}}
+
 var (
 	str     = map[string]any{"type": "string"}
 	integer = map[string]any{"type": "integer"}
@@ -186,15 +191,18 @@ var schemas = map[string]any{
 		"seq": integer, "clock": integer, "clock_name": str, "you": obj(nil, map[string]any{"role": str, "seat": integer, "name": str, "out": str}), "judge": boolean, "seeded": boolean,
 		"seats": array(obj(nil, map[string]any{"seat": integer, "player": str, "person": boolean, "resigned": boolean})),
 		"view":  anyJSON, "turn_of": map[string]any{"type": "integer", "description": "the seat whose turn it is, in the games played one seat at a time (TNCC, territories), while the match runs"},
+		"told":     toldJSON,
 		"requests": array(ref("Request")), "result": anyJSON}),
 	"MatchList": obj(nil, map[string]any{"matches": array(obj(nil, map[string]any{"id": str, "game": str, "mode": str, "status": str,
 		"seq":     map[string]any{"type": []string{"integer", "null"}, "description": "null for a match under way that the server cannot load"},
 		"created": str, "seats": array(str), "people": integer})), "next_before": str}),
-	"Move":        obj([]string{"move"}, map[string]any{"request": integer, "move": anyJSON, "expect_seq": integer}),
-	"Defaults":    obj(nil, map[string]any{"expect_seq": integer}),
-	"Correction":  obj([]string{"move", "reason"}, map[string]any{"move": anyJSON, "reason": str, "expect_seq": integer}),
-	"Seq":         obj([]string{"seq"}, map[string]any{"seq": integer, "repeat": boolean}),
-	"EventStream": map[string]any{"type": "string", "description": "events move (data: a Match), end, shutdown, lost; each move's id is its seq"},
+	"Move":       obj([]string{"move"}, map[string]any{"request": integer, "move": anyJSON, "expect_seq": integer}),
+	"Defaults":   obj(nil, map[string]any{"expect_seq": integer}),
+	"Correction": obj([]string{"move", "reason"}, map[string]any{"move": anyJSON, "reason": str, "expect_seq": integer}),
+	"Seq": obj([]string{"seq"}, map[string]any{"seq": integer, "repeat": boolean,
+		"outcome": map[string]any{"description": "what the move did, where its game tells it (a territories action: an attack's roll and losses)"},
+		"player":  obj(nil, map[string]any{"name": str, "secret": str, "url": str})}),
+	"EventStream": map[string]any{"type": "string", "description": "events move (data: a Match), end, shutdown, lost, revoked (the secret it was opened with was replaced); each move's id is its seq"},
 	"Record":      map[string]any{"type": "string", "description": "the match record, as arbiter replay reads it"},
 	"Viewer":      viewerJSON,
 	"Map":         map[string]any{"type": "string", "description": "an SVG image"},

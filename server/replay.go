@@ -403,7 +403,7 @@ var viewerJSON = obj(nil, map[string]any{
 		"points": array(obj(nil, map[string]any{"seq": integer, "clock": integer})), "values": array(array(array(map[string]any{"type": "number"})))}),
 	"events": array(obj(nil, map[string]any{"seq": integer, "clock": integer, "kind": str, "text": str, "seats": array(integer), "mark": boolean})),
 	"views": array(obj(nil, map[string]any{"id": str, "label": str,
-		"steps": array(obj(nil, map[string]any{"seq": integer, "clock": integer, "seat": integer, "move": anyJSON,
+		"steps": array(obj(nil, map[string]any{"seq": integer, "clock": integer, "seat": integer, "move": anyJSON, "told": toldJSON,
 			"fault": obj(nil, map[string]any{"kind": str, "detail": str})})),
 		"frames": obj(nil, map[string]any{"every": integer, "keys": array(anyJSON), "deltas": array(array(anyJSON))})})),
 	"offered": array(str),
