@@ -98,10 +98,20 @@ func TestTerritoriesActionsAreToldToEveryone(t *testing.T) {
 	if got.Told == nil || got.Told.Outcome["action"] != "attack" || !strings.Contains(got.Told.Text, "roll") {
 		t.Errorf("GET as anyone: told %+v; want the attack's outcome", got.Told)
 	}
-	time.Sleep(50 * time.Millisecond) // the last event reaches the stream
-	cancel()
+	// The stream's events up to the last move's, however long they take
+	// to come on a loaded machine.
 	var told []string
-	for ev := range public {
+	for timeout := time.After(time.Minute); ; {
+		var ev event
+		ok := true
+		select {
+		case ev, ok = <-public:
+		case <-timeout:
+			t.Fatalf("the spectator's stream told %q in a minute; want the three moves", told)
+		}
+		if !ok {
+			t.Fatalf("the spectator's stream closed after telling %q; want the three moves", told)
+		}
 		if ev.name != "move" {
 			continue
 		}
@@ -110,7 +120,11 @@ func TestTerritoriesActionsAreToldToEveryone(t *testing.T) {
 		if m.Told != nil {
 			told = append(told, m.Told.Text)
 		}
+		if ev.id == strconv.FormatInt(got.Seq, 10) {
+			break
+		}
 	}
+	cancel()
 	if len(told) != 3 || !strings.HasPrefix(told[0], "seat 1 founds Amber at NV") || !strings.HasPrefix(told[2], "seat 1 (Amber) attacks Basalt") {
 		t.Errorf("the spectator's events tell %q; want the three moves", told)
 	}
