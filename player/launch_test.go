@@ -227,6 +227,22 @@ func sleeping(marker string) []int {
 	return pids
 }
 
+// withoutNamespaces starts programs, for the rest of test t, as where the
+// kernel refuses namespaces: Arbiter a subreaper, sweeping the orphans of
+// bots.
+func withoutNamespaces(t *testing.T) {
+	t.Helper()
+	namespaces.Lock()
+	was := namespaces.refused
+	namespaces.Unlock()
+	refuseNamespaces(syscall.EPERM) // as a kernel that refuses them
+	t.Cleanup(func() {
+		namespaces.Lock()
+		namespaces.refused = was
+		namespaces.Unlock()
+	})
+}
+
 func TestEveryProcessDiesWithItsSeat(t *testing.T) {
 	// "Children a bot starts with setsid outlive the game. Every process a
 	// bot starts is gone when its seat ends, whatever the other seats do",
@@ -236,15 +252,7 @@ func TestEveryProcessDiesWithItsSeat(t *testing.T) {
 	for _, mode := range []string{"namespace", "subreaper"} {
 		t.Run(mode, func(t *testing.T) {
 			if mode == "subreaper" {
-				namespaces.Lock()
-				was := namespaces.refused
-				namespaces.Unlock()
-				refuseNamespaces(syscall.EPERM) // as a kernel that refuses them
-				t.Cleanup(func() {
-					namespaces.Lock()
-					namespaces.refused = was
-					namespaces.Unlock()
-				})
+				withoutNamespaces(t)
 			}
 			marker := fmt.Sprintf("%d.%d", 700+os.Getpid()%100, time.Now().UnixNano()%1000000)
 			other := fmt.Sprintf("%d.%d", 800+os.Getpid()%100, time.Now().UnixNano()%1000000)
@@ -278,15 +286,7 @@ func TestOrphansThatEndByThemselvesAreReaped(t *testing.T) {
 	// only Arbiter can reap it. Unreaped, each stayed a zombie for the
 	// rest of the run, one process id more each game: a tournament in a
 	// container whose namespaces are refused would run out of them.
-	namespaces.Lock()
-	was := namespaces.refused
-	namespaces.Unlock()
-	refuseNamespaces(syscall.EPERM) // as a kernel that refuses them
-	t.Cleanup(func() {
-		namespaces.Lock()
-		namespaces.refused = was
-		namespaces.Unlock()
-	})
+	withoutNamespaces(t)
 	// A sleep of a third of a second, told apart by its digits.
 	marker := fmt.Sprintf("0.3%06d", (os.Getpid()*7919+int(time.Now().UnixNano()/1000))%1000000)
 	script := fmt.Sprintf(`sh -c 'sleep %s & exit 0'; echo ready; exec cat`, marker)
