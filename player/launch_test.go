@@ -287,8 +287,10 @@ func TestOrphansThatEndByThemselvesAreReaped(t *testing.T) {
 	// rest of the run, one process id more each game: a tournament in a
 	// container whose namespaces are refused would run out of them.
 	withoutNamespaces(t)
-	// A sleep of a third of a second, told apart by its digits.
-	marker := fmt.Sprintf("0.3%06d", (os.Getpid()*7919+int(time.Now().UnixNano()/1000))%1000000)
+	// A long sleep, told apart by its digits, that this test ends while
+	// its seat plays on (rather than a short one, which a loaded machine
+	// could let end before the test has seen it).
+	marker := fmt.Sprintf("%d.%06d", 600+os.Getpid()%100, (os.Getpid()*7919+int(time.Now().UnixNano()/1000))%1000000)
 	script := fmt.Sprintf(`sh -c 'sleep %s & exit 0'; echo ready; exec cat`, marker)
 	p, err := startProgram("sh -c "+strconv.Quote(script), External{}, (&Logs{Dir: t.TempDir()}).seat("x"), engine.MatchInfo{Game: 1})
 	if err != nil {
@@ -315,7 +317,11 @@ func TestOrphansThatEndByThemselvesAreReaped(t *testing.T) {
 		}
 		return orphan.pid != 0
 	})
-	// It ends by itself, re-parented to this process: a zombie.
+	// It ends, of itself as far as Arbiter knows, re-parented to this
+	// process: a zombie.
+	if err := syscall.Kill(orphan.pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
 	waitFor("orphan ended", func() bool {
 		st, ok := readStat(orphan.pid)
 		return ok && st.zombie && st.ppid == os.Getpid() && st.start == orphan.start
