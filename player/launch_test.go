@@ -279,6 +279,36 @@ func TestEveryProcessDiesWithItsSeat(t *testing.T) {
 	}
 }
 
+func TestASweepLeavesTheProgramsInNamespacesAlone(t *testing.T) {
+	// Namespaces may be refused after programs have started in them: the
+	// kernel's count of user namespaces runs out (ENOSPC) while a
+	// tournament plays many seats at once. Arbiter becomes a subreaper
+	// then, and a seat's end sweeps the orphans of bots; but a program
+	// still playing in its namespace is Arbiter's child, in a session of
+	// its own, with a bot's HOME, and is no orphan: it plays on (and when
+	// it ends, its own seat reaps it, to tell how it ended).
+	p := startSleepers(t, External{}, fmt.Sprintf("%d.%d", 500+os.Getpid()%100, time.Now().UnixNano()%1000000))
+	defer p.close()
+	if !p.ns {
+		t.Skip("namespaces are refused here")
+	}
+	withoutNamespaces(t)
+	marker := fmt.Sprintf("%d.%d", 400+os.Getpid()%100, time.Now().UnixNano()%1000000)
+	q := startSleepers(t, External{}, marker)
+	if q.ns {
+		t.Fatal("the second program runs in a namespace")
+	}
+	q.close() // the sweep
+	if pids := sleeping(marker); len(pids) > 0 {
+		t.Errorf("processes %v outlive their seat", pids)
+	}
+	select {
+	case <-p.done:
+		t.Fatalf("the program in its namespace was stopped by another seat's end: it %s", exitText(p.cmd.ProcessState, p.wrapped))
+	default:
+	}
+}
+
 func TestOrphansThatEndByThemselvesAreReaped(t *testing.T) {
 	// Where namespaces are refused, Arbiter is a subreaper: a bot's orphan
 	// is re-parented to it, and when the orphan ends by itself (a helper

@@ -127,11 +127,21 @@ func awaitGone(ps []proc, limit time.Duration) {
 
 // bots are the programs running now, by pid, with their private
 // directories (their HOME), so that the subreaper's sweep knows its own
-// children from orphans, and a seat's orphans from another's.
+// children from orphans, and a seat's orphans from another's. Those in
+// namespaces are among them: namespaces may be refused (their count run
+// out) while programs started in them play on, Arbiter's children too.
 var bots = struct {
 	sync.Mutex
-	pids map[int]string
-}{pids: map[int]string{}}
+	pids map[int]bot
+}{pids: map[int]bot{}}
+
+// bot is a program running: its private directory, and whether it is the
+// first process of a PID namespace (whose processes are never orphans of
+// Arbiter's: they end with it).
+type bot struct {
+	dir string
+	ns  bool
+}
 
 // sweep kills what a program left behind when the kernel does not: the
 // descendants of pid, and, when Arbiter is a subreaper, every orphan of a
@@ -152,8 +162,9 @@ func sweep(pid int) {
 		bots.Lock()
 		var orphans []proc
 		for c, st := range processes() {
+			_, program := bots.pids[c]
 			switch {
-			case st.ppid != me || c == pid || bots.pids[c] != "":
+			case st.ppid != me || c == pid || program:
 			case endedOrphan(st, session):
 				var ws unix.WaitStatus
 				_, _ = unix.Wait4(c, &ws, unix.WNOHANG, nil)
@@ -199,11 +210,11 @@ func endedOrphan(st stat, session int) bool {
 // that made a session of its own, the program whose private directory is
 // its HOME. The caller holds bots' lock.
 func ownerOf(session int, home string) int {
-	if bots.pids[session] != "" {
+	if b, ok := bots.pids[session]; ok && !b.ns {
 		return session
 	}
-	for pid, dir := range bots.pids {
-		if home != "" && home == dir {
+	for pid, b := range bots.pids {
+		if home != "" && home == b.dir && !b.ns {
 			return pid
 		}
 	}

@@ -236,8 +236,8 @@ func (l launch) start(ext External) (*program, error) {
 		break
 	}
 	ns := err == nil && inNamespace(cmd.SysProcAttr)
-	if err == nil && !ns {
-		bots.pids[cmd.Process.Pid] = l.dir
+	if err == nil {
+		bots.pids[cmd.Process.Pid] = bot{l.dir, ns}
 	}
 	bots.Unlock()
 	inR.Close()
@@ -252,6 +252,7 @@ func (l launch) start(ext External) (*program, error) {
 		if group, err = sandboxGroup(infoR); err != nil {
 			_ = cmd.Process.Kill()
 			_ = cmd.Wait()
+			forgetBot(cmd.Process.Pid)
 			err = noSandbox(err, cmd.ProcessState, errR)
 		} else {
 			boundProcesses(group, ext.Limits.Processes)
@@ -800,7 +801,8 @@ func (p *program) close() error {
 // killing its init ends them all; otherwise (the sandbox, or namespaces
 // refused) its process group, the processes of tree (found before, while
 // they were linked to it), every descendant, and the orphans it left (see
-// sweep), waiting until they are gone.
+// sweep), waiting until they are gone. It returns once the program is
+// reaped, and no longer among bots.
 func (p *program) kill(tree []proc) {
 	pid := p.cmd.Process.Pid
 	if !p.ns {
@@ -809,6 +811,8 @@ func (p *program) kill(tree []proc) {
 	_ = syscall.Kill(-pid, syscall.SIGKILL)
 	_ = syscall.Kill(pid, syscall.SIGKILL)
 	if p.ns {
+		<-p.done // reaped by its own Wait, not by a sweep
+		forgetBot(pid)
 		return
 	}
 	killAll(tree)
@@ -816,6 +820,11 @@ func (p *program) kill(tree []proc) {
 	<-p.done
 	sweep(pid)
 	awaitGone(tree, time.Second)
+	forgetBot(pid)
+}
+
+// forgetBot drops the program pid, stopped and reaped, from bots.
+func forgetBot(pid int) {
 	bots.Lock()
 	delete(bots.pids, pid)
 	bots.Unlock()
