@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"strings"
 )
 
@@ -15,9 +16,14 @@ import (
 // to this server as requests of the page's own site, whose Origin matches
 // their Host, and from this machine's address, which may create matches.
 // Such a request names the page's site in its Host header: on a
-// connection that came to a loopback address, a Host that is not
-// localhost, a loopback address, or the host of --public-url is refused,
-// on every path (the API and the pages alike).
+// connection that came to a loopback address, a Host that is not one of
+// this machine's names (localhost or a name under it, a loopback address,
+// the machine's host name) or the host of --public-url is refused, on
+// every path (the API and the pages alike). A page cannot be given one of
+// these names: browsers take localhost and every name under it for this
+// machine without asking DNS, and the host name is this machine's own
+// (which its resolver often leads to a loopback address: 127.0.1.1 on
+// Debian, 127.0.0.1 or 127.0.0.2 with systemd's nss-myhostname).
 
 // hostGuard refuses the requests that came to a loopback address under
 // another name (checkHost), before next sees them.
@@ -46,16 +52,20 @@ func (s *Server) checkHost(r *http.Request) error {
 		return nil
 	}
 	host, ok := hostOf(r.Host)
-	if ok && (host == "localhost" || isLoopbackLiteral(host) || s.publicHost != "" && host == s.publicHost) {
+	if ok && (host == "localhost" || strings.HasSuffix(host, ".localhost") || isLoopbackLiteral(host) ||
+		s.machineName != "" && host == s.machineName || s.publicHost != "" && host == s.publicHost) {
 		return nil
 	}
-	also := ""
+	name, also := "", ""
+	if s.machineName != "" && s.machineName != "localhost" {
+		name = " and to its name, " + s.machineName
+	}
 	if s.publicHost != "" {
 		also = ", and " + s.publicHost + " (--public-url)"
 	}
 	return refuse(http.StatusMisdirectedRequest, "misdirected",
-		"this request came to the server at this machine's own address (%s), under the name %s (its Host header): a server on this machine answers only to localhost, 127.0.0.1 and [::1], with any port%s, so that a web page whose name is made to lead here (DNS rebinding) reaches nothing; open it as http://%s/, or, to reach it under another name (a reverse proxy's, a name in /etc/hosts), start it with --public-url http://NAME:PORT",
-		local, quoteHeader(r.Host), also, at)
+		"this request came to the server at this machine's own address (%s), under the name %s (its Host header): a server on this machine answers only to localhost, 127.0.0.1 and [::1]%s, with any port%s, so that a web page whose name is made to lead here (DNS rebinding) reaches nothing; open it as http://%s/, or, to reach it under another name (a reverse proxy's, a name in /etc/hosts), start it with --public-url http://NAME:PORT",
+		local, quoteHeader(r.Host), name, also, at)
 }
 
 // arrivedAt is the local address r's connection came to, and its port.
@@ -97,6 +107,20 @@ func hostOf(h string) (string, bool) {
 func isLoopbackLiteral(host string) bool {
 	a, err := netip.ParseAddr(host)
 	return err == nil && a.Zone() == "" && a.Unmap().IsLoopback()
+}
+
+// machineName is this machine's host name, as hostOf writes a host; ""
+// when it has none that a Host header could name.
+func machineName() string {
+	name, err := os.Hostname()
+	if err != nil {
+		return ""
+	}
+	h, ok := hostOf(name)
+	if !ok || strings.ContainsAny(h, ":[]") {
+		return ""
+	}
+	return h
 }
 
 // publicHostOf is the host of a --public-url, as hostOf writes it; "" for

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,6 +59,10 @@ func TestARebindingPageReachesNothing(t *testing.T) {
 	ts.srv.Pages(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "a page") }))
 	port := ts.http.Listener.Addr().(*net.TCPAddr).Port
 	rebound := "rebind.example:" + strconv.Itoa(port)
+	machine, err := os.Hostname() // this machine's name, which it answers to
+	if err != nil {
+		t.Fatal(err)
+	}
 	create := `{"game": "reaj", "seats": [{"player": "adapt"}, {"player": "adapt"}]}`
 	for _, c := range []struct{ method, path, body string }{
 		{"POST", "/api/v1/matches", create},
@@ -74,7 +79,7 @@ func TestARebindingPageReachesNothing(t *testing.T) {
 		e, _ := a.json["error"].(map[string]any)
 		msg, _ := e["message"].(string)
 		if a.status != http.StatusMisdirectedRequest || a.code() != "misdirected" || a.header.Get("Content-Type") != "application/json" ||
-			!strings.Contains(msg, `"`+rebound+`"`) || !strings.Contains(msg, "localhost, 127.0.0.1 and [::1]") ||
+			!strings.Contains(msg, `"`+rebound+`"`) || !strings.Contains(msg, "localhost, 127.0.0.1 and [::1]") || machine != "localhost" && !strings.Contains(msg, "its name, "+strings.ToLower(machine)) ||
 			!strings.Contains(msg, "arbiter.example (--public-url)") || !strings.Contains(msg, "--public-url http://NAME:PORT") ||
 			!strings.Contains(msg, "open it as http://127.0.0.1:"+strconv.Itoa(port)+"/") {
 			t.Errorf("%s %s named %s: %d %s %s; want 421 misdirected saying what was named, what is answered, and --public-url", c.method, c.path, rebound, a.status, a.header.Get("Content-Type"), a.body)
@@ -84,10 +89,14 @@ func TestARebindingPageReachesNothing(t *testing.T) {
 	if a := ts.call("GET", "/api/v1/matches", "", nil); json.Unmarshal(a.body, &list) != nil || len(list.Matches) != 0 {
 		t.Fatalf("the rebinding page's creation made a match: %s", a.body)
 	}
-	// This machine's names, with any port, and --public-url's host (a
-	// reverse proxy on this machine that sends it on).
+	// This machine's names, with any port: its host name too (which its
+	// resolver may lead to a loopback address: 127.0.1.1 on Debian), and
+	// the names under localhost, which browsers lead here without DNS;
+	// and --public-url's host (a reverse proxy on this machine that sends
+	// it on).
 	for _, host := range []string{"", "127.0.0.1:" + strconv.Itoa(port), "localhost:" + strconv.Itoa(port), "LocalHost", "localhost.:80", "127.0.0.2:9",
-		"[::1]:" + strconv.Itoa(port), "[::1]", "arbiter.example", "ARBITER.example:443"} {
+		"[::1]:" + strconv.Itoa(port), "[::1]", "arbiter.example", "ARBITER.example:443", machine + ":" + strconv.Itoa(port), strings.ToUpper(machine),
+		"arbiter.localhost:" + strconv.Itoa(port)} {
 		if a := named(t, "POST", ts.http.URL, "/api/v1/matches", host, create); a.status != http.StatusCreated {
 			t.Errorf("created under the name %q: %d %s; want 201", host, a.status, a.body)
 		}
@@ -96,6 +105,7 @@ func TestARebindingPageReachesNothing(t *testing.T) {
 		}
 	}
 	for _, host := range []string{"localhost.rebind.example", "127.0.0.1.rebind.example:" + strconv.Itoa(port), "arbiter.example.rebind.example",
+		machine + ".rebind.example", "localhostx:" + strconv.Itoa(port), "x-localhost",
 		"::1", "[::1", "[::1]x", "0.0.0.0:" + strconv.Itoa(port), "192.0.2.2:" + strconv.Itoa(port)} {
 		if a := named(t, "GET", ts.http.URL, "/api/v1/games", host, ""); a.status != http.StatusMisdirectedRequest {
 			t.Errorf("the games under the name %q: %d %s; want 421", host, a.status, a.body)

@@ -72,7 +72,7 @@ var statusText = map[int]string{
 	408: "the body did not arrive whole in time (30 s)",
 	409: "the request is no longer open, the match moved past expect_seq, is over, or its rules version is gone",
 	413: "the body is too large",
-	421: "the request came to a server on this machine's loopback address under a name that is not this machine's (localhost, 127.0.0.1, [::1]) nor --public-url's host: a DNS-rebinding page's, refused on every call",
+	421: "the request came to a server on this machine's loopback address under a name that is not this machine's (localhost, 127.0.0.1, [::1], its host name) nor --public-url's host: a DNS-rebinding page's, refused on every call",
 	422: "the rules refuse the move (the match is unchanged), or an Idempotency-Key reused with another request",
 	429: "too many requests: a rate limit",
 	503: "the server is shutting down, or has too many streams",

@@ -133,6 +133,9 @@ type Server struct {
 	// came to a loopback address may name besides this machine's own
 	// names (checkHost).
 	publicHost string
+	// machineName is this machine's host name (hostOf), which a request
+	// that came to a loopback address may name too (checkHost).
+	machineName string
 	// viewing holds a token for each replay viewer being made
 	// (Limits.Viewers); viewerHook, if set, is told as each call waits
 	// its turn ("wait") and as it begins to make its viewer ("make").
@@ -198,6 +201,7 @@ func New(cfg Config) (*Server, error) {
 		_ = s.sameSite.AddTrustedOrigin(u.Scheme + "://" + u.Host)
 	}
 	s.publicHost = publicHostOf(cfg.PublicURL)
+	s.machineName = machineName()
 	s.viewing = make(chan struct{}, cfg.Limits.Viewers)
 	s.routes()
 	return s, nil

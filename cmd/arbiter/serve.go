@@ -47,10 +47,10 @@ another site open in its browser); --create-secret FILE lets only the
 holders of the secret in FILE create them, from anywhere.
 
 On a loopback address (the default), it answers only requests that name
-this machine (localhost, 127.0.0.1, [::1]) or --public-url's host, so that
-a web page whose name is made to lead here (DNS rebinding) reaches
-nothing: behind a reverse proxy that sends its own Host on, give that
-name as --public-url.
+this machine (localhost, 127.0.0.1, [::1], its host name) or
+--public-url's host, so that a web page whose name is made to lead here
+(DNS rebinding) reaches nothing: behind a reverse proxy that sends its own
+Host on, give that name as --public-url.
 
 It runs Go's garbage collector at GOGC 400 under a soft limit of half the
 machine's memory (steadier answers for more memory), unless GOGC or
