@@ -127,18 +127,7 @@ func TestAStopNamesAProgramAsTheStandingsDo(t *testing.T) {
 	// A program that says ready, with a name, and then never answers: the
 	// message that stops play gives the name it gave itself, which the
 	// standings and the duel's lines use, beside its command.
-	bot := filepath.Join(t.TempDir(), "sleepy.sh")
-	script := `while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"ready","name":"Sleepy"}' ;;
-    *'"type":"bye"'*) exit 0 ;;
-  esac
-done
-`
-	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	spec := "exec:sh " + bot
+	spec := "exec:sh " + shellBot(t, "", "Sleepy", "")
 	for _, args := range [][]string{
 		{"tournament", "reaj", "--players", "adapt", "--player", spec, "--seats", "2", "--games", "4", "--parallel", "1"},
 		{"duel", "reaj", spec, "adapt", "--field", "none", "--games", "4", "--parallel", "1"},

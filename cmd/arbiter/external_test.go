@@ -567,20 +567,30 @@ func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
 	}
 }
 
-// answeringBot writes a shell bot that is ready at once and answers every
-// request with the line answer, in which $id is the request's id (answer
-// is in a shell's double quotes), and returns its path.
-func answeringBot(t *testing.T, answer string) string {
+// shellBot writes a shell bot and returns its path: it runs the shell
+// commands prelude, then answers hello at once with its ready (with the
+// name name, if not ""), every request with the line answer (none, if
+// ""), in which $id is the request's id (answer is in a shell's double
+// quotes), and exits at bye.
+func shellBot(t *testing.T, prelude, name, answer string) string {
 	t.Helper()
-	bot := filepath.Join(t.TempDir(), "bot.sh")
-	script := `while IFS= read -r line; do
+	ready := `{"type":"ready"}`
+	if name != "" {
+		ready = `{"type":"ready","name":"` + name + `"}`
+	}
+	request := ""
+	if answer != "" {
+		request = `    *'"type":"request"'*) id=${line#*'"id":'}; id=${id%%,*}; echo "` + answer + `" ;;
+`
+	}
+	script := prelude + `while IFS= read -r line; do
   case "$line" in
-    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
-    *'"type":"request"'*) id=${line#*'"id":'}; id=${id%%,*}; echo "` + answer + `" ;;
-    *'"type":"bye"'*) exit 0 ;;
+    *'"type":"hello"'*) echo '` + ready + `' ;;
+` + request + `    *'"type":"bye"'*) exit 0 ;;
   esac
 done
 `
+	bot := filepath.Join(t.TempDir(), "bot.sh")
 	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -602,7 +612,7 @@ func TestANullMoveIsGarbageInEveryGame(t *testing.T) {
 			t.Errorf("%s does not say %s", doc, claim)
 		}
 	}
-	bot := answeringBot(t, `{\"type\":\"move\",\"id\":$id,\"move\":null}`)
+	bot := shellBot(t, "", "", `{\"type\":\"move\",\"id\":$id,\"move\":null}`)
 	cfg := filepath.Join(t.TempDir(), "short.yaml")
 	if err := os.WriteFile(cfg, []byte("base: default\nmax_cycles: 2\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -652,7 +662,7 @@ func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
 			t.Errorf("%s does not say %s", doc, claim)
 		}
 	}
-	bot := answeringBot(t, `{\"Type\":\"move\",\"id\":$id,\"move\":\"adapt\"}`)
+	bot := shellBot(t, "", "", `{\"Type\":\"move\",\"id\":$id,\"move\":\"adapt\"}`)
 	code, out, errOut := arbiter(t, "", "play", "reaj", "--seed", "1", "--turns", "2", "--report", "json", "--bot-logs", t.TempDir(),
 		"--players", "random", "--player", "exec:sh "+bot)
 	if code != 0 {

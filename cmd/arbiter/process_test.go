@@ -338,25 +338,14 @@ func TestABotCannotReachTheTerminal(t *testing.T) {
 	// with TIOCSTI).
 	bin := arbiterBinary(t)
 	dir := t.TempDir()
-	bot := filepath.Join(dir, "bot.sh")
-	script := `trap '' TTOU
+	bot := shellBot(t, `trap '' TTOU
 if { printf 'BOT-ON-THE-TERMINAL' > /dev/tty; } 2>/dev/null; then
   echo 'terminal: opened' >&2
   stty -echo < /dev/tty
 else
   echo 'terminal: none' >&2
 fi
-while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"ready"}' ;;
-    *'"type":"request"'*) id=${line#*'"id":'}; id=${id%%,*}; echo "{\"type\":\"move\",\"id\":$id,\"move\":\"adapt\"}" ;;
-    *'"type":"bye"'*) exit 0 ;;
-  esac
-done
-`
-	if err := os.WriteFile(bot, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
+`, "", `{\"type\":\"move\",\"id\":$id,\"move\":\"adapt\"}`)
 	logs := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "play", "reaj", "--turns", "1", "--seed", "1", "--players", "adapt",
 		"--player", "exec:sh "+bot, "--bot-logs", logs, "--report", "summary")
