@@ -930,8 +930,12 @@ func TestLateMoveIsToldPlainly(t *testing.T) {
 		c := s.create(x.body)
 		p := b.openHeld("seat 1, "+x.how, c.Seats[0].URL, 375, 667)
 		p.until("the decision", `document.body.dataset.stream === "live" && document.querySelector(".request button.choice")`)
+		// The page hears nothing more for now, and owes what it shows then
+		// (held first: with a deadline of 2.5 s, a default played between
+		// the two would have the page move on to a request that is open,
+		// and its move played, not late).
+		eval[bool](p, "window.__hold = true")
 		first := p.request()
-		eval[bool](p, "window.__hold = true") // the page hears nothing more for now
 		if x.how == "the judge" {
 			if code, out := s.api("POST", "/matches/"+c.ID+"/defaults", c.Judge.Secret, nil); code != 200 {
 				t.Fatalf("the judge's defaults: %d %v", code, out)
