@@ -63,6 +63,18 @@ func NewNames(reserved ...string) *Names {
 	return n
 }
 
+// reserve takes name, a built-in player's, so that no program is given it:
+// a name that stands for several (AjveCiv's basic) brings in players that
+// the reserved names of NewNames do not list (basic.develop).
+func (n *Names) reserve(name string) {
+	if n == nil {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.taken[name] = true
+}
+
 // maxName bounds a name a program gives itself, in characters.
 const maxName = 40
 

@@ -122,6 +122,9 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 			}
 			return nil, fmt.Errorf("%w; or %s, a person at the terminal; or exec:COMMAND, a program of yours (docs/protocol.md)", err, Person)
 		}
+		for _, e := range es {
+			ext.Names.reserve(e.Name)
+		}
 		out = append(out, es...)
 	}
 	return out, nil

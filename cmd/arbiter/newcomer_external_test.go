@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -108,5 +109,68 @@ func TestBotLogsGoWithTheRecords(t *testing.T) {
 			t.Errorf("no log where the run said: %v", err)
 		}
 		os.RemoveAll(dir)
+	}
+}
+
+// namedBot writes a program that names itself name in its ready and plays
+// every request's default, and returns its spec.
+func namedBot(t *testing.T, name string) string {
+	t.Helper()
+	need(t, "python3")
+	path := filepath.Join(t.TempDir(), "named.py")
+	src := `import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": ` + strconv.Quote(name) + `}), flush=True)
+    elif m["type"] == "request":
+        print(json.dumps({"type": "move", "id": m["id"], "move": m["default"]}), flush=True)
+    elif m["type"] == "bye":
+        break
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "exec:python3 " + path
+}
+
+func TestAProgramNamedAsABuiltInPlayerStaysApart(t *testing.T) {
+	// A program that calls itself basic.develop, beside the six basic AIs
+	// that --players basic brings in: the series' standings counted its
+	// games as the built-in basic.develop's (4 games of 2), and a
+	// tournament's listed basic.develop twice.
+	bot := namedBot(t, "basic.develop")
+	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--players", "basic", "--player", bot, "--turns", "3", "--seed", "1",
+		"--games", "2", "--report", "summary-json", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var sum struct {
+		Standings []struct {
+			Player string
+			Spec   string
+			Games  int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, s := range sum.Standings {
+		if s.Games != 2 || seen[s.Player] {
+			t.Errorf("%s (%s): %d games; want every player apart, in its 2 games:\n%s", s.Player, s.Spec, s.Games, out)
+		}
+		seen[s.Player] = true
+	}
+	if !seen["basic.develop #2"] {
+		t.Errorf("the program is not basic.develop #2:\n%s", out)
+	}
+	code, out, errOut = arbiter(t, "", "tournament", "ajveciv", "--players", "basic", "--player", bot, "--turns", "3", "--seed", "1",
+		"--seats", "7", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Count(out, " basic.develop  ") != 1 || !strings.Contains(out, " basic.develop #2 ") {
+		t.Errorf("the tournament's standings do not tell the program from basic.develop:\n%s", out)
 	}
 }
