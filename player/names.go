@@ -78,15 +78,26 @@ func (n *Names) reserve(name string) {
 // maxName bounds a name a program gives itself, in characters.
 const maxName = 40
 
-// wish notes the name the program of player (its record name) gave.
-func (n *Names) wish(player, name string) {
-	if n == nil {
-		return
-	}
+// ReadyName is name, as a program gave it in its ready, as standings and
+// reports show it: what a reader does not see left out, spaces and
+// control characters made single spaces, at most 40 characters; "" for a
+// name of nothing visible.
+func ReadyName(name string) string {
 	name = strings.Join(strings.FieldsFunc(visible(name), func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r) || r == blankBraille
 	}), " ")
-	name = wrap.FirstRunes(name, maxName) // never half a character: an accent stays with its letter
+	return wrap.FirstRunes(name, maxName) // never half a character: an accent stays with its letter
+}
+
+// Wish notes the name the program of player (its record name) gave in its
+// ready; the first name noted is kept. A run's programs note theirs as
+// they start; standings made from results files note the names the files
+// keep (tournament.GameResult's Names).
+func (n *Names) Wish(player, name string) {
+	if n == nil {
+		return
+	}
+	name = ReadyName(name)
 	if name == "" {
 		return
 	}

@@ -13,17 +13,17 @@ func TestNamesGivenInReady(t *testing.T) {
 	// and long names are tidied, a long one cut between characters as a
 	// reader sees them (grapheme clusters).
 	n := NewNames("random", "exec:a.py")
-	n.wish("exec:a.py", "starter")
-	n.wish("exec:a.py", "another name")
-	n.wish("exec:b.py", "starter")
-	n.wish("exec:c.py", "random")
-	n.wish("exec:d.py", "  a\x1b[31m  bot\n")
-	n.wish("exec:e.py", strings.Repeat("x", 100))
-	n.wish("exec:f.py", "  ")
+	n.Wish("exec:a.py", "starter")
+	n.Wish("exec:a.py", "another name")
+	n.Wish("exec:b.py", "starter")
+	n.Wish("exec:c.py", "random")
+	n.Wish("exec:d.py", "  a\x1b[31m  bot\n")
+	n.Wish("exec:e.py", strings.Repeat("x", 100))
+	n.Wish("exec:f.py", "  ")
 	// The 40th character an e whose accent is the 41st: the e goes too.
-	n.wish("exec:g.py", strings.Repeat("x", 39)+"e\u0301 and more")
+	n.Wish("exec:g.py", strings.Repeat("x", 39)+"e\u0301 and more")
 	// The 40th character the woman of a woman astronaut: she goes whole.
-	n.wish("exec:h.py", strings.Repeat("太", 39)+"👩\u200d🚀")
+	n.Wish("exec:h.py", strings.Repeat("太", 39)+"👩\u200d🚀")
 	// Names are made unique in the order they are first asked for, as a
 	// report asks for them: seat by seat, whenever the programs said ready.
 	want := [][2]string{{"exec:a.py", "starter"}, {"exec:b.py", "starter #2"}, {"exec:c.py", "random #2"}, {"exec:d.py", "a [31m bot"}, {"exec:e.py", strings.Repeat("x", 40)},
@@ -70,7 +70,7 @@ func TestNamesAreWhatAReaderSees(t *testing.T) {
 		{"\u0301\u0302 \u0303", ""},
 	} {
 		player := "exec:" + c.wish
-		n.wish(player, c.wish)
+		n.Wish(player, c.wish)
 		got, ok := n.Of(player)
 		if c.want == "" {
 			if ok {

@@ -144,6 +144,9 @@ type Remote[M, V any] struct {
 	// and did not answer in time: an answer to one of them is ignored, an
 	// answer to any other id but the request's is garbage.
 	late map[int64]bool
+	// named is the name the bot gave in the ready of the match under way
+	// or the last one (ReadyName), guarded by mu.
+	named string
 }
 
 // NewRemote returns a player for an external spec. Its logs have a budget of
@@ -170,6 +173,9 @@ func (r *Remote[M, V]) grace() time.Duration {
 // ready within the start-up deadline.
 func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	r.Close() // a previous match's program, if any
+	r.mu.Lock()
+	r.named = ""
+	r.mu.Unlock()
 	r.tc, r.bank, r.strikes, r.late = info.Time, info.Time.Bank, 0, map[int64]bool{}
 	r.match, r.seat = matchID(r.Ext, info), info.Seat
 	c, err := dial(r.Spec, r.Ext, r.log, info)
@@ -210,8 +216,22 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 		r.Close()
 		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string", quote(line), fieldProblem(err)))
 	}
-	r.Ext.Names.wish(RecordName(r.Spec), ready.Name)
+	r.Ext.Names.Wish(RecordName(r.Spec), ready.Name)
+	r.mu.Lock()
+	r.named = ReadyName(ready.Name)
+	r.mu.Unlock()
 	return nil
+}
+
+// ReadyName is the name the bot gave itself in its ready in the match
+// under way, or in the last one it played, as standings show it
+// (ReadyName); "" when it gave none, or did not start. A tournament keeps
+// it in each game's result, so that standings made from results files
+// call the bot as the run's did.
+func (r *Remote[M, V]) ReadyName() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.named
 }
 
 // Decide sends the request with the seat's view and waits for the move.

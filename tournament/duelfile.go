@@ -326,6 +326,8 @@ func checkDuelGame(d *Duel, names []string, k int, second bool, g *GameResult) e
 		return fmt.Errorf("%d seats, %d scores, %d ranks and %d fault counts; the duel seats %d", len(g.Seats), len(g.Scores), len(g.Ranks), len(g.Faults), n)
 	case g.Status != nil && len(g.Status) != n:
 		return fmt.Errorf("%d statuses for %d seats", len(g.Status), n)
+	case g.Names != nil && len(g.Names) != n:
+		return fmt.Errorf("%d names for %d seats", len(g.Names), n)
 	}
 	for s, e := range d.Lineup(k, second) {
 		if g.Seats[s] != names[e] {

@@ -102,6 +102,10 @@ type Tally struct {
 	// said (FaultsText).
 	Faults     [2]int
 	FaultKinds [2][]FaultCount
+	// Names are the names the programs of A and B gave themselves in
+	// their ready, the first in the pairs' order (GameResult.Names); ""
+	// for a player that gave none, as a built-in one.
+	Names [2]string
 	// LLR is the test's log-likelihood ratio after the last pair, and
 	// Verdict where the test stands: once it is not sprt.Continue, the
 	// duel is decided and no pair may be added.
@@ -127,6 +131,11 @@ func (t *Tally) Add(d *Duel, p *Pair) error {
 	t.Trinomial.Add(o2)
 	for i := range p.Games {
 		a, b := d.seatsOf(p.Pair-1, i == 1)
+		for who, s := range [2]int{a, b} {
+			if t.Names[who] == "" && s < len(p.Games[i].Names) {
+				t.Names[who] = p.Games[i].Names[s]
+			}
+		}
 		if f := p.Games[i].Faults; a < len(f) && b < len(f) {
 			t.Faults[0] += f[a]
 			t.Faults[1] += f[b]

@@ -371,6 +371,8 @@ func (r *Reader) check(g *GameResult) error {
 		return fmt.Errorf("%d seats but %d statuses; want none or one per seat", n, len(g.Status))
 	case len(g.FaultKinds) > n:
 		return fmt.Errorf("%d seats but faults of %d seats", n, len(g.FaultKinds))
+	case g.Names != nil && len(g.Names) != n:
+		return fmt.Errorf("%d seats but %d names; want none or one per seat", n, len(g.Names))
 	}
 	for i, kinds := range g.FaultKinds {
 		total := 0

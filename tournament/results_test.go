@@ -463,6 +463,8 @@ func TestReaderRefusesResultsThatDoNotBelong(t *testing.T) {
 			"x.jsonl:2: game 1: 6 seats but 5 scores, 6 ranks and 6 fault counts; want one each per seat"},
 		{"a status missing", editLine(t, good, 2, func(g *tournament.GameResult) { g.Status = []string{"dead"} }),
 			"x.jsonl:2: game 1: 6 seats but 1 statuses; want none or one per seat"},
+		{"a name missing", editLine(t, good, 2, func(g *tournament.GameResult) { g.Names = []string{"bot"} }),
+			"x.jsonl:2: game 1: 6 seats but 1 names; want none or one per seat"},
 		{"no seats", editLine(t, good, 2, func(g *tournament.GameResult) { g.Seats, g.Scores, g.Ranks, g.Faults = nil, nil, nil, nil }),
 			"x.jsonl:2: game 1: 0 seats; a game has 1 to"},
 		{"rank out of range", editLine(t, good, 2, func(g *tournament.GameResult) { g.Ranks[2] = 7 }),

@@ -34,6 +34,19 @@ type GameResult struct {
 	// FaultKinds holds, per seat, its faults kind by kind, the first of
 	// each with what it said; none when no seat faulted.
 	FaultKinds [][]FaultCount `json:"fault_kinds,omitempty"`
+	// Names holds, per seat, the name the seat's program gave itself in
+	// its ready ("" for a seat that gave none, as a built-in player's);
+	// none when no seat's did. Standings call a program by the first name
+	// it gave in the schedule's order (Table.ReadyNames), so that a run
+	// that goes on from a results file, and a merge of shards, call it as
+	// one run does.
+	Names []string `json:"names,omitempty"`
+}
+
+// readyNamer is a player that may have named itself in the match it
+// played last: a program, in its ready (player.Remote).
+type readyNamer interface {
+	ReadyName() string
 }
 
 // FaultCount is how many faults of one kind a seat committed, and what the
@@ -381,6 +394,16 @@ func (p *pool[M, V]) play(ctx context.Context, runner *engine.Runner[M, V], rec 
 	}
 	if out.Winners == nil {
 		out.Winners = []int{}
+	}
+	for i, s := range seats {
+		if p, ok := s.Player.(readyNamer); ok {
+			if name := p.ReadyName(); name != "" {
+				if out.Names == nil {
+					out.Names = make([]string, len(seats))
+				}
+				out.Names[i] = name
+			}
+		}
 	}
 	for _, st := range rec.Steps {
 		if st.Fault != nil && st.Seat >= 0 && st.Seat < len(out.Faults) {

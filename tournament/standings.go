@@ -57,6 +57,9 @@ type Standing struct {
 	Ordinal float64 `json:"ordinal"`
 
 	scores, rankSum int64
+	// named is the first name the player's program gave itself, in the
+	// games' order (GameResult.Names).
+	named string
 }
 
 // NewTable starts the table of a schedule of games games.
@@ -95,6 +98,9 @@ func (t *Table) Add(g GameResult) error {
 		r.scores += g.Scores[i]
 		r.rankSum += int64(g.Ranks[i])
 		r.Faults += g.Faults[i]
+		if r.named == "" && i < len(g.Names) {
+			r.named = g.Names[i]
+		}
 		if i < len(g.FaultKinds) {
 			for _, f := range g.FaultKinds[i] {
 				r.FaultKinds = report.AddFaults(r.FaultKinds, f)
@@ -113,6 +119,21 @@ func (t *Table) Add(g GameResult) error {
 	}
 	t.Played++
 	return nil
+}
+
+// ReadyNames returns, by player, the name its program gave itself in the
+// first of the table's games in which it gave one (GameResult.Names): the
+// names the games hold, whichever run played them. Players that gave none
+// are not in it. Players are told as the schedule names them, before
+// and after Rename.
+func (t *Table) ReadyNames() map[string]string {
+	names := map[string]string{}
+	for i, r := range t.rows {
+		if r.named != "" {
+			names[t.Schedule.Players[i]] = r.named
+		}
+	}
+	return names
 }
 
 // Rename shows each player under the name that name gives it, when it

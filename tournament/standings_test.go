@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -539,4 +540,37 @@ func pairTable(t *testing.T, players []string) (*tournament.Schedule, *tournamen
 		t.Fatal(err)
 	}
 	return s, table
+}
+
+func TestTableKeepsTheNameEachProgramGaveFirst(t *testing.T) {
+	// The standings call a program by the name it gave in the first of
+	// the table's games where it gave one, in the games' order, whichever
+	// run played them: a run that goes on, a merge of shards.
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: []string{"exec:a", "exec:b", "steward"},
+		Seats: 2, Repeat: 1, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := tournament.NewTable(s, len(s.Games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []tournament.GameResult{
+		// exec:a failed to start here: no name.
+		{Game: 1, Seats: []string{"exec:a", "exec:b"}, Scores: []int64{0, 1}, Ranks: []int{2, 1}, Winners: []int{1}, Faults: []int{1, 0}, Names: []string{"", "bee"}},
+		{Game: 2, Seats: []string{"exec:b", "exec:a"}, Scores: []int64{0, 1}, Ranks: []int{2, 1}, Winners: []int{1}, Faults: []int{0, 0}, Names: []string{"bee two", "ay"}},
+		{Game: 3, Seats: []string{"exec:a", "steward"}, Scores: []int64{0, 1}, Ranks: []int{2, 1}, Winners: []int{1}, Faults: []int{0, 0}, Names: []string{"ay again", ""}},
+	} {
+		if err := table.Add(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]string{"exec:a": "ay", "exec:b": "bee"}
+	if got := table.ReadyNames(); !maps.Equal(got, want) {
+		t.Errorf("ReadyNames() = %v; want %v", got, want)
+	}
+	table.Rename(func(p string) (string, bool) { n, ok := want[p]; return n, ok })
+	if got := table.ReadyNames(); !maps.Equal(got, want) {
+		t.Errorf("after Rename, ReadyNames() = %v; want %v, by the schedule's players", got, want)
+	}
 }

@@ -66,7 +66,8 @@ type duelOptions struct {
 	force       bool
 	reportEvery int
 	asJSON      bool
-	keepGoing   bool // play on when a player never answers in its first game
+	keepGoing   bool     // play on when a player never answers in its first game
+	builtIn     []string // the game's own players (engine.Info.Players)
 	stdout      io.Writer
 	stderr      io.Writer
 }
@@ -204,6 +205,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 				return err
 			}
 			o.bank, o.startup, o.strict = bots.bank, bots.startup, bots.strict
+			o.builtIn = info.Players
 			o.seed = seed
 			if !f.Changed("seed") {
 				o.seed = rand.Uint64() // 64 bits: no bot can guess it
@@ -567,11 +569,17 @@ func (r *duelRun) print() error {
 	wrap.Write(&b, d.Describe(), "", "  ", wrap.Width)
 	// A program goes by the name it gave in its ready message, as in a
 	// tournament's standings; the duel's line above keeps its spec, which
-	// names the duel.
+	// names the duel. The names are those the pairs hold (Tally.Names),
+	// so that a duel that goes on from its file, with pairs left to play
+	// or none, says them as the duel played through does.
 	named := *d
+	names := player.NewNames(append(append(slices.Clone(r.o.builtIn), player.Person), d.Names()...)...)
+	for i, p := range []string{d.A, d.B} {
+		names.Wish(p, t.Names[i])
+	}
 	var aka []string
 	for _, p := range []*string{&named.A, &named.B} {
-		if n, ok := r.o.external.Names.Of(player.RecordName(*p)); ok && n != *p {
+		if n, ok := names.Of(*p); ok && n != *p {
 			aka = append(aka, fmt.Sprintf("%s is %s", n, *p))
 			*p = n
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -172,5 +173,78 @@ func TestAProgramNamedAsABuiltInPlayerStaysApart(t *testing.T) {
 	}
 	if strings.Count(out, " basic.develop  ") != 1 || !strings.Contains(out, " basic.develop #2 ") {
 		t.Errorf("the tournament's standings do not tell the program from basic.develop:\n%s", out)
+	}
+}
+
+func TestProgramsKeepTheirNamesWhenATournamentGoesOnOrMerges(t *testing.T) {
+	// Standings call a program by the name it gave in its ready; a run
+	// that went on from its --out file called a program that played none
+	// of the games left by its command, and so did a merge of shards
+	// (where no program runs): they printed other standings than the
+	// tournament played through. The results file keeps the names.
+	bots := []string{namedBot(t, "ay"), namedBot(t, "bee"), namedBot(t, "cee")}
+	dir := t.TempDir()
+	tour := func(out string, more ...string) []string {
+		args := []string{"tournament", "reaj", "--turns", "5", "--seats", "2", "--seed", "9", "--out", filepath.Join(dir, out), "--bot-logs", dir}
+		for _, b := range bots {
+			args = append(args, "--player", b)
+		}
+		return append(args, more...)
+	}
+	code, whole, errOut := arbiter(t, "", tour("whole.jsonl")...)
+	if code != 0 || !strings.Contains(whole, " ay ") || !strings.Contains(whole, " cee ") || strings.Contains(whole, "exec:") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, whole)
+	}
+	wholeFile, err := os.ReadFile(filepath.Join(dir, "whole.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Stopped after game 4 of 6: the games left, 5 and 6, are bee's and
+	// cee's; ay plays none of them.
+	lines := strings.SplitAfter(string(wholeFile), "\n")
+	if err := os.WriteFile(filepath.Join(dir, "part.jsonl"), []byte(strings.Join(lines[:5], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range []string{"going on from game 5", "nothing more to play"} {
+		code, out, errOut := arbiter(t, "", tour("part.jsonl")...)
+		if code != 0 || !strings.Contains(errOut, run) {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if out != whole {
+			t.Errorf("%s, the standings are\n%s\nwant those of the tournament played through:\n%s", run, out, whole)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "part.jsonl")); string(got) != string(wholeFile) {
+		t.Errorf("the results file that went on is\n%s\nwant\n%s", got, wholeFile)
+	}
+	for i := range 2 {
+		if code, _, errOut := arbiter(t, "", tour(fmt.Sprintf("s%d.jsonl", i), "--shard", fmt.Sprintf("%d/2", i))...); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errOut)
+		}
+	}
+	code, out, errOut := arbiter(t, "", "tournament", "merge", filepath.Join(dir, "s1.jsonl"), filepath.Join(dir, "s0.jsonl"))
+	if code != 0 || out != whole {
+		t.Errorf("exit %d: %s\nthe shards merged make\n%s\nwant the single run's\n%s", code, errOut, out, whole)
+	}
+}
+
+func TestADuelThatGoesOnCallsItsProgramsByTheirNames(t *testing.T) {
+	// A duel run again over its decided --out file, with no pair left to
+	// play, called A and B by their commands, where the duel played
+	// through called them by the names they gave.
+	a, b := namedBot(t, "ay"), namedBot(t, "bee")
+	dir := t.TempDir()
+	duel := []string{"duel", "reaj", a, b, "--field", "adapt", "--turns", "5", "--games", "4", "--seed", "1",
+		"--out", filepath.Join(dir, "duel.jsonl"), "--bot-logs", dir}
+	code, whole, errOut := arbiter(t, "", duel...)
+	if code != 0 || !strings.Contains(whole, "(ay is exec:") || !strings.Contains(whole, "): ay won ") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, whole)
+	}
+	code, again, errOut := arbiter(t, "", duel...)
+	if code != 0 || !strings.Contains(errOut, "nothing more to play") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if again != whole {
+		t.Errorf("the duel run again says\n%s\nwant what it said played through:\n%s", again, whole)
 	}
 }

@@ -272,6 +272,11 @@ game of the tournament must be in exactly one of the files.`,
 			if err != nil {
 				return usageError(err)
 			}
+			var builtIn []string
+			if g, err := findGame(table.Schedule.Ruleset); err == nil {
+				builtIn = g.Info().Players
+			}
+			nameStandings(table, builtIn)
 			if asJSON {
 				return classify(table.WriteJSON(cmd.OutOrStdout()))
 			}
@@ -437,7 +442,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 				table.Describe(), o.shard, from+count, o.out)
 		}
 	} else if from+count > 0 || runErr == nil {
-		table.Rename(o.external.Names.Of)
+		nameStandings(table, g.Info().Players)
 		write := table.WriteText
 		if o.asJSON {
 			write = table.WriteJSON
@@ -466,6 +471,24 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 		return classify(readyNamed(runErr, o.external.Names))
 	}
 	return strictly(o.strict, faults)
+}
+
+// nameStandings calls each program of the table by the name it gave
+// itself in its games (Table.ReadyNames), made unique against the game's
+// built-in players (builtIn), the tournament's and each other's, in the
+// schedule's order of players: from the games alone, so that a run that
+// goes on from a results file, and a merge of shards, name them as the
+// run played through does.
+func nameStandings(t *tournament.Table, builtIn []string) {
+	ready := t.ReadyNames()
+	if len(ready) == 0 {
+		return
+	}
+	names := player.NewNames(append(append(slices.Clone(builtIn), player.Person), t.Schedule.Players...)...)
+	for p, name := range ready {
+		names.Wish(p, name)
+	}
+	t.Rename(names.Of)
 }
 
 // readyNamed gives err, when it stops play for a player that never
