@@ -88,6 +88,12 @@ func NewSchedule(p Params) (*Schedule, error) {
 	if p.Repeat < 1 {
 		return nil, fmt.Errorf("tournament: --games %d; play the schedule at least once", p.Repeat)
 	}
+	// Bounded before any product is taken: --games 4611686018427387904
+	// times two games overflowed to a negative count, passed, and ran the
+	// machine out of memory dealing it.
+	if p.Repeat > MaxGames {
+		return nil, fmt.Errorf("tournament: --games %d; a tournament holds at most %d games", p.Repeat, MaxGames)
+	}
 	s := &Schedule{
 		Ruleset: p.Info.Name, Variant: p.Info.Variant, Options: p.Options,
 		Players: p.Players, Repeat: p.Repeat, Seed: p.Seed,
@@ -142,17 +148,22 @@ func groups(players, rounds, appearances int, seed uint64, info engine.Info, une
 	if rounds < 1 || appearances < 1 {
 		return nil, fmt.Errorf("tournament: --rounds %d --appearances %d; give both, each at least 1", rounds, appearances)
 	}
+	if rounds > MaxGames {
+		return nil, fmt.Errorf("tournament: --rounds %d; a tournament holds at most %d games", rounds, MaxGames)
+	}
 	if appearances > rounds {
 		return nil, fmt.Errorf("tournament: %d appearances over %d rounds; nobody sits twice in one game, so a player appears at most once per round: give more rounds or fewer appearances", appearances, rounds)
+	}
+	// Counted before the pool is made: a pool of trillions ran the
+	// machine out of memory.
+	if players*appearances > MaxGames*info.MaxSeats {
+		return nil, fmt.Errorf("tournament: %d appearances in all (%s × %s); too many", players*appearances, plural(players, "player"), plural(appearances, "appearance"))
 	}
 	pool := make([]int, 0, players*appearances)
 	for p := range players {
 		for range appearances {
 			pool = append(pool, p)
 		}
-	}
-	if len(pool) > MaxGames*info.MaxSeats {
-		return nil, fmt.Errorf("tournament: %d appearances in all; too many", len(pool))
 	}
 	if n := len(pool); (n%rounds != 0 && !uneven) || n < rounds*info.MinSeats || n > rounds*info.MaxSeats {
 		return nil, splitRefusal(players, appearances, rounds, info)

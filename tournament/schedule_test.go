@@ -191,6 +191,13 @@ func TestScheduleErrorsSayWhatIsWrong(t *testing.T) {
 			[]string{"every group of 16 of 60 players", "too many games", "--rounds and --appearances"}},
 		{"too many repeats", tournament.Params{Info: info, Players: playerNames(7), Seats: 6, Repeat: 1_000_000},
 			[]string{"42000000 games", "at most 10000000"}},
+		// Counts whose products overflow, refused before anything is dealt.
+		{"repeats past any count", tournament.Params{Info: info, Players: playerNames(3), Seats: 2, Repeat: 1 << 62},
+			[]string{"--games 4611686018427387904; a tournament holds at most 10000000 games"}},
+		{"rounds past any count", tournament.Params{Info: info, Players: playerNames(3), Rounds: 1 << 62, Appearances: 2, Repeat: 1},
+			[]string{"--rounds 4611686018427387904; a tournament holds at most 10000000 games"}},
+		{"appearances past any pool", tournament.Params{Info: info, Players: playerNames(20), Rounds: 10_000_000, Appearances: 10_000_000, Repeat: 1},
+			[]string{"200000000 appearances in all (20 players × 10000000 appearances); too many"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := tournament.NewSchedule(c.p)

@@ -267,6 +267,15 @@ func TestTournamentBadInput(t *testing.T) {
 		{[]string{"tournament", "reaj", "--players", "fixed", "--appearances", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3", "--appearances", "1", "--seats", "2"}, "--seats is for the every-group schedule", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--games", "0"}, "--games 0", false},
+		// Counts past any tournament, whose products overflowed: the
+		// schedule was dealt until the machine ran out of memory, or its
+		// refusal searched for fitting rounds for ever, deaf to Ctrl-C.
+		{[]string{"tournament", "reaj", "--players", "steward,adapt", "--seats", "2", "--games", "4611686018427387904"},
+			"tournament: --games 4611686018427387904; a tournament holds at most 10000000 games", false},
+		{[]string{"tournament", "reaj", "--players", "steward,adapt,conquer", "--rounds", "1000000000000", "--appearances", "1000000000000"},
+			"tournament: --rounds 1000000000000; a tournament holds at most 10000000 games", false},
+		{[]string{"tournament", "reaj", "--players", "steward,adapt,conquer", "--rounds", "4611686018427387904", "--appearances", "2"},
+			"tournament: --rounds 4611686018427387904; a tournament holds at most 10000000 games", false},
 		// Zeros given were taken as not given: all the players in every
 		// game, the every-group schedule; and one player was told about
 		// seats it never gave.
