@@ -89,6 +89,12 @@ type Tournament[M, V any] struct {
 // first one not yet reported.
 const window = 64
 
+// MaxParallel bounds the games played at once: each holds its players (a
+// program's process, for each seat of a program), and the runner keeps a
+// window of games for each. --parallel 100000000 made a window of 6.4
+// billion games, and the machine ran out of memory.
+const MaxParallel = 10_000
+
 // ErrStop, returned by Played (or a duel's Pair), ends play early: the
 // games under way are dropped, every game reported so far (the one Played
 // was given included, with its training lines) is kept, and Run returns
@@ -220,7 +226,7 @@ func (p *pool[M, V]) run(ctx context.Context) (int, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, n))
+	workers = max(1, min(workers, n, MaxParallel))
 
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/internal/wrap"
+	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/spf13/cobra"
 )
 
@@ -35,8 +36,8 @@ same flags.`,
 			if games < 1 {
 				return usagef("--games %d: play at least one game per row", games)
 			}
-			if parallel < 0 {
-				return usagef("--parallel %d: give the number of games to play at once, at least 1 (0: one per core)", parallel)
+			if parallel < 0 || parallel > tournament.MaxParallel {
+				return usagef("--parallel %d: give the number of games to play at once, from 1 to %d (0: one per core)", parallel, tournament.MaxParallel)
 			}
 			trials, err := catalog.Trials(args...)
 			if err != nil {

@@ -38,7 +38,8 @@ func TestAITablesRefuseBadInput(t *testing.T) {
 		{[]string{"ai", "reaj", "--games", "0"}, "--games 0"},
 		// A negative --parallel was taken as one game per core, and a game
 		// named twice played its tables twice.
-		{[]string{"ai", "reaj", "--parallel", "-1"}, "--parallel -1: give the number of games to play at once, at least 1"},
+		{[]string{"ai", "reaj", "--parallel", "-1"}, "--parallel -1: give the number of games to play at once, from 1 to 10000"},
+		{[]string{"ai", "reaj", "--parallel", "100000000"}, "--parallel 100000000: give the number of games to play at once, from 1 to 10000"},
 		{[]string{"ai", "reaj", "tncc", "reaj"}, `reaj is named twice`},
 	} {
 		code, out, errOut := arbiter(t, "", c.args...)

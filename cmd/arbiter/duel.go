@@ -184,8 +184,8 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 			case o.test == nil:
 				o.games = defaultDuelGames
 			}
-			if parallel < 0 {
-				return usagef("--parallel %d: give the number of games to play at once, at least 1 (0, the default: one per core)", parallel)
+			if parallel < 0 || parallel > tournament.MaxParallel {
+				return usagef("--parallel %d: give the number of games to play at once, from 1 to %d (0, the default: one per core)", parallel, tournament.MaxParallel)
 			}
 			if every < 1 {
 				return usagef("--report-every %d: give a number of games, at least 1", every)

@@ -410,6 +410,7 @@ func TestDuelRefusals(t *testing.T) {
 		{[]string{"duel", "reaj", "steward", "nobody"}, `B: unknown player "nobody"`},
 		{[]string{"duel", "reaj", "steward", "repl"}, "B: repl is a person"},
 		{[]string{"duel", "reaj", "steward", "adapt", "--games", "3"}, "--games 3: a duel plays pairs of games; give an even number from 2 to 10000000"},
+		{[]string{"duel", "reaj", "steward", "adapt", "--parallel", "100000000"}, "--parallel 100000000: give the number of games to play at once, from 1 to 10000"},
 		{[]string{"duel", "reaj", "steward", "adapt", "--sprt", "elo0=5,elo1=1"}, `--sprt "elo0=5,elo1=1": elo0=5, elo1=1: elo0 (H0) must be less than elo1 (H1)`},
 		{[]string{"duel", "reaj", "steward", "adapt", "--sprt", "elo0=0,gamma=1"}, `unknown key "gamma"; the keys are elo0, elo1, alpha, beta`},
 		{[]string{"duel", "reaj", "steward", "adapt", "--elo-model", "logistic"}, "--elo-model is the Elo of --sprt's bounds; give --sprt too"},

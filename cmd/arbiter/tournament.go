@@ -157,8 +157,8 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 			if games < 1 {
 				return usagef("--games %d: play the schedule at least once", games)
 			}
-			if parallel < 0 {
-				return usagef("--parallel %d: give the number of games to play at once, at least 1 (0, the default: one per core)", parallel)
+			if parallel < 0 || parallel > tournament.MaxParallel {
+				return usagef("--parallel %d: give the number of games to play at once, from 1 to %d (0, the default: one per core)", parallel, tournament.MaxParallel)
 			}
 			certain, err := certainty(untilCertain, f.Changed("confidence"), confidence, shard)
 			if err != nil {

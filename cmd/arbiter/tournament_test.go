@@ -255,7 +255,11 @@ func TestTournamentBadInput(t *testing.T) {
 		// A person cannot sit in a tournament: an unknown name is not told
 		// of repl (it was).
 		{[]string{"tournament", "reaj", "--players", "steward,wizard"}, `mcts:level=easy|medium|hard); or exec:COMMAND, a program of yours`, false},
-		{[]string{"tournament", "reaj", "--players", "steward", "--parallel", "-2"}, `--parallel -2: give the number of games to play at once, at least 1 (0, the default: one per core)`, false},
+		{[]string{"tournament", "reaj", "--players", "steward", "--parallel", "-2"}, `--parallel -2: give the number of games to play at once, from 1 to 10000 (0, the default: one per core)`, false},
+		// Each game at once has a window of games of its own: a hundred
+		// million, over ten million games, made one of 6.4 billion, and
+		// the machine ran out of memory.
+		{[]string{"tournament", "reaj", "--players", "steward,adapt", "--parallel", "100000000"}, `--parallel 100000000: give the number of games to play at once, from 1 to 10000`, false},
 		{[]string{"tournament", "reaj"}, "name the tournament's players with --players a,b,c (fixed, conquer", false},
 		{[]string{"tournament", "reaj", "--players", "fixed", "--rounds", "3"}, "give --rounds and --appearances together", false},
 		{[]string{"tournament", "reaj", "--players", "adapt,conquer,steward", "--appearances", "5", "--rounds", "10"},
