@@ -84,7 +84,7 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 		return 0, Invalid(err)
 	}
 	// Check the options once, before anything is played.
-	if _, err := h.rules.New(engine.Setup{Seed: sched.Seed, Players: make([]string, len(sched.Games[0])), Options: o.Params.Options}); err != nil {
+	if _, err := h.rules.New(engine.Setup{Seed: sched.Seed, Players: make([]string, len(sched.Game(0))), Options: o.Params.Options}); err != nil {
 		return 0, Invalid(err)
 	}
 	from := 0

@@ -237,7 +237,7 @@ func RunTrial(ctx context.Context, t Trial, games int, seed uint64, parallel int
 	// Deal the schedule once to learn its length, then play enough rounds.
 	var per int
 	o := TournamentOptions{Players: t.Players, Params: params, Parallel: parallel,
-		Ready: func(s *tournament.Schedule) (int, error) { per = len(s.Games); return 0, errDealt }}
+		Ready: func(s *tournament.Schedule) (int, error) { per = s.Len(); return 0, errDealt }}
 	if _, err := g.Tournament(ctx, o); !errors.Is(err, errDealt) {
 		return TrialResult{}, fmt.Errorf("%s %s: %w", t.Game, t.Title, err)
 	}

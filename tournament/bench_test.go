@@ -28,7 +28,7 @@ func BenchmarkTournament(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, g := range s.Games {
+	for _, g := range s.Games() {
 		if len(g) != 6 {
 			b.Fatalf("a game of %d; want 6", len(g))
 		}
@@ -37,7 +37,7 @@ func BenchmarkTournament(b *testing.B) {
 	games := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		table, err := tournament.NewTable(s, len(s.Games))
+		table, err := tournament.NewTable(s, s.Len())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,8 +70,8 @@ func BenchmarkResultsMerge(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	results := make([]tournament.GameResult, len(s.Games))
-	for g, lineup := range s.Games {
+	results := make([]tournament.GameResult, s.Len())
+	for g, lineup := range s.Games() {
 		r := tournament.GameResult{Game: g + 1, Seed: s.GameSeed(g), Winners: []int{0}}
 		for i, p := range lineup {
 			r.Seats = append(r.Seats, s.Players[p])

@@ -43,7 +43,7 @@ func TestTableSettled(t *testing.T) {
 	// The fixed players develop and expand play exactly alike: their order
 	// is never settled, while the others' is.
 	tour := reajTournament(t, 3, "100")
-	table, err := tournament.NewTable(tour.Schedule, len(tour.Schedule.Games))
+	table, err := tournament.NewTable(tour.Schedule, tour.Schedule.Len())
 	if err != nil {
 		t.Fatal(err)
 	}

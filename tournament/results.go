@@ -57,7 +57,7 @@ type Writer struct {
 // NewWriter starts a results file of a schedule's shard on w: it writes the
 // header line.
 func NewWriter(w io.Writer, s *Schedule, shard Shard) (*Writer, error) {
-	h := Header{Format: ResultsFormat, Version: ResultsVersion, ID: s.ID(), Schedule: s, Games: len(s.Games), Shard: shard.String()}
+	h := Header{Format: ResultsFormat, Version: ResultsVersion, ID: s.ID(), Schedule: s, Games: s.Len(), Shard: shard.String()}
 	rw := &Writer{w: bufio.NewWriter(w)}
 	b, err := json.Marshal(h)
 	if err != nil {
@@ -146,8 +146,8 @@ type Reader struct {
 	n       int // the games read
 	players map[string]bool
 	chain   chain
-	games   [][]int // the schedule's games, dealt again from the header
-	json    []byte  // a game's JSON, reused
+	sched   *Schedule // the schedule, dealt again from the header
+	json    []byte    // a game's JSON, reused
 	hex     [2 * sha256.Size]byte
 
 	// pos is the bytes scanned so far, and open whether the last line
@@ -306,24 +306,24 @@ func (r *Reader) Read() (games, last int) { return r.n, r.last }
 // dealt deals the schedule's games again from the header's parameters,
 // once: each game's seats are checked against them.
 func (r *Reader) dealt() error {
-	if r.games != nil {
+	if r.sched != nil {
 		return nil
 	}
-	games, err := dealAgain(r.Header.Schedule)
-	if err == nil && len(games) != r.Header.Games {
-		err = fmt.Errorf("it says %d games, but its schedule deals %d; the file was edited", r.Header.Games, len(games))
+	again, err := dealAgain(r.Header.Schedule)
+	if err == nil && again.Len() != r.Header.Games {
+		err = fmt.Errorf("it says %d games, but its schedule deals %d; the file was edited", r.Header.Games, again.Len())
 	}
 	if err != nil {
 		return fmt.Errorf("%s:1: header: %w", r.name, err)
 	}
-	r.games = games
+	r.sched = again
 	return nil
 }
 
 // dealAgain makes again the games of the schedule whose parameters s holds (a
 // results file's header holds no games). The ruleset's seat range is not
 // known here; any range that holds the schedule deals the same games.
-func dealAgain(s *Schedule) ([][]int, error) {
+func dealAgain(s *Schedule) (*Schedule, error) {
 	p := Params{
 		Info:    engine.Info{Name: s.Ruleset, Variant: s.Variant, MinSeats: 1, MaxSeats: engine.MaxSeats},
 		Options: s.Options, Players: s.Players, Seed: s.Seed, Repeat: s.Repeat,
@@ -347,7 +347,7 @@ func dealAgain(s *Schedule) ([][]int, error) {
 	if again.ID() != s.ID() {
 		return nil, fmt.Errorf("its %s schedule's parameters do not make one of that kind; the file was edited", s.Kind)
 	}
-	return again.Games, nil
+	return again, nil
 }
 
 // check tells whether a result could belong to the file's tournament.
@@ -405,7 +405,7 @@ func (r *Reader) check(g *GameResult) error {
 			return fmt.Errorf("winner %d; seats run from 0 to %d", w, n-1)
 		}
 	}
-	lineup := r.games[g.Game-1]
+	lineup := r.sched.Game(g.Game - 1)
 	if len(lineup) != n {
 		return fmt.Errorf("%d seats; the schedule seats %d players in this game", n, len(lineup))
 	}
@@ -440,7 +440,7 @@ func Merge(files []*Reader) (*Table, error) {
 		return nil, err
 	}
 	for _, f := range files[1:] {
-		f.games = first.games
+		f.sched = first.sched
 	}
 	t, err := NewTable(first.Header.Schedule, first.Header.Games)
 	if err != nil {

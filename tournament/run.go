@@ -118,7 +118,7 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 	if t.Shard.Count > 0 && (t.Shard.Index < 0 || t.Shard.Index >= t.Shard.Count) {
 		return 0, fmt.Errorf("tournament: shard %d/%d does not exist", t.Shard.Index, t.Shard.Count)
 	}
-	all := t.Shard.Games(len(s.Games))
+	all := t.Shard.Games(s.Len())
 	if t.From < 0 || t.From > all {
 		return 0, fmt.Errorf("tournament: from game %d of %d", t.From, all)
 	}
@@ -131,7 +131,7 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 		n: all - t.From,
 		deal: func(k int) (int, []int, uint64) {
 			g := t.Shard.Index + (t.From+k)*t.Shard.count()
-			return g, s.Games[g], s.GameSeed(g)
+			return g, s.Game(g), s.GameSeed(g)
 		},
 		played: t.Played, training: t.Training, keepGoing: t.KeepGoing,
 	}

@@ -61,7 +61,7 @@ func play(t testing.TB, tour *tournament.Tournament[reaj.Value, reaj.View]) (res
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := tournament.NewTable(tour.Schedule, len(tour.Schedule.Games))
+	table, err := tournament.NewTable(tour.Schedule, tour.Schedule.Len())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestShardsMergeIntoTheSingleRunsStandings(t *testing.T) {
 
 func TestStewardTopsTheStandings(t *testing.T) {
 	tour := reajTournament(t, 1, "100")
-	table, err := tournament.NewTable(tour.Schedule, len(tour.Schedule.Games))
+	table, err := tournament.NewTable(tour.Schedule, tour.Schedule.Len())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestAPlayerAbsentFromItsFirstGameStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := 0
-	for g, lineup := range s.Games {
+	for g, lineup := range s.Games() {
 		if first == 0 && slices.Contains(lineup, 3) {
 			first = g + 1
 		}
@@ -247,7 +247,7 @@ func TestStoppingReportsAnUnbrokenPrefix(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v; want context.Canceled", err)
 	}
-	if n != len(games) || n < 100 || n >= len(tour.Schedule.Games) {
+	if n != len(games) || n < 100 || n >= tour.Schedule.Len() {
 		t.Fatalf("n = %d, %d games reported", n, len(games))
 	}
 	for i, g := range games {

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -50,8 +51,31 @@ type Schedule struct {
 	Seats       int               `json:"seats,omitempty"`
 	Repeat      int               `json:"repeat"`
 	Seed        uint64            `json:"seed"`
-	// Games holds, per game, the players' indices in seat order.
-	Games [][]int `json:"-"`
+
+	// dealt holds the games of one time over the schedule, each the
+	// players' indices in seat order; Game repeats them. Kept once, not
+	// Repeat times: --games 3333333 of a three-game schedule held ten
+	// million games' seats, some 900 MB.
+	dealt [][]int
+}
+
+// Len is the number of games of the schedule, every time over it counted.
+func (s *Schedule) Len() int { return len(s.dealt) * max(s.Repeat, 1) }
+
+// Game returns the players of game g (from 0), as their indices in
+// Players, in seat order. The slice is the schedule's: not to be changed.
+func (s *Schedule) Game(g int) []int { return s.dealt[g%len(s.dealt)] }
+
+// Games iterates over the schedule's games in order: each game's index
+// (from 0) and its players, as Game returns them.
+func (s *Schedule) Games() iter.Seq2[int, []int] {
+	return func(yield func(int, []int) bool) {
+		for g := range s.Len() {
+			if !yield(g, s.Game(g)) {
+				return
+			}
+		}
+	}
 }
 
 // Params are what a schedule is made from.
@@ -121,9 +145,7 @@ func NewSchedule(p Params) (*Schedule, error) {
 	if len(games)*p.Repeat > MaxGames {
 		return nil, fmt.Errorf("tournament: %d games; a tournament holds at most %d", len(games)*p.Repeat, MaxGames)
 	}
-	for range p.Repeat {
-		s.Games = append(s.Games, games...)
-	}
+	s.dealt = games
 	return s, nil
 }
 

@@ -3,6 +3,7 @@ package tournament_test
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,15 @@ import (
 	"github.com/arbiter-games/arbiter/games/reaj"
 	"github.com/arbiter-games/arbiter/tournament"
 )
+
+// lineups returns the players of each of the schedule's games, in order.
+func lineups(s *tournament.Schedule) [][]int {
+	var all [][]int
+	for _, g := range s.Games() {
+		all = append(all, g)
+	}
+	return all
+}
 
 // playerNames returns n distinct player names, p1 to pn.
 func playerNames(n int) []string {
@@ -34,7 +44,7 @@ func binomial(n, k int) int {
 func checkAppearances(t *testing.T, s *tournament.Schedule, want int) {
 	t.Helper()
 	count := make([]int, len(s.Players))
-	for g, seats := range s.Games {
+	for g, seats := range s.Games() {
 		for i, p := range seats {
 			if p < 0 || p >= len(s.Players) {
 				t.Fatalf("game %d seats player index %d of %d players", g+1, p, len(s.Players))
@@ -78,12 +88,12 @@ func TestGroupsSeatsEveryPlayerAppearancesTimes(t *testing.T) {
 				if s.Kind != tournament.Groups || s.Rounds != c.rounds || s.Appearances != c.appearances {
 					t.Fatalf("kind %q, %d rounds, %d appearances", s.Kind, s.Rounds, s.Appearances)
 				}
-				if len(s.Games) != c.rounds {
-					t.Fatalf("%d games; want %d", len(s.Games), c.rounds)
+				if s.Len() != c.rounds {
+					t.Fatalf("%d games; want %d", s.Len(), c.rounds)
 				}
 				checkAppearances(t, s, c.appearances)
 				// Every game has players × appearances / rounds seats.
-				for g, seats := range s.Games {
+				for g, seats := range s.Games() {
 					if len(seats) != c.players*c.appearances/c.rounds {
 						t.Fatalf("seed %d: game %d has %d seats; want %d", seed, g+1, len(seats), c.players*c.appearances/c.rounds)
 					}
@@ -122,22 +132,22 @@ func TestGroupsNeverFailsWhenASolutionExists(t *testing.T) {
 func TestGroupsIsAFunctionOfTheSeed(t *testing.T) {
 	a := groupsSchedule(t, 9, 30, 20, 42)
 	b := groupsSchedule(t, 9, 30, 20, 42)
-	if !reflect.DeepEqual(a.Games, b.Games) {
-		t.Errorf("the same seed dealt different games:\n%v\n%v", a.Games, b.Games)
+	if !reflect.DeepEqual(lineups(a), lineups(b)) {
+		t.Errorf("the same seed dealt different games:\n%v\n%v", lineups(a), lineups(b))
 	}
 	if a.ID() != b.ID() {
 		t.Errorf("ids %s and %s for equal schedules", a.ID(), b.ID())
 	}
 	for seed := range uint64(10) {
 		c := groupsSchedule(t, 9, 30, 20, seed)
-		if reflect.DeepEqual(a.Games, c.Games) {
+		if reflect.DeepEqual(lineups(a), lineups(c)) {
 			t.Errorf("seeds 42 and %d dealt the same games", seed)
 		}
 	}
 	// The whole-players case still shuffles the seats.
 	full := groupsSchedule(t, 6, 20, 20, 1)
 	orders := map[string]bool{}
-	for _, g := range full.Games {
+	for _, g := range full.Games() {
 		orders[fmt.Sprint(g)] = true
 	}
 	if len(orders) < 10 {
@@ -202,7 +212,7 @@ func TestScheduleErrorsSayWhatIsWrong(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := tournament.NewSchedule(c.p)
 			if err == nil {
-				t.Fatalf("no error; made %d games", len(s.Games))
+				t.Fatalf("no error; made %d games", s.Len())
 			}
 			if s != nil {
 				t.Errorf("a schedule along with the error %v", err)
@@ -229,8 +239,8 @@ func TestRotationBalancesPlayersAndSeats(t *testing.T) {
 				if s.Kind != tournament.Rotation || s.Seats != seats || s.Repeat != repeat {
 					t.Fatalf("%s: kind %q, %d seats, %d repeats", name, s.Kind, s.Seats, s.Repeat)
 				}
-				if want := binomial(players, seats) * seats * repeat; len(s.Games) != want {
-					t.Fatalf("%s: %d games; want C(%d,%d)×%d×%d = %d", name, len(s.Games), players, seats, seats, repeat, want)
+				if want := binomial(players, seats) * seats * repeat; s.Len() != want {
+					t.Fatalf("%s: %d games; want C(%d,%d)×%d×%d = %d", name, s.Len(), players, seats, seats, repeat, want)
 				}
 				// Each player is in C(P-1,K-1) groups, each played K
 				// times, once from each seat.
@@ -241,7 +251,7 @@ func TestRotationBalancesPlayersAndSeats(t *testing.T) {
 					count[p] = make([]int, seats)
 				}
 				groups := map[string]int{}
-				for _, g := range s.Games {
+				for _, g := range s.Games() {
 					if len(g) != seats {
 						t.Fatalf("%s: a game of %d", name, len(g))
 					}
@@ -276,15 +286,15 @@ func TestRotationSeatsDefaultToAllPlayersUpToTheGamesMost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Seats != 3 || len(s.Games) != 3 {
-		t.Errorf("3 players: %d seats, %d games; want 3 and 3", s.Seats, len(s.Games))
+	if s.Seats != 3 || s.Len() != 3 {
+		t.Errorf("3 players: %d seats, %d games; want 3 and 3", s.Seats, s.Len())
 	}
 	s, err = tournament.NewSchedule(tournament.Params{Info: info, Players: playerNames(17), Repeat: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Seats != info.MaxSeats || len(s.Games) != 17*info.MaxSeats {
-		t.Errorf("17 players: %d seats, %d games; want %d and %d", s.Seats, len(s.Games), info.MaxSeats, 17*info.MaxSeats)
+	if s.Seats != info.MaxSeats || s.Len() != 17*info.MaxSeats {
+		t.Errorf("17 players: %d seats, %d games; want %d and %d", s.Seats, s.Len(), info.MaxSeats, 17*info.MaxSeats)
 	}
 }
 
@@ -379,7 +389,7 @@ func TestGameSeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[uint64]int{}
-	for g := range s.Games {
+	for g := range s.Games() {
 		seed := s.GameSeed(g)
 		if h, dup := seen[seed]; dup {
 			t.Fatalf("games %d and %d have the seed %d", h+1, g+1, seed)
@@ -390,8 +400,41 @@ func TestGameSeeds(t *testing.T) {
 		t.Errorf("game 1's seed is %d; want the schedule's, %d", s.GameSeed(0), s.Seed)
 	}
 	// A repeat plays the same lineups with new seeds.
-	n := len(s.Games) / 3
-	if !reflect.DeepEqual(s.Games[:n], s.Games[n:2*n]) {
+	n := s.Len() / 3
+	if all := lineups(s); len(all) != 3*n || !reflect.DeepEqual(all[:n], all[n:2*n]) || !reflect.DeepEqual(all[:n], all[2*n:]) {
 		t.Errorf("the second time over has other lineups")
+	}
+}
+
+func TestARepeatedScheduleIsKeptOnce(t *testing.T) {
+	// --games 3333333 of three players in three seats is ten million
+	// games, three lineups over and over: the schedule held every game's
+	// seats, some 900 MB of a run's memory, for three lineups.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: playerNames(3), Seats: 3, Repeat: 3_333_333, Seed: 1})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Len() != 9_999_999 {
+		t.Fatalf("%d games; want 9999999", s.Len())
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
+		t.Errorf("dealing the schedule took %d bytes; want its three lineups, under 1 MiB", grown)
+	}
+	for _, g := range []int{0, 1, 2, 3, 4_999_999, 9_999_998} {
+		if got, want := s.Game(g), s.Game(g%3); !reflect.DeepEqual(got, want) {
+			t.Errorf("game %d: %v; want game %d's lineup, %v", g+1, got, g%3+1, want)
+		}
+	}
+	n := 0
+	for g, lineup := range s.Games() {
+		if g != n || len(lineup) != 3 {
+			t.Fatalf("game %d comes as %d, %v", n, g, lineup)
+		}
+		if n++; n == 10 {
+			break
+		}
 	}
 }

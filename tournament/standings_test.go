@@ -35,7 +35,7 @@ func handTable(t *testing.T) (*tournament.Table, []tournament.GameResult) {
 		{Game: 3, Seats: []string{"bob", "cy"}, Scores: []int64{3, 5}, Ranks: []int{2, 1}, Winners: []int{1}, Faults: []int{0, 0}},
 		{Game: 4, Seats: []string{"dee", "ann"}, Scores: []int64{0, -3}, Ranks: []int{1, 1}, Winners: []int{0, 1}, Faults: []int{3, 0}},
 	}
-	table, err := tournament.NewTable(s, len(s.Games))
+	table, err := tournament.NewTable(s, s.Len())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestStandingsAreOrderedByTheConservativeRating(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := tournament.NewTable(s, len(s.Games))
+	table, err := tournament.NewTable(s, s.Len())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ var columns = []string{"games", "wins", "win %", "score", "rank", "μ ± σ", "�
 
 func TestWriteTextLinesUpItsColumns(t *testing.T) {
 	s, table := pairTable(t, []string{"ann", "Żółwik-długi", "b"})
-	for i, g := range s.Games[:5] {
+	for i, g := range lineups(s)[:5] {
 		seats := []string{s.Players[g[0]], s.Players[g[1]]}
 		faults := []int{0, 0}
 		if seats[0] == "b" {
@@ -327,7 +327,7 @@ func TestWriteTextFitsLongNames(t *testing.T) {
 		{[]string{"太郎", "Jose\u0301", "🎲 dice", "👩\u200d🚀 astronaut", "한국어 봇", "basic2.develop-consent", "b", "c", "d", "e", japanese, wide}, 10000, "  ", []string{"basic2.develop-consent", "👩\u200d🚀 astronaut", japanese, wide}},
 	} {
 		s, table := pairTable(t, tc.players)
-		for i, g := range s.Games {
+		for i, g := range s.Games() {
 			seats := []string{s.Players[g[0]], s.Players[g[1]]}
 			if err := table.Add(tournament.GameResult{Game: i + 1, Seed: s.GameSeed(i), Seats: seats, Scores: []int64{-tc.score * int64(i), -7},
 				Ranks: []int{1, 2}, Winners: []int{0}, Faults: []int{i, 0}}); err != nil {
@@ -470,7 +470,7 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 	// A bot writer reads what went wrong beside the count: a crash, then
 	// the seat's later decisions abandoned.
 	s, table := pairTable(t, []string{"mybot", "adapt"})
-	for i, g := range s.Games {
+	for i, g := range s.Games() {
 		seats := []string{s.Players[g[0]], s.Players[g[1]]}
 		at := 0
 		if seats[1] == "mybot" {
@@ -502,7 +502,7 @@ func TestWriteTextSaysEachPlayersFaultsByKind(t *testing.T) {
 	// A hint after the cause is kept; what became of the seat is not.
 	hinted, _ := tournament.NewTable(s, 1)
 	hint := "it failed to start: no ready within the start-up limit of 1s (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)"
-	seats := []string{s.Players[s.Games[0][0]], s.Players[s.Games[0][1]]}
+	seats := []string{s.Players[s.Game(0)[0]], s.Players[s.Game(0)[1]]}
 	at := slices.Index(seats, "mybot")
 	kinds := make([][]tournament.FaultCount, 2)
 	kinds[at] = []tournament.FaultCount{{Kind: engine.FaultStart, Count: 1, First: hint + "; strike 1 of 1: the seat is forfeited"}}
@@ -535,7 +535,7 @@ func pairTable(t *testing.T, players []string) (*tournament.Schedule, *tournamen
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := tournament.NewTable(s, len(s.Games))
+	table, err := tournament.NewTable(s, s.Len())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -551,7 +551,7 @@ func TestTableKeepsTheNameEachProgramGaveFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := tournament.NewTable(s, len(s.Games))
+	table, err := tournament.NewTable(s, s.Len())
 	if err != nil {
 		t.Fatal(err)
 	}

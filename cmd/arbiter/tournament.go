@@ -315,10 +315,10 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 	var flushed time.Time // when --out was last brought up to date
 	ready := func(sched *tournament.Schedule) (int, error) {
 		var err error
-		if table, err = tournament.NewTable(sched, len(sched.Games)); err != nil {
+		if table, err = tournament.NewTable(sched, sched.Len()); err != nil {
 			return 0, usageError(err)
 		}
-		n = o.shard.Games(len(sched.Games))
+		n = o.shard.Games(sched.Len())
 		if err := checkOutput("export-training", o.training, o.force); err != nil {
 			return 0, err
 		}
@@ -576,8 +576,8 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 	}
 	settled := 0 // with --until-certain, the game that settled the order
 	h := r.Header
-	if h.ID != sched.ID() || h.Games != len(sched.Games) {
-		return fail(refuse("the file holds another tournament (%s; this one is %s)", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, len(sched.Games))))
+	if h.ID != sched.ID() || h.Games != sched.Len() {
+		return fail(refuse("the file holds another tournament (%s; this one is %s)", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, sched.Len())))
 	}
 	if h.Shard != o.shard.String() {
 		return fail(refuse("the file holds shard %s of this tournament, not %s", h.Shard, o.shard))
