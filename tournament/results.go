@@ -454,13 +454,13 @@ func Merge(files []*Reader) (*Table, error) {
 			return nil, err
 		}
 	}
-	want, from := 1, ""
+	want, from := 1, (*Reader)(nil)
 	for h.Len() > 0 {
 		top := (*h)[0]
 		g := top.next
 		switch {
 		case g.Game < want:
-			return nil, fmt.Errorf("merge: game %d is in both %s and %s; give each shard's file once", g.Game, from, top.r.name)
+			return nil, twice(g.Game, from, top.r, files)
 		case g.Game > want:
 			// A file with its games out of order also leaves a gap here;
 			// say so rather than that the game is missing.
@@ -474,7 +474,7 @@ func Merge(files []*Reader) (*Table, error) {
 		if err := t.Add(g); err != nil {
 			return nil, fmt.Errorf("%s: %w", top.r.name, err)
 		}
-		want, from = want+1, top.r.name
+		want, from = want+1, top.r
 		heap.Pop(h)
 		if err := h.pull(top.r); err != nil {
 			return nil, err
@@ -484,6 +484,29 @@ func Merge(files []*Reader) (*Table, error) {
 		return nil, missing(want, first.Header.Games, files)
 	}
 	return t, nil
+}
+
+// twice says that game is in both files a and b, named in the order of
+// files: the same shard's file given twice, or shards of two splits that
+// overlap.
+func twice(game int, a, b *Reader, files []*Reader) error {
+	if slices.Index(files, b) < slices.Index(files, a) {
+		a, b = b, a
+	}
+	if a.Header.Shard == b.Header.Shard {
+		what := "the whole tournament"
+		if a.Header.shard.count() > 1 {
+			what = "shard " + a.Header.Shard
+		}
+		return fmt.Errorf("merge: game %d is in both %s and %s, each %s; give each shard's file once", game, a.name, b.name, what)
+	}
+	whose := func(r *Reader) string {
+		if r.Header.shard.count() == 1 {
+			return r.name + " (the whole tournament)"
+		}
+		return fmt.Sprintf("%s (shard %s)", r.name, r.Header.Shard)
+	}
+	return fmt.Errorf("merge: game %d is in both %s and %s: shards of different splits overlap; give the files of one split, --shard 0/N to N-1/N, each once", game, whose(a), whose(b))
 }
 
 // drain reads the rest of r, and returns the first error other than io.EOF.

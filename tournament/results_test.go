@@ -411,10 +411,21 @@ func TestMergeRefusesAGameTwice(t *testing.T) {
 	results := record(t, tour)
 	files := split(t, tour.Schedule, results, 3)
 	again := file{"again.jsonl", files[1].text}
-	mergeFails(t, []file{files[0], files[1], again, files[2]}, "merge: game 2 is in both shard-1.jsonl and again.jsonl; give each shard's file once")
+	mergeFails(t, []file{files[0], files[1], again, files[2]}, "merge: game 2 is in both shard-1.jsonl and again.jsonl, each shard 1/3; give each shard's file once")
 	whole := file{"all.jsonl", shardFile(t, tour.Schedule, results, tournament.Shard{})}
 	mergeFails(t, append(files, whole), "merge: game 1 is in both")
-	mergeFails(t, []file{whole, files[2]}, "merge: game 3 is in both ", "all.jsonl", "shard-2.jsonl")
+	mergeFails(t, []file{whole, whole}, "merge: game 1 is in both all.jsonl and all.jsonl, each the whole tournament; give each shard's file once")
+	// Shards of two splits were told as one shard given twice, which none
+	// was.
+	mergeFails(t, []file{whole, files[2]}, "merge: game 3 is in both all.jsonl (the whole tournament) and shard-2.jsonl (shard 2/3): shards of different splits overlap; give the files of one split, --shard 0/N to N-1/N, each once")
+	halves := split(t, tour.Schedule, results, 2)
+	mergeFails(t, []file{halves[0], files[1], files[2]}, "merge: game 3 is in both shard-0.jsonl (shard 0/2) and shard-2.jsonl (shard 2/3): shards of different splits overlap")
+	// Splits that do not overlap merge: shard 1/2 played again as 1/4
+	// and 3/4.
+	quarters := split(t, tour.Schedule, results, 4)
+	if table, err := tournament.Merge(readers(t, quarters[3], halves[0], quarters[1])); err != nil || table.Played != 42 {
+		t.Errorf("shards 0/2, 1/4 and 3/4 merge into %v, %v; want all 42 games", table, err)
+	}
 }
 
 func TestMergeOfNothing(t *testing.T) {
