@@ -837,3 +837,91 @@ func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 		t.Errorf("--out %s --force: exit %d\n%s\n%s", os.DevNull, code, got, errOut)
 	}
 }
+
+func TestJSONOutputsHaveTheFieldsTheReadmeLists(t *testing.T) {
+	// "Tournaments and duels as JSON" lists what a program reads; fields
+	// are only ever added. Each object's keys here are those it lists
+	// (those marked ? where these runs have them).
+	dir := t.TempDir()
+	keys := func(what string, raw json.RawMessage, want ...string) {
+		t.Helper()
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatalf("%s: %v in %s", what, err, raw)
+		}
+		var got []string
+		for k := range m {
+			got = append(got, k)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s has the keys %q; want %q", what, got, want)
+		}
+	}
+	field := func(raw json.RawMessage, path ...string) json.RawMessage {
+		t.Helper()
+		for _, k := range path {
+			var m map[string]json.RawMessage
+			var a []json.RawMessage
+			if json.Unmarshal(raw, &m) == nil {
+				raw = m[k]
+			} else if err := json.Unmarshal(raw, &a); err == nil {
+				i, _ := strconv.Atoi(k)
+				raw = a[i]
+			} else {
+				t.Fatalf("%s: %v", k, err)
+			}
+		}
+		return raw
+	}
+	lines := func(path string) []json.RawMessage {
+		t.Helper()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []json.RawMessage
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			out = append(out, json.RawMessage(l))
+		}
+		return out
+	}
+
+	results := filepath.Join(dir, "results.jsonl")
+	code, out, errOut := arbiter(t, "", "tournament", "reaj", "--players", "steward,adapt,conquer", "--seats", "2", "--turns", "5", "--seed", "1",
+		"--json", "--out", results)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	standings := json.RawMessage(out)
+	schedule := []string{"ruleset", "options", "players", "kind", "seats", "repeat", "seed"}
+	keys("the standings", standings, "id", "schedule", "games", "played", "standings")
+	keys("the standings' schedule", field(standings, "schedule"), schedule...)
+	keys("a standing", field(standings, "standings", "0"), "player", "games", "wins", "mean_score", "mean_rank", "faults", "rating", "ordinal")
+	keys("a rating", field(standings, "standings", "0", "rating"), "mu", "sigma")
+	file := lines(results)
+	keys("a results file's header", file[0], "format", "version", "id", "schedule", "games", "shard")
+	keys("a results file's schedule", field(file[0], "schedule"), schedule...)
+	keys("a game's line", file[1], "game", "seed", "seats", "scores", "ranks", "winners", "faults", "digest")
+
+	duelFile := filepath.Join(dir, "duel.jsonl")
+	code, out, errOut = arbiter(t, "", "duel", "zombie", "sensible", "cautious", "--sprt", "elo0=0,elo1=5", "--seed", "1", "--json", "--out", duelFile)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	duel := json.RawMessage(out)
+	state := []string{"pairs", "pentanomial", "trinomial", "faults", "llr", "verdict", "ended"}
+	keys("the duel's result", duel, "id", "duel", "test", "state", "elo", "nelo", "los", "bounds", "says")
+	keys("the duel", field(duel, "duel"), "ruleset", "rules_version", "options", "a", "b", "field", "seed")
+	keys("the test", field(duel, "test"), "elo0", "elo1", "alpha", "beta", "model")
+	keys("the state", field(duel, "state"), state...)
+	keys("the Elo", field(duel, "elo"), "elo", "error")
+	keys("the normalized Elo", field(duel, "nelo"), "elo", "error")
+	file = lines(duelFile)
+	keys("a duel file's header", file[0], "format", "version", "id", "duel", "test")
+	keys("a pair's line", file[1], "pair", "outcome", "games", "digest")
+	keys("a pair's game", field(file[1], "games", "0"), "game", "seed", "seats", "scores", "ranks", "winners", "faults", "status")
+	keys("a state line", file[len(file)-1], "state", "digest")
+	keys("a state line's state", field(file[len(file)-1], "state"), state...)
+}
