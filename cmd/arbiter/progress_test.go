@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,4 +44,36 @@ func TestGamesPerSecondOfASlowRun(t *testing.T) {
 			t.Errorf("gamesPerSecond(%d, %v) = %q; want %q", c.n, c.d, got, c.want)
 		}
 	}
+}
+
+func TestProgressPaceOfASlowSeries(t *testing.T) {
+	// Games of a search AI: the bar said "0 games/s" for 0.38, and,
+	// before the first game ended, 0 games/s and 0s left.
+	for _, c := range []struct {
+		done, total int
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 10, 5500 * time.Millisecond, "  5s so far, no game ended yet"},
+		{3, 20, 8 * time.Second, " 0.38 games/s  left 45s"},
+		{1000, 2000, 1000 * time.Second, " 1 games/s  left 16m40s"},
+		{5000, 5000, 2 * time.Second, " 2500 games/s  left 0s"},
+	} {
+		if got := pace(c.done, c.total, c.elapsed); got != c.want {
+			t.Errorf("pace(%d, %d, %v) = %q; want %q", c.done, c.total, c.elapsed, got, c.want)
+		}
+	}
+}
+
+func TestTournamentBarShowsBeforeAGameEnds(t *testing.T) {
+	// A tournament whose first games are long showed nothing at a
+	// terminal until one ended (minutes, for a search AI's): here the
+	// first game never ends (its program waits, with an hour to start),
+	// and the bar is up all the same, saying so.
+	need(t, "python3")
+	marker := filepath.Join(t.TempDir(), "gate")
+	c, _ := startConsoleCols(t, 100, "tournament", "reaj", "--players", "steward", "--player", gateBot(1, marker),
+		"--seats", "2", "--seed", "1", "--startup", "1h", "--parallel", "1", "--bot-logs", t.TempDir())
+	c.expect("games 0 / 2 [")
+	c.expect("so far, no game ended yet")
 }
