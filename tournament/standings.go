@@ -48,8 +48,8 @@ type Standing struct {
 	// abandoned.
 	Faults int `json:"faults"`
 	// FaultKinds says what the faults were, kind by kind, in the order
-	// they first came, when the games were played here (a table merged
-	// from results files knows only the counts).
+	// they first came (a results file keeps them, game by game: a table
+	// merged from results files tells them as the run's did).
 	FaultKinds []FaultCount `json:"fault_kinds,omitempty"`
 	Rating     Rating       `json:"rating"`
 	// Ordinal is the rating's conservative estimate, μ − 3σ, by which the
