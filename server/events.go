@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -111,11 +112,7 @@ func (h *hub) remove(id string, st *stream) {
 func (h *hub) matches() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ids := make([]string, 0, len(h.streams))
-	for id := range h.streams {
-		ids = append(ids, id)
-	}
-	return ids
+	return slices.Collect(maps.Keys(h.streams))
 }
 
 // listeners returns the streams of match id, which the caller must not

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -211,11 +212,7 @@ func (r *Referee) Knows(id string, seq int64) bool {
 func (r *Referee) Held() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	ids := make([]string, 0, len(r.matches))
-	for id := range r.matches {
-		ids = append(ids, id)
-	}
-	return ids
+	return slices.Collect(maps.Keys(r.matches))
 }
 
 // Reconfigure changes the host's settings of match id, under its lock:
