@@ -83,7 +83,8 @@ func arrivedAt(r *http.Request) (netip.AddrPort, bool) {
 
 // hostOf is the host a Host header names, without its port, in lower case
 // and without a final dot; an IPv6 address without its brackets. It is
-// false for a header that is not a host (and port).
+// false for a header that is not a host (and port): empty, with a bracket
+// left in its host, or with an empty last label ("a..").
 func hostOf(h string) (string, bool) {
 	host := h
 	switch {
@@ -99,7 +100,7 @@ func hostOf(h string) (string, bool) {
 		return "", false // an IPv6 address without its brackets
 	}
 	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	return host, host != ""
+	return host, host != "" && !strings.HasSuffix(host, ".") && !strings.ContainsAny(host, "[]")
 }
 
 // isLoopbackLiteral reports whether host is a loopback address written
