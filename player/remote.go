@@ -134,8 +134,8 @@ type Remote[M, V any] struct {
 	seat  int
 	mu    sync.Mutex // guards conn and stopping against Close from another goroutine
 	conn  conn
-	// stopping is closed once the program of a seat given up has been
-	// stopped (see stop); Close waits for it.
+	// stopping is closed once the program last taken from conn has been
+	// stopped, by stop or by Close; a Close that finds no conn waits for it.
 	stopping chan struct{}
 	tc       engine.TimeControl
 	bank     time.Duration
@@ -450,14 +450,18 @@ func (r *Remote[M, V]) Finish(ctx context.Context, res engine.Result) {
 func (r *Remote[M, V]) Close() error {
 	r.mu.Lock()
 	c, stopping := r.conn, r.stopping
-	r.conn, r.stopping = nil, nil
-	r.mu.Unlock()
-	if stopping != nil {
-		<-stopping
-	}
 	if c == nil {
+		// Stopped, or being stopped by stop or another Close: wait for it.
+		r.mu.Unlock()
+		if stopping != nil {
+			<-stopping
+		}
 		return nil
 	}
+	done := make(chan struct{})
+	r.conn, r.stopping = nil, done
+	r.mu.Unlock()
+	defer close(done)
 	return c.close()
 }
 

@@ -235,3 +235,34 @@ func TestAForfeitedProgramIsStoppedAtOnce(t *testing.T) {
 		})
 	}
 }
+
+func TestCloseFromTwoGoroutinesBothWaitForTheProgram(t *testing.T) {
+	// Close "returns once the program is stopped", whichever of two
+	// callers at once gets there second: a Close that finds the program
+	// already being stopped by another waits for it too.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; exec sleep 600`) // deaf to bye: killed after closeWait
+	if err := startIn(r, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	p := r.conn.(*program)
+	first := make(chan struct{})
+	go func() {
+		defer close(first)
+		r.Close()
+	}()
+	for taken := false; !taken; {
+		r.mu.Lock()
+		taken = r.conn == nil
+		r.mu.Unlock()
+		if !taken {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	r.Close()
+	select {
+	case <-p.done:
+	default:
+		t.Fatal("the second Close returned while the first was still stopping the program")
+	}
+	<-first
+}
