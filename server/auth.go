@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -267,14 +268,14 @@ func (s *Server) mayCreate(r *http.Request) error {
 	return nil
 }
 
-// quoteHeader quotes a header's value for a message, cut to 64 bytes;
-// "none" when it is not there.
+// quoteHeader quotes a header's value for a message, cut to 64 characters
+// between whole ones; "none" when it is not there.
 func quoteHeader(v string) string {
 	if v == "" {
 		return "none"
 	}
-	if len(v) > 64 {
-		return strconv.Quote(v[:64]) + "…"
+	if cut := wrap.FirstRunes(v, 64); len(cut) < len(v) {
+		return strconv.Quote(cut) + "…"
 	}
 	return strconv.Quote(v)
 }

@@ -60,3 +60,19 @@ func FuzzCanonicalJSON(f *testing.F) {
 		}
 	})
 }
+
+func TestQuoteHeaderCutsBetweenCharacters(t *testing.T) {
+	// A refusal quotes the header it refused (an Origin, a Host), cut to 64
+	// characters: never inside one, which would show as \x escapes.
+	long := strings.Repeat("é", 100)
+	got := quoteHeader(long)
+	if want := `"` + strings.Repeat("é", 64) + `"…`; got != want {
+		t.Errorf("quoteHeader(100 × é) = %s; want %s", got, want)
+	}
+	if got := quoteHeader("a.example"); got != `"a.example"` {
+		t.Errorf("quoteHeader(a.example) = %s", got)
+	}
+	if got := quoteHeader(""); got != "none" {
+		t.Errorf(`quoteHeader("") = %s; want none`, got)
+	}
+}
