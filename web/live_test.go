@@ -372,3 +372,31 @@ func TestMoveNotSentIsToldAgainWhenTheConnectionIsBack(t *testing.T) {
 	}
 	p.noErrors()
 }
+
+func TestALinkCardWithNoQRCodeSaysWhy(t *testing.T) {
+	// A link card whose QR code cannot be drawn says why in its place, and
+	// that the link still copies, where it showed a broken picture: a link
+	// too long for a code (the server's refusal), then a server that
+	// cannot be reached.
+	s := newSite(t)
+	b := newBrowser(t)
+	home := b.open("home", s.URL()+"/", 375, 667)
+	home.until("the page", "document.body.dataset.ready")
+	card := func(url string) string {
+		return `import("/assets/js/links.js").then((m) => { document.body.append(m.linkCard("A seat", ` + url + `)); return true; })`
+	}
+	eval[bool](home, card(`"http://localhost/m/1#s=" + "x".repeat(1100)`))
+	home.until("the long link's note", `document.querySelector(".qr-none")`)
+	if got := eval[string](home, `document.querySelector(".qr-none").textContent`); !strings.Contains(got, "1 to 1024 bytes") || !strings.Contains(got, "Copy or share the link") {
+		t.Errorf("a link too long for a code: %q; want the server's reason and what to do", got)
+	}
+	s.stop()
+	eval[bool](home, card(`"http://localhost/m/2#s=abc"`))
+	home.until("the unreachable server's note", `document.querySelectorAll(".qr-none").length == 2`)
+	if got := eval[string](home, `document.querySelectorAll(".qr-none")[1].textContent`); !strings.Contains(got, "could not be reached") {
+		t.Errorf("no server: %q; want it said", got)
+	}
+	if n := eval[int](home, `document.querySelectorAll("img[alt^='QR code']").length`); n != 0 {
+		t.Errorf("%d QR pictures left broken", n)
+	}
+}

@@ -5,9 +5,18 @@ import { h } from "./dom.js";
 
 export function linkCard(title, url, note = "") {
   const img = h("img", { alt: `QR code of ${title}`, width: 160, height: 160 });
+  // A code that cannot be drawn (the link is too long for one, or the
+  // server cannot be reached) is told in its place, not left a broken
+  // picture: the link below still copies and opens.
+  const none = (why) => img.replaceWith(h("p", { class: "small muted qr-none" }, `No QR code: ${why}. Copy or share the link instead.`));
   fetch("/qr", { method: "POST", body: JSON.stringify({ text: url }), headers: { "Content-Type": "application/json" }, credentials: "omit" })
-    .then((r) => (r.ok ? r.blob() : null))
-    .then((b) => { if (b) img.src = URL.createObjectURL(b); });
+    .then(async (r) => {
+      if (r.ok) { img.src = URL.createObjectURL(await r.blob()); return; }
+      let why = `the server answered ${r.status}`;
+      try { why = (await r.json()).error.message || why; } catch { /* not the API's JSON */ }
+      none(why);
+    })
+    .catch(() => none("the server could not be reached"));
   const [field, copy, done] = copyable(title, url);
   const share = navigator.share ? h("button", { type: "button", onclick: () => navigator.share({ title, url }).catch(() => {}) }, "Share") : null;
   return h("div", { class: "card qr" },
