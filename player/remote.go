@@ -214,7 +214,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	var ready Ready
 	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
-		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string", quote(line), fieldProblem(err)))
+		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string%s", quote(line), fieldProblem(err), notJSONHint(c, err)))
 	}
 	r.Ext.Names.Wish(RecordName(r.Spec), ready.Name)
 	r.mu.Lock()
@@ -311,10 +311,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 			// the line that was not one: it is late then, and the bot
 			// stays in step with its requests.
 			r.givenUp(id)
-			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}", quote(line), fieldProblem(err), id)
-			if err != nil && fieldProblem(err) == "" {
-				why = fmt.Errorf("%w (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)", why)
-			}
+			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}%s", quote(line), fieldProblem(err), id, notJSONHint(c, err))
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage, why))
 		}
 		if m.ID != id {
@@ -660,6 +657,21 @@ func decodeObject(line []byte, v any) error {
 		return keyTwice{twice} // encoding/json took the last in silence
 	}
 	return nil
+}
+
+// notJSONHint says where a bot's answer that is not a JSON object at all
+// (err from decodeObject, not a field's problem) went wrong, after a
+// space, or "": a program wrote something else on its standard output (a
+// debug print), a remote bot answered with a body that is not the
+// message alone (an empty body, a text).
+func notJSONHint(c conn, err error) string {
+	if err == nil || fieldProblem(err) != "" {
+		return ""
+	}
+	if _, remote := c.(*httpConn); remote {
+		return " (a remote bot's answer is the body of its HTTP response: the JSON object alone)"
+	}
+	return " (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)"
 }
 
 // keyTwice is a protocol line that gives a key twice in one object.

@@ -2,8 +2,11 @@ package player
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -265,4 +268,43 @@ func TestCloseFromTwoGoroutinesBothWaitForTheProgram(t *testing.T) {
 		t.Fatal("the second Close returned while the first was still stopping the program")
 	}
 	<-first
+}
+
+func TestAnAnswerThatIsNoJSONSaysWhereItWentWrong(t *testing.T) {
+	// A program's debug print is told to go to standard error, whether it
+	// came for a request or for the hello; a remote bot has no standard
+	// output, and is told that its answer is its response's body.
+	const stdout = "(a bot writes only the protocol's lines on its standard output; debug output goes to standard error)"
+	const body = "(a remote bot's answer is the body of its HTTP response: the JSON object alone)"
+	err := startIn(shBot(t, `read hello; echo 'got hello'; exec sleep 60`), 5*time.Second)
+	if f := engine.FaultOf(err); f.Kind != engine.FaultStart || !strings.HasSuffix(f.Detail, `answered hello with "got hello"; want {"type": "ready"}, and its "name", if it gives one, a string `+stdout) {
+		t.Errorf("fault %+v; want a start fault that says %q", f, stdout)
+	}
+
+	answers := map[string]string{"hello": `{"type":"ready"}`, "request": "adapt"}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		var m struct{ Type string }
+		if err := json.NewDecoder(req.Body).Decode(&m); err != nil {
+			t.Errorf("a message that is not JSON: %v", err)
+		}
+		fmt.Fprint(w, answers[m.Type])
+	}))
+	defer srv.Close()
+	r := NewRemote[string, string](srv.URL, External{})
+	t.Cleanup(func() { r.Close() })
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	want := `answered "adapt"; want {"type": "move", "id": 13, "move": ...} ` + body
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || f.Detail != want {
+		t.Errorf("fault %+v; want garbage that says %q", f, want)
+	}
+
+	answers["hello"] = ""
+	err = startIn(r, 5*time.Second)
+	want = `answered hello with ""; want {"type": "ready"}, and its "name", if it gives one, a string ` + body
+	if f := engine.FaultOf(err); f.Kind != engine.FaultStart || f.Detail != want {
+		t.Errorf("fault %+v; want a start fault that says %q", f, want)
+	}
 }
