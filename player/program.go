@@ -661,17 +661,32 @@ func (t *tail) Write(b []byte) (int, error) {
 
 // lastLines returns the last n lines that are not blank (nor only the
 // markers a traceback puts under a line), joined by " / ", at most max
-// bytes of their end.
+// bytes of their end. A stack trace that ends the output with its frames
+// below the error (node's, Java's: "at f (bot.js:3:9)", each a line) keeps
+// its first frame only, and node's version after it ("Node.js v20.11.1")
+// is left out, so that the error is among the lines, as a Python
+// traceback's is: the error's line, the error and where it was thrown.
 func (t *tail) lastLines(n, max int) string {
 	t.mu.Lock()
 	text := string(t.buf)
 	t.mu.Unlock()
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
-		// Markers under a line (Python's ~~~^^^) say nothing here.
+		// Markers under a line (Python's ~~~^^^, node's ^) say nothing
+		// here.
 		if l = strings.TrimSpace(l); strings.Trim(l, "~^ ") != "" {
 			lines = append(lines, l)
 		}
+	}
+	if k := len(lines) - 1; k > 0 && strings.HasPrefix(lines[k], "Node.js v") {
+		lines = lines[:k]
+	}
+	frames := len(lines)
+	for frames > 0 && strings.HasPrefix(lines[frames-1], "at ") {
+		frames--
+	}
+	if frames > 0 && frames < len(lines) {
+		lines = lines[:frames+1] // the error, and the frame it was thrown in
 	}
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]

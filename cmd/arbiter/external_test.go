@@ -549,6 +549,27 @@ func TestExternalZombieSeesOnlyItsSheet(t *testing.T) {
 	}
 }
 
+func TestANodeBotsCrashSaysItsError(t *testing.T) {
+	// node ends an uncaught error with its frames and its version: the
+	// crash's fault says the error and the frame it was thrown in, not
+	// the last frames deep in node.
+	need(t, "node")
+	bot, _ := filepath.Abs("testdata/bots/throws.js")
+	code, out, errOut := arbiter(t, "", "play", "reaj", "--seed", "2", "--turns", "2", "--report", "json", "--bot-logs", t.TempDir(),
+		"--players", "adapt", "--player", "exec:node "+bot, "--startup", "60s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fs := reportFaults(t, out)
+	if len(fs) == 0 {
+		t.Fatal("no fault recorded")
+	}
+	want := "the program exited with code 1 (its standard error ends: throw new TypeError('no move for request ' + msg.id); / TypeError: no move for request 1 / at "
+	if fs[0].Kind != "crash" || !strings.Contains(fs[0].Detail, want) || !strings.Contains(fs[0].Detail, bot+":9:11))") {
+		t.Errorf("fault %+v; want a crash that says %q, and the frame at %s:9:11", fs[0], want, bot)
+	}
+}
+
 func TestTournamentSaysWhatFaultsAPlayerMade(t *testing.T) {
 	// The standings count a bot's faults, and a line after them says what
 	// they were: its crash, then the decisions its given-up seat missed.
