@@ -214,7 +214,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	var ready Ready
 	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
-		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string%s", quote(line), fieldProblem(err), notJSONHint(c, err)))
+		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string%s", quote(line), fieldProblem(err), notJSONHint(c, line, err)))
 	}
 	r.Ext.Names.Wish(RecordName(r.Spec), ready.Name)
 	r.mu.Lock()
@@ -311,7 +311,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 			// the line that was not one: it is late then, and the bot
 			// stays in step with its requests.
 			r.givenUp(id)
-			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}%s", quote(line), fieldProblem(err), id, notJSONHint(c, err))
+			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}%s", quote(line), fieldProblem(err), id, notJSONHint(c, line, err))
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage, why))
 		}
 		if m.ID != id {
@@ -659,19 +659,40 @@ func decodeObject(line []byte, v any) error {
 	return nil
 }
 
-// notJSONHint says where a bot's answer that is not a JSON object at all
-// (err from decodeObject, not a field's problem) went wrong, after a
-// space, or "": a program wrote something else on its standard output (a
-// debug print), a remote bot answered with a body that is not the
-// message alone (an empty body, a text).
-func notJSONHint(c conn, err error) string {
+// notJSONHint says where a bot's answer line that is not a JSON object at
+// all (err from decodeObject, not a field's problem) went wrong, after a
+// space, or "": messages written one after the other with no end of line
+// between them; a program wrote something else on its standard output (a
+// debug print); a remote bot answered with a body that is not the message
+// alone (an empty body, a text).
+func notJSONHint(c conn, line []byte, err error) string {
 	if err == nil || fieldProblem(err) != "" {
 		return ""
+	}
+	if n := jsonValues(line); n > 1 {
+		return fmt.Sprintf(" (%d JSON values, one after the other: each message ends with a newline)", n)
 	}
 	if _, remote := c.(*httpConn); remote {
 		return " (a remote bot's answer is the body of its HTTP response: the JSON object alone)"
 	}
 	return " (a bot writes only the protocol's lines on its standard output; debug output goes to standard error)"
+}
+
+// jsonValues counts the JSON values that line is made of, one after the
+// other, or 0 when it is not made of JSON values alone.
+func jsonValues(line []byte) int {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	n := 0
+	for {
+		var v json.RawMessage
+		switch err := dec.Decode(&v); {
+		case err == io.EOF:
+			return n
+		case err != nil:
+			return 0
+		}
+		n++
+	}
 }
 
 // keyTwice is a protocol line that gives a key twice in one object.

@@ -308,3 +308,23 @@ func TestAnAnswerThatIsNoJSONSaysWhereItWentWrong(t *testing.T) {
 		t.Errorf("fault %+v; want a start fault that says %q", f, want)
 	}
 }
+
+func TestMessagesWithNoNewlineBetweenThemSaySo(t *testing.T) {
+	// A bot that wrote a move with no end of line (node's
+	// process.stdout.write) and then the next one sent one line of two
+	// objects: it is told that each message ends with a newline, not that
+	// debug output goes to standard error.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; printf '{"type":"move","id":12,"move":"a"}'; read req; echo '{"type":"move","id":13,"move":"a"}'; exec sleep 60`)
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 12, Default: "d", Deadline: 200 * time.Millisecond}, "view")
+	if f := engine.FaultOf(err); f.Kind != engine.FaultTimeout {
+		t.Fatalf("fault %+v; want a timeout: no end of line came", f)
+	}
+	_, err = r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	want := `answered "{\"type\":\"move\",\"id\":12,\"move\":\"a\"}{\"type\":\"move\",\"id\":13,\"move\":\"a\"}"; want {"type": "move", "id": 13, "move": ...} (2 JSON values, one after the other: each message ends with a newline)`
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || f.Detail != want {
+		t.Errorf("fault %+v; want garbage that says %q", f, want)
+	}
+}
