@@ -513,7 +513,7 @@ func (s *silence) Is(target error) bool { return target == errTimeout }
 func (s *silence) hint() string {
 	switch {
 	case s.unheard:
-		return "; nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)"
+		return "; nothing came on its standard output: it may be slow, may write its lines without flushing them (a program must flush each line it writes), or may wait for its standard input to end before it answers (it ends only after bye: a program reads one line at a time)"
 	case s.partial > 0:
 		return fmt.Sprintf("; received %d bytes but no end of line: each message ends with a newline", s.partial)
 	}

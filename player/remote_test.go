@@ -35,7 +35,7 @@ func TestSilentProgramIsToldToFlush(t *testing.T) {
 	// that each line must be flushed.
 	// The limit comes first: a program slow to start says nothing
 	// either, and the two cannot be told apart.
-	const hint = "no ready within the start-up limit of 200ms (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)"
+	const hint = "no ready within the start-up limit of 200ms (--startup); nothing came on its standard output: it may be slow, may write its lines without flushing them (a program must flush each line it writes), or may wait for its standard input to end before it answers (it ends only after bye: a program reads one line at a time)"
 	err := startIn(shBot(t, `read hello; exec sleep 60`), 200*time.Millisecond)
 	f := engine.FaultOf(err)
 	if f.Kind != engine.FaultStart || !strings.Contains(f.Detail, hint) {

@@ -175,7 +175,8 @@ func TestMisbehavingPrograms(t *testing.T) {
 		// A start-up limit of a second: the watchdog behind it stands at 3 s
 		// (engine.Grace), room for a loaded machine to launch and end the
 		// program, so that the fault is the player's own "start".
-		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "1s"}, "start", "no ready within the start-up limit of 1s (--startup); nothing came on its standard output: it may be slow, or may write its lines without flushing them (a program must flush each line it writes)", 0, 0},
+		{"never flushes", "reaj", misbehave("unflushed"), []string{"--startup", "1s"}, "start", "no ready within the start-up limit of 1s (--startup); nothing came on its standard output: it may be slow, may write its lines without flushing them (a program must flush each line it writes), or may wait for its standard input to end before it answers (it ends only after bye: a program reads one line at a time)", 0, 0},
+		{"waits for its input to end", "reaj", misbehave("slurps"), []string{"--startup", "1s"}, "start", "or may wait for its standard input to end before it answers (it ends only after bye: a program reads one line at a time)", 0, 0},
 		{"stops reading", "reaj", `exec:sh -c "echo '{\"type\":\"ready\"}'; exec sleep 600"`, []string{"--deadline", "20ms"}, "", "", 0, 0},
 		{"forfeits on timeout", "reaj", misbehave("silent"), []string{"--deadline", "30ms", "--on-timeout", "forfeit"}, "timeout", "forfeits", 0, 0},
 		{"strikes out", "reaj", misbehave("garbage"), []string{"--strikes", "2"}, "garbage", "strike 2 of 2", 0, 0},

@@ -28,6 +28,8 @@
              Python traceback (KeyError: 'no_such_key')
   unflushed  answers hello with print() and no flush: to a pipe, nothing
              is sent
+  slurps     reads its whole standard input as one JSON document before it
+             answers (json.load), and so waits for its end
   late       answers every request $2 ms after it, and logs the bank it is told
   children   starts a child `sleep $2` (a marker), then plays
   daemon     starts `sleep $2` in a new session, and one more by a double
@@ -153,6 +155,8 @@ if mode == "unix":
         pair = str(e)
     sys.stderr.write(json.dumps({"unix": unix, "pair": pair}) + "\n")
     sys.stderr.flush()
+if mode == "slurps":
+    json.load(sys.stdin)
 record = open(arg, "a") if mode == "record" else None
 first = True
 
