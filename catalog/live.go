@@ -485,7 +485,7 @@ func decodeMove[M any](move json.RawMessage) (M, error) {
 	if err != nil {
 		var again M
 		if worded := engine.DecodeJSON(move, &again); worded != nil {
-			err = worded // the same error, worded for people
+			err = engine.AsMove(worded) // the same error, worded for people
 		}
 		// Two moves, or one and more, are refused too: "after top-level
 		// value".

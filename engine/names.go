@@ -306,9 +306,32 @@ func UnmarshalNullable(b []byte, what string, v encoding.TextUnmarshaler) (none 
 	}
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return false, fmt.Errorf("want a %s name or null, got %s", what, b)
+		return false, &NameWanted{What: what, Got: string(b)}
 	}
 	return false, v.UnmarshalText([]byte(s))
+}
+
+// NameWanted is UnmarshalNullable's error for JSON that is neither a name
+// nor null: "want a value name or null, got 5".
+type NameWanted struct {
+	What string // the enumeration ("value")
+	Got  string // the JSON given
+}
+
+func (e *NameWanted) Error() string {
+	return fmt.Sprintf("want a %s name or null, got %s", e.What, e.Got)
+}
+
+// AsMove words err, an error of reading a move's JSON, for a move: null,
+// which a world's JSON takes for none (a dead society's choice), is no
+// move of any game (NullMove), so a move that should have been a name is
+// told to be one, without "or null".
+func AsMove(err error) error {
+	var nw *NameWanted
+	if errors.As(err, &nw) {
+		return fmt.Errorf("want a %s name, got %s", nw.What, nw.Got)
+	}
+	return err
 }
 
 // Or joins words as people list choices: "a, b or c" ("a" alone, "" for

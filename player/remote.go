@@ -343,7 +343,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 		if err := unmarshalMove(m.Move, &mv); err != nil {
 			var again M
 			if worded := engine.DecodeJSON(m.Move, &again); worded != nil {
-				err = worded // the same error, in the game's words, not Go's
+				err = engine.AsMove(worded) // the same error, in the game's words, not Go's
 			}
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
 				fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err)))

@@ -1217,6 +1217,24 @@ func TestANullMoveIsNotAMoveInEveryGame(t *testing.T) {
 	}
 }
 
+func TestAMoveThatIsNoNameSaysANameIsWanted(t *testing.T) {
+	// A value is a name in a move; null, which a world's JSON takes for a
+	// dead society's choice, is no move: the refusal of a move of another
+	// shape asks for a name, and not for "a value name or null".
+	ts := newServer(t, server.Config{})
+	for _, game := range []string{"ajveciv", "reaj"} {
+		c := ts.create(map[string]any{"game": game, "seats": []map[string]any{{"player": "person"}, {"player": "random"}}})
+		p0 := c.Seats[0].Secret
+		req := ts.waitState(c.ID, p0, func(m matchState) bool { return len(m.Requests) > 0 }).Requests[0]
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/moves", p0, fmt.Sprintf(`{"request": %d, "move": ["conquer"]}`, req.ID))
+		e, _ := a.json["error"].(map[string]any)
+		const says = `["conquer"] is not a move of this game: want a value name, got ["conquer"]`
+		if msg, _ := e["message"].(string); a.status != 422 || a.code() != "not-a-move" || msg != says {
+			t.Errorf("%s: %d %s; want 422 not-a-move saying %q", game, a.status, a.body, says)
+		}
+	}
+}
+
 func TestAFieldOfAJudgesMoveInAnotherCaseIsNotAMove(t *testing.T) {
 	// The move is the game's own JSON, its fields named as the game names
 	// them: a territories referee's call with "Player" for "player" is

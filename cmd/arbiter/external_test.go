@@ -159,7 +159,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 		// A move of the wrong JSON shape is told in the game's words,
 		// not Go's.
 		{"a number for a text", "territories", misbehave("illegal", "42"), nil, "garbage", `answered move "42", which is not a move of this game: an action is its text as a JSON string, such as "raise CA", "move NV:2 UT", "attack CA NV" or "pass"; got a JSON number`, 0, 0},
-		{"an object for a name", "reaj", misbehave("illegal", `'{"x":1}'`), nil, "garbage", `which is not a move of this game: want a value name or null, got {"x": 1}`, 0, 0},
+		{"an object for a name", "reaj", misbehave("illegal", `'{"x":1}'`), nil, "garbage", `which is not a move of this game: want a value name, got {"x": 1}`, 0, 0},
 		{"exits", "ajveciv", misbehave("exits"), nil, "crash", "exited with code 0", 0, 0},
 		// Alive, but it will say nothing more: its seat is given up at
 		// once, not after a deadline at every decision.
