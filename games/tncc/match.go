@@ -189,7 +189,7 @@ func (m *Match) Apply(seat int, mv Move) error {
 	switch m.phase {
 	case tradePhase:
 		if mv.Type != Accept && mv.Type != Decline {
-			return engine.Refuse("answer", "answer the trade offer with accept or decline (yes or no), not %v", mv.Type)
+			return engine.Refuse("answer", `answer the trade offer with accept or decline ({"accept": true} or {"accept": false}; yes or no at a prompt), not %v`, mv.Type)
 		}
 		w.Trade(m.next, m.action, mv.Type == Accept)
 		m.hist.trade(w.Cycle, m.next, m.action, mv.Type == Accept)
@@ -197,7 +197,7 @@ func (m *Match) Apply(seat int, mv Move) error {
 		return nil
 	case warPhase:
 		if mv.Type != Defend {
-			return engine.Refuse("answer", "answer the war with your defending flanks (defend LEFT FRONT RIGHT), not %v", mv.Type)
+			return engine.Refuse("answer", `answer the war with your defending flanks ({"flanks": [LEFT, FRONT, RIGHT]}; defend LEFT FRONT RIGHT at a prompt), not %v`, mv.Type)
 		}
 		if err := w.CheckDefence(seat, mv.Flanks); err != nil {
 			return err

@@ -571,13 +571,14 @@ func TestRuleIllegalRefused(t *testing.T) {
 	// Answers: the trade's partner must answer yes or no; the defender, with
 	// flanks it has.
 	rulesPlay(t, m, 1, TradeMove(0, Gold, 1, Food, 1))
-	check("a wait answering a trade", 0, WaitMove, "accept or decline")
+	// The answers a bot writes are said, as JSON, beside a person's words.
+	check("a wait answering a trade", 0, WaitMove, `accept or decline ({"accept": true} or {"accept": false}; yes or no at a prompt), not wait`)
 	check("flanks answering a trade", 0, DefendMove(Flanks{}), "accept or decline")
 	check("country 2 answering its own offer", 1, AcceptMove, "country 1's move")
 	rulesPlay(t, m, 0, AcceptMove)
 	// Cycle 2: country 1 attacks country 2, which has 6 soldiers.
 	rulesPlay(t, m, 0, WarMove(1, Flanks{3, 3, 3}))
-	check("an accept answering a war", 1, AcceptMove, "defend")
+	check("an accept answering a war", 1, AcceptMove, `your defending flanks ({"flanks": [LEFT, FRONT, RIGHT]}; defend LEFT FRONT RIGHT at a prompt), not accept`)
 	check("a defence beyond the army", 1, DefendMove(Flanks{3, 3, 1}), "army has 6")
 	check("a negative defence", 1, DefendMove(Flanks{0, -1, 0}), "front flank")
 	rulesPlay(t, m, 1, DefendMove(Flanks{2, 2, 2}))
