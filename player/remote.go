@@ -612,6 +612,11 @@ func (h *httpConn) failed(ctx context.Context, err error) error {
 		return context.Cause(ctx)
 	case errors.Is(err, context.DeadlineExceeded):
 		return errTimeout
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		// Go says "EOF": the server closed the connection with no
+		// response, as Python's http.server does when its handler
+		// raises.
+		return fmt.Errorf("POST %s: the connection closed with no HTTP response (%v): the bot's server may have failed on the message; its own log says why", h.name, err)
 	}
 	return fmt.Errorf("POST %s: %v", h.name, err)
 }

@@ -328,3 +328,33 @@ func TestMessagesWithNoNewlineBetweenThemSaySo(t *testing.T) {
 		t.Errorf("fault %+v; want garbage that says %q", f, want)
 	}
 }
+
+func TestARemoteBotThatClosesWithNoResponseIsToldSo(t *testing.T) {
+	// Python's http.server closes the connection with no response when its
+	// handler raises: Go's client says only "EOF", which names nothing.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		var m struct{ Type string }
+		json.NewDecoder(req.Body).Decode(&m)
+		if m.Type == "hello" {
+			fmt.Fprint(w, `{"type":"ready"}`)
+			return
+		}
+		c, _, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		c.Close()
+	}))
+	defer srv.Close()
+	r := NewRemote[string, string](srv.URL, External{})
+	t.Cleanup(func() { r.Close() })
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	want := "POST " + srv.URL + ": the connection closed with no HTTP response (EOF): the bot's server may have failed on the message; its own log says why"
+	if f := engine.FaultOf(err); f.Kind != engine.FaultError || f.Detail != want {
+		t.Errorf("fault %+v; want an error that says %q", f, want)
+	}
+}
