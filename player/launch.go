@@ -3,6 +3,7 @@ package player
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -239,10 +240,48 @@ func CheckProgram(spec string, ext External) error {
 	if err != nil {
 		return err
 	}
-	if _, err := lookPath(words[0], envValue(env, "PATH")); err != nil {
-		return fmt.Errorf("exec:%s: the program %s: %w", command, words[0], err)
+	prog, err := lookPath(words[0], envValue(env, "PATH"))
+	if err != nil {
+		return fmt.Errorf("exec:%s: the program %s: %w%s", command, words[0], err, scriptHint(words[0], command, false))
+	}
+	if hint := scriptHint(prog, command, true); hint != "" {
+		return fmt.Errorf("exec:%s: the program %s has no #! line, so the system would run it with /bin/sh%s", command, words[0], hint)
 	}
 	return nil
+}
+
+// interpreters run the scripts of an extension, for a bot's command that
+// names the script alone.
+var interpreters = map[string]string{".py": "python3", ".js": "node", ".mjs": "node", ".cjs": "node", ".rb": "ruby",
+	".pl": "perl", ".lua": "lua", ".php": "php", ".jl": "julia"}
+
+// scriptHint says how to run prog, the first word of command, when it is a
+// script of an interpreter (bots/mybot.js) that cannot run by itself, after
+// a colon, or "": one that is not executable (run is false), or one that
+// is, but has no #! line to name its interpreter (run is true), which the
+// system would run as a shell script.
+func scriptHint(prog, command string, run bool) string {
+	ext := strings.ToLower(filepath.Ext(prog))
+	interp := interpreters[ext]
+	if interp == "" {
+		return ""
+	}
+	if run {
+		f, err := os.Open(prog)
+		if err != nil {
+			return ""
+		}
+		defer f.Close()
+		head := make([]byte, 2)
+		if n, _ := io.ReadFull(f, head); n == 2 && string(head) == "#!" {
+			return ""
+		}
+	}
+	how := "make it executable (chmod +x) with a #! line first"
+	if run {
+		how = "begin it with a #! line"
+	}
+	return fmt.Sprintf(": give its interpreter (exec:%s %s), or %s (#!/usr/bin/env %s)", interp, command, how, interp)
 }
 
 // CheckEnv checks --bot-env values before anything is played.

@@ -506,6 +506,48 @@ func TestRefusedProgramLeavesNoLogsDirectory(t *testing.T) {
 	}
 }
 
+func TestAScriptThatCannotRunByItselfIsToldItsInterpreter(t *testing.T) {
+	// exec:bots/mybot.js names a script that its interpreter runs: one
+	// that is not executable is refused before play, and so is one that
+	// is but has no #! line, which the system would run with /bin/sh (a
+	// start fault full of the shell's syntax errors). Each is told the
+	// command with its interpreter, and the #! line to begin it with.
+	need(t, "node")
+	bot := filepath.Join(t.TempDir(), "mybot.js")
+	code := `const rl = require('readline').createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.type === 'hello') console.log(JSON.stringify({ type: 'ready' }));
+  if (m.type === 'request') console.log(JSON.stringify({ type: 'move', id: m.id, move: m.default }));
+});
+`
+	if err := os.WriteFile(bot, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	play := func() (int, string) {
+		code, _, errOut := arbiter(t, "", "play", "reaj", "--turns", "2", "--seed", "1", "--bot-logs", t.TempDir(), "--startup", "60s",
+			"--players", "adapt", "--player", "exec:"+bot+" --fast")
+		return code, errOut
+	}
+	want := "arbiter: exec:" + bot + " --fast: the program " + bot + ": is not executable: give its interpreter (exec:node " + bot + " --fast), or make it executable (chmod +x) with a #! line first (#!/usr/bin/env node)\n"
+	if code, errOut := play(); code != 2 || errOut != want {
+		t.Errorf("exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+	if err := os.Chmod(bot, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want = "arbiter: exec:" + bot + " --fast: the program " + bot + " has no #! line, so the system would run it with /bin/sh: give its interpreter (exec:node " + bot + " --fast), or begin it with a #! line (#!/usr/bin/env node)\n"
+	if code, errOut := play(); code != 2 || errOut != want {
+		t.Errorf("exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+	if err := os.WriteFile(bot, []byte("#!/usr/bin/env node\n"+code), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, errOut := play(); code != 0 {
+		t.Errorf("with its #! line: exit %d, %s", code, errOut)
+	}
+}
+
 func TestExternalZombieSeesOnlyItsSheet(t *testing.T) {
 	// "An external bot sees exactly its seat's view: never another seat's
 	// hidden information (zombie identities)."
