@@ -593,11 +593,24 @@ func (h *httpConn) post(ctx context.Context, msg []byte, deadline time.Time) ([]
 	case err != nil:
 		return nil, h.failed(ctx, fmt.Errorf("reading the answer: %w", err))
 	case resp.StatusCode/100 != 2:
-		return nil, fmt.Errorf("POST %s: %s", h.name, engine.Printable(resp.Status))
+		return nil, fmt.Errorf("POST %s: %s%s", h.name, engine.Printable(resp.Status), errorBody(resp.Header.Get("Content-Type"), b.Bytes()))
 	case b.Len() > maxLine:
 		return nil, engine.Faulted(engine.FaultGarbage, fmt.Errorf("POST %s: an answer longer than %d bytes", h.name, maxLine))
 	}
 	return bytes.TrimSpace(b.Bytes()), nil
+}
+
+// errorBody shows what a remote bot said with an HTTP error, after a
+// space, or "": the start of a body of text or JSON (a bot's own "no such
+// match", a traceback its server sent), not a page of HTML.
+func errorBody(contentType string, body []byte) string {
+	body = bytes.TrimSpace(body)
+	media, _, _ := strings.Cut(strings.ToLower(contentType), ";")
+	media = strings.TrimSpace(media)
+	if len(body) == 0 || media != "text/plain" && media != "application/json" && !strings.HasSuffix(media, "+json") {
+		return ""
+	}
+	return " (its body: " + quote(body) + ")"
 }
 
 // failed says why a request failed, without the URL's secrets: the time

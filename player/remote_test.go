@@ -358,3 +358,45 @@ func TestARemoteBotThatClosesWithNoResponseIsToldSo(t *testing.T) {
 		t.Errorf("fault %+v; want an error that says %q", f, want)
 	}
 }
+
+func TestAnHTTPErrorSaysWhatItsBodySaid(t *testing.T) {
+	// A remote bot's HTTP error is told with its body when that is text
+	// or JSON (what went wrong, in the bot's words), not when it is a
+	// page of HTML.
+	var status int
+	var contentType, said string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		var m struct{ Type string }
+		json.NewDecoder(req.Body).Decode(&m)
+		if m.Type == "hello" {
+			fmt.Fprint(w, `{"type":"ready"}`)
+			return
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		fmt.Fprint(w, said)
+	}))
+	defer srv.Close()
+	r := NewRemote[string, string](srv.URL, External{})
+	t.Cleanup(func() { r.Close() })
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		status            int
+		contentType, said string
+		want              string
+	}{
+		{500, "text/plain; charset=utf-8", "KeyError: 'no_such_key'\n", `: 500 Internal Server Error (its body: "KeyError: 'no_such_key'")`},
+		{404, "application/json", `{"error":"no match 3f9c-1"}`, `: 404 Not Found (its body: "{\"error\":\"no match 3f9c-1\"}")`},
+		{500, "text/html", "<html><body><h1>Internal Server Error</h1></body></html>", ": 500 Internal Server Error"},
+		{503, "text/plain", "", ": 503 Service Unavailable"},
+	} {
+		status, contentType, said = c.status, c.contentType, c.said
+		_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+		want := "POST " + srv.URL + c.want
+		if f := engine.FaultOf(err); f.Kind != engine.FaultError || f.Detail != want {
+			t.Errorf("%d %s %q: fault %+v; want an error that says %q", c.status, c.contentType, c.said, f, want)
+		}
+	}
+}
