@@ -214,7 +214,7 @@ func (r *Remote[M, V]) Start(ctx context.Context, info engine.MatchInfo) error {
 	var ready Ready
 	if err := decodeObject(line, &ready); err != nil || ready.Type != "ready" {
 		r.Close()
-		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string%s", quote(line), fieldProblem(err), notJSONHint(c, line, err)))
+		return engine.Faulted(engine.FaultStart, fmt.Errorf("answered hello with %s%s; want {\"type\": \"ready\"}, and its \"name\", if it gives one, a string%s", quote(line), fieldProblem(err)+typeCase(err, ready.Type, "ready"), notJSONHint(c, line, err)))
 	}
 	r.Ext.Names.Wish(RecordName(r.Spec), ready.Name)
 	r.mu.Lock()
@@ -311,7 +311,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 			// the line that was not one: it is late then, and the bot
 			// stays in step with its requests.
 			r.givenUp(id)
-			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}%s", quote(line), fieldProblem(err), id, notJSONHint(c, line, err))
+			why := fmt.Errorf("answered %s%s; want {\"type\": \"move\", \"id\": %d, \"move\": ...}%s", quote(line), fieldProblem(err)+typeCase(err, m.Type, "move"), id, notJSONHint(c, line, err))
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage, why))
 		}
 		if m.ID != id {
@@ -711,6 +711,16 @@ func jsonValues(line []byte) int {
 		}
 		n++
 	}
+}
+
+// typeCase says that a message's type, read without error, is the one
+// wanted in another case (", in which "type" is "Move", not "move": ..."),
+// or nothing.
+func typeCase(err error, got, want string) string {
+	if err != nil || got == want || !strings.EqualFold(got, want) {
+		return ""
+	}
+	return fmt.Sprintf(", in which \"type\" is %q, not %q: the protocol's words are read exactly as written, in their case", got, want)
 }
 
 // keyTwice is a protocol line that gives a key twice in one object.

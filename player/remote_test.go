@@ -400,3 +400,22 @@ func TestAnHTTPErrorSaysWhatItsBodySaid(t *testing.T) {
 		}
 	}
 }
+
+func TestATypeInAnotherCaseSaysSo(t *testing.T) {
+	// "Move" and "READY" are the protocol's words in another case: the
+	// fault says which, not only what was wanted.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; echo '{"type":"Move","id":13,"move":"a"}'; exec sleep 60`)
+	if err := startIn(r, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+	want := `answered "{\"type\":\"Move\",\"id\":13,\"move\":\"a\"}", in which "type" is "Move", not "move": the protocol's words are read exactly as written, in their case; want {"type": "move", "id": 13, "move": ...}`
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || f.Detail != want {
+		t.Errorf("fault %+v; want garbage that says %q", f, want)
+	}
+	err = startIn(shBot(t, `read hello; echo '{"type":"READY"}'; exec sleep 60`), 5*time.Second)
+	want = `answered hello with "{\"type\":\"READY\"}", in which "type" is "READY", not "ready": the protocol's words are read exactly as written, in their case; want {"type": "ready"}, and its "name", if it gives one, a string`
+	if f := engine.FaultOf(err); f.Kind != engine.FaultStart || f.Detail != want {
+		t.Errorf("fault %+v; want a start fault that says %q", f, want)
+	}
+}
