@@ -158,6 +158,13 @@ func (s *Store) lockMigrations(ctx context.Context) (func(), error) {
 // redactURL is a database URL without its password, wherever the URL
 // carries it (user:password@, or ?password=).
 func redactURL(u string) string {
+	if ambiguousUserinfo(u) {
+		// Everything up to the last @ may be the password: keep the user
+		// and what follows that @ only.
+		scheme, rest, _ := strings.Cut(u, "://")
+		user := rest[:strings.IndexAny(rest+":", ":/?#@")]
+		return scheme + "://" + user + ":xxxxx@" + rest[strings.LastIndexByte(rest, '@')+1:]
+	}
 	parsed, err := url.Parse(u)
 	if err != nil {
 		// Not a URL that parses: keep its scheme, and no more.
@@ -203,6 +210,21 @@ func redactErr(err error, u string) error {
 		return err
 	}
 	return errors.New(msg)
+}
+
+// ambiguousUserinfo reports whether URL u has an @ past its authority
+// (after a /, ? or # that follows the ://): a password written with /, ?
+// or # unescaped, which a URL parser reads as the host, path and query,
+// and which would then show, in part, wherever the URL or a driver's
+// error about it is told. Such a URL is refused, and redacted as though
+// everything before its last @ were the user and password.
+func ambiguousUserinfo(u string) bool {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return false
+	}
+	end := strings.IndexAny(rest, "/?#")
+	return end >= 0 && strings.LastIndexByte(rest, '@') > end
 }
 
 // passwordOf is the password a database URL carries, if any, as it is

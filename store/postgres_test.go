@@ -408,3 +408,30 @@ func TestPostgresListenerComesBack(t *testing.T) {
 		t.Errorf("told %+v; want the change of a", ch)
 	}
 }
+
+func TestAPasswordWrittenUnescapedIsNeverShown(t *testing.T) {
+	// A password with /, ? or # written as it is (not %XX) makes a URL
+	// that parses, with a piece of the password as its host, path or
+	// query: it is refused before any connection, and no piece of it
+	// shows in the refusal. No database is needed.
+	pieces := []string{"Alpha7", "Bravo8", "Charl9", "Delta0", "Echo11"}
+	for _, u := range []string{
+		"postgres://user:Alpha7@Bravo8/Charl9:Delta0?Echo11@127.0.0.1:1/db",
+		"postgres://user:Alpha7/Bravo8?Charl9@127.0.0.1:1/db?sslmode=disable",
+		"postgresql://user:Alpha7#Bravo8@127.0.0.1:1/db",
+		"postgres://user:123/Alpha7@127.0.0.1:1/db",
+	} {
+		_, err := store.Open(context.Background(), u, store.Options{})
+		if err == nil {
+			t.Fatalf("%s: opened", u)
+		}
+		for _, p := range pieces {
+			if strings.Contains(err.Error(), p) {
+				t.Errorf("%s: the refusal shows %s: %v", u, p, err)
+			}
+		}
+		if !strings.Contains(err.Error(), "user:xxxxx@127.0.0.1:1/db") || !strings.Contains(err.Error(), "%XX escapes") {
+			t.Errorf("%s: the refusal does not say where the password is or how to write it: %v", u, err)
+		}
+	}
+}

@@ -184,7 +184,7 @@ func checkFile(ctx context.Context, path string) error {
 }
 
 func openPostgres(ctx context.Context, u string, o Options) (*Store, error) {
-	if _, err := url.Parse(u); err != nil {
+	if _, err := url.Parse(u); err != nil || ambiguousUserinfo(u) {
 		return nil, invalidURL(u)
 	}
 	db, err := sql.Open("pgx", u)
