@@ -435,3 +435,29 @@ func TestAPasswordWrittenUnescapedIsNeverShown(t *testing.T) {
 		}
 	}
 }
+
+func TestAKeywordConnectionStringIsNoFile(t *testing.T) {
+	// libpq's connection string of keywords is refused, not taken for an
+	// SQLite file's name (made with the password in it), and the
+	// password is not repeated.
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, target := range []string{
+		"host=127.0.0.1 port=1 user=arbiter password=Alpha7Bravo8 dbname=arbiter",
+		"dbname=arbiter password=Alpha7Bravo8",
+	} {
+		_, err := store.Open(context.Background(), target, store.Options{})
+		if err == nil || strings.Contains(err.Error(), "Alpha7Bravo8") || !strings.Contains(err.Error(), "postgres://") {
+			t.Errorf("%q: %v", target, err)
+		}
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("files made: %v", files)
+	}
+	// A file whose name has an = in it is still a file.
+	st, err := store.Open(context.Background(), "club=chess.db", store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+}

@@ -82,7 +82,33 @@ func Open(ctx context.Context, target string, o Options) (*Store, error) {
 	return openSQLite(ctx, target, o)
 }
 
+// keywordConnString reports whether target is written as libpq's
+// connection strings of keywords are (host=db.example dbname=arbiter
+// password=...): words of key=value, one of them a key that names a
+// database or its login. Taken for a file's path, it would be made into
+// an SQLite file named with its password, and the password shown as the
+// database served.
+func keywordConnString(target string) bool {
+	words := strings.Fields(target)
+	known := false
+	for _, w := range words {
+		k, _, ok := strings.Cut(w, "=")
+		if !ok {
+			return false
+		}
+		switch strings.ToLower(k) {
+		case "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "sslmode", "service":
+			known = true
+		}
+	}
+	return known
+}
+
 func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
+	if keywordConnString(path) {
+		// Not echoed: it may hold a password.
+		return nil, errors.New("a PostgreSQL connection string of keywords (host=... dbname=...) is not taken; give it as a postgres:// URL (postgres://user:password@host:port/database), or an SQLite file's path")
+	}
 	if path == "" || strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("--db %q: give a file path (without ? or #) or a postgres:// URL", path)
 	}
