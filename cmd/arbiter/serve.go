@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -86,8 +87,16 @@ GOMEMLIMIT is set in its environment.`,
 			if (tlsCert == "") != (tlsKey == "") {
 				return usagef("give --tls-cert and --tls-key together")
 			}
-			if publicURL != "" && !strings.HasPrefix(publicURL, "http://") && !strings.HasPrefix(publicURL, "https://") {
-				return usagef("--public-url %q: give an origin such as https://arbiter.example or http://192.168.1.20:8080", publicURL)
+			if publicURL != "" && !isOrigin(publicURL) {
+				shown := publicURL
+				if u, err := url.Parse(publicURL); err == nil && u.User != nil {
+					u.User = url.User("xxxxx") // not repeated: it may be a password
+					shown = u.String()
+				}
+				return usagef("--public-url %q: give an origin such as https://arbiter.example or http://192.168.1.20:8080 (no path, query, fragment or user: the links add /m/ID to it, and the pages call /api/v1 at its root)", shown)
+			}
+			if err := checkLimits(limits, keep); err != nil {
+				return err
 			}
 			switch synchronous {
 			case "FULL", "NORMAL":
@@ -127,6 +136,35 @@ GOMEMLIMIT is set in its environment.`,
 	f.Float64Var(&limits.Creates, "creates-per-minute", server.DefaultLimits.Creates, "matches each address may create per minute")
 	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once")
 	return cmd
+}
+
+// isOrigin reports whether u is an origin, http:// or https:// and a
+// host, with at most a / after it: what the links begin with.
+func isOrigin(u string) bool {
+	parsed, err := url.Parse(u)
+	return err == nil && (parsed.Scheme == "http" || parsed.Scheme == "https") && parsed.Host != "" &&
+		parsed.User == nil && (parsed.Path == "" || parsed.Path == "/") && !parsed.ForceQuery && parsed.RawQuery == "" &&
+		!strings.Contains(u, "#")
+}
+
+// checkLimits refuses limits that no server can keep: a server took 0 or
+// less (or NaN, which no comparison catches) for its default, silently,
+// so that --max-body 0 or --moves-per-second -1 served 64 KiB and 50
+// moves a second.
+func checkLimits(l server.Limits, keep time.Duration) error {
+	switch {
+	case l.Body < 1:
+		return usagef("--max-body %d: give the largest body in bytes, 1 or more (%d by default)", l.Body, server.DefaultLimits.Body)
+	case !(l.Moves > 0):
+		return usagef("--moves-per-second %v: give a number above 0 (%v by default)", l.Moves, server.DefaultLimits.Moves)
+	case !(l.Creates > 0):
+		return usagef("--creates-per-minute %v: give a number above 0 (%v by default)", l.Creates, server.DefaultLimits.Creates)
+	case l.Streams < 1:
+		return usagef("--max-streams %d: give 1 or more (%d by default)", l.Streams, server.DefaultLimits.Streams)
+	case keep < 0:
+		return usagef("--keep %v: give a duration, or 0 to keep every match", keep)
+	}
+	return nil
 }
 
 // serve runs the server until ctx ends (Ctrl-C): then moves under way

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,5 +22,49 @@ func TestServeSaysWhereItIsReached(t *testing.T) {
 	}
 	if got := reachable("https", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9}); len(got) != 1 || got[0] != "https://127.0.0.1:9" {
 		t.Errorf("a server on one address: %v", got)
+	}
+}
+
+func TestServeRefusesLimitsAndOriginsItCannotKeep(t *testing.T) {
+	// A limit of 0 or less (or NaN) was taken for the default, silently,
+	// and a --public-url with a path, query, fragment or user made links
+	// that reach no page (http://x/club/?a=1/m/ID#s=...). Each is refused
+	// before the server opens its database or listens (the address given
+	// here would fail, and say so, if it were reached), saying what to
+	// give; a user's password is not repeated.
+	db := filepath.Join(t.TempDir(), "live.db")
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--max-body", "0"}, "--max-body 0: give the largest body in bytes, 1 or more"},
+		{[]string{"--max-body", "-1"}, "--max-body -1: give"},
+		{[]string{"--moves-per-second", "-5"}, "--moves-per-second -5: give a number above 0"},
+		{[]string{"--moves-per-second", "NaN"}, "--moves-per-second NaN: give a number above 0"},
+		{[]string{"--creates-per-minute", "0"}, "--creates-per-minute 0: give a number above 0"},
+		{[]string{"--creates-per-minute", "NaN"}, "--creates-per-minute NaN: give"},
+		{[]string{"--max-streams", "-3"}, "--max-streams -3: give 1 or more"},
+		{[]string{"--keep", "-1h"}, "--keep -1h0m0s: give a duration, or 0 to keep every match"},
+		{[]string{"--public-url", "http://club.example/arbiter"}, `--public-url "http://club.example/arbiter": give an origin`},
+		{[]string{"--public-url", "http://club.example/?a=1"}, `--public-url "http://club.example/?a=1": give an origin`},
+		{[]string{"--public-url", "http://club.example#x"}, `--public-url "http://club.example#x": give an origin`},
+		{[]string{"--public-url", "http://me:Alpha7Bravo8@club.example"}, `--public-url "http://xxxxx@club.example": give an origin`},
+		{[]string{"--public-url", "ftp://club.example"}, `--public-url "ftp://club.example": give an origin`},
+	} {
+		args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:notaport"}, c.flags...)
+		code, _, errOut := arbiter(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "Alpha7Bravo8") {
+			t.Errorf("serve %v: exit %d, said %q; want 2 and %q", c.flags, code, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("the database was made")
+	}
+	// What an operator writes for an origin is still taken.
+	for _, u := range []string{"http://192.168.1.20:8080", "https://arbiter.example/"} {
+		code, _, errOut := arbiter(t, "", "serve", "--db", db, "--addr", "127.0.0.1:notaport", "--public-url", u)
+		if code != 2 || !strings.Contains(errOut, "--addr 127.0.0.1:notaport") {
+			t.Errorf("--public-url %s: exit %d, said %q; want it taken (and the address refused)", u, code, errOut)
+		}
 	}
 }
