@@ -251,11 +251,30 @@ func (l Limits) withDefaults() Limits {
 // Handler returns the server's HTTP handler: the API (and the pages), for
 // the requests that name this server (checkHost), and its access log.
 func (s *Server) Handler() http.Handler {
-	h := s.hostGuard(s.mux)
+	h := s.hostGuard(s.bodyDeadline(s.mux))
 	if s.cfg.NoAccessLog {
 		return h
 	}
 	return s.accessLog(h)
+}
+
+// bodyDeadline bounds the arrival of a request's body by BodyTime whether
+// or not its call reads it. Go's HTTP server reads what a call left of a
+// body (up to 256 KiB) before it answers, to keep the connection for the
+// next request, and waited for it without end: a client that sent the
+// headers of a GET, or of a call refused before its body is read, with a
+// Content-Length and then nothing, got no answer, and held a connection
+// and its goroutine for as long as it liked, for the price of one packet.
+// The calls that read a body set their own deadline for it (readAll) and
+// lift it once it is read; a request without a body (an event stream's)
+// is left without one.
+func (s *Server) bodyDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody {
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.Limits.BodyTime))
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Start resumes the matches under way (their bots and deadlines) and starts
