@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -86,6 +87,13 @@ GOMEMLIMIT is set in its environment.`,
 			}
 			if (tlsCert == "") != (tlsKey == "") {
 				return usagef("give --tls-cert and --tls-key together")
+			}
+			if tlsCert != "" {
+				// Read now, not once the server has said it serves and
+				// resumed its matches.
+				if _, err := tls.LoadX509KeyPair(tlsCert, tlsKey); err != nil {
+					return usagef("--tls-cert %s, --tls-key %s: %v (give a PEM certificate and its private key)", tlsCert, tlsKey, err)
+				}
 			}
 			if publicURL != "" && !isOrigin(publicURL) {
 				shown := publicURL

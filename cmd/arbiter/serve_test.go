@@ -68,3 +68,25 @@ func TestServeRefusesLimitsAndOriginsItCannotKeep(t *testing.T) {
 		}
 	}
 }
+
+func TestServeRefusesACertificateItCannotRead(t *testing.T) {
+	// A certificate or key that does not load was found only once the
+	// server had said it served (https://...) and resumed its matches: it
+	// ended with exit 3 and the TLS library's words. It is refused first,
+	// as a flag, before the database is opened.
+	dir := t.TempDir()
+	db := filepath.Join(dir, "live.db")
+	bad := filepath.Join(dir, "cert.pem")
+	if err := os.WriteFile(bad, []byte("not a certificate\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, files := range [][2]string{{bad, bad}, {filepath.Join(dir, "none.pem"), bad}} {
+		code, _, errOut := arbiter(t, "", "serve", "--db", db, "--addr", "127.0.0.1:notaport", "--tls-cert", files[0], "--tls-key", files[1])
+		if code != 2 || !strings.Contains(errOut, "--tls-cert "+files[0]+", --tls-key "+files[1]+": ") || strings.Contains(errOut, "https://") {
+			t.Errorf("--tls-cert %s --tls-key %s: exit %d, said %q", files[0], files[1], code, errOut)
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("the database was made")
+	}
+}
