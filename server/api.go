@@ -1192,20 +1192,32 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		err = s.updateConfig(r.Context(), id, func(cfg *matchConfig) error {
-			if !slices.Contains(cfg.Resigned, c.seat) {
-				cfg.Resigned = append(cfg.Resigned, c.seat)
+			if slices.Contains(cfg.Resigned, c.seat) {
+				return errResignedBefore
 			}
+			cfg.Resigned = append(cfg.Resigned, c.seat)
 			return nil
 		})
 	}
-	if err != nil {
+	again := errors.Is(err, errResignedBefore)
+	if err != nil && !again {
 		s.writeError(w, r, err)
 		return
 	}
-	s.log.InfoContext(r.Context(), "seat resigned", "match", id, "seat", c.seat)
-	s.poke(id)
+	if !again {
+		s.log.InfoContext(r.Context(), "seat resigned", "match", id, "seat", c.seat)
+		s.poke(id)
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"resigned": c.seat})
 }
+
+// errResignedBefore is a resignation of a seat that has resigned: it is
+// answered as the first was, and changes, writes and logs nothing.
+// Resignations are not counted as moves are (Limits.Moves), and each
+// wrote the match's settings again (a transaction synced to the disk, on
+// PostgreSQL a notice that every server read the match again for) and a
+// line "seat resigned" to the log, as often as a seat's player called.
+var errResignedBefore = errors.New("the seat has resigned before")
 
 // updateConfig changes a running match's settings under its lock, as
 // they are stored (another server may have changed them).

@@ -8,11 +8,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -1254,4 +1257,75 @@ func TestAFieldOfAJudgesMoveInAnotherCaseIsNotAMove(t *testing.T) {
 	if a := ts.call("POST", path, c.Judge.Secret, `{"move": {"player": "alice", "action": "join Pacifica CA"}}`); a.status != 200 {
 		t.Errorf("the call as written: %d %s", a.status, a.body)
 	}
+}
+
+func TestAResignationAgainChangesNothing(t *testing.T) {
+	// A seat that resigns again (its player's page sent it twice, or a
+	// program calls in a loop) is answered as the first time, and nothing
+	// is written or logged again: resignations are not limited as moves
+	// are, and each one wrote the match's settings (a synced transaction)
+	// and a log line. The clock moves a second at each reading, so that
+	// any write shows in the match's time of change.
+	var mu sync.Mutex
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	}
+	var logged bytes.Buffer
+	var logMu sync.Mutex
+	log := slog.New(slog.NewTextHandler(lockedWriter{&logMu, &logged}, nil))
+	ts := newServer(t, server.Config{Now: now, Log: log, NoAccessLog: true})
+	c := ts.create(map[string]any{"game": "reaj", "seats": people(3), "options": map[string]any{"turns": 50}})
+	path := "/api/v1/matches/" + c.ID + "/resign"
+	if a := ts.call("POST", path, c.Seats[1].Secret, nil); a.status != 200 {
+		t.Fatalf("resign: %d %s", a.status, a.body)
+	}
+	// The seat's request gets its default, once; then the round waits
+	// for the others.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		a := ts.call("GET", "/api/v1/matches/"+c.ID, c.Seats[1].Secret, nil)
+		if reqs, _ := a.json["requests"].([]any); len(reqs) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the resigned seat's request was not played in a minute: %s", a.body)
+		}
+	}
+	row, err := ts.st.Match(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if a := ts.call("POST", path, c.Seats[1].Secret, nil); a.status != 200 || a.json["resigned"] != float64(1) {
+			t.Fatalf("resign again: %d %s", a.status, a.body)
+		}
+	}
+	again, err := ts.st.Match(context.Background(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Updated.Equal(row.Updated) || string(again.Config) != string(row.Config) {
+		t.Errorf("the match was written again: changed at %v, then %v; settings %s, then %s", row.Updated, again.Updated, row.Config, again.Config)
+	}
+	logMu.Lock()
+	n := strings.Count(logged.String(), "seat resigned")
+	logMu.Unlock()
+	if n != 1 {
+		t.Errorf("%d lines say the seat resigned:\n%s", n, logged.String())
+	}
+}
+
+// lockedWriter is a writer that many goroutines may write to.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
