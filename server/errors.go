@@ -35,9 +35,17 @@ func refuse(status int, code, format string, args ...any) *apiError {
 // rateLimited refuses a call that comes too fast: 429, with how long to wait.
 func rateLimited(wait time.Duration, format string, args ...any) *apiError {
 	e := refuse(http.StatusTooManyRequests, "rate-limited", format, args...)
-	e.message += fmt.Sprintf("; wait %v", wait.Round(time.Millisecond))
+	e.message += fmt.Sprintf("; wait %v", retryAfter(wait))
 	e.retry = wait
 	return e
+}
+
+// retryAfter is how long a refused call is told to wait, in whole
+// milliseconds, rounded up: the message's wait and retry_after_ms say the
+// same, and never 0s (a wait under half a millisecond was told as "wait
+// 0s", while retry_after_ms said 1).
+func retryAfter(wait time.Duration) time.Duration {
+	return time.Duration(wait.Milliseconds()+1) * time.Millisecond
 }
 
 // The refusals every handler may give.
@@ -110,7 +118,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if ae.retry > 0 {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64(math.Ceil(ae.retry.Seconds())), 10))
-		writeJSON(w, ae.status, map[string]any{"error": map[string]any{"code": ae.code, "message": ae.message, "retry_after_ms": ae.retry.Milliseconds() + 1}})
+		writeJSON(w, ae.status, map[string]any{"error": map[string]any{"code": ae.code, "message": ae.message, "retry_after_ms": retryAfter(ae.retry).Milliseconds()}})
 		return
 	}
 	writeJSON(w, ae.status, map[string]any{"error": map[string]string{"code": ae.code, "message": ae.message}})

@@ -1,11 +1,15 @@
 package server
 
 import (
+	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/player"
 )
@@ -63,6 +67,34 @@ func TestBotClientBoundsAnswersHeaders(t *testing.T) {
 		tr, ok := botClient(private).Transport.(*http.Transport)
 		if !ok || tr.MaxResponseHeaderBytes != player.MaxAnswerHeader {
 			t.Errorf("botClient(%v): headers bounded by %v; want %d", private, tr, player.MaxAnswerHeader)
+		}
+	}
+}
+
+func TestARefusalForSpeedSaysOneWait(t *testing.T) {
+	// A 429's message and its retry_after_ms say the same wait, in whole
+	// milliseconds rounded up: a wait under half a millisecond was told
+	// as "wait 0s" beside retry_after_ms 1, and 1.7 ms as "wait 2ms"
+	// beside 2, 12 ms as "wait 12ms" beside 13.
+	for _, c := range []struct {
+		wait time.Duration
+		ms   string
+	}{{300 * time.Microsecond, "1"}, {1700 * time.Microsecond, "2"}, {12 * time.Millisecond, "13"}, {2500 * time.Millisecond, "2501"}} {
+		rec := httptest.NewRecorder()
+		s := &Server{log: slog.New(slog.DiscardHandler)}
+		s.writeError(rec, httptest.NewRequest("POST", "/api/v1/matches/x/moves", nil), rateLimited(c.wait, "too fast"))
+		var got struct {
+			Error struct {
+				Message string `json:"message"`
+				Retry   int64  `json:"retry_after_ms"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if want := "too fast; wait " + c.ms + "ms"; got.Error.Message != want && !(c.ms == "2501" && got.Error.Message == "too fast; wait 2.501s") ||
+			strconv.FormatInt(got.Error.Retry, 10) != c.ms {
+			t.Errorf("a wait of %v: %q, retry_after_ms %d; want %s ms in both", c.wait, got.Error.Message, got.Error.Retry, c.ms)
 		}
 	}
 }
