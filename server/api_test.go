@@ -1132,6 +1132,45 @@ func TestAProxiedRequestIsNotThisMachines(t *testing.T) {
 	}
 }
 
+// A proxy may add its X-Forwarded-For as a line of its own after the
+// client's (HAProxy's option forwardfor does): the lines are one list, and
+// the client is read from its end, where the trusted proxy wrote, not from
+// the first line, which the client wrote itself and which said 127.0.0.1:
+// anyone anywhere could create matches, and choose the address every
+// limit counted them as.
+func TestAProxysOwnLineOfXForwardedForNamesTheClient(t *testing.T) {
+	body := `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}]}`
+	ts := newServer(t, server.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	post := func(lines ...string) answer {
+		t.Helper()
+		req, _ := http.NewRequest("POST", ts.http.URL+"/api/v1/matches", strings.NewReader(body))
+		for _, l := range lines {
+			req.Header.Add("X-Forwarded-For", l)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		a := answer{status: resp.StatusCode, body: b}
+		json.Unmarshal(b, &a.json)
+		return a
+	}
+	for _, lines := range [][]string{
+		{"127.0.0.1", "203.0.113.9"},
+		{"127.0.0.1", "::1", "203.0.113.9"},
+		{"127.0.0.1, 10.9.9.9", "203.0.113.9"},
+	} {
+		if a := post(lines...); a.status != http.StatusForbidden || a.code() != "create-forbidden" {
+			t.Errorf("a client at 203.0.113.9 that wrote X-Forwarded-For lines %q before its proxy's: %d %s; want 403 create-forbidden", lines[:len(lines)-1], a.status, a.body)
+		}
+	}
+	if a := post("127.0.0.1"); a.status != http.StatusCreated {
+		t.Errorf("this machine, through the proxy: %d %s", a.status, a.body)
+	}
+}
+
 // The limits count an IPv6 client by its /64 network, which one host
 // usually holds whole: streams opened without a secret from addresses of
 // one /64 are counted together, and another network's are not.

@@ -168,7 +168,10 @@ func (s *Server) clientAddr(r *http.Request) string {
 // there is none, or an entry where the client would be is not an address
 // (a client written with its port, say).
 func (s *Server) forwardedFor(r *http.Request) (netip.Addr, bool) {
-	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+	// Every line of the header, in order, as one list (RFC 9110): a proxy
+	// may add its own line after the client's (HAProxy's option
+	// forwardfor does), and the first line alone is the client's word.
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
 		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
 		if err != nil {
