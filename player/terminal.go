@@ -519,6 +519,11 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 	case <-timeout:
 		return "", fmt.Errorf("no answer within %v: %w", deadline, engine.ErrDeadline)
 	case <-ctx.Done():
+		if t.In == nil && console.aside() {
+			// Ctrl-C at a prompt of standard error's is the signal, which
+			// the terminal echoes as ^C: the next line starts below it.
+			fmt.Fprintln(os.Stderr)
+		}
 		return "", ctx.Err()
 	}
 }
@@ -542,10 +547,13 @@ func (t *Terminal[M, V]) stop(ctx context.Context, why string) error {
 }
 
 func (t *Terminal[M, V]) out() io.Writer {
-	if t.Out == nil {
-		return os.Stdout
+	if t.Out != nil {
+		return t.Out
 	}
-	return t.Out
+	if t.In == nil && console.aside() {
+		return os.Stderr
+	}
+	return os.Stdout
 }
 
 // text is a move's name for people: its text form if it has one.
@@ -581,12 +589,32 @@ type terminalConsole struct {
 
 	once     sync.Once
 	terminal bool // standard input is a terminal (typed)
+	sideways bool // standard output is not a terminal, standard error is
+	lines    *bufio.Reader
 }
 
 // prompt asks for one line with completion.
 func (c *terminalConsole) prompt(prompt string, complete func(string) []string) (string, error) {
 	c.asking.Lock()
 	defer c.asking.Unlock()
+	if c.aside() {
+		// Standard output goes to a file or a program (arbiter play ... >
+		// report.txt): the person sees the prompt on standard error, the
+		// terminal, and types at it as at any shell prompt (Ctrl-C is the
+		// signal then, which stops play).
+		fmt.Fprint(os.Stderr, prompt)
+		c.mu.Lock()
+		if c.lines == nil {
+			c.lines = bufio.NewReader(os.Stdin)
+		}
+		r := c.lines
+		c.mu.Unlock()
+		line, err := r.ReadString('\n')
+		if err != nil && line != "" {
+			err = nil
+		}
+		return strings.TrimRight(line, "\r\n"), err
+	}
 	c.mu.Lock()
 	if c.state == nil {
 		c.state = liner.NewLiner()
@@ -608,8 +636,21 @@ func (c *terminalConsole) prompt(prompt string, complete func(string) []string) 
 // typed reports whether standard input is a terminal, which shows what is
 // typed at it.
 func (c *terminalConsole) typed() bool {
-	c.once.Do(func() { c.terminal = term.IsTerminal(int(os.Stdin.Fd())) })
+	c.once.Do(func() {
+		c.terminal = term.IsTerminal(int(os.Stdin.Fd()))
+		c.sideways = c.terminal && !term.IsTerminal(int(os.Stdout.Fd())) && term.IsTerminal(int(os.Stderr.Fd()))
+	})
 	return c.terminal
+}
+
+// aside reports whether the person types at a terminal whose standard
+// output is sent elsewhere (to a file, a pager, a program) while standard
+// error still shows at the terminal: what the person is shown and asked
+// goes there, and standard output keeps the report alone. Without it the
+// board and the prompts went into the file, and the person typed blind.
+func (c *terminalConsole) aside() bool {
+	c.typed()
+	return c.sideways
 }
 
 // ConsoleEnded reports whether a person's standard input has ended during

@@ -133,6 +133,13 @@ func startConsole(t *testing.T, args ...string) (*console, *exec.Cmd) {
 func startConsoleCols(t *testing.T, cols uint16, args ...string) (*console, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(arbiterBinary(t), args...)
+	return attachConsole(t, cmd, cols), cmd
+}
+
+// attachConsole starts cmd on a pseudo-terminal of cols columns, for its
+// standard input, output and error save those cmd sets itself.
+func attachConsole(t *testing.T, cmd *exec.Cmd, cols uint16) *console {
+	t.Helper()
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: cols})
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +160,7 @@ func startConsoleCols(t *testing.T, cols uint16, args ...string) (*console, *exe
 		}
 	}()
 	t.Cleanup(func() { f.Close(); cmd.Process.Kill(); cmd.Wait() })
-	return c, cmd
+	return c
 }
 
 // expect waits for text to appear in the output after what was consumed.
@@ -392,5 +399,39 @@ fi
 	}
 	if log := mustRead(t, filepath.Join(logs, "game-1-seat-2.log")); !strings.Contains(log, "terminal: none") {
 		t.Errorf("the bot's log:\n%s\nwant it to have found no terminal", log)
+	}
+}
+
+func TestPersonPlaysWhenTheReportGoesToAFile(t *testing.T) {
+	// arbiter play ... > report.txt at a terminal: the person sees the
+	// board and the prompts at the terminal (standard error), and the
+	// file holds the report alone.
+	dir := t.TempDir()
+	report, err := os.Create(filepath.Join(dir, "report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer report.Close()
+	cmd := exec.Command(arbiterBinary(t), "play", "ajveciv", "--players", "repl,basic", "--turns", "2", "--seed", "1")
+	cmd.Stdout = report
+	c := attachConsole(t, cmd, 100)
+	seen := c.prompt("turn")
+	if !strings.Contains(seen, "Turn 1 of 2") || !strings.Contains(seen, ">1 you") {
+		t.Errorf("the terminal does not show the board:\n%s", seen)
+	}
+	c.send("1\r")
+	c.expect("Turn 2 of 2")
+	c.prompt("turn")
+	c.send("1\r")
+	c.expect("You finished")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v", err)
+	}
+	data, err := os.ReadFile(report.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "game 1: ajveciv") || strings.Contains(string(data), "turn [") {
+		t.Errorf("the file holds more than the report:\n%s", data)
 	}
 }
