@@ -143,14 +143,28 @@ func play(ctx context.Context, g catalog.Game, o playOptions) error {
 	noteLogs(o.stderr, o.specs, o.external)
 	if playErr != nil {
 		if (errors.Is(playErr, context.Canceled) || errors.Is(playErr, player.ErrInputEnded)) && player.ConsoleEnded() {
-			return usagef("standard input ended before the game did: a person (%s) had no more answers, so play stopped; the records and report hold the games so far", player.Person)
+			return usagef("standard input ended before the game did: a person (%s) had no more answers, so play stopped; %s", player.Person, o.keptSoFar())
 		}
 		if errors.Is(playErr, context.Canceled) {
-			return &exitError{exitInternal, errors.New("interrupted; the records and report hold the games so far")}
+			return &exitError{exitInternal, errors.New("interrupted; " + o.keptSoFar())}
 		}
 		return classify(playErr)
 	}
 	return strictly(o.strict, faults)
+}
+
+// keptSoFar says where the games played until play stopped are kept: the
+// report, on standard output or in its file, and the records, when
+// --record was given. A run without --record has no records to look for.
+func (o playOptions) keptSoFar() string {
+	report := "the report"
+	if o.report.path != "" {
+		report = "the report in " + o.report.path
+	}
+	if o.recordDir == "" {
+		return report + " holds the games so far (--record DIR keeps each game's record, to replay)"
+	}
+	return fmt.Sprintf("the records in %s and %s hold the games so far", o.recordDir, report)
 }
 
 // strictly is the end of a run under --strict: any fault fails it.

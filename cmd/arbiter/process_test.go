@@ -435,3 +435,33 @@ func TestPersonPlaysWhenTheReportGoesToAFile(t *testing.T) {
 		t.Errorf("the file holds more than the report:\n%s", data)
 	}
 }
+
+func TestAStoppedGameSaysWhereItIsKept(t *testing.T) {
+	// A person who types quit is told where the games so far are: the
+	// records only when --record keeps them, the report's file when it
+	// has one.
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		flags      []string
+		want, lack string
+	}{
+		{nil, "interrupted; the report holds the games so far (--record DIR keeps each game's record, to replay)", "records"},
+		{[]string{"--record", dir}, "interrupted; the records in " + dir + " and the report hold the games so far", "--record DIR"},
+		{[]string{"--report", filepath.Join(dir, "r.txt")}, "the report in " + filepath.Join(dir, "r.txt") + " holds the games so far", "records in"},
+	} {
+		args := append([]string{"play", "ajveciv", "--players", "repl,basic", "--turns", "3", "--seed", "1"}, c.flags...)
+		cmd := exec.Command(bin, args...)
+		cmd.Stdin = strings.NewReader("1\nquit\n")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+			t.Errorf("%v: exit %v; want 3\n%s", c.flags, err, stderr.String())
+		}
+		if got := stderr.String(); !strings.Contains(got, c.want) || strings.Contains(got, c.lack) {
+			t.Errorf("%v: stderr %q; want %q, without %q", c.flags, got, c.want, c.lack)
+		}
+	}
+}
