@@ -67,6 +67,9 @@ func (h *hosted[M, V]) roster(name string) ([]engine.Entrant[M, V], error) {
 	if !searchable || !mcts.Is(name) {
 		es, err := h.bots(name)
 		if err != nil && searchable && !player.HasSettings(name) {
+			if engine.Nearest(name, []string{mcts.Name}) == mcts.Name {
+				return nil, player.SuggestPlayer(err, name, mcts.Name+", the search AI (mcts:ms=N, mcts:playouts=N, mcts:level=easy|medium|hard)")
+			}
 			err = fmt.Errorf("%w; or mcts, the search AI (mcts:ms=N, mcts:playouts=N, mcts:level=easy|medium|hard)", err)
 		}
 		return es, err

@@ -120,6 +120,10 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 			if person == nil {
 				return nil, fmt.Errorf("%w; or exec:COMMAND, a program of yours (docs/protocol.md)", err)
 			}
+			if engine.Nearest(spec, []string{Person}) == Person {
+				// REPL, Repl, rpel: the person meant to play.
+				return nil, SuggestPlayer(err, spec, Person+", a person at the terminal")
+			}
 			return nil, fmt.Errorf("%w; or %s, a person at the terminal; or exec:COMMAND, a program of yours (docs/protocol.md)", err, Person)
 		}
 		for _, e := range es {
@@ -128,6 +132,20 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 		out = append(out, es...)
 	}
 	return out, nil
+}
+
+// SuggestPlayer turns a game's refusal of an unknown player's name (as
+// engine.UnknownPlayer words it, with no name near it among the game's
+// bots) into one that offers near, a name the game's bots do not list:
+// "unknown player "REPL": did you mean repl, a person at the terminal?
+// TNCC players are ...". Another refusal is returned as it is.
+func SuggestPlayer(err error, name, near string) error {
+	prefix := fmt.Sprintf("unknown player %q; ", name)
+	msg := err.Error()
+	if !strings.HasPrefix(msg, prefix) {
+		return err
+	}
+	return fmt.Errorf("unknown player %q: did you mean %s? %s", name, near, strings.TrimPrefix(msg, prefix))
 }
 
 // looksLikeProgram reports whether a player's name that no game knows is a
