@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/player"
 )
 
 // play runs a match among seats with the given options and returns its
@@ -473,5 +474,33 @@ func TestRefusedWarKeepsItsFlanksHidden(t *testing.T) {
 	if got, want := Told("war: 10, 0 and 30 soldiers on the flanks, and the army has 35; also, war costs 1600 gold, and you have 800"),
 		"war: the flanks send more soldiers than the army has (35); also, war costs 1600 gold, and you have 800"; got != want {
 		t.Errorf("Told = %q; want %q", got, want)
+	}
+}
+
+func TestAPersonAnswersATradeYesOrNo(t *testing.T) {
+	// The offer asks "Accept? (yes or no)" and tab completes yes and no:
+	// the list of choices and the prompt's default use the same words,
+	// and the rules' words, accept and decline, are read too.
+	_, setup := seats(t, "nothing", "nothing")
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Apply(0, TradeMove(1, Gold, 10, Food, 20)); err != nil {
+		t.Fatal(err)
+	}
+	req := m.Pending()[0]
+	for input, want := range map[string]Move{"\n": AcceptMove, "2\n": DeclineMove, "n\n": DeclineMove, "decline\n": DeclineMove, "Accept\n": AcceptMove} {
+		var out bytes.Buffer
+		term := &player.Terminal[Move, View]{In: strings.NewReader(input), Out: &out}
+		mv, err := term.Decide(context.Background(), &req, m.View(req.Seat))
+		if err != nil || mv.Type != want.Type {
+			t.Errorf("%q answers %v, %v; want %v\n%s", input, mv, err, want, out.String())
+		}
+		for _, s := range []string{"Accept? (yes or no)", "Choose 1 yes or 2 no", "Enter plays yes;", "trade answer [yes]> "} {
+			if !strings.Contains(out.String(), s) {
+				t.Errorf("the person offered a trade is not shown %q:\n%s", s, out.String())
+			}
+		}
 	}
 }

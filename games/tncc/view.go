@@ -130,6 +130,21 @@ func (v View) defenceSyntax() string {
 	return fmt.Sprintf("a defence is three numbers: LEFT FRONT RIGHT, the soldiers you put on each flank; you have %d (e.g. %d %d %d)", army, f[0], f[1], f[2])
 }
 
+// ChoiceName names a choice for a person (player.ChoiceNamer) as the
+// offer asks it, "Accept? (yes or no)", and as tab completes it: an answer
+// to a trade is yes or no, so that the choices and the prompt's default
+// ("trade answer [yes]>") use the question's words. accept and decline are
+// read too. Other moves are named by their text form.
+func (v View) ChoiceName(mv Move) string {
+	switch mv.Type {
+	case Accept:
+		return "yes"
+	case Decline:
+		return "no"
+	}
+	return mv.String()
+}
+
 // Parse reads a person's answer (player.Parser) as a move's text form
 // (ParseMove); a country attacked is told what a defence is when its
 // answer is none (an action, two numbers), and one offered a trade that
