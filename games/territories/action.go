@@ -222,6 +222,10 @@ func ParseFields(f []string) (Action, error) {
 	word := strings.ToLower(f[0])
 	args := f[1:]
 	want := func(n int, form string) error {
+		if len(args) > n && n > 0 {
+			// move new mexico arizona: a name of two words, unquoted.
+			return fmt.Errorf("%s takes %s; got %s after %s (put a name of several words in double quotes, or give a territory by its id)", word, form, plural(len(args), "word"), word)
+		}
 		if len(args) != n {
 			return fmt.Errorf("%s takes %s; got %s after %s", word, form, plural(len(args), "word"), word)
 		}
