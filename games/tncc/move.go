@@ -2,6 +2,7 @@ package tncc
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -148,7 +149,11 @@ func ParseMove(s string) (Move, error) {
 	}
 	num := func(k int, what string) (int64, error) {
 		v, err := strconv.ParseInt(args[k], 10, 64)
-		if err != nil || v > MaxAmount || v < -MaxAmount {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && ne.Err == strconv.ErrRange || err == nil && (v > MaxAmount || v < -MaxAmount) {
+			return 0, fmt.Errorf("%s: %s is out of range; amounts are whole numbers from %d to %d (%s)", what, args[k], -int64(MaxAmount), int64(MaxAmount), syntaxOf(t))
+		}
+		if err != nil {
 			return 0, fmt.Errorf("%s: %q is not a whole number (%s)", what, args[k], syntaxOf(t))
 		}
 		return v, nil
