@@ -548,3 +548,17 @@ func TestTerminalShowsAnswersReadAfterTheirPrompts(t *testing.T) {
 		}
 	}
 }
+
+func TestTerminalTellsWhenTheNextGameOfASeriesBegins(t *testing.T) {
+	// A person playing a series sees where one game ends and the next
+	// begins: the first is the game the person asked for, the others are
+	// numbered.
+	var out bytes.Buffer
+	term := &Terminal[colour, board]{In: strings.NewReader(""), Out: &out}
+	if err := term.Start(context.Background(), engine.MatchInfo{Game: 1}); err != nil || out.Len() != 0 {
+		t.Errorf("the first game begins with %q, %v; want nothing", out.String(), err)
+	}
+	if err := term.Start(context.Background(), engine.MatchInfo{Game: 2, Seat: 1}); err != nil || out.String() != "\nGame 2 of the series begins.\n" {
+		t.Errorf("the second game begins with %q, %v", out.String(), err)
+	}
+}

@@ -81,9 +81,14 @@ func (inputEnded) AbortReason() string { return "the person's input ended" }
 // SelfTimed marks the terminal as keeping its own time.
 func (t *Terminal[M, V]) SelfTimed() {}
 
-// Start notes the person's seat.
+// Start notes the person's seat, and tells the person when a game of a
+// series after the first begins: its first board would otherwise follow
+// the last game's standing as if the same game went on.
 func (t *Terminal[M, V]) Start(_ context.Context, info engine.MatchInfo) error {
 	t.seat, t.toldOut, t.side = info.Seat, false, ""
+	if info.Game > 1 {
+		fmt.Fprintf(t.out(), "\nGame %d of the series begins.\n", info.Game)
+	}
 	return nil
 }
 
