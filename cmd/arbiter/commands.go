@@ -218,6 +218,19 @@ Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
 	return cmd
 }
 
+// personLineup is a game's default players with a person (repl) in the
+// first seat: in place of the first player where the default names
+// several, else before the one name, which stands for several seats
+// (AjveCiv's basic is six).
+func personLineup(defaults string) string {
+	names := strings.Split(defaults, ",")
+	if len(names) == 1 {
+		return player.Person + "," + defaults
+	}
+	names[0] = player.Person
+	return strings.Join(names, ",")
+}
+
 func playGameCommand(g catalog.Game) *cobra.Command {
 	info := g.Info()
 	var (
@@ -241,8 +254,14 @@ func playGameCommand(g catalog.Game) *cobra.Command {
 
 With no flags it plays one game among --players %s and prints the report.
 
+To play a seat yourself, at this terminal, name repl among the players
+(arbiter rules %s tells how the game is played):
+
+  arbiter play %s --players %s
+
 Players: %s.
-Seats: %d to %d.`, info.Title, info.DefaultPlayers, playersHelp(info)+", "+externalsHelp, info.MinSeats, info.MaxSeats),
+Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, personLineup(info.DefaultPlayers),
+			playersHelp(info)+", "+externalsHelp, info.MinSeats, info.MaxSeats),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("players") && strings.TrimSpace(players) == "" {

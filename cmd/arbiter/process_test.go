@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
 )
@@ -462,6 +463,35 @@ func TestAStoppedGameSaysWhereItIsKept(t *testing.T) {
 		}
 		if got := stderr.String(); !strings.Contains(got, c.want) || strings.Contains(got, c.lack) {
 			t.Errorf("%v: stderr %q; want %q, without %q", c.flags, got, c.want, c.lack)
+		}
+	}
+}
+
+func TestEveryPlayHelpShowsHowToPlayYourself(t *testing.T) {
+	// arbiter play GAME --help shows a line that seats the person who reads
+	// it, and the line plays: a piped quit stops it as Ctrl-C does.
+	bin := arbiterBinary(t)
+	for _, g := range catalog.Games() {
+		name := g.Info().Name
+		code, help, errOut := arbiter(t, "", "play", name, "--help")
+		if code != 0 {
+			t.Fatalf("%s --help: exit %d %s", name, code, errOut)
+		}
+		prefix := "  arbiter play " + name + " --players repl,"
+		i := strings.Index(help, prefix)
+		if i < 0 {
+			t.Errorf("arbiter play %s --help shows no way to play yourself:\n%s", name, help)
+			continue
+		}
+		line := strings.TrimSpace(help[i : i+strings.IndexByte(help[i:], '\n')])
+		cmd := exec.Command(bin, append(strings.Fields(line)[1:], "--seed", "1")...)
+		cmd.Stdin = strings.NewReader("quit\n")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 3 || !strings.Contains(stderr.String(), "interrupted") {
+			t.Errorf("%s: exit %v, %s; want the person's quit (3)", line, err, stderr.String())
 		}
 	}
 }
