@@ -177,7 +177,8 @@ func newRoot() *cobra.Command {
 It plays matches and series at full speed, keeps every match as a replayable
 record, and reports what happened as text, JSON and charts.
 
-Start with:  arbiter play ajveciv`,
+Start with:  arbiter play ajveciv                        six AIs play a game
+             arbiter play ajveciv --players repl,basic  you play against them`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}

@@ -471,6 +471,9 @@ func TestEveryPlayHelpShowsHowToPlayYourself(t *testing.T) {
 	// arbiter play GAME --help shows a line that seats the person who reads
 	// it, and the line plays: a piped quit stops it as Ctrl-C does.
 	bin := arbiterBinary(t)
+	if _, help, _ := arbiter(t, "", "--help"); !strings.Contains(help, "arbiter play ajveciv --players repl,basic  you play against them") {
+		t.Errorf("arbiter --help starts nobody playing:\n%s", help)
+	}
 	for _, g := range catalog.Games() {
 		name := g.Info().Name
 		code, help, errOut := arbiter(t, "", "play", name, "--help")
