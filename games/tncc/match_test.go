@@ -504,3 +504,37 @@ func TestAPersonAnswersATradeYesOrNo(t *testing.T) {
 		}
 	}
 }
+
+func TestAPersonIsWarnedOfHungerAndUnpaidSoldiers(t *testing.T) {
+	// A person sees their food fall but cannot work out production in
+	// their head: at their turn the view warns of what this cycle's
+	// production will do if nothing changes, while an action can still
+	// avert it.
+	_, setup := seats(t, "nothing", "nothing")
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := m.View(0).String(); strings.Contains(s, "Warning") {
+		t.Errorf("a country that production feeds is warned:\n%s", s)
+	}
+	me := &m.world.Countries[0].Stock
+	me[Army], me[Food], me[Citizens] = 500, 110, 343
+	s := strings.Join(strings.Fields(m.View(0).String()), " ")
+	if !strings.Contains(s, "Warning: at this cycle's production, if nothing changes, your food runs out (your 500 soldiers eat 500; recruit -N sends N home), and hunger kills 200 citizens.") {
+		t.Errorf("the person is not warned of hunger:\n%s", s)
+	}
+	me[Gold], me[Army] = 0, 1000
+	s = strings.Join(strings.Fields(m.View(0).String()), " ")
+	if !strings.Contains(s, "if nothing changes, your gold runs out (your 1000 soldiers cost 100), and the army goes home as citizens; your food runs out") {
+		t.Errorf("the person is not warned of unpaid soldiers:\n%s", s)
+	}
+	me[Gold], me[Army], me[Citizens] = 1000, 500, 150
+	s = strings.Join(strings.Fields(m.View(0).String()), " ")
+	if !strings.Contains(s, "hunger kills your last citizens: your country dies.") || strings.Contains(s, "gold runs out") {
+		t.Errorf("the person is not warned that hunger ends their country:\n%s", s)
+	}
+	if s := m.View(1).String(); strings.Contains(s, "Warning") {
+		t.Errorf("a country that is not to move is warned:\n%s", s)
+	}
+}

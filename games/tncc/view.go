@@ -285,9 +285,45 @@ func (v View) String() string {
 		}
 		wrap.Write(&b, fmt.Sprintf("Country %d attacks you with %d soldiers in all. %s", a.From+1, a.Sent, defend), "", "", wrap.Width)
 	default:
+		if warn := v.shortfall(); warn != "" {
+			wrap.Write(&b, warn, "", "", wrap.Width)
+		}
 		fmt.Fprintf(&b, "Your turn, one action: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N;\nwar COUNTRY LEFT FRONT RIGHT. War costs %d gold.\n", m.world.Preset.GoldForWar)
 	}
 	return b.String()
+}
+
+// shortfall warns a person, at their turn, of what this cycle's production
+// will do to their country if nothing else changes: that its food runs out
+// and hunger kills citizens (the whole country, when none are left), or
+// that its gold runs out and the army goes home. Production comes after
+// every country's action, so an action of theirs (recruit −N) can still
+// avert it; without a word they only see their food fall, then die. ""
+// when production leaves them food and gold.
+func (v View) shortfall() string {
+	w := v.m.world.Clone()
+	w.Produce()
+	was, is := v.m.world.Countries[v.seat].Stock, w.Countries[v.seat].Stock
+	p := &v.m.world.Preset
+	var warns []string
+	if is[Gold] == 0 && was[Army] > 0 {
+		warns = append(warns, fmt.Sprintf("your gold runs out (your %d soldiers cost %d), and the army goes home as citizens", was[Army], p.GoldPerSoldier.Floor(was[Army])))
+	}
+	if is[Food] == 0 && p.HungerDeaths > 0 {
+		died := fmt.Sprintf("hunger kills %d citizens", p.HungerDeaths)
+		if w.Countries[v.seat].Dead {
+			died = "hunger kills your last citizens: your country dies"
+		}
+		eat := ""
+		if was[Army] > 0 {
+			eat = fmt.Sprintf(" (your %d soldiers eat %d; recruit -N sends N home)", was[Army], p.FoodPerSoldier.Floor(was[Army]))
+		}
+		warns = append(warns, "your food runs out"+eat+", and "+died)
+	}
+	if len(warns) == 0 {
+		return ""
+	}
+	return "Warning: at this cycle's production, if nothing changes, " + strings.Join(warns, "; ") + "."
 }
 
 // Help tells a person what they may answer now, and how a war is fought:
