@@ -562,3 +562,13 @@ func TestTerminalTellsWhenTheNextGameOfASeriesBegins(t *testing.T) {
 		t.Errorf("the second game begins with %q, %v", out.String(), err)
 	}
 }
+
+func TestTerminalHelpPromisesTabOnlyWhereItCompletes(t *testing.T) {
+	// Answers read from a reader (piped in) have no line editor: help does
+	// not tell the person to press Tab.
+	req := engine.Request[colour]{Kind: "turn", Choices: []colour{"red", "green"}, Default: "red"}
+	_, out, err := ask(t, "help\nred\n", req)
+	if err != nil || !strings.Contains(out, "Enter alone plays red.") || strings.Contains(out, "Tab") {
+		t.Errorf("help, read from a reader: %v\n%s", err, out)
+	}
+}

@@ -281,7 +281,13 @@ func (t *Terminal[M, V]) help(view V, names []string, def string) {
 	if len(names) > 0 {
 		fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Answer with one of %s: its name (any case), the start of it, or its number.", list(names)), wrap.Width))
 	}
-	fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Enter alone plays %s. Tab completes. Ctrl-C, quit or exit stops the game (the record keeps the moves so far).", def), wrap.Width))
+	tab := " Tab completes."
+	if t.In != nil || !console.typed() || console.aside() {
+		// Answers piped in, or read as a shell reads them (standard
+		// output elsewhere): no line editor completes them.
+		tab = ""
+	}
+	fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Enter alone plays %s.%s Ctrl-C, quit or exit stops the game (the record keeps the moves so far).", def, tab), wrap.Width))
 }
 
 // Knockout is implemented by views that say when their seat is out of the

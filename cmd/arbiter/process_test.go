@@ -420,6 +420,10 @@ func TestPersonPlaysWhenTheReportGoesToAFile(t *testing.T) {
 	if !strings.Contains(seen, "Turn 1 of 2") || !strings.Contains(seen, ">1 you") {
 		t.Errorf("the terminal does not show the board:\n%s", seen)
 	}
+	c.send("help\r")
+	if seen := c.prompt("turn"); !strings.Contains(seen, "Enter alone plays") || strings.Contains(seen, "Tab completes") {
+		t.Errorf("help promises what the prompt does not do, or is not shown:\n%s", seen)
+	}
 	c.send("1\r")
 	c.expect("Turn 2 of 2")
 	c.prompt("turn")
