@@ -14,7 +14,7 @@ import (
 )
 
 // botFlags are the flags of external players and their time control,
-// shared by play and tournament.
+// shared by play, tournament and duel.
 type botFlags struct {
 	bank      time.Duration
 	startup   time.Duration
@@ -30,15 +30,21 @@ type botFlags struct {
 	strict    bool
 }
 
-func addBotFlags(f *pflag.FlagSet) *botFlags {
+// addBotFlags adds the flags to f; records says that the command writes
+// records (--record), in whose directory the programs' logs go by default.
+func addBotFlags(f *pflag.FlagSet, records bool) *botFlags {
 	b := &botFlags{}
+	logsDefault := "a new directory in the system's temporary directory"
+	if records {
+		logsDefault = "bot-logs in the --record directory, else " + logsDefault
+	}
 	f.DurationVar(&b.bank, "bank", 0, "a time bank per seat for the whole game, drawn on when a decision overruns --deadline (external players)")
 	f.DurationVar(&b.startup, "startup", 0, "time for a program to start and answer hello (default: ten times --deadline, at least 10s)")
 	f.DurationVar(&b.reply, "reply-deadline", 0, "time for an answer owed to another seat's move, such as a trade offer (default: --deadline)")
 	f.StringVar(&b.onTimeout, "on-timeout", "default", "when an external player's time and bank run out: default (play the default move) or forfeit (give up the seat)")
 	f.IntVar(&b.strikes, "strikes", 0, "forfeit an external player's seat at its Nth fault: with 2, the second fault forfeits it (0: no limit)")
 	f.DurationVar(&b.grace, "grace", player.DefaultGrace, "allowance beyond each deadline for the scheduler's jitter")
-	f.StringVar(&b.logs, "bot-logs", "", "directory for each external program's standard error, one file per game and seat (default: bot-logs in the --record directory, else a new directory in the system's temporary directory; the run says where)")
+	f.StringVar(&b.logs, "bot-logs", "", "directory for each external program's standard error, one file per game and seat (default: "+logsDefault+"; the run says where)")
 	f.StringVar(&b.logLimit, "bot-log-limit", "16MiB", "what is kept of each external program's standard error over the whole run")
 	f.StringArrayVar(&b.env, "bot-env", nil, "add to the environment of external programs: NAME=VALUE, or NAME to pass this one's; repeat it")
 	f.StringVar(&b.limits, "bot-limits", player.DefaultLimits.String(), "resource limits of external programs: as (address space), cpu, nproc, fsize; none lifts one, or all")

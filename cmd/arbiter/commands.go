@@ -334,7 +334,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, person
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
 	f.BoolVar(&force, "force", false, "replace the report, records and training file if they exist")
-	bots = addBotFlags(f)
+	bots = addBotFlags(f, true)
 	f.BoolVarP(&verbose, "verbose", "v", false, "in the text report, show the world at every "+clockName(info)+", not only the first and the last")
 	addOptionFlags(f, info)
 	_ = cmd.RegisterFlagCompletionFunc("report", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -226,7 +226,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&keepGoing, "keep-going", false, "play on when a player never answers in its first game (by default the duel stops there, with no verdict)")
-	bots = addBotFlags(f)
+	bots = addBotFlags(f, false)
 	addOptionFlags(f, info)
 	return cmd
 }

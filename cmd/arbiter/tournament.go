@@ -214,7 +214,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 	f.StringVar(&out, "out", "", "write each game's result to FILE, one JSON line per game")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
-	bots = addBotFlags(f)
+	bots = addBotFlags(f, false)
 	f.BoolVar(&asJSON, "json", false, "print the standings as JSON")
 	f.BoolVar(&force, "force", false, "replace the --out and --export-training files if they exist")
 	f.BoolVar(&untilCertain, "until-certain", false, "stop as soon as the order of the standings is settled at --confidence")
