@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -50,7 +51,7 @@ var info = engine.Info{
 		{Name: "turns", Usage: "turns played at most; then the nations holding the most territories win", Kind: engine.IntOption, Default: "100", Min: 1, Max: 10000},
 		{Name: "board", Usage: `the map's territories and numbers: "sample" (eleven states of the American West) or a configuration's JSON`, Kind: engine.StringOption, Default: "sample",
 			File: "config", FileUsage: "a configuration of your own (YAML or JSON, as arbiter territories init reads it; its map is not drawn)",
-			Load: loadBoard, Warn: boardWarning},
+			Load: loadBoard, Warn: seatedBoardWarning},
 	},
 	Players: roster.Names(),
 	Rules:   rulesText,
@@ -75,6 +76,29 @@ func boardWarning(value string) string {
 	}
 	if w := c.Warning(); w != "" {
 		warnings = append(warnings, w)
+	}
+	return strings.Join(warnings, "; ")
+}
+
+// seatedBoardWarning is boardWarning for a game of seats (Game), which
+// also sets aside what the referee's turns alone count: the seats all join
+// before anything else (min_nations), and a turn ends when each seat has
+// taken its actions, each in its deadline (turn_duration). Both are said to
+// be unused rather than passed over as if they had shaped the game.
+func seatedBoardWarning(value string) string {
+	warnings := []string{}
+	if w := boardWarning(value); w != "" {
+		warnings = append(warnings, w)
+	}
+	if value != "" && value != "sample" {
+		if c, err := ParseConfig([]byte(value)); err == nil {
+			if c.MinNations > 0 {
+				warnings = append(warnings, fmt.Sprintf("min_nations %d is not used: in a game of seats every seat joins before any other action; only a refereed game (arbiter territories, a referee match of arbiter serve) waits for them", c.MinNations))
+			}
+			if c.TurnDuration > 0 {
+				warnings = append(warnings, fmt.Sprintf("turn_duration %v is not used: in a game of seats a turn ends when each seat has taken its actions, each in its deadline; only a refereed game ends turns by the clock", time.Duration(c.TurnDuration)))
+			}
+		}
 	}
 	return strings.Join(warnings, "; ")
 }

@@ -305,3 +305,41 @@ func TestViewCheckChangesNothing(t *testing.T) {
 		t.Errorf("Check moved the match on: seat %d, seq %d", after.Seat, m.World().Seq())
 	}
 }
+
+func TestASeatedGameSaysWhatOfTheBoardItSetsAside(t *testing.T) {
+	// A game of seats joins every seat first and ends a turn when each
+	// seat has acted: a board's min_nations and turn_duration shape
+	// nothing there, and its board option says so; the referee, whose
+	// game waits for min_nations and ends turns by the clock, does not.
+	board := `{"min_nations": 2, "turn_management": true, "turn_duration": "90m", "territories": [{"id": "A", "name": "Ay", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A", "C"]}, {"id": "C", "name": "Cee", "neighbors": ["B"]}]}`
+	warn := func(i engine.Info, board string) string {
+		for _, o := range i.Options {
+			if o.Name == "board" {
+				return o.Warn(board)
+			}
+		}
+		t.Fatalf("%s has no board option", i.Variant)
+		return ""
+	}
+	seated := warn(info, board)
+	for _, want := range []string{"min_nations 2 is not used", "turn_duration 1h30m0s is not used"} {
+		if !strings.Contains(seated, want) {
+			t.Errorf("the game's board warning %q lacks %q", seated, want)
+		}
+	}
+	if refereed := warn(refereeInfo, board); strings.Contains(refereed, "min_nations") || strings.Contains(refereed, "turn_duration") {
+		t.Errorf("the referee's board warning %q; both count there", refereed)
+	}
+	// And they are unused: the game is the same without them.
+	plain := `{"turn_management": true, "territories": [{"id": "A", "name": "Ay", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A", "C"]}, {"id": "C", "name": "Cee", "neighbors": ["B"]}]}`
+	if w := warn(info, plain); w != "" {
+		t.Errorf("a board without them is warned of: %s", w)
+	}
+	a, _ := play(t, 1, map[string]string{"board": board, "turns": "5"}, "greedy", "random")
+	b, _ := play(t, 1, map[string]string{"board": plain, "turns": "5"}, "greedy", "random")
+	ja, _ := json.Marshal([]any{a.Steps, a.End.Result})
+	jb, _ := json.Marshal([]any{b.Steps, b.End.Result})
+	if string(ja) != string(jb) {
+		t.Errorf("min_nations and turn_duration changed the game:\n%s\n%s", ja, jb)
+	}
+}
