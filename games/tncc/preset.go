@@ -135,15 +135,13 @@ func Default() Preset { return presets[0] }
 func (p *Preset) Check() error {
 	one := Whole(1)
 	for r, v := range p.Start {
-		least := int64(0)
-		if Resource(r) == Citizens {
-			least = 1
-		}
+		key := "start." + Resource(r).String()
+		least, most := countBounds(key)
 		switch {
 		case Resource(r) == Citizens && v == 0:
-			return rangeError("start.citizens", "0; a country with no citizens is dead before it plays: allowed 1 to %d", int64(MaxAmount))
-		case v < least || v > MaxAmount:
-			return rangeError("start."+Resource(r).String(), "%d is out of range; allowed %d to %d", v, least, int64(MaxAmount))
+			return rangeError(key, "0; a country with no citizens is dead before it plays: allowed %d to %d", least, most)
+		case v < least || v > most:
+			return rangeError(key, "%d is out of range; allowed %d to %d", v, least, most)
 		}
 	}
 	for r, v := range p.Steal {
@@ -166,14 +164,28 @@ func (p *Preset) Check() error {
 		return rangeError("defend_advantage", "%v; advantages are at least 1", p.DefendAdvantage)
 	case p.AttackAdvantage.Less(one):
 		return rangeError("attack_advantage", "%v; advantages are at least 1", p.AttackAdvantage)
-	case p.GoldForWar < 0 || p.GoldForWar > MaxAmount:
-		return rangeError("gold_for_war", "%d is out of range; allowed 0 to %d", p.GoldForWar, int64(MaxAmount))
-	case p.HungerDeaths < 0 || p.HungerDeaths > MaxAmount:
-		return rangeError("hunger_deaths", "%d is out of range; allowed 0 to %d", p.HungerDeaths, int64(MaxAmount))
-	case p.MaxCycles < 1 || p.MaxCycles > MaxCyclesLimit:
-		return rangeError("max_cycles", "%d is out of range; allowed 1 to %d", p.MaxCycles, MaxCyclesLimit)
+	}
+	for _, c := range []struct {
+		key string
+		v   int64
+	}{{"gold_for_war", p.GoldForWar}, {"hunger_deaths", p.HungerDeaths}, {"max_cycles", int64(p.MaxCycles)}} {
+		if least, most := countBounds(c.key); c.v < least || c.v > most {
+			return rangeError(c.key, "%d is out of range; allowed %d to %d", c.v, least, most)
+		}
 	}
 	return nil
+}
+
+// countBounds are the least and the most a whole number of a preset may
+// be, by its key ("start.citizens", "max_cycles").
+func countBounds(key string) (least, most int64) {
+	switch key {
+	case "start.citizens":
+		return 1, MaxAmount
+	case "max_cycles":
+		return 1, MaxCyclesLimit
+	}
+	return 0, MaxAmount
 }
 
 // RangeError is a preset's value out of range: its key as a preset file
@@ -238,6 +250,12 @@ func (c *count) UnmarshalYAML(n *yaml.Node) error {
 		return valueProblem(n, "want a whole number, have a list or a mapping")
 	case n.Tag == "!!str" && err == nil:
 		return valueProblem(n, "want a whole number, have the text %q (write the number without quotes or a tag)", n.Value)
+	case n.Tag != "!!str" && errors.Is(err, strconv.ErrRange):
+		// A whole number of more digits than any count holds: ReadPreset
+		// says what its key allows.
+		e := valueProblem(n, "%s is out of range", n.Value).(*valueError)
+		e.outOfRange = true
+		return e
 	case n.Tag != "!!int" || err != nil:
 		return valueProblem(n, "want a whole number, have %q", n.Value)
 	}
@@ -250,13 +268,14 @@ func (c *count) UnmarshalYAML(n *yaml.Node) error {
 type valueError struct {
 	line, column int
 	problem      string
+	outOfRange   bool // a whole number too large for any count: the key's bounds are to be said
 }
 
 func (e *valueError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.problem) }
 
 // valueProblem is a *valueError at node n.
 func valueProblem(n *yaml.Node, format string, args ...any) error {
-	return &valueError{n.Line, n.Column, fmt.Sprintf(format, args...)}
+	return &valueError{line: n.Line, column: n.Column, problem: fmt.Sprintf(format, args...)}
 }
 
 // valueKey is the key ("steal.gold") of the value at line and column of a
@@ -339,6 +358,10 @@ func ReadPreset(r io.Reader) (Preset, error) {
 		var ve *valueError
 		if errors.As(err, &ve) {
 			if key, ok := valueKey(&doc, ve.line, ve.column); ok {
+				if ve.outOfRange {
+					least, most := countBounds(key)
+					return Preset{}, fmt.Errorf("preset: line %d: %s: %s; allowed %d to %d", ve.line, key, ve.problem, least, most)
+				}
 				return Preset{}, fmt.Errorf("preset: line %d: %s: %s", ve.line, key, ve.problem)
 			}
 		}

@@ -263,6 +263,11 @@ func TestRulePresetFileErrors(t *testing.T) {
 		{"a count as a ratio", line("gold_for_war", "1500.5"), []string{"line 16", "whole number"}},
 		{"a count in hex", line("gold_for_war", "0x10"), []string{"line 16", "whole number"}},
 		{"a count as a string", line("hunger_deaths", `"200"`), []string{"line 19: hunger_deaths: want a whole number"}},
+		// A whole number of more digits than a count holds is out of
+		// range, and says what its key allows, not that it is not whole.
+		{"a count of too many digits", line("gold_for_war", "99999999999999999999999"), []string{"line 16: gold_for_war: 99999999999999999999999 is out of range; allowed 0 to 1000000000000"}},
+		{"max_cycles of too many digits", line("max_cycles", "99999999999999999999999"), []string{"line 20: max_cycles: 99999999999999999999999 is out of range; allowed 1 to 100000"}},
+		{"a start of too many digits", strings.Replace(everyKey, "citizens: 900", "citizens: -99999999999999999999999", 1), []string{"line 3: start.citizens: -99999999999999999999999 is out of range; allowed 1 to 1000000000000"}},
 		// A value that is not one names its key, in a flow mapping too.
 		{"a word in steal", "base: default\nsteal: {gold: 1, food: x}\n", []string{"line 2: steal.food: want a number", `"x"`}},
 		{"a number for start", "base: default\nstart: 5\n", []string{"line 2: start: want a mapping of gold, food, citizens, army, land"}},
