@@ -849,3 +849,16 @@ func TestViewsSeeEveryFeeling(t *testing.T) {
 		}
 	}
 }
+
+func TestParseWorldRefusesAFeelingTowardItself(t *testing.T) {
+	// The diagonal is never read or changed (TestRuleDiagonal): a world
+	// written by hand with a number there is refused, naming the entry,
+	// rather than carried along as if it counted.
+	w := NewWorld(3)
+	w.Feels[1][1] = 4
+	b, _ := json.Marshal(w)
+	want := "world: feels[1][1] is 4, society 2's feeling toward itself, which no rule reads; it must be 0"
+	if _, err := ParseWorld(b); err == nil || err.Error() != want {
+		t.Errorf("%v; want %q", err, want)
+	}
+}

@@ -213,6 +213,13 @@ func ParseWorld(data []byte) (World, error) {
 	if err := w.Check(); err != nil {
 		return World{}, err
 	}
+	// A society's feeling toward itself is read by no rule and changed by
+	// none: a number there would be carried along and do nothing.
+	for i, row := range w.Feels {
+		if row[i] != 0 {
+			return World{}, fmt.Errorf("world: feels[%d][%d] is %d, society %d's feeling toward itself, which no rule reads; it must be 0", i, i, row[i], i+1)
+		}
+	}
 	return w, nil
 }
 

@@ -399,3 +399,16 @@ func TestStateJSONErrorsNameTheSociety(t *testing.T) {
 		}
 	}
 }
+
+func TestParseStateRefusesADispositionTowardItself(t *testing.T) {
+	// A society's disposition toward itself counts in no score and no
+	// exchange, and no choice changes it: a state written by hand with a
+	// number there is refused, naming the entry.
+	st := NewState(3)
+	st.Relations[2][2] = -3
+	b, _ := json.Marshal(st)
+	want := "state: relations[2][2] is -3, society 3's disposition toward itself, which no rule reads; it must be 0"
+	if _, err := ParseState(b); err == nil || err.Error() != want {
+		t.Errorf("%v; want %q", err, want)
+	}
+}

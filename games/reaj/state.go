@@ -231,6 +231,14 @@ func ParseState(data []byte) (State, error) {
 	if err := st.Check(); err != nil {
 		return State{}, err
 	}
+	// A society's disposition toward itself counts in no score and no
+	// exchange, and no choice changes it: a number there would be carried
+	// along and do nothing.
+	for i, row := range st.Relations {
+		if row[i] != 0 {
+			return State{}, fmt.Errorf("state: relations[%d][%d] is %d, society %d's disposition toward itself, which no rule reads; it must be 0", i, i, row[i], i+1)
+		}
+	}
 	return st, nil
 }
 
