@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -423,6 +424,10 @@ func seatedOptions(f *pflag.FlagSet, info engine.Info, seats int) (map[string]st
 				path, _ := f.GetString(o.File)
 				data, err := readInput(path)
 				if err != nil {
+					if errors.Is(err, fs.ErrNotExist) && (path == o.Default || slices.Contains(info.Presets, path)) {
+						// "--config tribe": a value meant for the option's own flag.
+						return nil, usagef("--%s %s: %s; %s is a value of --%s: give it as --%s %s", o.File, path, pathCause(err), path, name, name, path)
+					}
 					return nil, usagef("--%s %s: %s", o.File, path, pathCause(err))
 				}
 				if v, err = o.Load(data); err != nil {

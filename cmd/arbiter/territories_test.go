@@ -1263,3 +1263,13 @@ func TestTerritoriesShowAndHistoryLineUpNamesInAnyScript(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigGivenTheSampleBoardPointsToBoard(t *testing.T) {
+	// --config sample, where no such file is, is the board's value given
+	// to the file's flag: the message says which flag takes it.
+	code, _, errOut := arbiter(t, "", "play", "territories", "--config", "sample", "--seed", "1")
+	want := "--config sample: no such file or directory; sample is a value of --board: give it as --board sample"
+	if code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, %q; want %d and %q", code, errOut, exitUsage, want)
+	}
+}

@@ -469,6 +469,9 @@ func TestTNCCBadConfig(t *testing.T) {
 		{"unknown preset", []string{"--preset", "feudal"}, []string{`unknown preset "feudal"`, "default, tribe, crazy, robot_army, mexican_standoff, decay"}},
 		// A preset file given to --preset is pointed to --config.
 		{"a file for --preset", []string{"--preset", filepath.Join(dir, "mine.yaml")}, []string{`unknown preset "`, "mine.yaml is a file: give it as --config " + filepath.Join(dir, "mine.yaml")}},
+		// And a preset's name given to --config, where no such file is, to
+		// --preset.
+		{"a preset for --config", []string{"--config", "tribe"}, []string{"--config tribe: no such file or directory; tribe is a value of --preset: give it as --preset tribe"}},
 	}
 	if err := os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte(cheapWar), 0o644); err != nil {
 		t.Fatal(err)
