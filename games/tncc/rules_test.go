@@ -1227,3 +1227,20 @@ func TestRuleWorldJSONErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestRuleAmountsStopAtTheLargest(t *testing.T) {
+	// arbiter rules tncc: "An amount that would pass 9223372036854775807
+	// (2^63 - 1), the largest a country holds, stays at it." A preset
+	// within its bounds reaches it (a report then shows that number),
+	// so the rules say so rather than leave it unexplained.
+	if !strings.Contains(strings.Join(strings.Fields(Game{}.Info().Rules), " "), "An amount that would pass 9223372036854775807 (2^63 - 1), the largest a country holds, stays at it.") {
+		t.Error("the rules do not say where amounts stop")
+	}
+	p := rulesPreset(func(p *Preset) { p.FoodPerCitizen = Whole(999999999) })
+	w := NewWorld(*p, 2)
+	w.Countries[0].Stock = Stock{1000, math.MaxInt64 - 5, 1e12, 0, 1e12}
+	w.Produce()
+	if got := w.Countries[0].Stock[Food]; got != math.MaxInt64 {
+		t.Errorf("food after production: %d; want %d, where it stops", got, int64(math.MaxInt64))
+	}
+}
