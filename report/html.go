@@ -714,8 +714,12 @@ func distributionChart(players []*standing) template.HTML {
 			from := h.lo + int64(i)*h.width
 			x0, x1 := px(float64(from)), px(float64(from+h.width))
 			bh := float64(rowH-6) * float64(c) / float64(most)
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %d games scored %s</title></rect>`,
-				num(x0), num(float64(y+rowH-3)-bh), num(math.Max(x1-x0, 1)), num(bh), colour(r), template.HTMLEscapeString(st.Player), c, binText(from, h.width))
+			games := "games"
+			if c == 1 {
+				games = "game"
+			}
+			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %d %s scored %s</title></rect>`,
+				num(x0), num(float64(y+rowH-3)-bh), num(math.Max(x1-x0, 1)), num(bh), colour(r), template.HTMLEscapeString(st.Player), c, games, binText(from, h.width))
 		}
 		if st.Games > 0 {
 			m := num(px(st.mean() + 0.5))

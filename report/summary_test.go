@@ -334,7 +334,7 @@ func TestDistributionChartNamesScoresUnderTheirBars(t *testing.T) {
 	}
 	svg := string(distributionChart(s.order))
 	for _, score := range []string{"0", "1"} {
-		bar := regexp.MustCompile(`<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*><title>searcher: \d+ games scored ` + score + `</title>`).FindStringSubmatch(svg)
+		bar := regexp.MustCompile(`<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*><title>searcher: \d+ games? scored ` + score + `</title>`).FindStringSubmatch(svg)
 		label := regexp.MustCompile(`<text x="([\d.]+)" y="\d+" text-anchor="middle">` + score + `</text>`).FindStringSubmatch(svg)
 		if bar == nil || label == nil {
 			t.Fatalf("no bar or label for %s:\n%s", score, svg)
