@@ -153,7 +153,8 @@ func ParseConfig(data []byte) (Config, error) {
 }
 
 // yamlProblem rewords the YAML decoder's errors for people: an unknown key
-// lists the keys there are, and a bad value is named by its key.
+// offers the nearest for a typo and lists the keys there are, and a bad
+// value is named by its key.
 func yamlProblem(err error, data []byte) error {
 	msg := err.Error()
 	msg = strings.TrimPrefix(msg, "yaml: unmarshal errors:\n  ")
@@ -164,6 +165,9 @@ func yamlProblem(err error, data []byte) error {
 	if i := strings.Index(msg, "field "); i >= 0 && strings.Contains(msg, " not found in type") {
 		key := msg[i+len("field "):]
 		key, _, _ = strings.Cut(key, " not found")
+		if near := engine.Nearest(key, configKeys); near != "" {
+			return fmt.Errorf("%sunknown key %q; did you mean %s? The keys are %s", msg[:i], key, near, strings.Join(configKeys, ", "))
+		}
 		return fmt.Errorf("%sunknown key %q; the keys are %s", msg[:i], key, strings.Join(configKeys, ", "))
 	}
 	if strings.Contains(msg, "cannot unmarshal") && strings.Contains(msg, "zombie.configFile") {

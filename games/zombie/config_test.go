@@ -80,6 +80,10 @@ func TestParseConfig(t *testing.T) {
 		{"players: [A, B, C]\n", "zombie_count is missing; give 1, the only count 3 players allow"},
 		{"zombie_count: 1\n", "players is missing"},
 		{"players: [A, B, C]\nzombie_count: 1\ncolour: red\n", `line 3: unknown key "colour"`},
+		// A typo is offered the key it misspells, as a preset's and a
+		// board's are.
+		{"players: [A, B, C]\nzombie_cont: 1\n", `line 2: unknown key "zombie_cont"; did you mean zombie_count? The keys are players, zombie_count`},
+		{"players: [A, B, C]\nzombie_count: 1\nstart_antibody: 2\n", `unknown key "start_antibody"; did you mean start_antibodies?`},
 		{"players: [A, B]\nzombie_count: 1\n", "at least 3"},
 		{"players: [A, B, C]\nzombie_count: 2\n", "line 2: zombie_count: 2; allowed only 1 with 3 players, so that at least 2 humans play"},
 		{"players: [A, B, C, D, E]\nzombie_count: 4\n", "line 2: zombie_count: 4; allowed 1 to 3 with 5 players"},
