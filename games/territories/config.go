@@ -111,10 +111,10 @@ func (f *configFile) config() (*Config, error) {
 		c.MaxArmies = *f.MaxArmies
 	}
 	if c.MaxArmies < 1 || c.MaxArmies > MaxArmiesLimit {
-		return nil, fmt.Errorf("max_armies: %d; allowed 1 to %d", c.MaxArmies, MaxArmiesLimit)
+		return nil, f.at("max_armies", fmt.Errorf("max_armies: %d; allowed 1 to %d", c.MaxArmies, MaxArmiesLimit))
 	}
 	if c.InitialArmies < 1 || c.InitialArmies > c.MaxArmies {
-		return nil, fmt.Errorf("initial_armies: %d; allowed 1 to max_armies (%d)", c.InitialArmies, c.MaxArmies)
+		return nil, f.at("initial_armies", fmt.Errorf("initial_armies: %d; allowed 1 to max_armies (%d)", c.InitialArmies, c.MaxArmies))
 	}
 	c.Seed = f.Seed
 	if f.MinNations != nil {
@@ -125,22 +125,22 @@ func (f *configFile) config() (*Config, error) {
 	}
 	if f.HoldingsPerAction != nil {
 		if !c.TurnManagement {
-			return nil, errors.New("holdings_per_action: it counts only with turn_management: true")
+			return nil, f.at("holdings_per_action", errors.New("holdings_per_action: it counts only with turn_management: true"))
 		}
 		c.HoldingsPerAction = *f.HoldingsPerAction
 	}
 	if c.HoldingsPerAction < 1 || c.HoldingsPerAction > MaxTerritories {
-		return nil, fmt.Errorf("holdings_per_action: %d; allowed 1 to %d", c.HoldingsPerAction, MaxTerritories)
+		return nil, f.at("holdings_per_action", fmt.Errorf("holdings_per_action: %d; allowed 1 to %d", c.HoldingsPerAction, MaxTerritories))
 	}
 	if f.TurnDuration != nil {
 		if !c.TurnManagement {
-			return nil, errors.New("turn_duration: it counts only with turn_management: true")
+			return nil, f.at("turn_duration", errors.New("turn_duration: it counts only with turn_management: true"))
 		}
 		if err := c.TurnDuration.UnmarshalText([]byte(*f.TurnDuration)); err != nil {
-			return nil, err
+			return nil, f.at("turn_duration", err)
 		}
 		if c.TurnDuration < 0 {
-			return nil, fmt.Errorf("turn_duration: %v; want 0 (no limit) or more", time.Duration(c.TurnDuration))
+			return nil, f.at("turn_duration", fmt.Errorf("turn_duration: %v; want 0 (no limit) or more", time.Duration(c.TurnDuration)))
 		}
 	}
 	if len(f.Territories) == 0 {
@@ -150,7 +150,7 @@ func (f *configFile) config() (*Config, error) {
 		return nil, fmt.Errorf("territories: %d; at most %d", len(f.Territories), MaxTerritories)
 	}
 	if c.MinNations < 0 || c.MinNations > len(f.Territories) {
-		return nil, fmt.Errorf("min_nations: %d; allowed 0 to the number of territories (%d)", c.MinNations, len(f.Territories))
+		return nil, f.at("min_nations", fmt.Errorf("min_nations: %d; allowed 0 to the number of territories (%d)", c.MinNations, len(f.Territories)))
 	}
 	lines := make([]int, len(f.Territories))
 	for i, t := range f.Territories {

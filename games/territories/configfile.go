@@ -37,6 +37,19 @@ type configFile struct {
 	TurnManagement    *bool
 	HoldingsPerAction *int
 	TurnDuration      *string
+
+	// lines holds the line of each key's value, for the messages of
+	// values that are read but out of range.
+	lines map[string]int
+}
+
+// at puts the line of key's value before err, "line 4: max_armies: 0;
+// allowed ...", when the file gave the key.
+func (f *configFile) at(key string, err error) error {
+	if line := f.lines[key]; line > 0 {
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return err
 }
 
 // territoryFile is one territory as written, with its line.
@@ -104,11 +117,12 @@ func readConfigFile(doc *yaml.Node) (*configFile, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("line %d: want a mapping of keys (%s), have %s; see examples/territories/config.yaml", root.Line, strings.Join(configKeys, ", "), describe(root))
 	}
-	f := &configFile{}
+	f := &configFile{lines: map[string]int{}}
 	err := eachKey(root, configKeys, "key", func(key string, v *yaml.Node) error {
 		if isNull(v) {
 			return nil // as if not given
 		}
+		f.lines[key] = v.Line
 		return f.set(key, v)
 	})
 	return f, err

@@ -238,11 +238,16 @@ func TestConfigDefaults(t *testing.T) {
 		t.Errorf("defaults: %+v", c)
 	}
 	for _, bad := range []struct{ yaml, want string }{
-		{"max_armies: 0", "max_armies: 0; allowed 1 to 1000"},
-		{"initial_armies: 6", "initial_armies: 6; allowed 1 to max_armies (5)"},
-		{"holdings_per_action: 2", "only with turn_management: true"},
-		{"turn_management: true\nturn_duration: soon", `turn_duration "soon"`},
-		{"min_nations: 2", "min_nations: 2; allowed 0 to the number of territories (1)"},
+		// A value read but out of range names its line too, as the README
+		// says every key is checked with its line.
+		{"max_armies: 0", "line 3: max_armies: 0; allowed 1 to 1000"},
+		{"initial_armies: 6", "line 3: initial_armies: 6; allowed 1 to max_armies (5)"},
+		{"holdings_per_action: 2", "line 3: holdings_per_action: it counts only with turn_management: true"},
+		{"turn_management: true\nholdings_per_action: 0", "line 4: holdings_per_action: 0; allowed 1 to 1000"},
+		{"turn_management: true\nturn_duration: soon", `line 4: turn_duration "soon"`},
+		{"turn_management: true\nturn_duration: -1h", "line 4: turn_duration: -1h0m0s; want 0 (no limit) or more"},
+		{"turn_duration: 1h", "line 3: turn_duration: it counts only with turn_management: true"},
+		{"min_nations: 2", "line 3: min_nations: 2; allowed 0 to the number of territories (1)"},
 		{"seed: -1", `line 3: seed: want a whole number from 0 to 18446744073709551615, have "-1"`},
 		{"colour: red", `line 3: unknown key "colour"; the keys are map, output, territories,`},
 	} {
