@@ -122,6 +122,9 @@ func DecodeJSON(data []byte, v any) error {
 					if where != "" {
 						where += ": "
 					}
+					if near := Nearest(name, strings.Split(fields, ", ")); near != "" {
+						return fmt.Errorf("%sunknown field %s; did you mean %s? The fields are %s", where, quoted, near, fields)
+					}
 					return fmt.Errorf("%sunknown field %s; the fields are %s", where, quoted, fields)
 				}
 			}

@@ -37,9 +37,10 @@ func TestDecodeJSONTakesOneValue(t *testing.T) {
 		`{"request":3},`:                           "trailing data",
 		`{"request":"3"}`:                          "want a whole number, got a JSON string",
 		`{"request":3,"seed":-1}`:                  "seed: want a whole number, 0 or more, got a JSON number -1",
-		`{"requests":3}`:                           `unknown field "requests"; the fields are request, seats, seed`,
+		`{"requests":3}`:                           `unknown field "requests"; did you mean request? The fields are request, seats, seed`,
+		`{"wanted":3}`:                             `unknown field "wanted"; the fields are request, seats, seed`,
 		`{"seats":["person"]}`:                     `seats: want an object with the fields player, name, got a JSON string`,
-		`{"seats":[{"player":"a"},{"plyer":"b"}]}`: `seats[1]: unknown field "plyer"; the fields are player, name`,
+		`{"seats":[{"player":"a"},{"plyer":"b"}]}`: `seats[1]: unknown field "plyer"; did you mean player? The fields are player, name`,
 		``:                      "empty input",
 		"\ufeff{\"request\":3}": "the JSON begins with a byte order mark (U+FEFF), which JSON does not take; write it without one (UTF-8 without BOM)",
 	} {
