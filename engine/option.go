@@ -13,9 +13,10 @@ import (
 // keep such a value as the option's string, unchanged; reports and
 // headers name it by its Label.
 type OptionDocument struct {
-	// Name is the object's "name" member; without one, "custom (BASE)"
-	// for a document built on another named by its "base" member (a TNCC
-	// preset given in short), else "custom".
+	// Name is the object's "name" member, its control characters shown
+	// as "?" (Printable); without one, "custom (BASE)" for a document
+	// built on another named by its "base" member (a TNCC preset given in
+	// short), else "custom".
 	Name string
 	// Digest is the first eight hex digits of the SHA-256 of the object
 	// without its name, as compact JSON with its keys in order and its
@@ -40,10 +41,13 @@ func ReadOptionDocument(value string) (OptionDocument, bool) {
 		return OptionDocument{}, false
 	}
 	d := OptionDocument{Name: "custom", JSON: json.RawMessage(v)}
+	// The name is printed wherever the option is (reports, a tournament's
+	// header, its merge): as a terminal shows it, not as an escape
+	// sequence a file or a match's creator wrote into it.
 	if name, ok := members["name"].(string); ok && name != "" {
-		d.Name = name
+		d.Name = Printable(name)
 	} else if base, ok := members["base"].(string); ok && base != "" {
-		d.Name = "custom (" + base + ")" // as the game names it once read
+		d.Name = "custom (" + Printable(base) + ")" // as the game names it once read
 	}
 	delete(members, "name")
 	var b bytes.Buffer

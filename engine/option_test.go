@@ -32,6 +32,15 @@ func TestOptionDocument(t *testing.T) {
 	if d, ok := engine.ReadOptionDocument(`{"base": "default", "max_cycles": 8}`); !ok || d.Name != "custom (default)" {
 		t.Errorf("a document on a base: %+v, %v; want custom (default)", d, ok)
 	}
+	// A name is printed as a terminal shows it: an escape sequence written
+	// into a preset's name does not turn the report red, nor a carriage
+	// return write over its line.
+	if d, _ := engine.ReadOptionDocument(`{"name": "\u001b[31mred\rx", "growth": 1.5}`); d.Name != "?[31mred?x" {
+		t.Errorf("a name with control characters is named %q; want ?[31mred?x", d.Name)
+	}
+	if d, _ := engine.ReadOptionDocument(`{"base": "\u001b[2J", "growth": 1.5}`); d.Name != "custom (?[2J)" {
+		t.Errorf("a base with control characters is named %q; want custom (?[2J)", d.Name)
+	}
 	for _, plain := range []string{"tribe", "", "100", "true", "{not json", `{"a":1} {"b":2}`, "[1]"} {
 		if d, ok := engine.ReadOptionDocument(plain); ok {
 			t.Errorf("%q reads as a document %+v", plain, d)

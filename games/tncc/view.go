@@ -253,7 +253,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 func (v View) String() string {
 	var b strings.Builder
 	m := v.m
-	fmt.Fprintf(&b, "Cycle %d of %d (%s preset). You are country %d.\n", m.world.Cycle, m.world.Preset.MaxCycles, m.world.Preset.Name, v.seat+1)
+	fmt.Fprintf(&b, "Cycle %d of %d (%s preset). You are country %d.\n", m.world.Cycle, m.world.Preset.MaxCycles, engine.Printable(m.world.Preset.Name), v.seat+1)
 	writeCountries(&b, &m.world, v.seat, m.players)
 	var events []string
 	for i := range m.hist.len() {

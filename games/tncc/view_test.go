@@ -87,3 +87,14 @@ func TestAttackedPersonIsToldWhatADefenceIs(t *testing.T) {
 		t.Errorf("a turn's recruit 5: %v, %v", mv, err)
 	}
 }
+
+func TestTheBoardShowsAPresetsNameAsATerminalShowsIt(t *testing.T) {
+	// A custom preset's name is the file's (or the match creator's) text:
+	// the board a person reads at a terminal shows an escape sequence in
+	// it as "?", not obeyed.
+	p := rulesPreset(func(p *Preset) { p.Name = "\x1b[31mred" })
+	board := rulesMatch(t, 2, p).View(0).String()
+	if strings.ContainsRune(board, '\x1b') || !strings.Contains(board, "(?[31mred preset)") {
+		t.Errorf("the board:\n%q", board)
+	}
+}
