@@ -387,6 +387,19 @@ func ReadPreset(r io.Reader) (Preset, error) {
 	if err != nil {
 		return Preset{}, fmt.Errorf("preset: %w", err)
 	}
+	// A preset named as a built-in one is that one, or it would be taken
+	// for it: reports name a preset by its name, and "default #0e7f1fd6"
+	// reads as the default.
+	if b, err := LookupPreset(p.Name); err == nil && b != p {
+		line := ""
+		var doc yaml.Node
+		if yaml.Unmarshal(data, &doc) == nil {
+			if n := keyLine(&doc, "name"); n > 0 {
+				line = fmt.Sprintf("line %d: ", n)
+			}
+		}
+		return Preset{}, fmt.Errorf("preset: %sname: %s is a built-in preset's name, and these are not its numbers; give this preset a name of its own, or none", line, p.Name)
+	}
 	return p, nil
 }
 

@@ -191,6 +191,18 @@ func TestRulePresetBase(t *testing.T) {
 	if d, _ := LookupPreset("decay"); err != nil || p.Name != "rot" || p.Growth != d.Growth || p.FoodPerCitizen != d.FoodPerCitizen {
 		t.Errorf("base decay named rot: %+v, %v", p, err)
 	}
+	// A built-in preset's name is that preset's: given to other numbers,
+	// which reports would call "default #0e7f1fd6", it is refused with
+	// its line; given to its own numbers, it is that preset.
+	if _, err := ReadPreset(strings.NewReader("base: tribe\nname: default\n")); err == nil || !strings.Contains(err.Error(), "preset: line 2: name: default is a built-in preset's name, and these are not its numbers") {
+		t.Errorf("tribe's numbers named default: %v", err)
+	}
+	if _, err := ReadPreset(strings.NewReader(`{"name": "crazy", "base": "crazy", "max_cycles": 7}`)); err == nil || !strings.Contains(err.Error(), "name: crazy is a built-in preset's name") {
+		t.Errorf("crazy changed and named crazy: %v", err)
+	}
+	if p, err := ReadPreset(strings.NewReader("base: tribe\nname: tribe\n")); err != nil || p.Option() != "tribe" {
+		t.Errorf("tribe's numbers named tribe: %+v, %v; want the tribe preset", p, err)
+	}
 	// The overrides are validated too.
 	if _, err := ReadPreset(strings.NewReader("base: default\nattack_advantage: 0.5\n")); err == nil || !strings.Contains(err.Error(), "attack_advantage") {
 		t.Errorf("base with a bad override: %v", err)
