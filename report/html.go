@@ -533,10 +533,10 @@ func svgChart(c Chart, clock string, marks []mark) template.HTML {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" data-clock="%s" data-x="%s" data-geom="%d,%d,%s,%s">`,
 		chartW, height, template.HTMLEscapeString(clock), strings.Join(xs, ","), padLeft, plotW, num(xmin), num(xmax))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#fff" stroke="#ccc"/>`, padLeft, padTop, plotW, plotH)
-	for _, t := range yticks {
-		y := num(py(t))
+	for i, label := range axisLabels(yticks) {
+		y := num(py(yticks[i]))
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" stroke="#eee"/>`, padLeft, padLeft+plotW, y, y)
-		fmt.Fprintf(&b, `<text x="%d" y="%s" text-anchor="end" dominant-baseline="middle">%s</text>`, padLeft-6, y, num(t))
+		fmt.Fprintf(&b, `<text x="%d" y="%s" text-anchor="end" dominant-baseline="middle">%s</text>`, padLeft-6, y, label)
 	}
 	for _, t := range niceTicks(xmin, xmax, 10, true) {
 		if t < xmin || t > xmax {
@@ -690,13 +690,16 @@ func distributionChart(players []*standing) template.HTML {
 	height := len(players)*rowH + 40
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img">`, chartW, height)
+	var ticks []float64
 	for _, t := range niceTicks(float64(lo), float64(hi), 10, true) {
-		if t < float64(lo) || t > float64(hi) {
-			continue
+		if t >= float64(lo) && t <= float64(hi) {
+			ticks = append(ticks, t)
 		}
-		x := num(px(t + 0.5)) // under the middle of its bar, where the mean's tick counts it
+	}
+	for i, label := range axisLabels(ticks) {
+		x := num(px(ticks[i] + 0.5)) // under the middle of its bar, where the mean's tick counts it
 		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%d" stroke="#eee"/>`, x, x, len(players)*rowH)
-		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, len(players)*rowH+16, num(t))
+		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`, x, len(players)*rowH+16, label)
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">score</text>`, left+width/2, len(players)*rowH+34)
 	for r, st := range players {
@@ -769,6 +772,48 @@ func niceTicks(lo, hi float64, n int, whole bool) []float64 {
 		ticks = append(ticks, ticks[len(ticks)-1]+step)
 	}
 	return ticks
+}
+
+// maxAxisLabel is the most characters an axis's label has in full: seven
+// fill the room left of a chart's plot (padLeft) and between two of a
+// distribution's ticks.
+const maxAxisLabel = 7
+
+// axisLabels writes an axis's ticks: in full (num), unless one would take
+// more than maxAxisLabel characters, cut off at the page's edge or run
+// into the next (a long game's yields, a preset's large amounts); then
+// all of them in one unit of thousands with its SI prefix, 20000000 as
+// "20M" and 2500000 as "2.5M" beside it.
+func axisLabels(ticks []float64) []string {
+	labels := make([]string, len(ticks))
+	most := 0.0
+	long := false
+	for i, t := range ticks {
+		labels[i] = num(t)
+		long = long || len(labels[i]) > maxAxisLabel
+		most = math.Max(most, math.Abs(t))
+	}
+	if !long {
+		return labels
+	}
+	unit, prefix := 1.0, ""
+	for _, u := range []struct {
+		size   float64
+		prefix string
+	}{{1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}, {1e15, "P"}, {1e18, "E"}} {
+		if most >= u.size {
+			unit, prefix = u.size, u.prefix
+		}
+	}
+	for i, t := range ticks {
+		v := math.Round(t/unit*1000) / 1000
+		if v == 0 {
+			labels[i] = "0"
+			continue
+		}
+		labels[i] = strconv.FormatFloat(v, 'f', -1, 64) + prefix
+	}
+	return labels
 }
 
 // num formats a number for SVG with at most one decimal.

@@ -347,3 +347,43 @@ func TestDistributionChartNamesScoresUnderTheirBars(t *testing.T) {
 		}
 	}
 }
+
+func TestLongAxisLabelsStayInTheirRoom(t *testing.T) {
+	// Seven characters fill the room left of a chart's plot: a preset of
+	// large amounts or a long game charted 20000000 cut to "0000000" at
+	// the page's edge. An axis with a longer label is labelled in one unit
+	// with its SI prefix; one of seven or fewer stays in full.
+	labels := func(svg string) []string {
+		var out []string
+		for _, m := range regexp.MustCompile(`text-anchor="end" dominant-baseline="middle">([^<]*)<`).FindAllStringSubmatch(svg, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	chart := func(top float64) Chart {
+		return Chart{Title: "food", X: []int{0, 1, 2}, Lines: []Line{{Name: "turtle", Seat: 0, Y: []float64{0, top / 2, top}}}}
+	}
+	if got := strings.Join(labels(string(svgChart(chart(6e6), "cycle", nil))), " "); got != "0 2000000 4000000 6000000" {
+		t.Errorf("an axis to 6000000: %s; want it in full", got)
+	}
+	if got := strings.Join(labels(string(svgChart(chart(2e7), "cycle", nil))), " "); got != "0 5M 10M 15M 20M" {
+		t.Errorf("an axis to 20000000: %s; want 0 5M 10M 15M 20M", got)
+	}
+	for _, top := range []float64{2.5e7, 3e9, 7e12, math.MaxInt64} {
+		for _, l := range labels(string(svgChart(chart(top), "cycle", nil))) {
+			if len(l) > 7 {
+				t.Errorf("an axis to %g has the label %q, of more than 7 characters", top, l)
+			}
+		}
+	}
+	// A distribution of scores is labelled the same way under its bars.
+	st := &standing{Player: "guide", Games: 2}
+	st.scores.add(10)
+	st.scores.add(40_000_000)
+	svg := string(distributionChart([]*standing{st}))
+	for _, m := range regexp.MustCompile(`text-anchor="middle">([^<]*)<`).FindAllStringSubmatch(svg, -1) {
+		if len(m[1]) > 7 && m[1] != "score" {
+			t.Errorf("the distribution has the label %q", m[1])
+		}
+	}
+}
