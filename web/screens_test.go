@@ -189,6 +189,29 @@ func TestChartsAreReadableAtTheirSize(t *testing.T) {
 	}
 }
 
+func TestChartsOfLargeNumbersKeepTheirLabels(t *testing.T) {
+	// The room left of a chart holds six characters: on the crazy preset
+	// a country's gold passes a million in some forty cycles, and the
+	// axis read "000,000", cut at the chart's edge. Its labels are then in one
+	// unit with its SI prefix (300k, 1M), none cut off, the table keeping
+	// each value in full.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "tncc", "seats": append(people(1), seat("trader"), seat("nothing")), "options": map[string]any{"preset": "crazy"}, "judge": true})
+	s.advance(c, 150) // 50 cycles: above a million gold
+	for _, p := range []struct{ name, url string }{{"the spectator's page", c.Watch}, {"the replay viewer", s.URL() + "/replay?match=" + c.ID + "#s=" + c.Judge.Secret}} {
+		r := b.open(p.name, p.url, desktopW, desktopH)
+		r.until("the charts drawn at their size", `document.querySelectorAll("#charts svg.chart text").length > 0 && [...document.querySelectorAll("#charts svg.chart")].every(g => Math.abs(g.viewBox.baseVal.width - g.getBoundingClientRect().width) < 4)`)
+		if out := eval[string](r, `[...document.querySelectorAll("#charts svg.chart text")].filter(e => { const a = e.getBoundingClientRect(), b = e.ownerSVGElement.getBoundingClientRect(); return a.left < b.left - 0.5 || a.right > b.right + 0.5; }).map(e => e.textContent).join(", ")`); out != "" {
+			t.Errorf("%s: numbers cut off by their chart: %s", p.name, out)
+		}
+		if !eval[bool](r, `[...document.querySelectorAll("#charts svg.chart text")].some(e => /^[0-9.]+[kM]$/.test(e.textContent))`) {
+			t.Errorf("%s: no axis in thousands or millions: %s", p.name, eval[string](r, `[...document.querySelectorAll("#charts svg.chart text")].map(e => e.textContent).join(" ")`))
+		}
+		r.noErrors()
+	}
+}
+
 func TestTicksKeepTheirShapeOnAPhone(t *testing.T) {
 	// A checkbox or a radio button beside words that wrap keeps its size
 	// on a phone: it was squeezed by its words to two thirds of its width

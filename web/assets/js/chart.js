@@ -37,6 +37,22 @@ function ticks(lo, hi, n, whole = false) {
   return out;
 }
 
+// axisLabels writes a value axis's ticks: in full, unless one would take
+// more than six characters, more than the room left of the plot holds
+// (it was cut to "000,000" at the chart's edge); then every one in the
+// one unit of thousands that fits the largest, with its SI prefix: 0 5M
+// 10M 15M. The table below the chart keeps each value in full.
+function axisLabels(ts) {
+  const full = ts.map((t) => num(t));
+  if (full.every((l) => l.length <= 6)) return full;
+  const most = Math.max(...ts.map(Math.abs));
+  let unit = 1, prefix = "";
+  for (const [u, p] of [[1e3, "k"], [1e6, "M"], [1e9, "G"], [1e12, "T"], [1e15, "P"], [1e18, "E"]]) {
+    if (most >= u) { unit = u; prefix = p; }
+  }
+  return ts.map((t) => (t === 0 ? "0" : `${Math.round((t / unit) * 1000) / 1000}${prefix}`));
+}
+
 // lineChart draws series over xs. opts: title, clock (the x axis' word),
 // xs, series [{name, values}], marks [{x, label}], cursor (an x), onPick(x)
 // when a point of the chart is clicked. It returns the figure, with
@@ -68,10 +84,12 @@ export function lineChart({ title, clock = "turn", xs, series, marks = [], curso
   const draw = () => {
     g.setAttribute("viewBox", `0 0 ${W} ${H}`);
     g.replaceChildren();
-    for (const t of ticks(lo, hi, 5, whole)) {
+    const ys = ticks(lo, hi, 5, whole);
+    axisLabels(ys).forEach((label, i) => {
+      const t = ys[i];
       g.append(svg("line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e3e3e3" }),
-        svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, num(t)));
-    }
+        svg("text", { x: L - 4, y: sy(t) + 4, "text-anchor": "end" }, label));
+    });
     for (const t of ticks(x0, x1, Math.max(2, Math.min(8, Math.floor((W - L - R) / 60))), true)) {
       g.append(svg("text", { x: sx(t), y: H - 16, "text-anchor": "middle" }, num(t)));
     }
