@@ -190,8 +190,9 @@ game at a time, in the form --report names:
               series each player's standing (the default; at a terminal, a
               series of more than 10 games prints its standings only)
   json        a JSON array, one object per game, with its history
-  summary     only each player's standing: games, wins and win rate, mean
-              score, with 95% confidence intervals, and faults
+  summary     only each player's standing: games (a player in two seats of
+              a game counts two), wins and win rate, mean score, with 95%
+              confidence intervals, and faults
   summary-json
               the same standings as one JSON object for programs: games,
               finished, score and standings (player, games, wins,

@@ -354,3 +354,34 @@ func TestOptionErrorsNameTheirFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestSummarySaysThatEachSeatCounts(t *testing.T) {
+	// Territories' default players are greedy, greedy and random: a
+	// summary of one game gives greedy 2 games, and --help and the README
+	// say why, where a newcomer read 2 games of a series of 1 as a fault.
+	code, out, errOut := arbiter(t, "", "play", "territories", "--seed", "1", "--turns", "3", "--report", "summary-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var summary struct {
+		Games     int
+		Standings []struct {
+			Player string
+			Games  int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &summary); err != nil || summary.Games != 1 || len(summary.Standings) == 0 || summary.Standings[0].Player != "greedy" || summary.Standings[0].Games != 2 {
+		t.Fatalf("%v: %s; want greedy with 2 games of a series of 1", err, out)
+	}
+	_, help, _ := arbiter(t, "", "play", "--help")
+	if !strings.Contains(words(help), "games (a player in two seats of a game counts two)") {
+		t.Errorf("play --help does not say that each seat counts:\n%s", help)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "a player in two seats of one game counts two") {
+		t.Error("the README does not say that each seat counts")
+	}
+}
