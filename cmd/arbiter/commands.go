@@ -26,7 +26,7 @@ func gamesCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games, their seats, players and options",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if asJSON {
@@ -264,7 +264,7 @@ To play a seat yourself, at this terminal, name repl among the players
 Players: %s.
 Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, personLineup(info.DefaultPlayers),
 			playersHelp(info)+", "+externalsHelp, info.MinSeats, info.MaxSeats),
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("players") && strings.TrimSpace(players) == "" {
 				// An empty list given ("--players $UNSET"), not the default.

@@ -38,7 +38,7 @@ memory.
 Without --url it starts its own server (arbiter serve, on a temporary
 database unless --db is given, synchronous FULL, its default limits but
 for the creation of matches, no access log) and stops it afterwards.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if matches < 1 || seats < 2 || duration <= 0 {
 				return usagef("give --matches 1 or more, --seats 2 or more and a positive --duration")

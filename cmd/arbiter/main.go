@@ -196,7 +196,7 @@ Start with:  arbiter play ajveciv                        six AIs play a game
 		Use:    "version",
 		Short:  "Print Arbiter's version and each game's rules version (as --version)",
 		Hidden: true,
-		Args:   cobra.NoArgs,
+		Args:   noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := io.WriteString(cmd.OutOrStdout(), root.Version)
 			return classify(err)

@@ -57,7 +57,7 @@ Host on, give that name as --public-url.
 It runs Go's garbage collector at GOGC 400 under a soft limit of half the
 machine's memory (steadier answers for more memory), unless GOGC or
 GOMEMLIMIT is set in its environment.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := server.Config{PublicURL: publicURL, AllowPrivateBots: allowPrivate, Keep: keep, ArchiveDir: archive, Limits: limits, LeaseFor: lease}
 			if lease < 100*time.Millisecond || lease > time.Hour {

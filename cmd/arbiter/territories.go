@@ -223,7 +223,7 @@ configuration's seed, else a random 64-bit seed, which is printed. Every
 attack's answer tells its roll, from which a small seed can be found by
 trying them all, and with it every roll to come: leave the seed to init
 when players must not know the dice.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			err := func() error {
@@ -805,7 +805,7 @@ func territoriesShow(f *territoriesFlags) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show",
 		Short: "Show the nations, their players, colours and holdings",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: f.withGame(func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error {
 			w, err := r.World(cmd.Context())
 			switch {
@@ -915,7 +915,7 @@ func territoriesHistory(f *territoriesFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "history",
 		Short: "List every accepted action with its dice",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: f.withGame(func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error {
 			log, err := r.History(cmd.Context(), after)
 			if err != nil {
@@ -974,7 +974,7 @@ func territoriesMap(f *territoriesFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "map [--out FILE.svg|FILE.png]",
 		Short: "Draw the map: into --out, or into the game's map files",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: f.withGame(func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error {
 			var files []string
 			if outFile != "" {
@@ -1023,7 +1023,7 @@ in-memory database through the same code that wrote it, and compare each
 action's dice and answer, the actions, nations and holdings tables and the
 rules' state. Exit code 1 when anything differs. (arbiter replay FILE does
 the same for a territories database.)`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := refuseRequest(cmd); err != nil {
 				return f.fail(cmd.OutOrStdout(), err)

@@ -130,7 +130,7 @@ stops the tournament after that game, with its fault: it could only lose.
 
 Players: %s.
 Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeats, info.MaxSeats),
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f := cmd.Flags()
 			if strings.TrimSpace(players) == "" && len(each) == 0 {

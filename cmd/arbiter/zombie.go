@@ -50,7 +50,7 @@ func zombieNewConfigCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "new-config [--config config.yml] [--force]",
 		Short: "Write a config with the defaults: five players, one zombie, five turns",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := refuseOverwrite(config, force, "--config"); err != nil {
 				return err
@@ -91,7 +91,7 @@ zombie_count of them drawn as zombies from the config's seed (the same seed
 and players always give the same zombies), GAME_START, and a reminder of
 the commands. Without a seed in the config, one is picked and written into
 the script's first line. Then the script is run, as arbiter zombie run does.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			data, err := readInput(config)
 			if errors.Is(err, fs.ErrNotExist) {
@@ -154,7 +154,7 @@ lines and the PUBLIC ones (never another player's state, never "infected").
 
 Exit codes: 0 no ERROR line; 1 some ERROR line; 2 the script cannot be read
 or is not text, or NAME is not a player.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return judgeScript(script, flags, cmd.OutOrStdout())
 		},
@@ -238,7 +238,7 @@ been quiet for a moment (--settle) before judging it. A script that is
 missing or half-written is judged as it stands, or reported, and the watch
 goes on. It writes nothing and clears nothing: each run's output follows
 the last, after a line on standard error that says which run it is.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if settle < 0 {
 				return usagef("--settle %v: give a duration of 0 or more", settle)
