@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // Kind says what an action does.
@@ -288,6 +291,14 @@ func ParseFields(f []string) (Action, error) {
 			return PassAction, nil
 		}
 		return EndTurnAction, nil
+	}
+	if near := engine.Nearest(word, kindNames[:]); near != "" {
+		// The line as it would be, unless a word of it needs quotes.
+		mean := strings.Join(append([]string{near}, f[1:]...), " ")
+		if slices.ContainsFunc(f[1:], func(a string) bool { return a == "" || strings.ContainsFunc(a, unicode.IsSpace) }) {
+			mean = near
+		}
+		return Action{}, fmt.Errorf("unknown action %q; did you mean %s? The actions are %s", f[0], mean, actionSyntax)
 	}
 	return Action{}, fmt.Errorf("unknown action %q; the actions are %s", f[0], actionSyntax)
 }
