@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // Op is what a command does: its keyword, whichever alias wrote it.
@@ -45,6 +47,10 @@ var keywords = [...]struct {
 	{"END_TURN", OpEndTurn}, {"END", OpEndTurn}, {"E", OpEndTurn},
 	{"NEXT_TURN", OpNextTurn}, {"NEXT_ROUND", OpNextTurn}, {"NT", OpNextTurn}, {"NR", OpNextTurn},
 }
+
+// commandWords are the keywords a typo may be of: the aliases of three
+// letters or more too.
+var commandWords = []string{"HUMAN", "ZOMBIE", "GAME_START", "INTERACT", "TOUCH", "CURE", "ANTIDOTE", "END_TURN", "NEXT_TURN", "NEXT_ROUND"}
 
 // Command is one command of a script, typed.
 type Command struct {
@@ -201,7 +207,12 @@ func parseWords(ws *words) (c Command, ok bool) {
 	nargs := ws.n - 1
 	switch c.Op {
 	case OpUnknown:
-		c.Bad = "unknown command " + strconv.Quote(first) + "; the commands are HUMAN, ZOMBIE, GAME_START, INTERACT (TOUCH, i, t), CURE (ANTIDOTE, c, a), END_TURN (END, e), NEXT_TURN (NEXT_ROUND, nt, nr)"
+		const commands = "HUMAN, ZOMBIE, GAME_START, INTERACT (TOUCH, i, t), CURE (ANTIDOTE, c, a), END_TURN (END, e), NEXT_TURN (NEXT_ROUND, nt, nr)"
+		if near := engine.Nearest(first, commandWords); near != "" {
+			c.Bad = "unknown command " + strconv.Quote(first) + "; did you mean " + near + "? The commands are " + commands
+		} else {
+			c.Bad = "unknown command " + strconv.Quote(first) + "; the commands are " + commands
+		}
 	case OpHuman, OpZombie:
 		what := "antibodies"
 		if c.Op == OpZombie {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // DefaultMaxTurns is max_turns when GAME_START gives none.
@@ -255,6 +257,13 @@ func (j *Judge) lookup(name string) (int, *Refusal) {
 	var buf [32]byte
 	if i, ok := j.index[string(appendFolded(buf[:0], name))]; ok {
 		return i, nil
+	}
+	names := make([]string, len(j.players))
+	for i := range j.players {
+		names[i] = j.players[i].Name
+	}
+	if near := engine.Nearest(name, names); near != "" {
+		return -1, refuse(CodeUnknownPlayer, "no player %q in the roster; did you mean %s? The players are %s", name, near, j.names())
 	}
 	return -1, refuse(CodeUnknownPlayer, "no player %q in the roster; the players are %s", name, j.names())
 }

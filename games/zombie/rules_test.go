@@ -932,3 +932,20 @@ func TestEveryErrorCode(t *testing.T) {
 		}
 	}
 }
+
+func TestATypoIsOfferedWhatItMisspells(t *testing.T) {
+	// A game master's typo of a command or of a player's name is offered
+	// the one it misspells, as arbiter's other refusals of a name are; a
+	// word near none gets the list alone, as before.
+	out := output(t, judged(t, cast, "GAME_START", "INTERAC Ann Bob", "i Ann Bbo", "FLY Ann", "i Ann Xavier"))
+	for _, want := range []string{
+		`ERROR line 7 E_UNKNOWN_COMMAND: unknown command "INTERAC"; did you mean INTERACT? The commands are HUMAN, ZOMBIE,`,
+		`ERROR line 8 E_UNKNOWN_PLAYER: no player "Bbo" in the roster; did you mean Bob? The players are Ann, Bob, Cat, Zed, Zoe`,
+		`ERROR line 9 E_UNKNOWN_COMMAND: unknown command "FLY"; the commands are HUMAN, ZOMBIE,`,
+		`ERROR line 10 E_UNKNOWN_PLAYER: no player "Xavier" in the roster; the players are Ann, Bob, Cat, Zed, Zoe`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
