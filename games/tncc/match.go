@@ -209,7 +209,7 @@ func (m *Match) Apply(seat int, mv Move) error {
 	if !mv.Type.IsAction() {
 		return engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
 	}
-	if err := w.Check(seat, mv); err != nil {
+	if err := w.check(seat, mv, naming{players: m.players, seats: true}); err != nil {
 		return err
 	}
 	switch mv.Type {

@@ -538,3 +538,53 @@ func TestAPersonIsWarnedOfHungerAndUnpaidSoldiers(t *testing.T) {
 		t.Errorf("a country that is not to move is warned:\n%s", s)
 	}
 }
+
+func TestRefusedPartnerNamesTheLivingOthers(t *testing.T) {
+	// "An illegal action is refused with a message that says why": a trade
+	// or a war with oneself, with a dead country or with none says which
+	// countries one may pick, the living others. Programs are told each by
+	// its seat, as moves name it, and by its player, as the hello's
+	// "players" names it; a person by its number, from 1, and its player.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"exec:python3 bots/mine.py", "war", "turtle", "http://bots.example:8080/tncc"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.world.Countries[2].Dead, m.world.Countries[2].Stock[Citizens] = true, 0
+	m.world.Countries[0].Stock[Gold] = 5000
+	m.world.Countries[0].Stock[Army] = 30
+	for _, c := range []struct {
+		mv   Move
+		want string
+	}{
+		{TradeMove(0, Gold, 1, Food, 1), "you cannot trade with yourself (country 1, seat 0); trade with another living country: country 2 (seat 1, war) or country 4 (seat 3, http://bots.example:8080)"},
+		{WarMove(0, Flanks{1, 1, 1}), "you cannot attack yourself (country 1, seat 0); attack another living country: country 2 (seat 1, war) or country 4 (seat 3, http://bots.example:8080)"},
+		{TradeMove(2, Gold, 1, Food, 1), "trade with country 3: country 3 is dead; trade with another living country: country 2 (seat 1, war) or country 4 (seat 3, http://bots.example:8080)"},
+		{WarMove(7, Flanks{1, 1, 1}), "attack country 8: there is no country 8; countries are 1 to 4 (seat 7: in moves, seats count from 0, so 0 to 3); attack another living country: country 2 (seat 1, war) or country 4 (seat 3, http://bots.example:8080)"},
+	} {
+		if err := m.Apply(0, c.mv); err == nil || err.Error() != c.want {
+			t.Errorf("Apply(%v) = %v;\nwant %s", c.mv, err, c.want)
+		}
+	}
+	v := m.View(0)
+	for _, c := range []struct {
+		mv   Move
+		want string
+	}{
+		{TradeMove(0, Gold, 1, Food, 1), "you cannot trade with yourself (country 1); trade with another living country: country 2 (war) or country 4 (http://bots.example:8080)"},
+		{WarMove(2, Flanks{1, 1, 1}), "attack country 3: country 3 is dead; attack another living country: country 2 (war) or country 4 (http://bots.example:8080)"},
+		{TradeMove(8, Gold, 1, Food, 1), "trade with country 9: there is no country 9; countries are 1 to 4; trade with another living country: country 2 (war) or country 4 (http://bots.example:8080)"},
+	} {
+		if err := v.Check(c.mv); err == nil || err.Error() != c.want {
+			t.Errorf("View.Check(%v) = %v;\nwant %s", c.mv, err, c.want)
+		}
+	}
+	// The pure rules (arbiter step) know no players: seats alone.
+	w := NewWorld(Default(), 2)
+	if err, want := w.Check(1, TradeMove(1, Gold, 1, Food, 1)), "you cannot trade with yourself (country 2, seat 1); trade with another living country: country 1 (seat 0)"; err == nil || err.Error() != want {
+		t.Errorf("World.Check = %v; want %s", err, want)
+	}
+	w.Countries[0].Dead, w.Countries[0].Stock[Citizens] = true, 0
+	if err, want := w.Check(1, WarMove(1, Flanks{})), "there is no other living country to attack"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("World.Check with nobody else alive = %v; want %q", err, want)
+	}
+}

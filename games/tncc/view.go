@@ -184,14 +184,15 @@ func (v View) Check(mv Move) error {
 	}
 	// A person names countries from 1 and never a seat from 0, which the
 	// rules' refusal explains to programs.
+	people := naming{players: m.players}
 	n := len(m.world.Countries)
 	switch {
 	case mv.Type == Trade && (mv.With < 0 || mv.With >= n):
-		return fmt.Errorf("trade with country %d: there is no country %d; countries are 1 to %d", mv.With+1, mv.With+1, n)
+		return fmt.Errorf("trade with country %d: there is no country %d; countries are 1 to %d; %s", mv.With+1, mv.With+1, n, m.world.others(v.seat, "trade with", people))
 	case mv.Type == War && (mv.Target < 0 || mv.Target >= n):
-		return fmt.Errorf("attack country %d: there is no country %d; countries are 1 to %d", mv.Target+1, mv.Target+1, n)
+		return fmt.Errorf("attack country %d: there is no country %d; countries are 1 to %d; %s", mv.Target+1, mv.Target+1, n, m.world.others(v.seat, "attack", people))
 	}
-	return m.world.Check(v.seat, mv)
+	return m.world.check(v.seat, mv, people)
 }
 
 const actionSyntax = "wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT"

@@ -1,6 +1,7 @@
 package tncc
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -85,7 +86,35 @@ func (w *World) country(seat int) (*Country, error) {
 
 // Check returns a *engine.RuleError saying why seat may not take action m
 // now, or nil if it may.
-func (w *World) Check(seat int, m Move) error {
+func (w *World) Check(seat int, m Move) error { return w.check(seat, m, naming{seats: true}) }
+
+// naming says how a refusal names the countries it tells of.
+type naming struct {
+	// players names each seat's player, as the match's setup does (nil:
+	// none are named).
+	players []string
+	// seats adds each country's seat, from 0, as moves name it: programs
+	// are told it; people, who name countries from 1, are not.
+	seats bool
+}
+
+// name names country i: "country 2 (seat 1, war)", "country 2 (war)".
+func (n naming) name(i int) string {
+	var about []string
+	if n.seats {
+		about = append(about, fmt.Sprintf("seat %d", i))
+	}
+	if i < len(n.players) && n.players[i] != "" {
+		about = append(about, engine.DisplayName(n.players[i]))
+	}
+	if len(about) == 0 {
+		return fmt.Sprintf("country %d", i+1)
+	}
+	return fmt.Sprintf("country %d (%s)", i+1, strings.Join(about, ", "))
+}
+
+// check is Check, whose refusals name the countries as n says.
+func (w *World) check(seat int, m Move, n naming) error {
 	c, err := w.country(seat)
 	if err != nil {
 		return err
@@ -104,7 +133,7 @@ func (w *World) Check(seat int, m Move) error {
 		}
 		return nil
 	case Trade:
-		other, err := w.other(seat, m.With, "trade with")
+		other, err := w.other(seat, m.With, "trade with", n)
 		if err != nil {
 			return err
 		}
@@ -127,7 +156,7 @@ func (w *World) Check(seat int, m Move) error {
 		// A war needs a target, soldiers for its flanks and the gold it
 		// costs: a refusal names every one that is missing.
 		var refused []*engine.RuleError
-		if _, err := w.other(seat, m.Target, "attack"); err != nil {
+		if _, err := w.other(seat, m.Target, "attack", n); err != nil {
 			refused = append(refused, err.(*engine.RuleError))
 		}
 		if err := checkFlanks(m.Flanks, c.Stock[Army], "war"); err != nil {
@@ -154,15 +183,37 @@ func (w *World) Check(seat int, m Move) error {
 	return engine.Refuse("not-action", "%v is not an action; actions: wait, recruit, trade, war", m.Type)
 }
 
-func (w *World) other(seat, other int, verb string) (*Country, error) {
+// other returns the country seat would trade with or attack (as verb
+// says), or a refusal that names the countries seat may pick instead.
+func (w *World) other(seat, other int, verb string, n naming) (*Country, error) {
 	if other == seat {
-		return nil, engine.Refuse("self", "you cannot %s yourself", verb)
+		you := fmt.Sprintf("country %d", seat+1)
+		if n.seats {
+			you += fmt.Sprintf(", seat %d", seat)
+		}
+		return nil, engine.Refuse("self", "you cannot %s yourself (%s); %s", verb, you, w.others(seat, verb, n))
 	}
 	c, err := w.country(other)
 	if err != nil {
-		return nil, engine.Refuse("target", "%s country %d: %v", verb, other+1, err)
+		return nil, engine.Refuse("target", "%s country %d: %v; %s", verb, other+1, err, w.others(seat, verb, n))
 	}
 	return c, nil
+}
+
+// others says which countries seat may trade with or attack (as verb
+// says), the living others, named as n says: "trade with another living
+// country: country 2 (seat 1, war) or country 4 (seat 3, exec:bot.py)".
+func (w *World) others(seat int, verb string, n naming) string {
+	var names []string
+	for i := range w.Countries {
+		if i != seat && !w.Countries[i].Dead {
+			names = append(names, n.name(i))
+		}
+	}
+	if len(names) == 0 {
+		return "there is no other living country to " + verb
+	}
+	return verb + " another living country: " + engine.Or(names)
 }
 
 func checkFlanks(f Flanks, army int64, what string) error {
