@@ -465,13 +465,15 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 }
 
 func (h *hosted[M, V]) ReadMove(move json.RawMessage) error {
-	_, err := decodeMove[M](move)
+	_, err := decodeMove[M]("", move)
 	return err
 }
 
-// decodeMove reads a move's JSON; what is not a move of the game is a rule
-// error, as an illegal move is.
-func decodeMove[M any](move json.RawMessage) (M, error) {
+// decodeMove reads a move's JSON, for a request of kind when it is known
+// (else ""); what is not a move of the game is a rule error, as an illegal
+// move is, and says what a move of kind is in a game whose moves take a
+// shape by kind (engine.KindReader).
+func decodeMove[M any](kind engine.Kind, move json.RawMessage) (M, error) {
 	var m M
 	if engine.NullMove(move) {
 		return m, engine.RefuseNullMove() // no game's move, whatever M reads it as
@@ -487,6 +489,7 @@ func decodeMove[M any](move json.RawMessage) (M, error) {
 		if worded := engine.DecodeJSON(move, &again); worded != nil {
 			err = engine.AsMove(worded) // the same error, worded for people
 		}
+		err = engine.MoveShapeError[M](kind, move, err)
 		// Two moves, or one and more, are refused too: "after top-level
 		// value".
 		return m, engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)
@@ -554,7 +557,7 @@ func (h *hosted[M, V]) mode(name string) (mode, error) {
 type liveNamed[M, V any] struct{ *liveMatch[M, V] }
 
 func (l liveNamed[M, V]) Joiner(move json.RawMessage) (string, bool) {
-	m, err := decodeMove[M](move)
+	m, err := decodeMove[M]("", move)
 	if err != nil {
 		return "", false
 	}
@@ -567,7 +570,7 @@ func (l liveNamed[M, V]) Plays(name string) bool {
 }
 
 func (l liveNamed[M, V]) AsPlayer(name string, move json.RawMessage) (json.RawMessage, error) {
-	m, err := decodeMove[M](move)
+	m, err := decodeMove[M]("", move)
 	if err != nil {
 		return nil, err
 	}
@@ -636,7 +639,7 @@ func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 			err = engine.Refuse("not-a-move", "%s is not a move of this game: %v", quoteJSON(move), err)
 		}
 	} else {
-		m, err = decodeMove[M](move)
+		m, err = decodeMove[M](l.kindOf(seat), move)
 	}
 	if err != nil {
 		return m, err
@@ -647,6 +650,16 @@ func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 	}
 	l.moved(seat)
 	return m, nil
+}
+
+// kindOf returns the kind of seat's open request, or "" when it has none.
+func (l *liveMatch[M, V]) kindOf(seat int) engine.Kind {
+	for _, r := range l.m.Pending() {
+		if r.Seat == seat {
+			return r.Kind
+		}
+	}
+	return ""
 }
 
 // moved forgets what the last move changed. A seat's move that leaves the

@@ -108,6 +108,32 @@ type MoveReader[M any] interface {
 	ReadMove(data []byte) (M, error)
 }
 
+// KindReader is implemented by a game's move type (by its pointer) whose
+// JSON takes a shape of its own for each kind of request: TNCC's action, and
+// its answers to a trade offer and to a war. A host that knows the request
+// a move answers, and could not read the move, reads it again with
+// UnmarshalKind to say why: a move of the wrong shape is told the shape of
+// the request's kind, not the fields of every kind.
+type KindReader interface {
+	// UnmarshalKind reads data as UnmarshalJSON does; only its errors
+	// differ, in naming what a move of kind is. A move of another kind is
+	// read, and left for the rules to refuse.
+	UnmarshalKind(kind Kind, data []byte) error
+}
+
+// MoveShapeError returns err, the error of reading data as a move of M,
+// worded for a move answering a request of kind when M reads its JSON by
+// kind (KindReader); else err itself.
+func MoveShapeError[M any](kind Kind, data []byte, err error) error {
+	var again M
+	if r, ok := any(&again).(KindReader); ok && kind != "" {
+		if worded := r.UnmarshalKind(kind, data); worded != nil {
+			return worded
+		}
+	}
+	return err
+}
+
 // Overseer is implemented by matches that hide part of their state from
 // every seat, even from the seat it concerns (a zombie game's infected
 // humans): Overseen is that state, for the judge's eyes only. A live

@@ -271,13 +271,13 @@ func (r *Remote[M, V]) Prepare(req *engine.Request[M], view V) (func(ctx context
 			var zero M
 			return zero, fmt.Errorf("the request cannot be written as JSON: %v", err)
 		}
-		return r.decide(ctx, b, msg.ID, msg.Default, deadline)
+		return r.decide(ctx, b, msg.ID, req.Kind, msg.Default, deadline)
 	}, nil
 }
 
-// decide sends msg, the request id with its default move (as JSON) and its
-// deadline, and waits for the move.
-func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def json.RawMessage, deadline time.Duration) (M, error) {
+// decide sends msg, the request id with its kind, its default move (as
+// JSON) and its deadline, and waits for the move.
+func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind engine.Kind, def json.RawMessage, deadline time.Duration) (M, error) {
 	var zero M
 	r.mu.Lock()
 	c := r.conn
@@ -345,6 +345,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, def jso
 			if worded := engine.DecodeJSON(m.Move, &again); worded != nil {
 				err = engine.AsMove(worded) // the same error, in the game's words, not Go's
 			}
+			err = engine.MoveShapeError[M](kind, m.Move, err) // what a move of the request's kind is
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
 				fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err)))
 		}

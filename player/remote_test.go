@@ -419,3 +419,30 @@ func TestATypeInAnotherCaseSaysSo(t *testing.T) {
 		t.Errorf("fault %+v; want a start fault that says %q", f, want)
 	}
 }
+
+// kinded is a move whose JSON is read by the kind of request it answers
+// (engine.KindReader): a string, whose refusal names the kind.
+type kinded string
+
+func (k *kinded) UnmarshalKind(kind engine.Kind, data []byte) error {
+	if json.Unmarshal(data, (*string)(k)) != nil {
+		return fmt.Errorf("a %s is a string", kind)
+	}
+	return nil
+}
+
+func TestAMoveOfTheWrongShapeIsToldTheShapeOfTheKindAsked(t *testing.T) {
+	// A game whose moves take a shape by the kind of request (TNCC's
+	// action, its answer to a trade) has the move that is none read again
+	// for the request's kind, which its refusal names.
+	r := NewRemote[kinded, string]("exec:sh -c "+strconv.Quote(`read hello; echo '{"type":"ready"}'; read req; echo '{"type":"move","id":13,"move":true}'; exec sleep 60`), External{Logs: &Logs{Dir: t.TempDir()}})
+	t.Cleanup(func() { r.Close() })
+	if err := r.Start(context.Background(), engine.MatchInfo{Game: 1, Time: engine.TimeControl{Deadline: time.Second, StartDeadline: 5 * time.Second}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[kinded]{ID: 13, Kind: "trade answer", Default: "d", Deadline: 5 * time.Second}, "view")
+	const want = `answered move "true", which is not a move of this game: a trade answer is a string`
+	if f := engine.FaultOf(err); f.Kind != engine.FaultGarbage || f.Detail != want {
+		t.Errorf("fault %+v; want garbage that says %q", f, want)
+	}
+}

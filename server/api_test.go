@@ -1368,3 +1368,30 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+func TestATNCCMoveOfTheWrongShapeIsToldTheShapeOfTheKindAsked(t *testing.T) {
+	// A move that is no move of TNCC is told what the open request's kind
+	// takes: the answer to a trade offer, {"accept": true} or {"accept":
+	// false}, not the fields of every move; a turn, the four actions.
+	ts := newServer(t, server.Config{})
+	c := ts.create(map[string]any{"game": "tncc", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}})
+	p0, p1 := c.Seats[0].Secret, c.Seats[1].Secret
+	path := "/api/v1/matches/" + c.ID + "/moves"
+	refused := func(secret string, req int64, move, says string) {
+		t.Helper()
+		a := ts.call("POST", path, secret, fmt.Sprintf(`{"request": %d, "move": %s}`, req, move))
+		e, _ := a.json["error"].(map[string]any)
+		if msg, _ := e["message"].(string); a.status != 422 || a.code() != "not-a-move" || msg != says {
+			t.Errorf("%s: %d %s; want 422 not-a-move saying %q", move, a.status, a.body, says)
+		}
+	}
+	turn := ts.waitState(c.ID, p0, func(m matchState) bool { return len(m.Requests) > 0 }).Requests[0]
+	refused(p0, turn.ID, `true`, `true is not a move of this game: want an action: {"type": "wait"}, {"type": "recruit", "n": 50}, {"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200} or {"type": "war", "target": 1, "flanks": [10, 0, 30]}; got a JSON bool`)
+	offer := `{"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200}`
+	if a := ts.call("POST", path, p0, fmt.Sprintf(`{"request": %d, "move": %s}`, turn.ID, offer)); a.status != 200 {
+		t.Fatalf("the offer: %d %s", a.status, a.body)
+	}
+	answer := ts.waitState(c.ID, p1, func(m matchState) bool { return len(m.Requests) > 0 && m.Requests[0].Seat == 1 }).Requests[0]
+	refused(p1, answer.ID, `true`, `true is not a move of this game: want an answer to a trade offer: {"accept": true} or {"accept": false}; got a JSON bool`)
+	refused(p1, answer.ID, `{"answer": true}`, `{"answer": true} is not a move of this game: "answer" is no field of an answer to a trade offer; want {"accept": true} or {"accept": false}`)
+}

@@ -1,9 +1,11 @@
 package tncc
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -353,6 +355,79 @@ func (j *moveJSON) only() error {
 		}
 	}
 	return nil
+}
+
+// UnmarshalKind reads a move's JSON as UnmarshalJSON does, as the move of a
+// request of kind (engine.KindReader): a move of the wrong shape is told
+// the shape of that kind alone, an action's at a turn and an answer's to a
+// trade or a war, not the fields of every move. A move of another kind is
+// read: the rules refuse it where it is played.
+func (m *Move) UnmarshalKind(kind engine.Kind, data []byte) error {
+	err := engine.DecodeJSON(data, m)
+	if err == nil {
+		return nil
+	}
+	shape, ok := kindShapes[kind]
+	if !ok || !json.Valid(data) {
+		return err
+	}
+	if twice, cased := engine.KeyFaults(data, &moveJSON{}); twice != nil || cased != nil {
+		return err // a key given twice, a field in another case: told as they are
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil || fields == nil {
+		return fmt.Errorf("want %s: %s; got a JSON %s", shape.what, shape.forms, jsonKind(data))
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.Contains(shape.fields, k) {
+			return fmt.Errorf("%q is no field of %s; want %s", k, shape.what, shape.forms)
+		}
+	}
+	if _, ok := fields[shape.fields[0]]; !ok {
+		return fmt.Errorf("%s needs %q: %s", shape.what, shape.fields[0], shape.forms)
+	}
+	return err
+}
+
+// kindShape is what the move of a kind of request is: its fields, the
+// first of them the one it always has, and its forms in JSON.
+type kindShape struct {
+	what   string
+	fields []string
+	forms  string
+}
+
+var kindShapes = map[engine.Kind]kindShape{
+	TurnKind: {"an action", []string{"type", "n", "with", "give", "give_n", "take", "take_n", "target", "flanks"},
+		`{"type": "wait"}, ` + syntaxOfJSON(Recruit) + ", " + syntaxOfJSON(Trade) + " or " + syntaxOfJSON(War)},
+	TradeAnswerKind: {"an answer to a trade offer", []string{"accept"}, `{"accept": true} or {"accept": false}`},
+	WarAnswerKind:   {"an answer to a war", []string{"flanks"}, `{"flanks": [LEFT, FRONT, RIGHT]}, the soldiers on each flank, like {"flanks": [10, 0, 30]}`},
+}
+
+// jsonKind names the kind of the JSON value data: "bool", "string", ...
+func jsonKind(data []byte) string {
+	b := bytes.TrimLeft(data, " \t\r\n")
+	if len(b) == 0 {
+		return "value"
+	}
+	switch b[0] {
+	case '"':
+		return "string"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	case '{':
+		return "object"
+	}
+	return "number"
 }
 
 func syntaxOfJSON(t MoveType) string {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 // The moves of the rules page, "## A turn: one action" and the world
@@ -232,5 +234,59 @@ func TestWarRefusalNamesEveryLack(t *testing.T) {
 	m.world.Countries[0].Stock[Army] = 3
 	if err := m.View(0).Check(WarMove(1, Flanks{1, 1, 1})); err == nil || err.Error() != "war costs 1600 gold; you have 800" {
 		t.Errorf("war short of gold alone: %v", err)
+	}
+}
+
+func TestAMoveOfTheWrongShapeIsToldTheShapeOfItsKind(t *testing.T) {
+	// A move read as the answer to a request of a known kind that is no
+	// move at all is told what that kind's move is, not the fields of
+	// every move: a bot that answers a trade offer with true learns of
+	// {"accept": true}, not of "type", "n", "with", ...
+	const (
+		action = `{"type": "wait"}, {"type": "recruit", "n": 50}, {"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200} or {"type": "war", "target": 1, "flanks": [10, 0, 30]}`
+		trade  = `{"accept": true} or {"accept": false}`
+		war    = `{"flanks": [LEFT, FRONT, RIGHT]}, the soldiers on each flank, like {"flanks": [10, 0, 30]}`
+	)
+	for _, c := range []struct {
+		kind       engine.Kind
+		data, want string
+	}{
+		{TradeAnswerKind, `true`, "want an answer to a trade offer: " + trade + "; got a JSON bool"},
+		{TradeAnswerKind, `"yes"`, "want an answer to a trade offer: " + trade + "; got a JSON string"},
+		{TradeAnswerKind, `{}`, `an answer to a trade offer needs "accept": ` + trade},
+		{TradeAnswerKind, `{"answer": true}`, `"answer" is no field of an answer to a trade offer; want ` + trade},
+		{TradeAnswerKind, `{"type": "wait", "accept": true}`, `"type" is no field of an answer to a trade offer; want ` + trade},
+		{WarAnswerKind, `[1, 2, 3]`, "want an answer to a war: " + war + "; got a JSON array"},
+		{WarAnswerKind, `{"accept": true, "n": 1}`, `"accept" is no field of an answer to a war; want ` + war},
+		{TurnKind, `true`, "want an action: " + action + "; got a JSON bool"},
+		{TurnKind, `{}`, `an action needs "type": ` + action},
+		{TurnKind, `{"type": "wait", "accept": true}`, `"accept" is no field of an action; want ` + action},
+		// What is wrong within a move of the kind's shape is told as before.
+		{TradeAnswerKind, `{"accept": "yes"}`, "accept: want true or false, got a JSON string"},
+		{TradeAnswerKind, `{"Accept": true}`, `field "Accept" is written "accept": names of fields are read exactly as written, in their case`},
+		{WarAnswerKind, `{"flanks": [1, 2]}`, "flanks: want [LEFT, FRONT, RIGHT], three whole numbers, like [10, 0, 30]; have [1, 2]"},
+		{TurnKind, `{"type": "recruit"}`, `recruit needs "n": {"type": "recruit", "n": 50}`},
+		{TurnKind, `{"accept": true, "accept": false}`, `the top level: key "accept" is given twice; give each key once`},
+	} {
+		var mv Move
+		if err := mv.UnmarshalKind(c.kind, []byte(c.data)); err == nil || err.Error() != c.want {
+			t.Errorf("a %s of %s: %v;\nwant %s", c.kind, c.data, err, c.want)
+		}
+	}
+	// A move of another kind is read: the rules refuse it where it is
+	// played, as they refuse it in a match.
+	var mv Move
+	if err := mv.UnmarshalKind(TurnKind, []byte(`{"accept": true}`)); err != nil || mv != AcceptMove {
+		t.Errorf("a turn of {\"accept\": true}: %v, %v; want accept, read", mv, err)
+	}
+	// arbiter step knows the kind of each part of a step.
+	for step, want := range map[string]string{
+		`{"seat": 0, "action": {"type": "trade", "with": 1, "give": "gold", "give_n": 1, "take": "food", "take_n": 1}, "answer": true}`: "answer: want an answer to a trade offer: " + trade + "; got a JSON bool",
+		`{"seat": 0, "action": {"type": "war", "target": 1, "flanks": [1, 1, 1]}, "answer": {"flanks": [0, 0, 0], "n": 1}}`:             `answer: "n" is no field of an answer to a war; want ` + war,
+		`{"seat": 0, "action": "wait"}`: "action: want an action: " + action + "; got a JSON string",
+	} {
+		if _, err := ParseStepMove([]byte(step)); err == nil || err.Error() != want {
+			t.Errorf("step %s: %v;\nwant %s", step, err, want)
+		}
 	}
 }

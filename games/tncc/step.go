@@ -46,7 +46,7 @@ func ParseStepMove(data []byte) (StepMove, error) {
 		return StepMove{}, errors.New(`a step is {"seat": N, "action": {...}} (with "answer" for a trade or war), or {"production": true}`)
 	}
 	s := StepMove{Seat: *j.Seat}
-	if err := json.Unmarshal(j.Action, &s.Action); err != nil {
+	if err := s.Action.UnmarshalKind(TurnKind, j.Action); err != nil {
 		return StepMove{}, fmt.Errorf("action: %w", err)
 	}
 	if !s.Action.Type.IsAction() {
@@ -62,7 +62,11 @@ func ParseStepMove(data []byte) (StepMove, error) {
 	case !needs && j.Answer != nil:
 		return StepMove{}, fmt.Errorf("%v takes no answer", s.Action.Type)
 	case needs:
-		if err := json.Unmarshal(j.Answer, &s.Answer); err != nil {
+		kind := TradeAnswerKind
+		if s.Action.Type == War {
+			kind = WarAnswerKind
+		}
+		if err := s.Answer.UnmarshalKind(kind, j.Answer); err != nil {
 			return StepMove{}, fmt.Errorf("answer: %w", err)
 		}
 	}
