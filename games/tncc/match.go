@@ -207,7 +207,7 @@ func (m *Match) Apply(seat int, mv Move) error {
 		return nil
 	}
 	if !mv.Type.IsAction() {
-		return engine.Refuse("not-action", "it is your turn: wait, recruit, trade or war, not %v", mv.Type)
+		return engine.Refuse("not-action", "it is your turn: play an action, not %s: %s (%s at a prompt)", answerOf(mv.Type), kindShapes[TurnKind].forms, actionSyntax)
 	}
 	if err := w.check(seat, mv, naming{players: m.players, seats: true}); err != nil {
 		return err
@@ -229,6 +229,15 @@ func (m *Match) Apply(seat int, mv Move) error {
 	}
 	m.done()
 	return nil
+}
+
+// answerOf names an answer played where an action is asked: "an answer to
+// a trade offer (accept)".
+func answerOf(t MoveType) string {
+	if t == Defend {
+		return "an answer to a war (defend)"
+	}
+	return fmt.Sprintf("an answer to a trade offer (%v)", t)
 }
 
 // Defaulted notes why the action of the country whose turn it is was

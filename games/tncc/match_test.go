@@ -588,3 +588,20 @@ func TestRefusedPartnerNamesTheLivingOthers(t *testing.T) {
 		t.Errorf("World.Check with nobody else alive = %v; want %q", err, want)
 	}
 }
+
+func TestAnAnswerAtATurnIsToldTheActions(t *testing.T) {
+	// "An illegal action is refused with a message that says why": an
+	// answer to a trade or a war played at a turn says what a turn takes,
+	// each action as a program writes it and as a person types it.
+	m := rulesMatch(t, 2, nil)
+	const actions = `{"type": "wait"}, {"type": "recruit", "n": 50}, {"type": "trade", "with": 1, "give": "gold", "give_n": 100, "take": "food", "take_n": 200} or {"type": "war", "target": 1, "flanks": [10, 0, 30]} (wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT at a prompt)`
+	for mv, want := range map[Move]string{
+		AcceptMove:                  "it is your turn: play an action, not an answer to a trade offer (accept): " + actions,
+		DeclineMove:                 "it is your turn: play an action, not an answer to a trade offer (decline): " + actions,
+		DefendMove(Flanks{1, 1, 1}): "it is your turn: play an action, not an answer to a war (defend): " + actions,
+	} {
+		if err := m.Apply(0, mv); err == nil || err.Error() != want {
+			t.Errorf("Apply(%v) = %v;\nwant %s", mv, err, want)
+		}
+	}
+}
