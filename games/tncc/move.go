@@ -119,10 +119,14 @@ func (m Move) String() string {
 
 // ParseMove reads a move as String writes it. Countries count from 1.
 // "yes"/"no" are accept/decline, and three bare numbers a defence.
-func ParseMove(s string) (Move, error) {
+func ParseMove(s string) (Move, error) { return parseMove(s, moveWords, "moves: "+moveSyntax) }
+
+// parseMove is ParseMove, whose refusal of a move that is none says what
+// may be played, as moves says (syntax), and offers the nearest of words.
+func parseMove(s string, words []string, moves string) (Move, error) {
 	f := strings.Fields(s)
 	if len(f) == 0 {
-		return Move{}, fmt.Errorf("empty move; moves: %s", moveSyntax)
+		return Move{}, fmt.Errorf("empty move; %s", moves)
 	}
 	if len(f) == 3 {
 		if _, err := strconv.ParseInt(f[0], 10, 64); err == nil {
@@ -138,10 +142,10 @@ func ParseMove(s string) (Move, error) {
 	}
 	i, err := moveNames.Parse(word, "move")
 	if err != nil {
-		if near := engine.Nearest(word, moveWords); near != "" {
-			return Move{}, fmt.Errorf("unknown move %q; did you mean %s? Moves: %s", f[0], strings.Join(append([]string{near}, f[1:]...), " "), moveSyntax)
+		if near := engine.Nearest(word, words); near != "" {
+			return Move{}, fmt.Errorf("unknown move %q; did you mean %s? %s", f[0], strings.Join(append([]string{near}, f[1:]...), " "), upper(moves))
 		}
-		return Move{}, fmt.Errorf("unknown move %q; moves: %s", f[0], moveSyntax)
+		return Move{}, fmt.Errorf("unknown move %q; %s", f[0], moves)
 	}
 	t := MoveType(i)
 	args := f[1:]
@@ -198,8 +202,20 @@ func ParseMove(s string) (Move, error) {
 
 var flankNames = [3]string{"LEFT", "FRONT", "RIGHT"}
 
-// moveWords are the words a move begins with, for the closest to a typo.
-var moveWords = []string{"wait", "recruit", "trade", "war", "yes", "no", "accept", "decline", "defend"}
+// moveWords are the words a move begins with, for the closest to a typo;
+// actionWords, an action.
+var (
+	moveWords   = []string{"wait", "recruit", "trade", "war", "yes", "no", "accept", "decline", "defend"}
+	actionWords = moveWords[:4]
+)
+
+// upper returns s with its first letter in upper case, to begin a sentence.
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
 
 const moveSyntax = "wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT; " +
 	"and, as answers, yes, no, or LEFT FRONT RIGHT"

@@ -147,9 +147,12 @@ func (v View) ChoiceName(mv Move) string {
 
 // Parse reads a person's answer (player.Parser) as a move's text form
 // (ParseMove); a country attacked is told what a defence is when its
-// answer is none (an action, two numbers), and one offered a trade that
-// it answers yes or no.
+// answer is none (an action, two numbers), one offered a trade that it
+// answers yes or no, and one whose turn it is what the actions are.
 func (v View) Parse(line string) (Move, error) {
+	if m := v.m; m.phase == turnPhase && m.next == v.seat {
+		return parseMove(line, actionWords, "it is your turn: "+actionSyntax)
+	}
 	mv, err := ParseMove(line)
 	if _, attacked := v.Attack(); attacked && (err != nil || mv.Type != Defend) {
 		return Move{}, fmt.Errorf("you are attacked: %s", v.defenceSyntax())

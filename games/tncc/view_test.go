@@ -98,3 +98,24 @@ func TestTheBoardShowsAPresetsNameAsATerminalShowsIt(t *testing.T) {
 		t.Errorf("the board:\n%q", board)
 	}
 }
+
+func TestAPersonsUnknownMoveAtATurnIsToldTheActions(t *testing.T) {
+	// A person whose turn it is and who types no move is told the four
+	// actions, and offered the nearest of them: not the answers to a
+	// trade or a war, which are not asked.
+	m := rulesMatch(t, 2, nil)
+	const actions = "it is your turn: wait; recruit N; trade COUNTRY GIVE GIVE_N TAKE TAKE_N; war COUNTRY LEFT FRONT RIGHT"
+	for line, want := range map[string]string{
+		"attack 2 1 1 1": `unknown move "attack"; ` + actions,
+		"recrut 5":       `unknown move "recrut"; did you mean recruit 5? I` + actions[1:],
+		"defnd 1 1 1":    `unknown move "defnd"; ` + actions,
+	} {
+		if _, err := m.View(0).Parse(line); err == nil || err.Error() != want {
+			t.Errorf("Parse(%q) = %v;\nwant %s", line, err, want)
+		}
+	}
+	// The move's text form alone knows no turn: it tells every move.
+	if _, err := ParseMove("attack 2 1 1 1"); err == nil || !strings.Contains(err.Error(), "as answers, yes, no, or LEFT FRONT RIGHT") {
+		t.Errorf("ParseMove(attack 2 1 1 1) = %v; want every move told", err)
+	}
+}
