@@ -304,6 +304,32 @@ func TestRuleTradeLegal(t *testing.T) {
 	wantRefused(t, "a dead offerer", w.Check(2, TradeMove(0, Gold, 0, Food, 1)), "dead")
 }
 
+func TestRuleTradeOfGoldForGoldAndAGiftArePlayed(t *testing.T) {
+	// The seed: "One of the resources in the exchange must be gold." The
+	// rules: "At least one side is gold; amounts ≥ 0 and not both 0." Gold
+	// on both sides has gold on one side, and one amount 0 is not both:
+	// neither is refused, and each moves what it says when accepted, a
+	// program's move as a person's.
+	m := rulesMatch(t, 3, nil)
+	var goldForGold, gift Move
+	if err := json.Unmarshal([]byte(`{"type": "trade", "with": 1, "give": "gold", "give_n": 10, "take": "gold", "take_n": 30}`), &goldForGold); err != nil {
+		t.Fatal(err)
+	}
+	if err := gift.UnmarshalText([]byte("trade 3 gold 0 food 50")); err != nil {
+		t.Fatal(err)
+	}
+	rulesPlay(t, m, 0, goldForGold)
+	rulesPlay(t, m, 1, AcceptMove)
+	if a, b := m.world.Countries[0].Stock[Gold], m.world.Countries[1].Stock[Gold]; a != 620 || b != 580 {
+		t.Errorf("gold 10 for gold 30, accepted: %d and %d gold; want 620 and 580", a, b)
+	}
+	rulesPlay(t, m, 1, gift) // country 2 asks country 3 for 50 food, and gives nothing
+	rulesPlay(t, m, 2, AcceptMove)
+	if a, b := m.world.Countries[1].Stock, m.world.Countries[2].Stock; a[Food] != 850 || b[Food] != 750 || a[Gold] != 580 || b[Gold] != 600 {
+		t.Errorf("gold 0 for food 50, accepted: %v and %v; want 850 and 750 food, gold unmoved", a, b)
+	}
+}
+
 func TestRuleTradeAnswer(t *testing.T) {
 	// "The other country answers yes or no at once; yes moves both amounts
 	// instantly; no spends the offerer's turn. Any of the five resources may
