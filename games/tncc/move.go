@@ -119,11 +119,13 @@ func (m Move) String() string {
 
 // ParseMove reads a move as String writes it. Countries count from 1.
 // "yes"/"no" are accept/decline, and three bare numbers a defence.
-func ParseMove(s string) (Move, error) { return parseMove(s, moveWords, "moves: "+moveSyntax) }
+func ParseMove(s string) (Move, error) { return parseMove(s, moveWords, "moves: "+moveSyntax, nil) }
 
 // parseMove is ParseMove, whose refusal of a move that is none says what
-// may be played, as moves says (syntax), and offers the nearest of words.
-func parseMove(s string, words []string, moves string) (Move, error) {
+// may be played, as moves says, and offers the nearest of words; and whose
+// refusal of a country that is none says which may be picked, as others
+// says for a verb ("trade with", "attack"), when others is not nil.
+func parseMove(s string, words []string, moves string, others func(verb string) string) (Move, error) {
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Move{}, fmt.Errorf("empty move; %s", moves)
@@ -167,6 +169,10 @@ func parseMove(s string, words []string, moves string) (Move, error) {
 	country := func(k int) (int, error) {
 		v, err := strconv.Atoi(args[k])
 		if err != nil || v < 1 || v > MaxCountries {
+			if others != nil {
+				verb := map[MoveType]string{Trade: "trade with", War: "attack"}[t]
+				return 0, fmt.Errorf("%q is not a country; %s. A %s is %s", args[k], others(verb), t, syntaxOf(t))
+			}
 			return 0, fmt.Errorf("%q is not a country; countries are numbered from 1 (%s)", args[k], syntaxOf(t))
 		}
 		return v - 1, nil

@@ -151,7 +151,8 @@ func (v View) ChoiceName(mv Move) string {
 // answers yes or no, and one whose turn it is what the actions are.
 func (v View) Parse(line string) (Move, error) {
 	if m := v.m; m.phase == turnPhase && m.next == v.seat {
-		return parseMove(line, actionWords, "it is your turn: "+actionSyntax)
+		others := func(verb string) string { return m.world.others(v.seat, verb, naming{players: m.players}) }
+		return parseMove(line, actionWords, "it is your turn: "+actionSyntax, others)
 	}
 	mv, err := ParseMove(line)
 	if _, attacked := v.Attack(); attacked && (err != nil || mv.Type != Defend) {

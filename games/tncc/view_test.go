@@ -119,3 +119,22 @@ func TestAPersonsUnknownMoveAtATurnIsToldTheActions(t *testing.T) {
 		t.Errorf("ParseMove(attack 2 1 1 1) = %v; want every move told", err)
 	}
 }
+
+func TestAPersonsCountryThatIsNoneIsToldTheLivingOthers(t *testing.T) {
+	// A person who types a country that is no number of one ("0", "two")
+	// is told which countries they may pick: the living others, by their
+	// numbers, from 1, and their players.
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"person", "war", "turtle"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.world.Countries[2].Dead, m.world.Countries[2].Stock[Citizens] = true, 0
+	for line, want := range map[string]string{
+		"trade 0 gold 1 food 1": `"0" is not a country; trade with another living country: country 2 (war). A trade is trade COUNTRY GIVE GIVE_N TAKE TAKE_N, e.g. trade 2 gold 100 food 200`,
+		"war two 1 1 1":         `"two" is not a country; attack another living country: country 2 (war). A war is war COUNTRY LEFT FRONT RIGHT, e.g. war 2 10 0 30`,
+	} {
+		if _, err := m.View(0).Parse(line); err == nil || err.Error() != want {
+			t.Errorf("Parse(%q) = %v;\nwant %s", line, err, want)
+		}
+	}
+}
