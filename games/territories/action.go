@@ -65,6 +65,12 @@ type Action struct {
 	From, To  string
 	Armies    int
 	Color     Color
+	// words are the arguments of an action that were more words than
+	// its form takes, as String writes them: a name of several words
+	// written without quotes (raise New Mexico, join New Spain New
+	// Mexico), which only the map can tell apart. Config.Resolve reads
+	// them into the fields above.
+	words string
 }
 
 // JoinAction makes a join.
@@ -95,6 +101,9 @@ var (
 // String writes the action as a player types it, quoting names with spaces:
 // `join "New Spain" CA`, "move CA:2 NV", "attack CA NV".
 func (a Action) String() string {
+	if a.words != "" {
+		return a.Kind.String() + " " + a.words
+	}
 	switch a.Kind {
 	case Join:
 		return "join " + quote(a.Nation) + " " + quote(a.Territory)
@@ -239,6 +248,30 @@ func ParseFields(f []string) (Action, error) {
 		}
 		return nil
 	}
+	// More words than the form takes, none empty: names of several words
+	// written without quotes, for the map to tell apart (Config.Resolve).
+	loose := func(n int) (Action, bool) {
+		if len(args) <= n || slices.ContainsFunc(args, func(a string) bool { return strings.TrimSpace(a) == "" }) {
+			return Action{}, false
+		}
+		q := make([]string, len(args))
+		for i, a := range args {
+			if q[i] = a; strings.IndexFunc(a, unicode.IsSpace) >= 0 {
+				q[i] = `"` + a + `"`
+			}
+		}
+		return Action{Kind: map[string]Kind{"join": Join, "move": Move, "raise": Raise, "attack": Attack}[word], words: strings.Join(q, " ")}, true
+	}
+	switch word {
+	case "join", "move", "raise", "attack":
+		n := 2
+		if word == "raise" {
+			n = 1
+		}
+		if a, ok := loose(n); ok {
+			return a, nil
+		}
+	}
 	switch word {
 	case "join":
 		if err := want(2, "a nation's name and a territory: join NATION TERRITORY"); err != nil {
@@ -304,8 +337,16 @@ func ParseFields(f []string) (Action, error) {
 }
 
 // Resolve returns a with its territories named by their ids, or the
-// refusal of a territory that names nothing (with the closest names).
+// refusal of a territory that names nothing (with the closest names). An
+// action of more words than its form takes is read by the map first:
+// where the words can be split into its names in one way only.
 func (c *Config) Resolve(a Action) (Action, error) {
+	if a.words != "" {
+		var err error
+		if a, err = c.split(a); err != nil {
+			return Action{}, err
+		}
+	}
 	ref := func(s *string) error {
 		i, err := c.Lookup(*s)
 		if err != nil {
@@ -324,4 +365,112 @@ func (c *Config) Resolve(a Action) (Action, error) {
 		}
 	}
 	return a, err
+}
+
+// split reads the words of an action that has more of them than its form
+// takes (Action.words) as the names it takes: a territory's name of
+// several words written without quotes (raise New Mexico, move AZ:2 New
+// Mexico), or a nation's (join New Spain CA). The words must split into
+// names of the map one way only; else the refusal says how the words read
+// and how to write them in quotes.
+func (c *Config) split(a Action) (Action, error) {
+	words, err := splitWords(a.words)
+	if err != nil || len(words) < 2 {
+		return Action{}, engine.Refuse("bad-action", "%s %s: the words do not read (write a name of several words in double quotes)", a.Kind, a.words)
+	}
+	name := func(w []string) string { return strings.Join(w, " ") }
+	known := func(s string) bool {
+		_, err := c.Lookup(s)
+		return err == nil
+	}
+	var found []Action
+	switch a.Kind {
+	case Raise:
+		t := name(words)
+		if !known(t) {
+			return Action{}, c.unknown(t)
+		}
+		return RaiseAction(t), nil
+	case Join:
+		// The territory is the last words; the nation's name, any name,
+		// those before.
+		var badName error
+		for k := 1; k < len(words); k++ {
+			nation, t := name(words[:k]), name(words[k:])
+			if !known(t) {
+				continue
+			}
+			if err := checkName(nation); err != nil {
+				badName = err
+				continue
+			}
+			found = append(found, JoinAction(nation, t))
+		}
+		if len(found) == 0 && badName != nil {
+			return Action{}, engine.Refuse("bad-name", "join: the nation's name: %v", badName)
+		}
+	case Move, Attack:
+		for k := 1; k < len(words); k++ {
+			from, n := name(words[:k]), 0
+			if a.Kind == Move {
+				var ok bool
+				if from, n, ok = cutArmies(from); !ok {
+					continue
+				}
+			}
+			if to := name(words[k:]); known(from) && known(to) {
+				found = append(found, Action{Kind: a.Kind, From: from, Armies: n, To: to})
+			}
+		}
+	}
+	forms := map[Kind]string{Join: "join NATION TERRITORY", Move: "move FROM[:N] TO", Attack: "attack FROM TO"}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		what, unknown := "no territory is named by its last words", words[len(words)-1:]
+		if a.Kind != Join {
+			// The name that is not one: what follows the longest
+			// beginning that is (or precedes the longest end that is).
+			what, unknown = "the words are not two territories", words
+			for k := len(words) - 1; k >= 1 && len(unknown) == len(words); k-- {
+				from := name(words[:k])
+				if a.Kind == Move {
+					from, _, _ = cutArmies(from)
+				}
+				switch {
+				case known(from):
+					unknown = words[k:]
+				case known(name(words[len(words)-k:])):
+					unknown = words[:len(words)-k]
+				}
+			}
+		}
+		ref := name(unknown)
+		if a.Kind == Move && &unknown[0] == &words[0] {
+			ref, _, _ = cutArmies(ref)
+		}
+		return Action{}, engine.Refuse("unknown-territory", "%s %s: %s (%v); write %s, with a name of several words in double quotes",
+			a.Kind, a.words, what, c.unknown(ref), forms[a.Kind])
+	}
+	reads := make([]string, len(found))
+	for i, f := range found {
+		reads[i] = f.String()
+	}
+	return Action{}, engine.Refuse("ambiguous", "%s %s reads as %s; write a name of several words in double quotes", a.Kind, a.words, strings.Join(reads, " or as "))
+}
+
+// cutArmies cuts a move's ":N" off the end of from, the name before it
+// and N returned (0 without one); ok is false when what follows the colon
+// is no number of armies.
+func cutArmies(from string) (name string, n int, ok bool) {
+	i := strings.LastIndexByte(from, ':')
+	if i < 0 {
+		return from, 0, true
+	}
+	v, err := strconv.Atoi(from[i+1:])
+	if err != nil || v < 1 || v > MaxArmiesLimit {
+		return from, 0, false
+	}
+	return strings.TrimSpace(from[:i]), v, true
 }

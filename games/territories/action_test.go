@@ -38,13 +38,10 @@ func TestParseAction(t *testing.T) {
 		"Rasie CA":            `unknown action "Rasie"; did you mean raise CA?`,
 		`jion "New Spain" CA`: `unknown action "jion"; did you mean join? The actions are`,
 		"attack CA":           "attack takes where from and where to",
-		"attack CA NV UT":     "got 3 words",
 		"move CA:0 NV":        "the number of armies to move, 1 to 1000",
 		"move CA:x NV":        "the number of armies to move",
 		"move CA:-1 NV":       "the number of armies to move",
 		"move :2 NV":          "name the territory before the colon",
-		"move new mexico AZ":  "got 3 words after move (put a name of several words in double quotes, or give a territory by its id)",
-		"raise New Mexico":    "got 2 words after raise (put a name of several words in double quotes",
 		"join Pacifica":       "join takes a nation's name and a territory: join NATION TERRITORY; got 1 word after join",
 		`join "Pacifica CA`:   "a double quote is not closed",
 		`join "" CA`:          "an argument is empty",
@@ -59,6 +56,83 @@ func TestParseAction(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseAction(%q): %v; want an error with %q", in, err, want)
 		}
+	}
+}
+
+func TestNamesOfSeveralWordsWithoutQuotes(t *testing.T) {
+	// A chat's players type names as they say them: raise New Mexico,
+	// with no quotes. Where the map splits the words into the action's
+	// names one way only, that is the action; otherwise the refusal says
+	// how the words read, and to quote.
+	c := Sample()
+	for in, want := range map[string]Action{
+		"raise New Mexico":              RaiseAction("NM"),
+		"raise new mexico":              RaiseAction("NM"),
+		"move New Mexico:2 Arizona":     MoveAction("NM", 2, "AZ"),
+		"move AZ:1 New Mexico":          MoveAction("AZ", 1, "NM"),
+		"move Arizona New Mexico":       MoveAction("AZ", 0, "NM"),
+		"attack New Mexico Colorado":    AttackAction("NM", "CO"),
+		"join New Spain New Mexico":     JoinAction("New Spain", "NM"),
+		`join "New Spain" New Mexico`:   JoinAction("New Spain", "NM"),
+		"join Pacifica 🌊 California":    JoinAction("Pacifica 🌊", "CA"),
+		"join The Golden State Calif":   JoinAction("The Golden State", "CA"),
+		"JOIN A B C D E F G H I J Utah": JoinAction("A B C D E F G H I J", "UT"),
+	} {
+		a, err := ParseAction(in)
+		if err != nil {
+			t.Errorf("ParseAction(%q): %v", in, err)
+			continue
+		}
+		if back, err := ParseAction(a.String()); err != nil || back != a {
+			t.Errorf("%q writes as %q, which reads back as %+v, %v", in, a.String(), back, err)
+		}
+		got, err := c.Resolve(a)
+		if err != nil || got != want {
+			t.Errorf("Resolve(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for in, words := range map[string][]string{
+		"raise New Mexcio":                           {"unknown territory", `"New Mexcio"`, "NM (New Mexico)"},
+		"attack New Mexico New Mexcio":               {"not two territories", `"New Mexcio"`, "NM (New Mexico)", "double quotes"},
+		"move New Mexcio:2 Arizona":                  {"not two territories", `"New Mexcio"`, "NM (New Mexico)"},
+		"move AZ:2 Foo bar":                          {`"Foo bar"`, "move FROM[:N] TO"},
+		"join New Spain Nowhere":                     {"no territory is named by its last words", `"Nowhere"`, "join NATION TERRITORY", "double quotes"},
+		"join " + strings.Repeat("word ", 20) + "CA": {"the nation's name", "longer than 64 characters"},
+	} {
+		a, err := ParseAction(in)
+		if err != nil {
+			t.Errorf("ParseAction(%q): %v", in, err)
+			continue
+		}
+		_, err = c.Resolve(a)
+		wantRefused(t, in, err, words...)
+	}
+	// Two ways to read the words: refused, with both.
+	amb, err := ParseConfig([]byte(`territories:
+  - {id: N, name: North, neighbors: [NB, BS, S]}
+  - {id: NB, name: North Bay, neighbors: [N, BS, S]}
+  - {id: BS, name: Bay Shore, neighbors: [N, NB, S]}
+  - {id: S, name: Shore, neighbors: [N, NB, BS]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := ParseAction("attack North Bay Shore")
+	_, err = amb.Resolve(a)
+	wantRefused(t, "attack North Bay Shore", err, `reads as attack North "Bay Shore" or as attack "North Bay" Shore`, "double quotes")
+	// The rules read them too, as the referee's store and the seats'
+	// game apply them.
+	w := NewWorld(c)
+	for _, line := range []string{"ann join New Spain New Mexico", "bob join Deseret Nevada", "ann raise New Mexico"} {
+		player, action, _ := strings.Cut(line, " ")
+		a, _ := ParseAction(action)
+		if _, err := w.Apply(player, a); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	nm, _ := c.Lookup("NM")
+	if h := w.Holding(nm); h.Armies != 4 {
+		t.Errorf("New Mexico has %d armies after a join and a raise; want 4", h.Armies)
 	}
 }
 

@@ -291,6 +291,12 @@ func (m *Match) TurnOf() (seat int, ok bool) {
 
 // Apply applies seat's join or action.
 func (m *Match) Apply(seat int, a Action) error {
+	if a.words != "" {
+		var err error
+		if a, err = m.w.cfg.Resolve(a); err != nil {
+			return err
+		}
+	}
 	if err := m.asked(seat, a); err != nil {
 		return err
 	}

@@ -193,6 +193,12 @@ func (w *World) touchTerritory(i int) {
 // which are drawn only once an action is known to be legal. player is the
 // caller's name for the person or program acting; Judge for end-turn.
 func (w *World) Apply(player string, a Action) (Outcome, error) {
+	if a.words != "" {
+		var err error
+		if a, err = w.cfg.Resolve(a); err != nil {
+			return Outcome{}, err
+		}
+	}
 	o := Outcome{Action: a.Kind, Player: player, Turn: w.turn}
 	var err error
 	switch a.Kind {
