@@ -110,8 +110,9 @@ type Live interface {
 // (territories' referee): a named player's move is the judge's, for that
 // player.
 type Named interface {
-	// Joiner returns the player a judge's move makes join, if it does.
-	Joiner(move json.RawMessage) (string, bool)
+	// Joiner returns the player a judge's move makes join, if it does;
+	// err is the refusal of a move that is no move of the game at all.
+	Joiner(move json.RawMessage) (name string, ok bool, err error)
 	// AsPlayer returns a named player's move as the judge's move for them.
 	AsPlayer(name string, move json.RawMessage) (json.RawMessage, error)
 	// Plays reports whether the named player has joined.
@@ -556,12 +557,13 @@ func (h *hosted[M, V]) mode(name string) (mode, error) {
 // liveNamed is a live match whose players are named (see Named).
 type liveNamed[M, V any] struct{ *liveMatch[M, V] }
 
-func (l liveNamed[M, V]) Joiner(move json.RawMessage) (string, bool) {
+func (l liveNamed[M, V]) Joiner(move json.RawMessage) (string, bool, error) {
 	m, err := decodeMove[M]("", move)
 	if err != nil {
-		return "", false
+		return "", false, err
 	}
-	return l.h.joiner(m)
+	name, ok := l.h.joiner(m)
+	return name, ok, nil
 }
 
 func (l liveNamed[M, V]) Plays(name string) bool {

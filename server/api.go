@@ -985,7 +985,13 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, refuse(http.StatusForbidden, "judge-only", "only the judge issues players' secrets"))
 			return
 		}
-		name, ok := s.joinerOf(r.Context(), id, body.Move)
+		name, ok, err := s.joinerOf(r.Context(), id, body.Move)
+		if err != nil {
+			// No move of the game: its own refusal says why (a join's
+			// words, say), not that it is no join.
+			s.writeError(w, r, err)
+			return
+		}
 		if !ok {
 			s.writeError(w, r, refuse(http.StatusBadRequest, "not-a-join", "issue_secret goes with a judge's move that makes a named player join (territories' referee: {\"player\": \"alice\", \"action\": \"join ...\"})"))
 			return
@@ -1158,16 +1164,18 @@ func (s *Server) asPlayer(ctx context.Context, id, name string, move json.RawMes
 	return out, err
 }
 
-// joinerOf returns the player a judge's move makes join, if it does.
-func (s *Server) joinerOf(ctx context.Context, id string, move json.RawMessage) (string, bool) {
+// joinerOf returns the player a judge's move makes join, if it does, and
+// the refusal of a move that is no move of the match's game.
+func (s *Server) joinerOf(ctx context.Context, id string, move json.RawMessage) (string, bool, error) {
 	name, ok := "", false
+	var err error
 	_ = s.ref.With(ctx, id, func(_ *store.Match, live store.Live) error {
 		if named, is := live.(catalog.Named); is {
-			name, ok = named.Joiner(move)
+			name, ok, err = named.Joiner(move)
 		}
 		return nil
 	})
-	return name, ok
+	return name, ok, err
 }
 
 // seatOf returns the seat that owes request id in match, if it is open.

@@ -114,8 +114,13 @@ func TestTerritoriesRefereeMode(t *testing.T) {
 		t.Errorf("alice raising bob's territory: %d %s", a.status, a.body)
 	}
 	// issue_secret on a move that is no join, and by a player.
-	if a := judge(map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}, "issue_secret": true}); a.status != 400 {
+	if a := judge(map[string]any{"move": map[string]any{"player": "bob", "action": "raise UT"}, "issue_secret": true}); a.status != 400 || a.code() != "not-a-join" {
 		t.Errorf("issue_secret on a raise: %d %s", a.status, a.body)
+	}
+	// A join that does not read is told what is wrong with it, as it is
+	// without issue_secret: not that it is no join.
+	if a := judge(map[string]any{"move": map[string]any{"player": "carol", "action": `join "Cascadia WA`}, "issue_secret": true}); a.status != 422 || a.code() != "not-a-move" || !strings.Contains(string(a.body), "a double quote is not closed") {
+		t.Errorf("issue_secret on a join that does not read: %d %s; want 422 not-a-move, with why", a.status, a.body)
 	}
 	m := ts.state(c.ID, alice)
 	if !strings.Contains(string(m.View), `"alice"`) || !strings.Contains(string(m.View), `"bob"`) {
