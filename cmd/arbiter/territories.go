@@ -114,8 +114,21 @@ func (f *territoriesFlags) open(ctx context.Context) (*tstore.Referee, error) {
 // fail prints an error as the JSON object {"error": {"code", "message"}}
 // when --json is given, and returns it with its exit code.
 func (f *territoriesFlags) fail(out io.Writer, err error) error {
+	return f.failJudged(out, err, nil)
+}
+
+// failJudged is fail for a call refused after the judge's actions it
+// made first (judged: the end of a turn whose turn_duration had passed),
+// which are stored: they are told before the refusal, as "judged" beside
+// its "error" with --json.
+func (f *territoriesFlags) failJudged(out io.Writer, err error, judged []territories.Outcome) error {
 	if err == nil {
 		return nil
+	}
+	if !f.asJSON {
+		for _, j := range judged {
+			fmt.Fprintln(out, j)
+		}
 	}
 	err = clipEchoes(classify(err))
 	if f.asJSON {
@@ -133,7 +146,11 @@ func (f *territoriesFlags) fail(out io.Writer, err error) error {
 		case errors.As(err, &e) && e.code == exitRefused:
 			code = "refused"
 		}
-		writeJSON(out, map[string]any{"error": map[string]string{"code": code, "message": err.Error()}})
+		answer := map[string]any{"error": map[string]string{"code": code, "message": err.Error()}}
+		if len(judged) > 0 {
+			answer["judged"] = judged
+		}
+		writeJSON(out, answer)
 		return err
 	}
 	if engine.IsRuleError(err) {
@@ -398,7 +415,7 @@ func territoriesAction(f *territoriesFlags, use, short string) *cobra.Command {
 			case ack.Conflict != nil:
 				return f.fail(out, usageError(fmt.Errorf("--request: %w", ack.Conflict)))
 			case ack.Refused != nil:
-				return f.fail(out, ack.Refused)
+				return f.failJudged(out, ack.Refused, ack.Judged)
 			}
 			if err := f.printAck(out, ack); err != nil {
 				return classify(err)
@@ -775,7 +792,7 @@ func (g *applier) apply(batch []applyLine) error {
 			g.printError(s.n, s.err)
 		case acks[s.call].Refused != nil:
 			g.refused++
-			g.printError(s.n, fmt.Errorf("%s: %w", s.text, acks[s.call].Refused))
+			g.printError(s.n, fmt.Errorf("%s: %w", s.text, acks[s.call].Refused), acks[s.call].Judged...)
 		default:
 			if err := g.f.printAck(g.out, acks[s.call]); err != nil {
 				return err
@@ -786,8 +803,10 @@ func (g *applier) apply(batch []applyLine) error {
 }
 
 // printError prints the refusal of line n: a JSON error object with its
-// line, or "arbiter: refused: line n: …" on standard error.
-func (g *applier) printError(n int, err error) {
+// line, or "arbiter: refused: line n: …" on standard error. judged are
+// the judge's actions the line made first, which are stored: told before
+// it, as "judged" beside its "error" with --json.
+func (g *applier) printError(n int, err error, judged ...territories.Outcome) {
 	err = clipEchoes(err)
 	if g.f.asJSON {
 		code := "bad-action"
@@ -795,9 +814,17 @@ func (g *applier) printError(n int, err error) {
 		if errors.As(err, &re) {
 			code = re.Code
 		}
-		writeJSON(g.out, map[string]any{"error": map[string]any{"code": code, "message": err.Error(), "line": n}})
+		answer := map[string]any{"error": map[string]any{"code": code, "message": err.Error(), "line": n}}
+		if len(judged) > 0 {
+			answer["judged"] = judged
+		}
+		writeJSON(g.out, answer)
 		return
 	}
+	for _, j := range judged {
+		fmt.Fprintln(g.out, j)
+	}
+	g.out.Flush()
 	fmt.Fprintf(g.cmd.ErrOrStderr(), "arbiter: refused: line %d: %v\n", n, err)
 }
 

@@ -553,6 +553,56 @@ func TestTerritoriesTurns(t *testing.T) {
 	}
 }
 
+func TestTerritoriesRefusalTellsTheTurnItEnded(t *testing.T) {
+	// A call that comes after the turn's turn_duration ends the turn
+	// first, as the judge, and that end is stored whether the call's own
+	// action is accepted or refused: a refusal tells it too, or the
+	// application never learns that a turn began.
+	dir := t.TempDir()
+	cfg, _ := os.ReadFile(sampleConfig)
+	cfg = bytes.Replace(cfg, []byte("# turn_management: true"), []byte("turn_management: true"), 1)
+	// Every call comes later than a nanosecond after the one before.
+	cfg = bytes.Replace(cfg, []byte("# turn_duration: 24h"), []byte("turn_duration: 1ns"), 1)
+	os.WriteFile(filepath.Join(dir, "c.yaml"), cfg, 0o644)
+	svg, _ := os.ReadFile("../../examples/territories/map.svg")
+	os.WriteFile(filepath.Join(dir, "map.svg"), svg, 0o644)
+	db := filepath.Join(dir, "t.db")
+	if code, _, errOut := arbiter(t, "", "territories", "init", "--config", filepath.Join(dir, "c.yaml"), "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	code, out, errOut := tplay(t, db, "alice", "raise", "Califronia")
+	if code != 1 || !strings.Contains(errOut, `unknown territory "Califronia"`) || !regexp.MustCompile(`^the judge ends turn \d+; turn \d+ begins\n$`).MatchString(out) {
+		t.Errorf("a refusal after the turn's time: exit %d, %q, %q; want the turn's end told on standard output", code, out, errOut)
+	}
+	code, out, _ = tplay(t, db, "alice", "raise", "Califronia", "--json")
+	var answer struct {
+		Error  struct{ Code string }
+		Judged []struct {
+			Seq    int
+			Action string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &answer); code != 1 || err != nil || answer.Error.Code != "unknown-territory" || len(answer.Judged) != 1 || answer.Judged[0].Action != "end-turn" {
+		t.Errorf("a refusal after the turn's time, in JSON: exit %d, %s; want its error and judged, the end-turn", code, out)
+	}
+	code, out, _ = arbiter(t, "alice raise Califronia\n", "territories", "--db", db, "apply", "--json")
+	if code != 1 || !strings.Contains(out, `"judged":[{`) || !strings.Contains(out, `"line":1`) {
+		t.Errorf("apply: a refused line after the turn's time: exit %d, %s; want its error and judged", code, out)
+	}
+	_, history, _ := arbiter(t, "", "territories", "--db", db, "history", "--json")
+	var logged []struct{ Action string }
+	json.Unmarshal([]byte(history), &logged)
+	var actions []string
+	for _, l := range logged {
+		actions = append(actions, strings.Fields(l.Action)[0])
+	}
+	if got := strings.Join(actions, ","); got != "join,end-turn,join,end-turn,end-turn,end-turn" {
+		t.Errorf("the log: %s; want each call after an end of turn (bob's join, the three refusals)", got)
+	}
+}
+
 func TestPlayTerritories(t *testing.T) {
 	// "arbiter play territories (seats join on the sample map; each turn a
 	// seat may raise, move or attack as turn management allows), with a
