@@ -577,6 +577,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 		{"alice raise NV", []string{"not by Pacifica"}},
 		{"alice move CA:6 OR", []string{"has 5 armies; you asked to move 6"}},
 		{"alice move CA NV", []string{"held by Deseret"}},
+		// A player named in another case is someone else, and is told
+		// whose name it is like.
+		{"Alice raise CA", []string{"Alice has no nation, but alice (in another case) plays Pacifica", "read exactly as written"}},
 	} {
 		refused(t, w, c.line, c.words...)
 	}

@@ -350,6 +350,13 @@ func (w *World) act(player string, a Action, o *Outcome) error {
 	}
 	k := w.NationOf(player)
 	if k < 0 {
+		for i := range w.nations {
+			if n := &w.nations[i]; strings.EqualFold(n.Player, player) {
+				// A name typed in another case: players' names are
+				// read as written, so this is someone else.
+				return engine.Refuse("unknown-player", "%s has no nation, but %s (in another case) plays %s: a player's name is read exactly as written, in its case; else %s joins first: join NATION TERRITORY", player, n.Player, n.Name, player)
+			}
+		}
 		return engine.Refuse("unknown-player", "%s has no nation; join first: join NATION TERRITORY", player)
 	}
 	n := &w.nations[k]
