@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -518,7 +519,8 @@ func territoriesApply(f *territoriesFlags) *cobra.Command {
 		Short: "Apply many actions, one per line: PLAYER ACTION (judge for end-turn)",
 		Long: `Apply actions read from FILE (or standard input, as they come), one per line:
 the player, then the action, as in "alice attack CA NV" ("judge end-turn"
-for the judge). Each is answered with one line (one JSON object with
+for the judge; a player's name of several words in double quotes:
+"Alice Smith" raise CA). Each is answered with one line (one JSON object with
 --json) once it is stored. --group N stores N lines in one transaction:
 one write to the disk for all of them (from standard input, up to N of the
 lines that have arrived). The map is redrawn once the lines read so far are
@@ -763,11 +765,15 @@ func (g *applier) apply(batch []applyLine) error {
 			continue
 		}
 		g.lines++
-		player, rest, _ := strings.Cut(line, " ")
-		if player == "judge" {
-			player = territories.Judge
+		player, rest, err := cutPlayer(line)
+		var a territories.Action
+		if err == nil {
+			a, err = territories.ParseAction(rest)
+			if f := strings.Fields(rest); err != nil && !strings.HasPrefix(line, `"`) && len(f) > 1 && !isActionWord(f[0]) && isActionWord(f[1]) {
+				// Alice Smith raise CA: a name of two words.
+				err = fmt.Errorf("%w; a line is PLAYER ACTION, and a player's name of several words is written in double quotes: \"%s %s\" %s", err, player, f[0], strings.Join(f[1:], " "))
+			}
 		}
-		a, err := territories.ParseAction(rest)
 		if err == nil {
 			err = territories.CheckCaller(player, a)
 		}
@@ -800,6 +806,36 @@ func (g *applier) apply(batch []applyLine) error {
 		}
 	}
 	return g.out.Flush()
+}
+
+// cutPlayer cuts an apply line into its player and its action: the
+// player is the first word, or the first words in double quotes ("Alice
+// Smith" raise CA); an unquoted judge is the judge.
+func cutPlayer(line string) (player, action string, err error) {
+	if rest, quoted := strings.CutPrefix(line, `"`); quoted {
+		name, after, closed := strings.Cut(rest, `"`)
+		switch {
+		case !closed:
+			return "", "", errors.New(`the player's name opens a double quote that is not closed: "Alice Smith" raise CA`)
+		case after != "" && !unicode.IsSpace([]rune(after)[0]):
+			return "", "", errors.New(`the player's name in double quotes is followed by a space and the action: "Alice Smith" raise CA`)
+		}
+		return name, strings.TrimSpace(after), nil
+	}
+	player, action, _ = strings.Cut(line, " ")
+	if player == "judge" {
+		player = territories.Judge
+	}
+	return player, action, nil
+}
+
+// isActionWord reports whether word is an action's.
+func isActionWord(word string) bool {
+	switch strings.ToLower(word) {
+	case "join", "color", "colour", "move", "raise", "attack", "pass", "end-turn":
+		return true
+	}
+	return false
 }
 
 // printError prints the refusal of line n: a JSON error object with its

@@ -402,11 +402,37 @@ func TestTerritoriesApply(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, `unknown action "fly"`) {
 		t.Errorf("a bad line: exit %d %q", code, errOut)
 	}
+	if strings.Contains(errOut, "double quotes") {
+		t.Errorf("a misspelt action is told of names in quotes: %q", errOut)
+	}
 	_, out, _ = arbiter(t, "", "territories", "--db", db, "history", "--json")
 	var log []map[string]any
 	json.Unmarshal([]byte(out), &log)
 	if len(log) != 5 {
 		t.Errorf("%d actions logged; want 5", len(log))
+	}
+}
+
+func TestTerritoriesApplyPlayersOfSeveralWords(t *testing.T) {
+	// --player "Alice Smith" is a player; so is "Alice Smith" at the
+	// start of an apply line, where the first word alone is the player.
+	db := newTerritories(t)
+	code, out, errOut := arbiter(t, "\"Alice Smith\" join Pacifica CA\n\"Bob 🦊\" join Deseret NV\n\"Alice Smith\" raise CA\n", "territories", "--db", db, "--json", "apply")
+	if code != 0 || strings.Count(out, `"seq"`) != 3 || !strings.Contains(out, `"player":"Alice Smith"`) || !strings.Contains(out, `"player":"Bob 🦊"`) {
+		t.Fatalf("apply with players in quotes: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if out := mustPlay(t, db, "Alice Smith", "raise", "CA"); !strings.Contains(out, "CA, which now has 5 armies") {
+		t.Errorf("the same player by --player: %q", out)
+	}
+	for line, want := range map[string]string{
+		"Alice Smith raise CA\n":    `double quotes: "Alice Smith" raise CA`,
+		"\"Alice Smith raise CA\n":  "a double quote that is not closed",
+		"\"Alice Smith\"raise CA\n": "followed by a space and the action",
+	} {
+		code, _, errOut := arbiter(t, line, "territories", "--db", db, "apply")
+		if code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("apply %q: exit %d, %q; want exit 2 and %q", line, code, errOut, want)
+		}
 	}
 }
 
