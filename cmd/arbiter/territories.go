@@ -1045,6 +1045,13 @@ func territoriesMap(f *territoriesFlags) *cobra.Command {
 				if ext != ".svg" && ext != ".png" {
 					return usagef("--out %s: name a .svg or a .png file", outFile)
 				}
+				if dir := filepath.Dir(outFile); dir != "" {
+					if st, err := os.Stat(dir); err != nil {
+						return usagef("--out %s: the directory %s: %v", outFile, dir, pathCause(err))
+					} else if !st.IsDir() {
+						return usagef("--out %s: %s is not a directory", outFile, dir)
+					}
+				}
 				if err := r.WriteMap(cmd.Context(), outFile); err != nil {
 					if errors.Is(err, tstore.ErrMapFiles) {
 						return usageError(err)

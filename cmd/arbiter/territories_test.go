@@ -286,6 +286,12 @@ func TestTerritoriesShowHistoryMap(t *testing.T) {
 	if code, _, _ := arbiter(t, "", "territories", "--db", db, "map", "--out", "now.jpg"); code != 2 {
 		t.Errorf("map --out now.jpg: exit %d; want 2", code)
 	}
+	// A directory that is not there is the file's name's fault, told in
+	// its words, not a temporary file's.
+	missing := filepath.Join(dir, "no such dir", "now.png")
+	if code, _, errOut := arbiter(t, "", "territories", "--db", db, "map", "--out", missing); code != 2 || !strings.Contains(errOut, "the directory "+filepath.Dir(missing)+": no such file or directory") || strings.Contains(errOut, ".tmp") {
+		t.Errorf("map --out into a directory that is not there: exit %d, %q; want 2, and the directory", code, errOut)
+	}
 	// The game's own map files follow every action.
 	checkMapFile(t, strings.TrimSuffix(db, ".db")+".svg")
 	checkMapFile(t, strings.TrimSuffix(db, ".db")+".png")
