@@ -64,6 +64,22 @@ type Call struct {
 	Action Action `json:"action"`
 }
 
+// UnmarshalJSON reads a call: its fields, exactly, and an action. A field
+// it has not (a misspelt "acton") is refused, naming the fields, where it
+// would be dropped and the call refused as no action at all.
+func (c *Call) UnmarshalJSON(b []byte) error {
+	type plain Call
+	var p plain
+	if err := engine.DecodeJSON(b, &p); err != nil {
+		return err
+	}
+	if p.Action.Kind == 0 {
+		return fmt.Errorf(`a call has an action, the player's: {"player": "alice", "action": "raise CA"} (the judge's end-turn: {"action": "end-turn"})`)
+	}
+	*c = Call(p)
+	return nil
+}
+
 // Refereed is a game of the Referee ruleset under way.
 type Refereed struct {
 	w         *World

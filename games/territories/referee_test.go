@@ -192,3 +192,30 @@ func TestRefereedBoardGivesItsTerritories(t *testing.T) {
 		t.Errorf("a board of a game of seats has a map: %s", b)
 	}
 }
+
+func TestACallReadsItsFieldsExactly(t *testing.T) {
+	// {"player": "alice", "acton": "raise CA"} was read as a call with no
+	// action, refused as "unknown action": the misspelt field is named
+	// now, and a call with no action says what one is.
+	for in, want := range map[string]string{
+		`{"player": "alice", "acton": "raise CA"}`:                   `unknown field "acton"; the fields are player, action`,
+		`{"player": "alice", "action": "raise CA", "armies": 2}`:     `unknown field "armies"`,
+		`{"player": "alice"}`:                                        `a call has an action`,
+		`{"player": "alice", "action": null}`:                        `a call has an action`,
+		`{"player": "alice", "action": "raise CA", "player": "bob"}`: `"player"`,
+	} {
+		var c Call
+		if err := json.Unmarshal([]byte(in), &c); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want an error with %q", in, err, want)
+		}
+	}
+	for in, want := range map[string]Call{
+		`{"player": "alice", "action": "raise CA"}`: {Player: "alice", Action: RaiseAction("CA")},
+		`{"action": "end-turn"}`:                    {Action: EndTurnAction},
+	} {
+		var c Call
+		if err := json.Unmarshal([]byte(in), &c); err != nil || c != want {
+			t.Errorf("%s: %+v, %v; want %+v", in, c, err, want)
+		}
+	}
+}
