@@ -512,8 +512,9 @@ func TestMove(t *testing.T) {
 	refused(t, w, "alice move OR:1 WA", "OR (Oregon) has no army")
 	refused(t, w, "alice move NV:1 UT", "NV (Nevada) is held by Deseret, not by Pacifica")
 	do(t, w, "alice raise CA", "alice raise CA", "alice move CA:2 OR", "alice raise OR", "alice raise OR")
-	refused(t, w, "alice move CA:2 OR", "OR (Oregon) has 4 armies; 2 more would make 6, over the most a territory holds, 5 (max_armies)")
+	refused(t, w, "alice move CA:2 OR", "OR (Oregon) has 4 armies; 2 more would make 6, over the most a territory holds, 5 (max_armies)", "move at most 1: move CA:1 OR")
 	do(t, w, "alice move CA:1 OR")
+	refused(t, w, "alice move CA OR", "OR (Oregon) has 5 armies", "it has no room for more")
 }
 
 func TestRaise(t *testing.T) {

@@ -517,7 +517,12 @@ func (w *World) move(k, from, to, n int, o *Outcome) error {
 	case dst.Nation >= 0 && dst.Nation != k:
 		return engine.Refuse("occupied", "%s is held by %s; armies move only into a territory with no army or one of your own (attack it instead)", w.name(to), w.nations[dst.Nation].Name)
 	case dst.Armies+n > w.cfg.MaxArmies:
-		return engine.Refuse("over-cap", "%s has %s; %d more would make %d, over the most a territory holds, %d (max_armies)", w.name(to), armies(dst.Armies), n, dst.Armies+n, w.cfg.MaxArmies)
+		room := w.cfg.MaxArmies - dst.Armies
+		allowed := "it has no room for more"
+		if room > 0 {
+			allowed = fmt.Sprintf("move at most %d: move %s:%d %s", room, w.cfg.Territories[from].ID, room, w.cfg.Territories[to].ID)
+		}
+		return engine.Refuse("over-cap", "%s has %s; %d more would make %d, over the most a territory holds, %d (max_armies); %s", w.name(to), armies(dst.Armies), n, dst.Armies+n, w.cfg.MaxArmies, allowed)
 	}
 	src.Armies -= n
 	dst.Nation, dst.Armies = k, dst.Armies+n
