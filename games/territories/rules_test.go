@@ -564,10 +564,17 @@ func TestRefusalsSayWhy(t *testing.T) {
 		{"alice raise Califronia", []string{`unknown territory "Califronia"`, "CA (California)"}},
 		{"alice raise Utha", []string{"UT (Utah)"}},
 		{"alice raise xyzzy", []string{`unknown territory "xyzzy"; the territories are WA, OR, CA`}},
-		{"bob join Deseret CA", []string{"held by Pacifica"}},
+		{"bob join Deseret CA", []string{"held by Pacifica", "the territories with none are WA, OR, NV, ID, MT, WY, UT, CO, AZ, NM"}},
 	} {
 		refused(t, w, c.line, c.words...)
 	}
+	two, err := ParseConfig([]byte("territories:\n  - {id: WA, name: Washington, neighbors: [OR]}\n  - {id: OR, name: Oregon, neighbors: [WA]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := NewWorld(two)
+	do(t, full, "alice join Pacifica WA", "bob join Deseret OR")
+	refused(t, full, "carol join Cascadia WA", "held by Pacifica", "every territory is held")
 	do(t, w, "bob join Deseret NV", "alice raise CA", "alice raise CA")
 	for _, c := range []struct {
 		line  string

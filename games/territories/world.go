@@ -290,7 +290,20 @@ func (w *World) join(player string, a Action, o *Outcome) error {
 		return err
 	}
 	if h := w.held[t]; h.Nation >= 0 {
-		return engine.Refuse("occupied", "%s is held by %s with %s; a nation joins on a territory with no army", w.name(t), w.nations[h.Nation].Name, armies(h.Armies))
+		var free []string
+		for i := range w.held {
+			if w.held[i].Nation < 0 {
+				free = append(free, w.cfg.Territories[i].ID)
+			}
+		}
+		where := "every territory is held: a nation joins once one is left with no army"
+		switch {
+		case len(free) > 12:
+			where = "the territories with none are " + strings.Join(free[:12], ", ") + fmt.Sprintf(" and %d more", len(free)-12)
+		case len(free) > 0:
+			where = "the territories with none are " + strings.Join(free, ", ")
+		}
+		return engine.Refuse("occupied", "%s is held by %s with %s; a nation joins on a territory with no army: %s", w.name(t), w.nations[h.Nation].Name, armies(h.Armies), where)
 	}
 	if len(w.nations) >= MaxTerritories {
 		return engine.Refuse("full", "the game has %d nations, the most it takes", MaxTerritories)
