@@ -255,3 +255,28 @@ func TestTerritoriesSeatsOnABoardOfOnesOwnNameTheTerritories(t *testing.T) {
 	}
 	watch.noErrors()
 }
+
+func TestTerritoriesNamedPlayerPageIsTheirOwnNationInAnyCase(t *testing.T) {
+	// Players' names are read exactly as written: Ann and ann are two
+	// players. ann's page offers ann's nation's actions, not those of the
+	// first nation whose player is named so in another case.
+	s := newSite(t)
+	b := newBrowser(t)
+	c := s.create(map[string]any{"game": "territories", "mode": "referee", "seats": []any{}, "judge": true,
+		"options": map[string]any{"board": ownBoard("")}})
+	move := func(m map[string]any) map[string]any {
+		t.Helper()
+		code, out := s.api("POST", "/matches/"+c.ID+"/moves", c.Judge.Secret, m)
+		if code != 200 {
+			t.Fatalf("%v: %d %v", m, code, out)
+		}
+		return out
+	}
+	move(map[string]any{"move": map[string]any{"player": "Ann", "action": "join Amber A"}})
+	ann := move(map[string]any{"move": map[string]any{"player": "ann", "action": "join Basalt C"}, "issue_secret": true})["player"].(map[string]any)
+	page := b.open("ann", ann["url"].(string), desktopW, desktopH)
+	page.until("ann's actions", `document.body.dataset.ready && document.querySelector("#player h2")`)
+	if got := eval[string](page, `document.querySelector("#player h2").innerText`); got != "Your actions: Basalt" {
+		t.Errorf("ann's page: %q; want Your actions: Basalt", got)
+	}
+}

@@ -379,7 +379,9 @@ export function form(req, view, ctx) {
 // playerTools are a named player's actions (the referee's game, with a
 // link of their own): they act for themself.
 export function playerTools(m, ctx, old = null) {
-  const nation = m.view.nations.find((n) => n.player.toLowerCase() === (ctx.name || "").toLowerCase());
+  // A player's name is read exactly as written: Ann and ann are two
+  // players, each with a nation of their own.
+  const nation = m.view.nations.find((n) => n.player === ctx.name);
   if (!nation) return h("p", null, `You are ${ctx.name}; you have no nation yet: the referee makes you join.`);
   if (nation.out) return h("p", null, `${nation.name} is out of the game.`);
   const f = actionForm(m.view, ctx, { nation: nation.name, send: (text) => ctx.act({ action: text }), keep: old?.state?.() });
