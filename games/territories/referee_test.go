@@ -198,7 +198,7 @@ func TestACallReadsItsFieldsExactly(t *testing.T) {
 	// action, refused as "unknown action": the misspelt field is named
 	// now, and a call with no action says what one is.
 	for in, want := range map[string]string{
-		`{"player": "alice", "acton": "raise CA"}`:                   `unknown field "acton"; the fields are player, action`,
+		`{"player": "alice", "acton": "raise CA"}`:                   `unknown field "acton"; did you mean action? The fields are player, action`,
 		`{"player": "alice", "action": "raise CA", "armies": 2}`:     `unknown field "armies"`,
 		`{"player": "alice"}`:                                        `a call has an action`,
 		`{"player": "alice", "action": null}`:                        `a call has an action`,
