@@ -163,13 +163,17 @@ type Standing struct {
 	Wins  int    `json:"wins"`
 	// WinRate is the share of games won, from 0 to 1, and WinRateLow and
 	// WinRateHigh the ends of the 95% Wilson score interval around it.
+	// Both intervals count a player's two seats of one game as two
+	// independent games, which they are not: for such a player they are
+	// only a guide.
 	WinRate     float64 `json:"win_rate"`
 	WinRateLow  float64 `json:"win_rate_low"`
 	WinRateHigh float64 `json:"win_rate_high"`
 	// MeanScore is the mean score, and MeanScoreCI the half-width of its
-	// 95% confidence interval (1.96 standard errors; 0 for one game).
-	MeanScore   float64 `json:"mean_score"`
-	MeanScoreCI float64 `json:"mean_score_ci"`
+	// 95% confidence interval (1.96 standard errors); nil (null) for one
+	// game, whose single score has no spread to measure.
+	MeanScore   float64  `json:"mean_score"`
+	MeanScoreCI *float64 `json:"mean_score_ci"`
 	// Faults counts the decisions that got the default move, and
 	// FaultKinds tells them kind by kind, the first of each with what it
 	// said; empty for a player without faults.
@@ -192,8 +196,12 @@ func (s *standings) summary() Summary {
 		out.Standings[i] = Standing{
 			Player: st.Player, Spec: st.Spec, Games: st.Games, Wins: st.Wins,
 			WinRate: rate, WinRateLow: low, WinRateHigh: high,
-			MeanScore: st.mean(), MeanScoreCI: st.MeanCI(),
-			Faults: st.Faults, FaultKinds: kinds,
+			MeanScore: st.mean(),
+			Faults:    st.Faults, FaultKinds: kinds,
+		}
+		if st.Games >= 2 {
+			ci := st.MeanCI()
+			out.Standings[i].MeanScoreCI = &ci
 		}
 	}
 	return out
@@ -340,15 +348,27 @@ func (s *standing) wilson() (p, low, high float64) {
 	return p, max(centre-half, 0), min(centre+half, 1)
 }
 
-// WinText is the win rate with its interval: "64.0% (61.0–66.9)".
+// WinText is the win rate with its interval: "64.0% (61.0–66.9)"; "–"
+// for a player without a finished game.
 func (s *standing) WinText() string {
+	if s.Games == 0 {
+		return "–"
+	}
 	rate, low, high := s.WinRate()
 	return fmt.Sprintf("%.1f%% (%.1f–%.1f)", rate, low, high)
 }
 
 // MeanText is the mean score with its interval: "34.2 ± 0.8", with as
-// many decimals as the interval needs (up to three): "0.22 ± 0.04".
+// many decimals as the interval needs (up to three): "0.22 ± 0.04". One
+// game's score has no interval, and says so: "31.0 (1 game)"; a player
+// without a finished game has no mean: "–".
 func (s *standing) MeanText() string {
+	switch s.Games {
+	case 0:
+		return "–"
+	case 1:
+		return fmt.Sprintf("%.1f (1 game)", s.mean())
+	}
 	ci, d := s.MeanCI(), 1
 	for d < 3 && ci > 0 && ci < math.Pow(10, float64(-d)) {
 		d++

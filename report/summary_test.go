@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 func TestHistogramKeepsEveryScore(t *testing.T) {
@@ -70,6 +73,49 @@ func TestConfidenceIntervals(t *testing.T) {
 	}
 	if (&standing{Games: 1, Total: 3, squares: 9}).MeanCI() != 0 {
 		t.Error("one game has an interval")
+	}
+}
+
+func TestOneGameHasNoInterval(t *testing.T) {
+	// One score has no spread: the text (and the HTML page, which shows
+	// the same) says the mean is of one game, not "± 0.0", and the JSON
+	// gives null, not an interval of 0. Two games of one score have an
+	// interval of 0, and say so.
+	var s standings
+	s.add(&Game{Players: []string{"a", "b"}, Result: &engine.Result{Scores: []int64{5, 3}, Ranks: []int{1, 2}, Winners: []int{0}}})
+	s.add(&Game{Players: []string{"a", "c"}, Result: &engine.Result{Scores: []int64{5, 4}, Ranks: []int{1, 2}, Winners: []int{0}}})
+	a, b := s.players["a"], s.players["b"]
+	if got := b.MeanText(); got != "3.0 (1 game)" {
+		t.Errorf("one game's mean reads %q; want 3.0 (1 game)", got)
+	}
+	if got := a.MeanText(); got != "5.0 ± 0.0" {
+		t.Errorf("two games' mean reads %q; want 5.0 ± 0.0", got)
+	}
+	var text bytes.Buffer
+	s.writeText(&text)
+	if strings.Contains(text.String(), "3.0 ±") || !strings.Contains(text.String(), "3.0 (1 game)") {
+		t.Errorf("the summary gives one game an interval:\n%s", text.String())
+	}
+	sum := s.summary()
+	if ci := sum.Standings[1].MeanScoreCI; ci != nil {
+		t.Errorf("JSON gives one game an interval of %v; want none", *ci)
+	}
+	if ci := sum.Standings[0].MeanScoreCI; ci == nil || *ci != 0 {
+		t.Errorf("JSON gives two equal scores the interval %v; want 0", ci)
+	}
+	js, err := json.Marshal(sum.Standings[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `"mean_score_ci":null`) {
+		t.Errorf("JSON of one game: %s", js)
+	}
+	// A player whose only game did not finish has neither a mean nor a
+	// win rate.
+	var u standings
+	u.add(&Game{Players: []string{"a"}, Faults: []engine.SeatFault{{Seat: 0, Fault: engine.Fault{Kind: engine.FaultCrash}}}})
+	if a := u.players["a"]; a.MeanText() != "–" || a.WinText() != "–" {
+		t.Errorf("no finished game reads %q, %q; want –, –", a.WinText(), a.MeanText())
 	}
 }
 

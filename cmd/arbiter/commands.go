@@ -192,12 +192,15 @@ game at a time, in the form --report names:
   json        a JSON array, one object per game, with its history
   summary     only each player's standing: games (a player in two seats of
               a game counts two), wins and win rate, mean score, with 95%
-              confidence intervals, and faults
+              confidence intervals, and faults; a mean of one game has no
+              interval ("31.0 (1 game)"), and the intervals take two
+              seats of one game as two independent games
   summary-json
               the same standings as one JSON object for programs: games,
               finished, score and standings (player, games, wins,
               win_rate, win_rate_low and win_rate_high from 0 to 1,
-              mean_score, mean_score_ci, faults, fault_kinds)
+              mean_score, mean_score_ci, null for one game, faults,
+              fault_kinds)
   FILE.txt, FILE.json, FILE.html
               the text, the JSON, or a page of charts, to a file that
               appears whole when play ends; text and HTML lead with the
