@@ -56,8 +56,10 @@ func (e noStep) Error() string   { return string(e) }
 func (noStep) Is(err error) bool { return err == ErrNoStep }
 
 // pureStep is a game's pure step: a state or moves that do not parse, or
-// that the step finds invalid, are invalid input; a move the rules refuse
-// is the rules' error; the world after the step is one JSON line.
+// moves that the step finds do not fit the state (three choices for two
+// societies), are invalid input, named by the flag that gave them as
+// arbiter step names them (--moves: ...); a move the rules refuse is the
+// rules' error; the world after the step is one JSON line.
 func pureStep[S, M, W any](state, moves []byte, parseState func([]byte) (S, error), parseMoves func([]byte) (M, error), step func(S, M) (W, error)) ([]byte, error) {
 	s, err := parseState(state)
 	if err != nil {
@@ -72,7 +74,9 @@ func pureStep[S, M, W any](state, moves []byte, parseState func([]byte) (S, erro
 		if engine.IsRuleError(err) {
 			return nil, err
 		}
-		return nil, Invalid(err)
+		// The state parsed, and parsing checks it whole: what the step
+		// finds wrong besides a rule is how the moves fit it.
+		return nil, Invalid(fmt.Errorf("--moves: %w", err))
 	}
 	b, err := json.Marshal(next)
 	return append(b, '\n'), err

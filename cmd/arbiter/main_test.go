@@ -439,7 +439,10 @@ func TestStep(t *testing.T) {
 		{string(world), `{"kind":"turn","choices":["conquer","conquer","develop"]}`, 1, "choices[2] (society 3) is develop, but the society is dead: its choice must be null"},
 		{string(world), `{"kind":"inflection","choices":["consent","conquer",null]}`, 1, "choices[0] (society 1) is consent, but at an inflection a society chooses among its three highest values: conquer, exchange or discover"},
 		{string(world), `{"kind":"turn","choices":["conquer",null,null]}`, 1, "choices[1] (society 2) is null, but the society is alive and must choose a value"},
-		{string(world), `{"kind":"turn","choices":["conquer","conquer"]}`, 2, "2 choices for 3 societies; give one per society, in their order (choices[0] is society 1)"},
+		// Too few or too many choices name --moves, as its other errors
+		// do, and count in words that fit the number.
+		{string(world), `{"kind":"turn","choices":["conquer","conquer"]}`, 2, "--moves: moves: 2 choices for 3 societies; give one per society, in their order (choices[0] is society 1)"},
+		{string(world), `{"kind":"turn","choices":["conquer"]}`, 2, "--moves: moves: 1 choice for 3 societies;"},
 		{string(world), `{"kind":"war","choices":[]}`, 2, `kind "war"`},
 		{string(world), `{"kind":"turn","choices":["conquer","flee",null]}`, 2, `choices[1] (society 2): unknown value "flee"`},
 		{`{"feels":[[0,0],[0]],"societies":[],"yield":1}`, `{"kind":"turn","choices":[]}`, 2, "0 societies"},
@@ -470,6 +473,12 @@ func TestStep(t *testing.T) {
 	code, _, errOut = arbiter(t, "", "step", "ajveciv", "--state", filepath.Join(ex, "world.json"), "--moves", "no-such-turn.json")
 	if code != 2 || !strings.Contains(errOut, "--moves no-such-turn.json: no such file or directory") {
 		t.Errorf("a missing --moves: exit %d, %q", code, errOut)
+	}
+	// Reaj's step says the same of a number of choices that does not fit.
+	reajState := filepath.Join("..", "..", "examples", "reaj", "state.json")
+	code, _, errOut = arbiter(t, `{"choices":["conquer"]}`, "step", "reaj", "--state", reajState, "--moves", "-")
+	if want := "arbiter: --moves: moves: 1 choice for 4 societies; give one per society, null for a dead one\n"; code != 2 || errOut != want {
+		t.Errorf("reaj, one choice for four societies: exit %d, %q; want exit 2, %q", code, errOut, want)
 	}
 }
 

@@ -61,7 +61,7 @@ func Step(w World, mv Moves, seed uint64) (World, error) {
 		return World{}, err
 	}
 	if len(mv.Choices) != len(w.Societies) {
-		return World{}, fmt.Errorf("moves: %d choices for %d societies; give one per society, in their order (choices[0] is society 1), null for a dead one", len(mv.Choices), len(w.Societies))
+		return World{}, fmt.Errorf("moves: %s for %s; give one per society, in their order (choices[0] is society 1), null for a dead one", count(len(mv.Choices), "choice", "choices"), count(len(w.Societies), "society", "societies"))
 	}
 	for i, c := range mv.Choices {
 		s := &w.Societies[i]
@@ -87,4 +87,12 @@ func Step(w World, mv Moves, seed uint64) (World, error) {
 		return World{}, err
 	}
 	return next, nil
+}
+
+// count writes n with its noun: "1 choice", "3 choices".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

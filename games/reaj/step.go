@@ -40,11 +40,19 @@ func Step(st State, mv Moves, seed uint64) (State, error) {
 		return State{}, err
 	}
 	if len(mv.Choices) != len(st.Societies) {
-		return State{}, fmt.Errorf("moves: %d choices for %d societies; give one per society, null for a dead one", len(mv.Choices), len(st.Societies))
+		return State{}, fmt.Errorf("moves: %s for %s; give one per society, null for a dead one", count(len(mv.Choices), "choice", "choices"), count(len(st.Societies), "society", "societies"))
 	}
 	next := st.Clone() // a refused choice leaves it as it was: Turn checks them all first
 	if err := Turn(&next, 0, mv.Choices, engine.NewRNG(seed)); err != nil {
 		return State{}, err
 	}
 	return next, nil
+}
+
+// count writes n with its noun: "1 choice", "3 choices".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
