@@ -28,7 +28,7 @@ func benchScript(lines int) []byte {
 			fmt.Fprintf(&b, "HUMAN Human%d\n", i)
 		}
 	}
-	b.WriteString("GAME_START 1000000 antibodies=300 viruses=2\n")
+	b.WriteString("GAME_START 1000 antibodies=300 viruses=2\n")
 	name := func(i int) string {
 		if i%6 == 5 {
 			return fmt.Sprintf("Zombie%d", i)

@@ -63,7 +63,8 @@ type Command struct {
 	HasCount bool
 	// Sides are the two players of INTERACT, with their modifiers.
 	Sides [2]Side
-	// MaxTurns is GAME_START's max_turns; 0 means the default, 5.
+	// MaxTurns is GAME_START's max_turns, at most TurnLimit; 0 means the
+	// default, 5.
 	MaxTurns int64
 	// Antibodies and Viruses are GAME_START's start_antibodies and
 	// start_viruses (default 0).
@@ -279,11 +280,11 @@ func (c *Command) parseStart(args []string, nargs int) string {
 				return "a second max_turns " + strconv.Quote(a) + usage
 			}
 			n, err := parseCount(a)
-			if err != "" {
-				return "max_turns: " + err
-			}
-			if n < 1 {
-				return "max_turns must be at least 1"
+			if err != "" || n < 1 || n > TurnLimit {
+				if strings.Trim(a, "0123456789") != "" {
+					return "max_turns: " + strconv.Quote(a) + " is not a whole number from 1 to " + strconv.Itoa(TurnLimit)
+				}
+				return "max_turns is " + a + "; allowed 1 to " + strconv.Itoa(TurnLimit)
 			}
 			c.MaxTurns, seenTurns = n, true
 			continue

@@ -21,7 +21,7 @@ type Config struct {
 	// ZombieCount is how many players new-game draws as zombies: from 1 to
 	// len(Players) - 2.
 	ZombieCount int
-	// MaxTurns is at least 1 (default 5).
+	// MaxTurns is 1 to TurnLimit (default 5).
 	MaxTurns int64
 	// StartAntibodies is every human's, StartViruses every zombie's (both
 	// default 0).
@@ -36,7 +36,7 @@ type Config struct {
 const DefaultConfig = `# Zombie Game config (arbiter zombie new-game writes game.txt from it)
 players: [Ann, Bob, Cat, Dan, Zed]   # required; at least 3 names, unique in any case
 zombie_count: 1                      # required; from 1 to the number of players - 2
-max_turns: 5                         # optional; default 5; at least 1
+max_turns: 5                         # optional; default 5; from 1 to 1000
 start_antibodies: 0                  # optional; default 0; given to every human
 start_viruses: 0                     # optional; default 0; given to every zombie
 # seed: 20240501                     # optional; without it new-game picks one and writes it into game.txt
@@ -239,8 +239,8 @@ func (f *configFile) config() (Config, error) {
 	}
 	c.ZombieCount = int(f.ZombieCount.v)
 	if f.MaxTurns != nil {
-		if v := f.MaxTurns.v; v < 1 || v > MaxCount {
-			return Config{}, fmt.Errorf("%s: %d; allowed 1 to %d", at(f.MaxTurns.line, "max_turns"), v, MaxCount)
+		if v := f.MaxTurns.v; v < 1 || v > TurnLimit {
+			return Config{}, fmt.Errorf("%s: %d; allowed 1 to %d", at(f.MaxTurns.line, "max_turns"), v, TurnLimit)
 		}
 		c.MaxTurns = f.MaxTurns.v
 	}

@@ -2,8 +2,11 @@ package zombie
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/engine"
 )
 
 func TestDrawZombies(t *testing.T) {
@@ -110,4 +113,41 @@ func TestParseConfig(t *testing.T) {
 			t.Errorf("%q: %v; want an error saying %q", bad.yaml, err, bad.says)
 		}
 	}
+}
+
+func TestOneTurnLimit(t *testing.T) {
+	// max_turns has one limit, TurnLimit, wherever it is given: arbiter
+	// play's --turns, config.yml and GAME_START. Each accepts it and
+	// refuses one more, saying the limit.
+	var turns *engine.Option
+	for i, o := range info.Options {
+		if o.Name == "turns" {
+			turns = &info.Options[i]
+		}
+	}
+	if turns == nil || turns.Min != 1 || turns.Max != TurnLimit {
+		t.Fatalf("the turns option: %+v; want 1 to %d", turns, TurnLimit)
+	}
+	cfg := func(n int) string { return fmt.Sprintf("players: [A, B, C]\nzombie_count: 1\nmax_turns: %d\n", n) }
+	if c, err := ParseConfig([]byte(cfg(TurnLimit))); err != nil || c.MaxTurns != TurnLimit {
+		t.Errorf("config max_turns %d: %+v, %v", TurnLimit, c, err)
+	}
+	want := fmt.Sprintf("config: line 3: max_turns: %d; allowed 1 to %d", TurnLimit+1, TurnLimit)
+	if _, err := ParseConfig([]byte(cfg(TurnLimit + 1))); err == nil || err.Error() != want {
+		t.Errorf("config max_turns %d: %v; want %q", TurnLimit+1, err, want)
+	}
+	if c, ok := ParseLine(fmt.Sprintf("GAME_START %d", TurnLimit)); !ok || c.Bad != "" || c.MaxTurns != TurnLimit {
+		t.Errorf("GAME_START %d: %+v", TurnLimit, c)
+	}
+	for _, arg := range []string{strconv.Itoa(TurnLimit + 1), "1000000000", "99999999999", "0"} {
+		want := fmt.Sprintf("max_turns is %s; allowed 1 to %d", arg, TurnLimit)
+		if c, _ := ParseLine("GAME_START " + arg); c.Bad != want {
+			t.Errorf("GAME_START %s: %q; want %q", arg, c.Bad, want)
+		}
+	}
+	if c, _ := ParseLine("GAME_START x5"); c.Bad != `max_turns: "x5" is not a whole number from 1 to 1000` {
+		t.Errorf("GAME_START x5: %q", c.Bad)
+	}
+	tr := judged(t, "HUMAN Ann", "HUMAN Bob", "ZOMBIE Zed", fmt.Sprintf("GAME_START %d", TurnLimit+1))
+	wantRefusals(t, tr, "4 E_ARGS")
 }

@@ -12,6 +12,14 @@ import (
 // DefaultMaxTurns is max_turns when GAME_START gives none.
 const DefaultMaxTurns = 5
 
+// TurnLimit bounds max_turns wherever it is given: GAME_START, config.yml
+// and arbiter play's --turns. A match of bots plays every turn it is
+// allowed unless a side wins first, keeping each in its record and report,
+// and the searcher plays every game it samples forward to max_turns, so a
+// game of 1000 turns is already long (about a minute for a searcher's
+// seat); an evening with a game master never comes near it.
+const TurnLimit = 1000
+
 // Judge is the Zombie Game's state machine: the roster, every
 // player's true state, the turn, and who has met and ended this turn. It
 // emits what it tells people as [Event] values. A Judge is not safe for

@@ -48,7 +48,7 @@ var info = engine.Info{
 	Options: []engine.Option{
 		{Name: "zombies", Usage: "how many seats are drawn as zombies (at most the seats - 2)", Kind: engine.IntOption, Default: "1", Min: 1, Max: MaxSeats - 2,
 			SeatMax: func(seats int) int { return seats - 2 }, SeatWhy: "so that at least 2 humans play"},
-		{Name: "turns", Usage: "the turns a game lasts at most (max_turns)", Kind: engine.IntOption, Default: strconv.Itoa(DefaultMaxTurns), Min: 1, Max: 1000},
+		{Name: "turns", Usage: "the turns a game lasts at most (max_turns)", Kind: engine.IntOption, Default: strconv.Itoa(DefaultMaxTurns), Min: 1, Max: TurnLimit},
 		{Name: "antibodies", Usage: "every human's antibodies at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
 		{Name: "viruses", Usage: "every zombie's viruses at the start", Kind: engine.IntOption, Default: "0", Min: 0, Max: 1000},
 	},

@@ -111,8 +111,8 @@ type Player struct {
 }
 
 // MaxCount bounds every number a script or config may give (antibodies,
-// viruses, max_turns): counts then stay far from overflowing however long a
-// game runs.
+// viruses, max_turns, which TurnLimit bounds further): counts then stay
+// far from overflowing however long a game runs.
 const MaxCount = 1_000_000_000
 
 // CheckName returns an error unless name is a valid player name.
