@@ -268,6 +268,6 @@ func (p *Public) String() string {
 	for _, t := range p.Told {
 		wrap.Write(&b, t, "- ", "  ", publicWidth)
 	}
-	writeCountries(&b, &p.World, -1, p.Players)
+	writeCountries(&b, &p.World, -1, p.Players, publicWidth)
 	return b.String()
 }

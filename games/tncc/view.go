@@ -259,7 +259,7 @@ func (v View) String() string {
 	var b strings.Builder
 	m := v.m
 	fmt.Fprintf(&b, "Cycle %d of %d (%s preset). You are country %d.\n", m.world.Cycle, m.world.Preset.MaxCycles, engine.Printable(m.world.Preset.Name), v.seat+1)
-	writeCountries(&b, &m.world, v.seat, m.players)
+	writeCountries(&b, &m.world, v.seat, m.players, wrap.Width)
 	var events []string
 	for i := range m.hist.len() {
 		e := m.hist.entry(i)
@@ -373,14 +373,16 @@ The whole rules and every preset's numbers: arbiter rules tncc.
 
 // writeCountries writes a table of the countries: their players (when
 // named), their resources, and whether they died. Country you, if ≥ 0, is
-// marked.
-func writeCountries(b *strings.Builder, w *World, you int, players []string) {
+// marked. The table fits width columns: when amounts in full would pass
+// it (a custom preset can take them to 2⁶³ − 1, 19 digits), those of more
+// than six digits are shown in short (9.2E18), as wide as the heading
+// "citizens" at most; a table that fits shows every amount whole.
+func writeCountries(b *strings.Builder, w *World, you int, players []string, width int) {
 	heads := [NumResources]string{"gold", "food", "citizens", "army", "land"}
-	var widths [NumResources]int
-	for r, h := range heads {
-		widths[r] = max(4, len(h))
-		for i := range w.Countries {
-			widths[r] = max(widths[r], len(strconv.FormatInt(w.Countries[i].Stock[r], 10)))
+	amounts := make([][NumResources]string, len(w.Countries))
+	for i := range w.Countries {
+		for r := range heads {
+			amounts[i][r] = strconv.FormatInt(w.Countries[i].Stock[r], 10)
 		}
 	}
 	names := make([]string, len(w.Countries))
@@ -401,6 +403,39 @@ func writeCountries(b *strings.Builder, w *World, you int, players []string) {
 	if nameWidth > 0 {
 		head = wrap.PadRight("country", 3+nameWidth)
 	}
+	dead := func(c *Country) string {
+		if !c.Dead {
+			return ""
+		}
+		return fmt.Sprintf("  dead (cycle %d)", c.Died)
+	}
+	var widths [NumResources]int
+	measure := func() (widest int) {
+		for r, h := range heads {
+			widths[r] = max(4, len(h))
+			for i := range amounts {
+				widths[r] = max(widths[r], len(amounts[i][r]))
+			}
+		}
+		for i := range w.Countries {
+			n := len(head) + len(dead(&w.Countries[i]))
+			for r := range heads {
+				n += 1 + widths[r]
+			}
+			widest = max(widest, n)
+		}
+		return widest
+	}
+	if measure() > width {
+		for i := range amounts {
+			for r := range heads {
+				if len(amounts[i][r]) > 6 {
+					amounts[i][r] = shortAmount(w.Countries[i].Stock[r])
+				}
+			}
+		}
+		measure()
+	}
 	b.WriteString(head)
 	for r, h := range heads {
 		fmt.Fprintf(b, " %*s", widths[r], h)
@@ -414,13 +449,20 @@ func writeCountries(b *strings.Builder, w *World, you int, players []string) {
 		}
 		b.WriteString(wrap.PadRight(label, len(head)))
 		for r := range heads {
-			fmt.Fprintf(b, " %*d", widths[r], c.Stock[r])
+			fmt.Fprintf(b, " %*s", widths[r], amounts[i][r])
 		}
-		if c.Dead {
-			fmt.Fprintf(b, "  dead (cycle %d)", c.Died)
-		}
+		b.WriteString(dead(c))
 		b.WriteByte('\n')
 	}
+}
+
+// shortAmount writes an amount in two significant digits and a power of
+// ten, as a calculator does: 9223372036854775807 is 9.2E18, 1250000 1.2E6.
+// It is six characters at most.
+func shortAmount(n int64) string {
+	s := strconv.FormatFloat(float64(n), 'e', 1, 64) // 9.2e+18
+	mant, exp, _ := strings.Cut(s, "e")
+	return mant + "E" + strings.TrimLeft(strings.TrimPrefix(exp, "+"), "0")
 }
 
 // String describes the entry for people, countries from 1.

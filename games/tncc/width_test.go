@@ -2,6 +2,8 @@ package tncc
 
 import (
 	"context"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,5 +88,51 @@ func TestTextLinesUpNamesInAnyScript(t *testing.T) {
 	}
 	if told == 0 {
 		t.Error("the public view told nothing")
+	}
+}
+
+func TestHugeAmountsFit(t *testing.T) {
+	// A custom preset can take amounts to 2⁶³ − 1, 19 digits: the table of
+	// countries still fits (78 columns in the public view, which a report
+	// indents by two; 80 in a seat's), the amounts too wide shown in
+	// short, lined up under their headings, beside the longest names and a
+	// country dead in the last cycle a preset allows.
+	w := NewWorld(Default(), 12)
+	for i := range w.Countries {
+		for r := range Resource(NumResources) {
+			w.Countries[i].Stock[r] = math.MaxInt64 - int64(i)
+		}
+	}
+	w.Countries[3].Stock[Army] = 7
+	w.Countries[5].Dead, w.Countries[5].Died = true, MaxCyclesLimit
+	players := make([]string, 12)
+	for i := range players {
+		players[i] = strings.Repeat("x", 20) + strconv.Itoa(i)
+	}
+	var b strings.Builder
+	writeCountries(&b, &w, -1, players, publicWidth)
+	text := b.String()
+	celltest.Fits(t, text, 78)
+	checkCountries(t, text, players, -1)
+	if !strings.Contains(text, " 9.2E18 ") || !strings.Contains(text, " 7 ") || !strings.Contains(text, "dead (cycle 100000)") {
+		t.Errorf("the amounts are not shown as 9.2E18, and 7 whole:\n%s", text)
+	}
+	b.Reset()
+	writeCountries(&b, &w, 2, players, wrap.Width)
+	celltest.Fits(t, b.String(), 80)
+	checkCountries(t, b.String(), players, 2)
+
+	// An amount of more than six digits stays whole while the table fits.
+	w = NewWorld(Default(), 4)
+	w.Countries[0].Stock[Gold] = 123456789012
+	b.Reset()
+	writeCountries(&b, &w, -1, players[:4], publicWidth)
+	if !strings.Contains(b.String(), " 123456789012 ") {
+		t.Errorf("an amount that fits is shortened:\n%s", b.String())
+	}
+	for n, want := range map[int64]string{math.MaxInt64: "9.2E18", 1_000_000: "1.0E6", 1_250_001: "1.3E6", 9_990_000: "1.0E7", 999_999_999_999: "1.0E12"} {
+		if got := shortAmount(n); got != want {
+			t.Errorf("%d in short: %s; want %s", n, got, want)
+		}
 	}
 }
