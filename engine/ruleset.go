@@ -99,6 +99,17 @@ type Chronicler interface {
 	Chronicle() []Event
 }
 
+// StatusTeller is implemented by matches that can tell a seat's status
+// (Result.Status) to people more plainly than the result's word, which a
+// record keeps as it was: territories' "out (action 48)" is "out at turn
+// 12 (action 48)". Reports call it once a match has been played or
+// replayed.
+type StatusTeller interface {
+	// TellStatus returns status, the result's word for seat, as people
+	// read it; "" keeps the word.
+	TellStatus(seat int, status string) string
+}
+
 // MoveReader is implemented by matches that read a move sent from outside
 // with what they know of themselves: a zombie party's players named by the
 // names their seats were given. A host reads a move with ReadMove when the

@@ -282,8 +282,8 @@ func newGameView(g *Game) gameView {
 				marks = "WINNER"
 				winners = append(winners, fmt.Sprintf("%d %s", s+1, g.Players[s]))
 			}
-			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
-				marks = strings.TrimSpace(marks + " " + strings.ToUpper(g.Result.Status[s]))
+			if status := g.status(s); status != "" {
+				marks = strings.TrimSpace(marks + " " + strings.ToUpper(status))
 			}
 			rank := 0
 			if s < len(g.Result.Ranks) {

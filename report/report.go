@@ -66,6 +66,10 @@ type Game struct {
 	Clocks []int `json:"-"`
 	// Charts are the game's numbers over time.
 	Charts []Chart `json:"-"`
+	// Statuses are the seats' statuses (Result.Status) as the match tells
+	// them to people (engine.StatusTeller), "" where the result's word
+	// stands: "out at turn 12 (action 48)" for "out (action 48)".
+	Statuses []string `json:"-"`
 	// Clock is the game's time at the end, and ClockName its word ("turn").
 	Clock     int    `json:"-"`
 	ClockName string `json:"-"`
@@ -182,6 +186,7 @@ func BriefGame[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M], m engin
 	if c, ok := m.(engine.Chronicler); ok {
 		g.Events = c.Chronicle()
 	}
+	g.tellStatuses(m)
 	return g, nil
 }
 
@@ -282,7 +287,40 @@ func build[M, V any](rs engine.Ruleset[M, V], rec *engine.Record[M]) (Game, erro
 	if c, ok := m.(engine.Chronicler); ok {
 		g.Events = c.Chronicle()
 	}
+	g.tellStatuses(m)
 	return g, nil
+}
+
+// tellStatuses asks m, the match of g as it ended, to tell the statuses of
+// g's result to people (engine.StatusTeller).
+func (g *Game) tellStatuses(m any) {
+	t, ok := m.(engine.StatusTeller)
+	if !ok || g.Result == nil {
+		return
+	}
+	for s, status := range g.Result.Status {
+		if status == "" {
+			continue
+		}
+		if told := t.TellStatus(s, status); told != "" {
+			if g.Statuses == nil {
+				g.Statuses = make([]string, len(g.Result.Status))
+			}
+			g.Statuses[s] = told
+		}
+	}
+}
+
+// status is seat s's status for people: as the match told it, else the
+// result's word; "" for none.
+func (g *Game) status(s int) string {
+	if s < len(g.Statuses) && g.Statuses[s] != "" {
+		return g.Statuses[s]
+	}
+	if g.Result != nil && s < len(g.Result.Status) {
+		return g.Result.Status[s]
+	}
+	return ""
 }
 
 // WriteJSON writes the report as a JSON array, one object per game: seed,
@@ -384,8 +422,8 @@ func (g *Game) writeText(b *bytes.Buffer, verbose bool) {
 			if g.Result.Won(s) {
 				marks[s] = "  WINNER"
 			}
-			if s < len(g.Result.Status) && g.Result.Status[s] != "" {
-				marks[s] += "  " + strings.ToUpper(g.Result.Status[s])
+			if status := g.status(s); status != "" {
+				marks[s] += "  " + strings.ToUpper(status)
 			}
 			n := 2 + scoreWidth + len(marks[s])
 			if s < len(g.Result.Ranks) {

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -431,5 +432,43 @@ func TestLongAxisLabelsStayInTheirRoom(t *testing.T) {
 		if len(m[1]) > 7 && m[1] != "score" {
 			t.Errorf("the distribution has the label %q", m[1])
 		}
+	}
+}
+
+// teller tells "out (action N)" as the turn it came in.
+type teller map[int]int
+
+func (t teller) TellStatus(seat int, status string) string {
+	if turn, ok := t[seat]; ok && status != "" {
+		return fmt.Sprintf("out at turn %d (%s)", turn, strings.TrimPrefix(strings.TrimSuffix(status, ")"), "out ("))
+	}
+	return ""
+}
+
+func TestStatusAsTheMatchTellsIt(t *testing.T) {
+	// A match that tells its statuses to people (engine.StatusTeller) has
+	// them so in the text and the HTML report; the result, as a record
+	// keeps it, is unchanged, and a status the match does not retell
+	// stands.
+	g := Game{Number: 1, Ruleset: "territories", Players: []string{"a", "b", "c"},
+		Result: &engine.Result{Scores: []int64{0, 4, 0}, Ranks: []int{3, 1, 2}, Winners: []int{1}, Status: []string{"out (action 18)", "", "out (action 50)"}}}
+	g.tellStatuses(teller{0: 3})
+	if g.Result.Status[0] != "out (action 18)" {
+		t.Errorf("the result's status became %q", g.Result.Status[0])
+	}
+	var text, page bytes.Buffer
+	if err := (&Report{Games: []Game{g}}).WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&Report{Games: []Game{g}}).WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"rank 3  OUT AT TURN 3 (ACTION 18)\n", "rank 2  OUT (ACTION 50)\n"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the text has no %q:\n%s", want, text.String())
+		}
+	}
+	if !strings.Contains(page.String(), "OUT AT TURN 3 (ACTION 18)") || !strings.Contains(page.String(), "OUT (ACTION 50)") {
+		t.Error("the page does not tell the statuses as the match does")
 	}
 }

@@ -512,6 +512,32 @@ func (m *Match) Measure(k, seat int) float64 {
 	return float64(m.w.Armies(n))
 }
 
+// TellStatus tells a seat's status as people read it (engine.StatusTeller):
+// a nation out of the game, "out (action 48)" in the result that the
+// record keeps, is "out at turn 12 (action 48)", the turn its chronicle
+// gives; "" for any other status, and where the turn is not known.
+func (m *Match) TellStatus(seat int, status string) string {
+	k := m.nationOf(seat)
+	if k < 0 || m.w.nations[k].In() || status != fmt.Sprintf("out (action %d)", m.w.nations[k].Out) {
+		return ""
+	}
+	if turn := m.outTurn(seat); turn > 0 {
+		return fmt.Sprintf("out at turn %d (action %d)", turn, m.w.nations[k].Out)
+	}
+	return ""
+}
+
+// outTurn is the turn in which seat's nation went out of the game, as its
+// chronicle tells it; 0 while it plays.
+func (m *Match) outTurn(seat int) int {
+	for _, e := range m.events {
+		if e.Kind == "out" && len(e.Seats) == 1 && e.Seats[0] == seat {
+			return e.Clock
+		}
+	}
+	return 0
+}
+
 // Chronicle tells the game's story: every territory emptied by an attack
 // and every nation out.
 func (m *Match) Chronicle() []engine.Event { return append([]engine.Event(nil), m.events...) }
@@ -528,5 +554,10 @@ func (m *Match) Public() any {
 func (m *Match) newBoard() Board {
 	b := newBoard(m.w)
 	b.Turn = m.Clock()
+	for k := range b.Nations {
+		if b.Nations[k].Out != 0 {
+			b.Nations[k].OutTurn = m.outTurn(k) // a match's seat is its nation
+		}
+	}
 	return b
 }

@@ -3,6 +3,8 @@ package territories
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -341,5 +343,51 @@ func TestASeatedGameSaysWhatOfTheBoardItSetsAside(t *testing.T) {
 	jb, _ := json.Marshal([]any{b.Steps, b.End.Result})
 	if string(ja) != string(jb) {
 		t.Errorf("min_nations and turn_duration changed the game:\n%s\n%s", ja, jb)
+	}
+}
+
+func TestOutTellsItsTurn(t *testing.T) {
+	// A nation out of the game keeps "out (action N)" in the result, as
+	// records have it, but tells people the turn it went out in, as its
+	// chronicle gives it: "out at turn T (action N)", in the ranks and on
+	// the board.
+	outs := 0
+	for seed := range uint64(10) {
+		_, m := play(t, seed, nil, "greedy", "random", "greedy")
+		res := m.Result()
+		turns := map[int]int{}
+		for _, e := range m.Chronicle() {
+			if e.Kind == "out" {
+				turns[e.Seats[0]] = e.Clock
+			}
+		}
+		board := m.Public().(Board).String()
+		for s, status := range res.Status {
+			told := m.TellStatus(s, status)
+			if status == "" {
+				if told != "" {
+					t.Errorf("seed %d seat %d: no status, told %q", seed, s+1, told)
+				}
+				continue
+			}
+			outs++
+			action := m.w.nations[s].Out
+			if want := fmt.Sprintf("out (action %d)", action); status != want {
+				t.Fatalf("seed %d seat %d: status %q; want %q, as records keep it", seed, s+1, status, want)
+			}
+			want := fmt.Sprintf("out at turn %d (action %d)", turns[s], action)
+			if turns[s] < 1 || told != want {
+				t.Errorf("seed %d seat %d: %q told as %q; want %q", seed, s+1, status, told, want)
+			}
+			if !strings.Contains(board, "out of the game at turn "+strconv.Itoa(turns[s])+" (action "+strconv.Itoa(action)+")") {
+				t.Errorf("seed %d seat %d: the board does not tell turn %d:\n%s", seed, s+1, turns[s], board)
+			}
+			if m.TellStatus(s, "absent") != "" {
+				t.Errorf("seed %d seat %d: another status is retold", seed, s+1)
+			}
+		}
+	}
+	if outs == 0 {
+		t.Fatal("no nation went out")
 	}
 }

@@ -150,7 +150,11 @@ func (v View) writeNations(b *strings.Builder) {
 		}
 		first := "  " + fit(n.Name, 6) + " " + fit(who, 22) + " "
 		if !n.In() {
-			fmt.Fprintf(b, "%sout of the game (action %d)\n", first, n.Out)
+			if turn := v.m.outTurn(seat); seat >= 0 && turn > 0 {
+				fmt.Fprintf(b, "%sout of the game at turn %d (action %d)\n", first, turn, n.Out)
+			} else {
+				fmt.Fprintf(b, "%sout of the game (action %d)\n", first, n.Out)
+			}
 			continue
 		}
 		var held []string
@@ -435,12 +439,16 @@ type BoardNation struct {
 	Territories int    `json:"territories"`
 	Armies      int    `json:"armies"`
 	Out         int    `json:"out,omitempty"`
+	// OutTurn is the turn in which the nation went out, where it is known
+	// (a match's board), for its text; 0 otherwise. It is not in the JSON,
+	// which a seat's view carries as its protocol fixes it.
+	OutTurn int `json:"-"`
 }
 
 func newBoard(w *World) Board {
 	b := Board{Turn: w.turn, Nations: make([]BoardNation, len(w.nations)), Holdings: []holdingJSON{}}
 	for k, n := range w.nations {
-		b.Nations[k] = BoardNation{n.Name, n.Player, n.Color, w.Holdings(k), w.Armies(k), n.Out}
+		b.Nations[k] = BoardNation{Name: n.Name, Player: n.Player, Color: n.Color, Territories: w.Holdings(k), Armies: w.Armies(k), Out: n.Out}
 	}
 	for i, h := range w.held {
 		if h.Nation >= 0 {
@@ -479,7 +487,12 @@ func (b Board) String() string {
 			}
 		}
 		first := fit(n.Name, names) + " " + fit(n.Player, players) + " " + string(n.Color) + "  "
-		if n.Out != 0 {
+		switch {
+		case n.OutTurn > 0: // wrapped: 16 + 16 cells of names leave 36
+			wrap.Write(&s, fmt.Sprintf("out of the game at turn %d (action %d)", n.OutTurn, n.Out),
+				first, strings.Repeat(" ", wrap.Cells(first)), boardWidth)
+			continue
+		case n.Out != 0:
 			fmt.Fprintf(&s, "%sout of the game (action %d)\n", first, n.Out)
 			continue
 		}
