@@ -126,11 +126,11 @@ func (g Game) NewMatch(setup engine.Setup) (*Match, error) {
 		world:       NewWorld(n),
 		original:    isOriginal(g.Rules),
 		pcg:         *engine.NewRNG(setup.Seed),
-		offers:      make([]offer, n),
 		chosen:      make([]Value, n),
 		last:        noChoices(n),
 		players:     setup.Players,
 	}
+	m.offers, m.shown = offers(n)
 	m.reqs, m.open = requests(n)
 	m.rng = *rand.New(&m.pcg)
 	if init, ok := g.Rules.(Initializer); ok {
@@ -163,6 +163,13 @@ func noChoices(n int) []Value {
 func requests(n int) (round, open []engine.Request[Value]) {
 	all := make([]engine.Request[Value], 2*n)
 	return all[:0:n], all[n : n : 2*n]
+}
+
+// offers returns a match's offers and the copy of them it shows, for n
+// societies, in one piece of memory.
+func offers(n int) (dealt, shown []offer) {
+	all := make([]offer, 2*n)
+	return all[:n:n], all[n:]
 }
 
 // isOriginal reports whether r are the original rules, which a match plays
@@ -209,8 +216,12 @@ type Match struct {
 	vturn  int         // the turn a view of the open round shows
 	round  int64       // rounds opened, turns and inflections
 	offers []offer     // per seat, this round
-	chosen []Value     // per seat, this round; None until answered
-	last   []Value     // per seat, the last round's choices, for people
+	// shown is a copy of offers, the one that views (View.Offered) and
+	// requests (Choices) hand to players: a player that writes into the
+	// slice it was given changes its own copy, never what Apply allows.
+	shown  []offer
+	chosen []Value // per seat, this round; None until answered
+	last   []Value // per seat, the last round's choices, for people
 	// lastInfl says the last round was an inflection; players names each
 	// seat's player, for people.
 	lastInfl bool
@@ -250,7 +261,7 @@ func (m *Match) openRound(inflection bool) {
 			m.chosen[i] = None
 			m.offers[i] = noOffer
 			if !m.world.Societies[i].Dead {
-				m.reqs = append(m.reqs, engine.Request[Value]{Seat: i, Kind: kind, Choices: m.offers[i][:3:3]})
+				m.reqs = append(m.reqs, engine.Request[Value]{Seat: i, Kind: kind, Choices: m.shown[i][:3:3]})
 			}
 		}
 	}
@@ -288,6 +299,7 @@ func (m *Match) openRound(inflection bool) {
 			}
 		}
 	}
+	copy(m.shown, m.offers)
 	m.owed = len(m.reqs)
 }
 
@@ -402,6 +414,7 @@ func (m *Match) end(reason string) {
 	for i := range m.offers {
 		m.offers[i] = noOffer
 	}
+	copy(m.shown, m.offers)
 	m.reqs, m.open = m.reqs[:0], m.open[:0]
 	n := len(m.world.Societies)
 	res := engine.Result{Scores: make([]int64, n), Winners: []int{}, Reason: reason}
@@ -559,8 +572,9 @@ func (g Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 	m := &Match{
 		rules: g.Rules, original: isOriginal(g.Rules), variant: g.Variant, turns: s.Turns, inflections: s.Inflections,
 		world: s.World, turn: s.Turn, kind: s.Kind, infl: s.Kind == InflectionKind, round: s.Round,
-		offers: make([]offer, n), chosen: s.Chosen, last: noChoices(n), lastInfl: s.LastInfl, players: setup.Players,
+		chosen: s.Chosen, last: noChoices(n), lastInfl: s.LastInfl, players: setup.Players,
 	}
+	m.offers, m.shown = offers(n)
 	m.reqs, m.open = requests(n)
 	if s.Last != nil {
 		if len(s.Last) != n {
@@ -575,6 +589,7 @@ func (g Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 			m.offers[i] = newOffer(o[0], o[1], o[2])
 		}
 	}
+	copy(m.shown, m.offers)
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("ajveciv: snapshot: rng: %w", err)
 	}
@@ -611,7 +626,7 @@ func (g Game) RestoreMatch(setup engine.Setup, data []byte) (*Match, error) {
 		if c := m.chosen[i]; c != None && c != o[0] && c != o[1] && c != o[2] {
 			return nil, fmt.Errorf("ajveciv: snapshot: society %d chose %v, which it was not offered", i+1, c)
 		}
-		m.reqs = append(m.reqs, engine.Request[Value]{ID: m.round*int64(n) + int64(i), Seat: i, Kind: m.kind, Choices: m.offers[i][:3:3], Default: o[0]})
+		m.reqs = append(m.reqs, engine.Request[Value]{ID: m.round*int64(n) + int64(i), Seat: i, Kind: m.kind, Choices: m.shown[i][:3:3], Default: o[0]})
 		if m.chosen[i] == None {
 			m.owed++
 		}

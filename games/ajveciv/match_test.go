@@ -191,6 +191,74 @@ func TestMisbehavingBots(t *testing.T) {
 	}
 }
 
+// forger writes conquer into the offer it is shown, through the view and
+// through its request, and then chooses it.
+type forger struct{}
+
+func (forger) Decide(_ context.Context, req *engine.Request[Value], v View) (Value, error) {
+	if o := v.Offered(); len(o) > 0 {
+		o[0] = Conquer
+	}
+	if len(req.Choices) > 0 {
+		req.Choices[1] = Conquer
+	}
+	return Conquer, nil
+}
+
+func TestOfferWrittenByAPlayerAllowsNothing(t *testing.T) {
+	// A player writing into the offered values it was handed (View.Offered,
+	// Request.Choices) changes nothing of what the rules allow: conquer,
+	// when it was not offered, is refused and the first offered value
+	// applied, the same in a clone and in a sample of the match.
+	s := NewSeries(Original(), 1)
+	s.Options = map[string]string{"turns": "20"}
+	s.Game(engine.Seat[Value, View]{Name: "forger", Player: forger{}}, Seats(Random())[0])
+	recs, err := s.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused, chosen := 0, 0
+	for _, st := range recs[0].Steps {
+		if st.Seat != 0 {
+			continue
+		}
+		if st.Fault != nil {
+			refused++
+			if st.Fault.Kind != engine.FaultIllegal || st.Move == Conquer {
+				t.Errorf("fault %v, move %v; want an illegal move replaced by the first offered value", st.Fault, st.Move)
+			}
+		} else if st.Move == Conquer {
+			chosen++
+		}
+	}
+	if refused == 0 || chosen == 0 {
+		t.Errorf("conquer chosen when offered %d times, refused %d times; want both", chosen, refused)
+	}
+
+	m, err := Original().NewMatch(engine.Setup{Seed: 3, Players: []string{"a", "b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m.View(0).Offers(Conquer) {
+		if err := m.Apply(0, m.View(0).Offered()[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(1, m.View(1).Offered()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sample, err := Original().Sample(engine.Setup{Seed: 3, Players: []string{"a", "b"}}, 0, m.View(0), rand.NewPCG(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, mm := range map[string]engine.Match[Value, View]{"match": m, "clone": m.Clone(), "sample": sample} {
+		_, _ = forger{}.Decide(context.Background(), &mm.Pending()[0], mm.View(0))
+		if err := mm.Apply(0, Conquer); !engine.IsRuleError(err) {
+			t.Errorf("%s: conquer, not offered, after the offer was written into: %v; want it refused", name, err)
+		}
+	}
+}
+
 func TestSnapshotRoundTrip(t *testing.T) {
 	// "snapshot: JSON round trip of the full state (turn, RNG, world,
 	// pending)": a match restored from a snapshot plays on exactly as the

@@ -26,7 +26,9 @@ func (m *Match) CloneMatch() *Match {
 	c := *m
 	c.world = m.world.Clone()
 	n := len(m.chosen)
-	c.offers = append(make([]offer, 0, n), m.offers...)
+	c.offers, c.shown = offers(n)
+	copy(c.offers, m.offers)
+	copy(c.shown, m.offers)
 	// The choices of the round and of the last one share one piece of
 	// memory, as the requests do.
 	values := make([]Value, 2*n)
@@ -38,7 +40,7 @@ func (m *Match) CloneMatch() *Match {
 	c.rng = *rand.New(&c.pcg)
 	c.reqs, c.open = requests(n)
 	for _, r := range m.reqs {
-		r.Choices = c.offers[r.Seat][:3:3]
+		r.Choices = c.shown[r.Seat][:3:3]
 		c.reqs = append(c.reqs, r)
 	}
 	c.result = cloneResult(m.result)
@@ -117,7 +119,6 @@ func (g Game) SampleMatch(setup engine.Setup, seat int, view View, rng *rand.PCG
 		infl:        view.Inflection(),
 		vturn:       view.Turn(),
 		round:       roundOf(turn, inflections, view.Inflection()),
-		offers:      make([]offer, n),
 		lastInfl:    src.lastInfl,
 		players:     append([]string(nil), setup.Players...),
 	}
@@ -125,6 +126,7 @@ func (g Game) SampleMatch(setup engine.Setup, seat int, view View, rng *rand.PCG
 		return nil, errors.New("ajveciv: sample: the game has no rules")
 	}
 	m.living = m.world.Living()
+	m.offers, m.shown = offers(n)
 	values := make([]Value, 2*n)
 	m.chosen, m.last = values[:n:n], values[n:]
 	copy(m.last, src.last)
@@ -147,8 +149,9 @@ func (g Game) SampleMatch(setup engine.Setup, seat int, view View, rng *rand.PCG
 		default:
 			m.offers[i] = deal(rng)
 		}
-		m.reqs = append(m.reqs, engine.Request[Value]{ID: base + int64(i), Seat: i, Kind: m.kind, Choices: m.offers[i][:3:3], Default: m.offers[i][0]})
+		m.reqs = append(m.reqs, engine.Request[Value]{ID: base + int64(i), Seat: i, Kind: m.kind, Choices: m.shown[i][:3:3], Default: m.offers[i][0]})
 	}
+	copy(m.shown, m.offers)
 	m.owed = len(m.reqs)
 	return m, nil
 }

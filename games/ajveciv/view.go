@@ -47,13 +47,15 @@ func (v View) Inflection() bool { return v.m.infl }
 
 // Offered returns the values the player may choose among, the first being
 // the default; nil when it has nothing to choose (a dead society, a
-// spectator, the game over). The slice is the match's: do not change it.
+// spectator, the game over). The slice is shared with the seat's request
+// and valid only during the decision; writing into it changes nothing of
+// what the rules allow.
 func (v View) Offered() []Value {
 	m := v.m
 	if uint(v.you) >= uint(len(m.offers)) || m.offers[v.you][0] == None {
 		return nil
 	}
-	return m.offers[v.you][:3:3]
+	return m.shown[v.you][:3:3]
 }
 
 // offer returns the player's offer (noOffer when it has none).
