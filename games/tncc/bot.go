@@ -97,7 +97,7 @@ func (turtle) Turn(v View) (Move, error) {
 	if threat <= army {
 		return WaitMove, nil
 	}
-	n := min(threat-army, feedable(v.Preset(), me.Stock)-army)
+	n := min(threat-army, feedable(v.preset(), me.Stock)-army)
 	if n <= 0 {
 		return WaitMove, nil
 	}
@@ -108,7 +108,7 @@ func (turtle) Turn(v View) (Move, error) {
 // pay for a war next cycle: their gold and a cycle of their citizens'
 // gold reach gold_for_war.
 func largestThreat(v View) int64 {
-	p := v.Preset()
+	p := v.preset()
 	var threat int64
 	for i := range v.Countries() {
 		c := v.Country(i)
@@ -254,7 +254,7 @@ func (b *blitz) dice(v View) *rand.Rand {
 }
 
 func (b *blitz) Turn(v View) (Move, error) {
-	me, p := v.Me(), v.Preset()
+	me, p := v.Me(), v.preset()
 	army, citizens := me.Stock[Army], me.Stock[Citizens]
 	// Committed: the army is most of the country. Attack with everything.
 	if army > 0 && army >= citizens*4 {

@@ -63,7 +63,7 @@ func cloneResult(r engine.Result) engine.Result {
 // thirds, in two flanks or at random. The match's players are setup's; its
 // seed plays no part (the rules draw no chance).
 func (Game) Sample(setup engine.Setup, seat int, v View, rng *rand.PCG) (engine.Match[Move, View], error) {
-	p := v.Preset()
+	p := v.preset()
 	m := &Match{reqs: requests(), players: slices.Clone(setup.Players)}
 	m.world = World{Preset: *p, Cycle: v.Cycle(), Countries: make([]Country, v.Countries())}
 	for i := range m.world.Countries {

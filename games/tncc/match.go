@@ -116,6 +116,9 @@ type Match struct {
 	last    int // the cycle the game ended in, once it is over
 	result  engine.Result
 	players []string // each seat's player, for people
+	// shown is the copy of the preset View.Preset hands out, so that a
+	// player that writes into it changes nothing of the game.
+	shown Preset
 }
 
 // World returns the state of the game now. It is the match's own: do not

@@ -156,7 +156,7 @@ func (*general) Bounded() bool { return true }
 // loadWorld copies the view's world into w, in w's own buffers: what
 // View.World does, without allocating once w has grown to size.
 func loadWorld(w *World, v View) {
-	w.Preset = *v.Preset()
+	w.Preset = *v.preset()
 	w.Cycle = v.Cycle()
 	w.Countries = w.Countries[:0]
 	for i := range v.Countries() {

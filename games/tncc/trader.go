@@ -68,7 +68,7 @@ func (t *trader) read(v View) {
 
 func (t *trader) Turn(v View) (Move, error) {
 	t.read(v)
-	me, p := v.Me(), v.Preset()
+	me, p := v.Me(), v.preset()
 	army := me.Stock[Army]
 	switch threat := largestThreat(v); {
 	case threat > army:
@@ -88,7 +88,7 @@ func (t *trader) Turn(v View) (Move, error) {
 // sides the most good by the trader's prices, among a few amounts for each
 // living rival not asked to keep quiet.
 func (t *trader) offer(v View) (Move, bool) {
-	p := v.Preset()
+	p := v.preset()
 	pr := pricesOf(p)
 	me := v.You()
 	mine := v.Me().Stock
@@ -141,7 +141,7 @@ func traded(s Stock, give Resource, n int64, take Resource, m int64) Stock {
 // holds, by its prices, and refuses the rest.
 func (t *trader) AnswerTrade(v View, o Offer) (bool, error) {
 	t.read(v)
-	p := v.Preset()
+	p := v.preset()
 	pr := pricesOf(p)
 	s := v.Me().Stock
 	if !o.Give.Valid() || !o.Take.Valid() || o.GiveN < 0 || o.TakeN < 0 || o.TakeN > s[o.Take] {

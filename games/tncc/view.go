@@ -31,9 +31,19 @@ func (v View) Me() Country { return v.m.world.Countries[v.seat] }
 // Cycle returns the cycle now, from 1.
 func (v View) Cycle() int { return v.m.world.Cycle }
 
-// Preset returns the game's constants. They are the match's own: read
-// them, never change them.
-func (v View) Preset() *Preset { return &v.m.world.Preset }
+// Preset returns the game's constants: a copy, written afresh at every
+// call into memory the match keeps for it (no allocation). Changing it
+// changes nothing of the game, and the next call gives the game's own
+// numbers again; keep the Preset itself, not the pointer, past the
+// decision.
+func (v View) Preset() *Preset {
+	v.m.shown = v.m.world.Preset
+	return &v.m.shown
+}
+
+// preset returns the match's own constants, for the built-in bots, which
+// only read them.
+func (v View) preset() *Preset { return &v.m.world.Preset }
 
 // GoldForWar returns what a war costs, the constant bots read most.
 func (v View) GoldForWar() int64 { return v.m.world.Preset.GoldForWar }

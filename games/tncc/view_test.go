@@ -1,6 +1,7 @@
 package tncc
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -136,5 +137,58 @@ func TestAPersonsCountryThatIsNoneIsToldTheLivingOthers(t *testing.T) {
 		if _, err := m.View(0).Parse(line); err == nil || err.Error() != want {
 			t.Errorf("Parse(%q) = %v;\nwant %s", line, err, want)
 		}
+	}
+}
+
+// freeWar writes 0 into the price of war it is shown, then attacks with its
+// whole army whatever its gold.
+type freeWar struct{}
+
+func (freeWar) Turn(v View) (Move, error) {
+	v.Preset().GoldForWar = 0
+	target := (v.You() + 1) % v.Countries()
+	if army := v.Me().Stock[Army]; army > 0 && !v.Country(target).Dead {
+		return WarMove(target, Thirds(army)), nil
+	}
+	return RecruitMove(v.Me().Stock[Citizens] / 4), nil
+}
+func (freeWar) AnswerTrade(View, Offer) (bool, error) { return false, nil }
+func (freeWar) AnswerWar(v View, _ Attack) (Flanks, error) {
+	return Thirds(v.Me().Stock[Army]), nil
+}
+
+func TestPresetWrittenByABotChangesNothing(t *testing.T) {
+	// A bot that writes into the preset its view shows it changes nothing
+	// of the game: a war it cannot pay for is refused, the game's preset
+	// keeps its numbers, and the record replays.
+	s := engine.Series[Move, View]{Ruleset: Game{}, Seed: 1}
+	var price int64
+	s.Played = func(_ int, _ *engine.Record[Move], m engine.Match[Move, View]) error {
+		price = m.(*Match).World().Preset.GoldForWar
+		return nil
+	}
+	turtle, err := Bots("turtle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Game(engine.Seat[Move, View]{Name: "free", Player: Player(freeWar{})}, engine.Seat[Move, View]{Name: "turtle", Player: turtle[0].New()})
+	recs, err := s.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := Default().GoldForWar; price != want {
+		t.Errorf("the game's gold for war at the end: %d; want %d", price, want)
+	}
+	refused := 0
+	for _, f := range recs[0].Faults() {
+		if f.Seat == 0 && f.Kind == engine.FaultIllegal {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Error("no war of the bot refused for its gold")
+	}
+	if _, err := engine.Replay[Move, View](Game{}, recs[0], nil); err != nil {
+		t.Error(err)
 	}
 }
