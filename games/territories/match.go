@@ -162,7 +162,7 @@ func newMatch(setup engine.Setup) (*Match, error) {
 	if custom {
 		m.terr = mapOf(board)
 	}
-	m.blind = blindConfig(m.w.cfg)
+	m.blind = blindConfigs(m.w.cfg, n)
 	return m, nil
 }
 
@@ -188,7 +188,7 @@ type Match struct {
 	result    engine.Result
 	events    []engine.Event
 	choices   []Action  // the join request's choices
-	blind     *Config   // the configuration without its seed, as the seats see it; shared by clones
+	blind     []*Config // by seat, the configuration without its seed, as the seat sees it; shared by clones
 	seen      *World    // the world as the seats see it (board): no seed, not the match's dice; made when first asked
 	mapDigest string    // see digest
 	names     []string  // each seat's player, as the setup names it
@@ -217,24 +217,62 @@ func (m *Match) World() *World { return m.w }
 // an action tried on it rolls, but says nothing of the match's next roll.
 var blindDice = [2]uint64{0x626c696e64, 0x6469636}
 
-// blindConfig returns cfg without its seed, the configuration the seats
-// see.
-func blindConfig(cfg *Config) *Config {
-	c := *cfg
-	c.Seed = nil
-	return &c
+// blindConfigs returns, for each of n seats, a copy of cfg without its
+// seed: the configuration the seat sees. The copies share no memory with
+// cfg (the sample's configuration is shared by every match) nor with each
+// other, so that a seat that writes into what it is shown changes neither
+// the match nor what the other seats see.
+func blindConfigs(cfg *Config, n int) []*Config {
+	names, links := 0, 0
+	for i := range cfg.Territories {
+		names += len(cfg.Territories[i].Aliases) + len(cfg.Territories[i].Neighbors)
+		links += len(cfg.neighbors[i])
+	}
+	confs := make([]Config, n)
+	terr := make([]Territory, n*len(cfg.Territories))
+	strs := make([]string, 0, n*names)
+	adj := make([][]int, n*len(cfg.Territories))
+	ints := make([]int, 0, n*links)
+	blind := make([]*Config, n)
+	for s := range blind {
+		c := &confs[s]
+		*c = *cfg
+		c.Seed = nil
+		c.Territories = terr[s*len(cfg.Territories) : (s+1)*len(cfg.Territories) : (s+1)*len(cfg.Territories)]
+		c.neighbors = adj[s*len(cfg.Territories) : (s+1)*len(cfg.Territories) : (s+1)*len(cfg.Territories)]
+		for i, js := range cfg.neighbors {
+			at := len(ints)
+			ints = append(ints, js...)
+			c.neighbors[i] = ints[at:len(ints):len(ints)]
+		}
+		for i, t := range cfg.Territories {
+			at := len(strs)
+			strs = append(strs, t.Aliases...)
+			t.Aliases = strs[at:len(strs):len(strs)]
+			if cfg.Territories[i].Aliases == nil {
+				t.Aliases = nil
+			}
+			at = len(strs)
+			strs = append(strs, t.Neighbors...)
+			t.Neighbors = strs[at:len(strs):len(strs)]
+			c.Territories[i] = t
+		}
+		blind[s] = c
+	}
+	return blind
 }
 
-// board returns the world as the seats see it: the match's nations,
-// holdings, turn and count of actions, copied into m.seen (no allocation
-// once its slices have grown), whose configuration has no seed and whose
-// dice are reset to blindDice. It is copied again at every call, so that
-// what a seat tried on it last time is gone.
-func (m *Match) board() *World {
+// board returns the world as seat sees it: the match's nations, holdings,
+// turn and count of actions, copied into m.seen (no allocation once its
+// slices have grown), whose configuration is the seat's, without the seed,
+// and whose dice are reset to blindDice. It is copied again at every call,
+// so that what a seat tried on it last time is gone.
+func (m *Match) board(seat int) *World {
 	if m.seen == nil {
-		m.seen = &World{cfg: m.blind, dice: rand.NewPCG(blindDice[0], blindDice[1]), untracked: true}
+		m.seen = &World{dice: rand.NewPCG(blindDice[0], blindDice[1]), untracked: true}
 	}
 	s, w := m.seen, m.w
+	s.cfg = m.blind[seat]
 	s.nations = append(s.nations[:0], w.nations...)
 	s.held = append(s.held[:0], w.held...)
 	s.seq, s.turn = w.seq, w.turn

@@ -185,7 +185,10 @@ func (Game) SampleMatch(setup engine.Setup, seat int, v View, rng *rand.PCG) (*M
 	w := &World{cfg: seen.cfg, nations: slices.Clone(seen.nations), held: slices.Clone(seen.held), seq: seen.seq, turn: seen.turn,
 		dice: rand.NewPCG(rng.Uint64(), rng.Uint64()), untracked: true}
 	m := &Match{w: w, seats: v.m.seats, turns: turns, players: seatPlayers(v.m.seats), names: setup.Players,
-		acted: make([]int, v.m.seats), blind: seen.cfg, terr: v.m.terr}
+		acted: make([]int, v.m.seats), blind: make([]*Config, v.m.seats), terr: v.m.terr}
+	for s := range m.blind {
+		m.blind[s] = seen.cfg // the searcher's own copy, for every seat
+	}
 	m.serial = v.m.req[0].ID - 1
 	if v.Kind() == JoinKind {
 		m.ask(len(w.nations), JoinKind)

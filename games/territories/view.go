@@ -31,10 +31,12 @@ func (v View) Kind() engine.Kind { return v.m.req[0].Kind }
 // actions on it, or on a Clone of it, freely: its dice are not the
 // match's (an attack tried on it rolls, but its roll says nothing of the
 // match's next one), and it is copied afresh at every call.
-func (v View) World() *World { return v.m.board() }
+func (v View) World() *World { return v.m.board(v.seat) }
 
-// Config returns the map's territories and numbers, without the seed.
-func (v View) Config() *Config { return v.m.blind }
+// Config returns the map's territories and numbers, without the seed: the
+// seat's own copy, which the seat's World plays on too. Writing into it
+// changes neither the match nor what the other seats see.
+func (v View) Config() *Config { return v.m.blind[v.seat] }
 
 // Nation returns the viewer's nation in the world, or -1 before it joins.
 func (v View) Nation() int { return v.m.nationOf(v.seat) }
@@ -88,7 +90,7 @@ func (v View) Check(a Action) error {
 	if err := v.m.asked(v.seat, a); err != nil {
 		return err
 	}
-	_, err := v.m.board().Clone().Apply(v.Player(), a)
+	_, err := v.m.board(v.seat).Clone().Apply(v.Player(), a)
 	return err
 }
 

@@ -1,7 +1,10 @@
 package territories
 
 import (
+	"context"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -248,6 +251,82 @@ func TestViewHelpSaysMaxArmies(t *testing.T) {
 		}
 		if help := m.View(m.Pending()[0].Seat).Help(); !strings.Contains(help, want) || strings.Contains(help, "max_armies") {
 			t.Errorf("the help lacks %q:\n%s", want, help)
+		}
+	}
+}
+
+// vandal takes the first legal action, and when scrawl is set first writes
+// into the configuration its view shows it, and into the configuration of
+// the world its view shows it: every territory renamed, its first
+// neighbour made up (by name and by number), a territory's armies capped
+// at 1.
+type vandal struct{ scrawl bool }
+
+func (b vandal) first(v View) (Action, error) {
+	if b.scrawl {
+		for _, c := range []*Config{v.Config(), v.World().Config()} {
+			for i := range c.Territories {
+				c.Territories[i].ID, c.Territories[i].Name = "X", "X"
+				c.Territories[i].Neighbors[0] = "nowhere"
+				c.Neighbors(i)[0] = (i + 5) % c.Len()
+			}
+			c.MaxArmies = 1
+		}
+	}
+	return v.Legal()[0], nil
+}
+
+func (b vandal) Join(v View) (Action, error) { return b.first(v) }
+func (b vandal) Act(v View) (Action, error)  { return b.first(v) }
+
+func TestConfigWrittenByABotChangesNothingElse(t *testing.T) {
+	// A bot that writes into the configuration it is shown changes neither
+	// the match's, nor the sample's that every match shares, nor what the
+	// other seats are shown; the other seats play as they would have, and
+	// the record replays.
+	want := Sample().Territories[0]
+	want.Neighbors = slices.Clone(want.Neighbors)
+	adjacency := make([][]int, Sample().Len())
+	for i := range adjacency {
+		adjacency[i] = slices.Clone(Sample().Neighbors(i))
+	}
+	play := func(first Bot) *engine.Record[Action] {
+		s := engine.Series[Action, View]{Ruleset: Game{}, Seed: 4}
+		s.Options = map[string]string{"turns": "10"}
+		s.Played = func(_ int, _ *engine.Record[Action], m engine.Match[Action, View]) error {
+			if got := m.(*Match).World().Config().Territories[0]; !reflect.DeepEqual(got, want) {
+				t.Errorf("the match's first territory at the end: %+v; want %+v", got, want)
+			}
+			for i := range adjacency {
+				if got := m.(*Match).World().Config().Neighbors(i); !slices.Equal(got, adjacency[i]) {
+					t.Errorf("the match's neighbours of territory %d at the end: %v; want %v", i, got, adjacency[i])
+				}
+			}
+			if got := m.View(1).Config().Territories[0]; !reflect.DeepEqual(got, want) {
+				t.Errorf("seat 2's first territory at the end: %+v; want %+v", got, want)
+			}
+			return nil
+		}
+		s.Game(engine.Seat[Action, View]{Name: "first", Player: Player(first)}, engine.Seat[Action, View]{Name: "general", Player: Player(General())})
+		recs, err := s.Play(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := engine.Replay[Action, View](Game{}, recs[0], nil); err != nil {
+			t.Error(err)
+		}
+		return recs[0]
+	}
+	got, clean := play(vandal{scrawl: true}), play(vandal{})
+	if s := Sample().Territories[0]; !reflect.DeepEqual(s, want) || Sample().MaxArmies != DefaultMaxArmies {
+		t.Errorf("the sample's first territory: %+v, max armies %d; want %+v, %d", s, Sample().MaxArmies, want, DefaultMaxArmies)
+	}
+	if len(got.Steps) != len(clean.Steps) {
+		t.Fatalf("%d moves beside the vandal, %d beside greedy alone; want the same game", len(got.Steps), len(clean.Steps))
+	}
+	for i := range got.Steps {
+		if got.Steps[i] != clean.Steps[i] {
+			t.Fatalf("move %d: %+v beside the vandal, %+v beside greedy alone; want the same game", i+1, got.Steps[i], clean.Steps[i])
 		}
 	}
 }
