@@ -87,7 +87,8 @@ type Params struct {
 	// Rounds and Appearances, when set, ask for the Groups schedule;
 	// otherwise Seats players per game in Rotation (all players when 0).
 	Rounds, Appearances, Seats int
-	// Repeat plays the whole schedule this many times (at least 1).
+	// Repeat plays the whole schedule this many times; zero plays it once,
+	// as 1 does (the same schedule, with the same ID).
 	Repeat int
 	// Uneven deals Rounds games whose seats, the players' appearances,
 	// do not divide evenly among them, as schedules were dealt before
@@ -108,6 +109,9 @@ func NewSchedule(p Params) (*Schedule, error) {
 			return nil, fmt.Errorf("tournament: player %q is named twice; every player of a tournament is one entrant", name)
 		}
 		seen[name] = true
+	}
+	if p.Repeat == 0 {
+		p.Repeat = 1
 	}
 	if p.Repeat < 1 {
 		return nil, fmt.Errorf("tournament: --games %d; play the schedule at least once", p.Repeat)

@@ -164,7 +164,7 @@ func TestScheduleErrorsSayWhatIsWrong(t *testing.T) {
 	}{
 		{"no players", tournament.Params{Info: info, Repeat: 1}, []string{"no players"}},
 		{"a player twice", tournament.Params{Info: info, Players: []string{"a", "b", "a"}, Repeat: 1}, []string{`"a"`, "named twice"}},
-		{"no repeat", tournament.Params{Info: info, Players: playerNames(3), Repeat: 0}, []string{"--games 0", "at least once"}},
+		{"negative repeat", tournament.Params{Info: info, Players: playerNames(3), Repeat: -1}, []string{"--games -1", "at least once"}},
 		{"zero rounds", tournament.Params{Info: info, Players: playerNames(6), Appearances: 2, Repeat: 1},
 			[]string{"--rounds 0", "--appearances 2", "give both"}},
 		{"zero appearances", tournament.Params{Info: info, Players: playerNames(6), Rounds: 4, Repeat: 1},
@@ -403,6 +403,24 @@ func TestGameSeeds(t *testing.T) {
 	n := s.Len() / 3
 	if all := lineups(s); len(all) != 3*n || !reflect.DeepEqual(all[:n], all[n:2*n]) || !reflect.DeepEqual(all[:n], all[2*n:]) {
 		t.Errorf("the second time over has other lineups")
+	}
+}
+
+func TestRepeatLeftZeroPlaysTheScheduleOnce(t *testing.T) {
+	// Params left at their zero Repeat, as a Go program writes them, make
+	// the schedule that Repeat 1 (arbiter tournament --games 1) makes.
+	p := tournament.Params{Info: reaj.Game{}.Info(), Players: playerNames(3), Seats: 2, Seed: 1}
+	zero, err := tournament.NewSchedule(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Repeat = 1
+	once, err := tournament.NewSchedule(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if zero.Len() != 6 || zero.Len() != once.Len() || zero.ID() != once.ID() {
+		t.Errorf("Repeat 0: %d games, ID %s; Repeat 1: %d games, ID %s; want 6 games and the same ID", zero.Len(), zero.ID(), once.Len(), once.ID())
 	}
 }
 
