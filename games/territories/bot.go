@@ -18,7 +18,9 @@ type Bot interface {
 
 // Player turns a bot into a player for a seat. The player is
 // engine.Bounded when the bot is; a bot that wants chance implements
-// Seeded and gets its own dice for each match.
+// Seeded and gets its own dice for each match; a bot that prepares for
+// each match (forgets the last one, reads its seat and the options)
+// implements engine.Initializer, as the other games' bots do.
 func Player(b Bot) engine.Player[Action, View] { return &botPlayer{engine.Shell{Bot: b}, b} }
 
 // Seeded is implemented by bots that want their own dice: Seed is called
@@ -41,11 +43,11 @@ func (p *botPlayer) Decide(_ context.Context, req *engine.Request[Action], v Vie
 	return p.bot.Act(v)
 }
 
-func (p *botPlayer) Start(_ context.Context, info engine.MatchInfo) error {
+func (p *botPlayer) Start(ctx context.Context, info engine.MatchInfo) error {
 	if s, ok := p.bot.(Seeded); ok {
 		s.Seed(rand.New(info.RNG()))
 	}
-	return nil
+	return p.Shell.Start(ctx, info)
 }
 
 // Random returns the random bot: it joins on a random free territory and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -389,5 +390,39 @@ func TestOutTellsItsTurn(t *testing.T) {
 	}
 	if outs == 0 {
 		t.Fatal("no nation went out")
+	}
+}
+
+// counting is a bot that prepares for each match (engine.Initializer) and
+// wants its own dice (Seeded): it counts the matches it was told of.
+type counting struct {
+	Bot
+	inits, seeds int
+	seat         int
+}
+
+func (c *counting) Init(info engine.MatchInfo) error {
+	c.inits++
+	c.seat = info.Seat
+	return nil
+}
+
+func (c *counting) Seed(*rand.Rand) { c.seeds++ }
+
+func TestPlayerRunsTheBotsInit(t *testing.T) {
+	// A bot that implements engine.Initializer is told of each match
+	// before its first decision, as in every other game, and one that is
+	// Seeded still gets its dice.
+	c := &counting{Bot: Greedy(), seat: -1}
+	s := engine.Series[Action, View]{Ruleset: Game{}, Seed: 1}
+	s.Options = map[string]string{"turns": "2"}
+	g := engine.Seat[Action, View]{Name: "greedy", Player: Player(Greedy())}
+	s.Game(g, engine.Seat[Action, View]{Name: "counting", Player: Player(c)})
+	s.Game(engine.Seat[Action, View]{Name: "counting", Player: Player(c)}, g)
+	if _, err := s.Play(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if c.inits != 2 || c.seeds != 2 || c.seat != 0 {
+		t.Errorf("Init called %d times, last for seat %d, Seed %d times; want 2, seat 0 last, and 2", c.inits, c.seat, c.seeds)
 	}
 }
