@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,6 +219,46 @@ func TestViewLegalIsWhatTheRulesAccept(t *testing.T) {
 			if err := m.Apply(req.Seat, a); err != nil {
 				t.Fatalf("seed %d: %v: %v", seed, a, err)
 			}
+		}
+	}
+}
+
+func TestAppendLegalListsWhatLegalDoesWithoutAllocating(t *testing.T) {
+	// A bot that keeps its slice lists the actions of every decision, the
+	// join's included, as Legal does, and allocates nothing once the
+	// slice has grown; so does a world it looks ahead on.
+	ss, setup := seats(t, "greedy", "greedy", "random")
+	setup.Seed = 7
+	m, err := Game{}.NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]Action, 0, 512)
+	for step := 0; !m.Over() && step < 300; step++ {
+		req := m.Pending()[0]
+		v := m.View(req.Seat)
+		buf = v.AppendLegal(buf[:0])
+		if legal := v.Legal(); !slices.Equal(buf, legal) {
+			t.Fatalf("step %d: AppendLegal %v; Legal %v", step, buf, legal)
+		}
+		if n := testing.AllocsPerRun(5, func() { buf = v.AppendLegal(buf[:0]) }); n != 0 {
+			t.Fatalf("step %d: AppendLegal allocates %v times", step, n)
+		}
+		if w := v.World(); req.Kind == ActionKind {
+			k := v.Nation()
+			if buf = w.AppendLegal(buf[:0], k); !slices.Equal(buf, w.Legal(k)) {
+				t.Fatalf("step %d: World.AppendLegal %v; Legal %v", step, buf, w.Legal(k))
+			}
+			if n := testing.AllocsPerRun(5, func() { buf = w.AppendLegal(buf[:0], k) }); n != 0 {
+				t.Fatalf("step %d: World.AppendLegal allocates %v times", step, n)
+			}
+		}
+		a, err := ss[req.Seat].Player.Decide(context.Background(), &req, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(req.Seat, a); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

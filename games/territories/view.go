@@ -57,9 +57,24 @@ func (v View) Legal() []Action {
 	return v.m.w.Legal(v.Nation())
 }
 
+// AppendLegal appends to dst the actions Legal returns, in the same order,
+// and returns the extended slice: a bot that keeps dst from one decision
+// to the next (dst[:0]) lists them without allocating.
+func (v View) AppendLegal(dst []Action) []Action {
+	if v.Kind() == JoinKind {
+		return append(dst, v.m.choices...)
+	}
+	return v.m.w.actions(dst, v.Nation(), true)
+}
+
 // Legal returns every move, raise and attack nation k may make now, then
 // pass when turn management is on; nil when it may not act.
 func (w *World) Legal(k int) []Action { return w.actions(nil, k, true) }
+
+// AppendLegal appends to dst the actions Legal(k) returns, in the same
+// order, and returns the extended slice: a bot that looks ahead keeps dst
+// and lists each world's actions without allocating.
+func (w *World) AppendLegal(dst []Action, k int) []Action { return w.actions(dst, k, true) }
 
 // Out tells a person that their nation is out of the game, in which turn
 // and who took its last army (player.Knockout); it is "" while the nation
