@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -280,4 +281,14 @@ func ExampleParse() {
 	c, _ := Parse("mcts:ms=50")
 	fmt.Println(c.Time, c.Playouts)
 	// Output: 50ms 0
+}
+
+func TestRolloutNamedButNotGivenSaysWhatIsMissing(t *testing.T) {
+	// A Go program that names a rollout in its Config and passes New no
+	// function to make it is told that, not that the player does not
+	// exist.
+	_, err := New[int, nimView](nim{goal: 10}, Config{Playouts: 10, Rollout: "greedy"}, nil)
+	if err == nil || !strings.Contains(err.Error(), `Config.Rollout names "greedy", but New was given no rollout`) {
+		t.Errorf("error %v; want it to say New was given no rollout for greedy", err)
+	}
 }

@@ -54,8 +54,10 @@ type Player[M, V any] struct {
 }
 
 // New returns a search player for rules, which must be an engine.Sampler.
-// rollout makes the player of Config.Rollout, one per seat; nil plays
-// random moves past the tree.
+// rollout makes the player that plays every seat past the tree, one per
+// seat and per match (a game's bot, or one of your own); nil plays random
+// moves there. Config.Rollout names that player in errors; when it is set,
+// rollout must be given.
 func New[M, V any](rules engine.Ruleset[M, V], cfg Config, rollout func() engine.Player[M, V]) (*Player[M, V], error) {
 	s, ok := rules.(engine.Sampler[M, V])
 	if !ok {
@@ -71,7 +73,7 @@ func New[M, V any](rules engine.Ruleset[M, V], cfg Config, rollout func() engine
 		cfg.Width = DefaultWidth
 	}
 	if cfg.Rollout != "" && rollout == nil {
-		return nil, fmt.Errorf("mcts: rollout=%s: no such player", cfg.Rollout)
+		return nil, fmt.Errorf("mcts: Config.Rollout names %q, but New was given no rollout to make it: pass the function that makes that player (a game's bot: the New of its Bots(%q) entrant)", cfg.Rollout, cfg.Rollout)
 	}
 	return &Player[M, V]{cfg: cfg, sampler: s, newPolicy: rollout}, nil
 }
