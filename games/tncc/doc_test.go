@@ -1,6 +1,7 @@
 package tncc
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"strings"
@@ -25,4 +26,31 @@ func TestPackageDocSaysHowToWriteABot(t *testing.T) {
 			t.Errorf("the package doc does not say %q:\n%s", want, doc.String())
 		}
 	}
+}
+
+func TestPresetFieldsSayWhatTheyAre(t *testing.T) {
+	// A bot reads the game's numbers from its view's Preset: each says in
+	// go doc what it is, and when it counts, as the rules name it.
+	f, err := parser.ParseFile(token.NewFileSet(), "preset.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != "Preset" {
+			return true
+		}
+		doc := ""
+		for _, field := range ts.Type.(*ast.StructType).Fields.List {
+			if field.Doc != nil {
+				doc = field.Doc.Text()
+			}
+			for _, name := range field.Names {
+				if !strings.Contains(doc, name.Name) {
+					t.Errorf("Preset.%s: its doc comment does not name it: %q", name.Name, doc)
+				}
+			}
+		}
+		return false
+	})
 }

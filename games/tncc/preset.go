@@ -24,17 +24,31 @@ type Preset struct {
 	// Steal is what a winning attacker takes per surviving soldier.
 	Steal Steal `json:"steal"`
 
-	FoodPerCitizen  Ratio `json:"food_per_citizen"`
-	GoldPerCitizen  Ratio `json:"gold_per_citizen"`
-	FoodPerSoldier  Ratio `json:"food_per_soldier"`
-	GoldPerSoldier  Ratio `json:"gold_per_soldier"`
-	Growth          Ratio `json:"growth"`
-	LandCapacity    Ratio `json:"land_capacity"`
-	GoldForWar      int64 `json:"gold_for_war"`
+	// FoodPerCitizen and GoldPerCitizen are what each citizen makes at
+	// production, every cycle (the products round down).
+	FoodPerCitizen Ratio `json:"food_per_citizen"`
+	GoldPerCitizen Ratio `json:"gold_per_citizen"`
+	// FoodPerSoldier and GoldPerSoldier are each soldier's upkeep at
+	// production, every cycle: an army its country cannot pay goes home
+	// as citizens, and a country out of food loses HungerDeaths citizens.
+	FoodPerSoldier Ratio `json:"food_per_soldier"`
+	GoldPerSoldier Ratio `json:"gold_per_soldier"`
+	// Growth multiplies the citizens at production, up to LandCapacity
+	// people (citizens and soldiers) per unit of land.
+	Growth       Ratio `json:"growth"`
+	LandCapacity Ratio `json:"land_capacity"`
+	// GoldForWar is what a war costs its attacker, win or lose.
+	GoldForWar int64 `json:"gold_for_war"`
+	// DefendAdvantage is m1, the defenders' advantage on each flank in a
+	// battle's first wave; AttackAdvantage is m2, the attackers' in the
+	// second, when the survivors meet.
 	DefendAdvantage Ratio `json:"defend_advantage"`
 	AttackAdvantage Ratio `json:"attack_advantage"`
-	HungerDeaths    int64 `json:"hunger_deaths"`
-	MaxCycles       int   `json:"max_cycles"`
+	// HungerDeaths is how many citizens die at a production that leaves
+	// the country without food.
+	HungerDeaths int64 `json:"hunger_deaths"`
+	// MaxCycles is the cycles the game lasts at most.
+	MaxCycles int `json:"max_cycles"`
 }
 
 // MaxCycles bounds a preset's max_cycles, and MaxAmount its counts and
