@@ -31,6 +31,11 @@ func (v View) Kind() engine.Kind { return v.m.req[0].Kind }
 // actions on it, or on a Clone of it, freely: its dice are not the
 // match's (an attack tried on it rolls, but its roll says nothing of the
 // match's next one), and it is copied afresh at every call.
+//
+// The copy is made into the same memory at every call, without
+// allocating: a World kept from an earlier call is the one returned now,
+// reset to the match's state, along with what was tried on it. To keep a
+// world while trying actions on another, Clone it.
 func (v View) World() *World { return v.m.board(v.seat) }
 
 // Config returns the map's territories and numbers, without the seed: the

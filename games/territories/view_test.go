@@ -330,3 +330,31 @@ func TestConfigWrittenByABotChangesNothingElse(t *testing.T) {
 		}
 	}
 }
+
+func TestViewWorldIsRewrittenAtEveryCall(t *testing.T) {
+	// "The copy is made into the same memory at every call ... a World
+	// kept from an earlier call is the one returned now, reset to the
+	// match's state ... To keep a world while trying actions on another,
+	// Clone it."
+	rec, _ := play(t, 2, map[string]string{"turns": "3"}, "greedy", "greedy")
+	m, err := Game{}.NewMatch(rec.Header.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range rec.Steps[:2] {
+		if err := m.Apply(st.Seat, st.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := m.View(m.Pending()[0].Seat)
+	first := v.World()
+	kept := first.Clone()
+	if _, err := first.Apply(v.Player(), v.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	tried := first.Seq()
+	second := v.World()
+	if second != first || first.Seq() != kept.Seq() || tried != kept.Seq()+1 {
+		t.Errorf("second call: same world %v, its sequence %d after %d tried; want the same world, reset to %d", second == first, first.Seq(), tried, kept.Seq())
+	}
+}
