@@ -49,7 +49,9 @@ type MatchInfo struct {
 	// Options are the match's options.
 	Options map[string]string
 	// Seed is the seat's own seed, SeatSeed(match seed, Seat): the same
-	// match gives the same seed, and it tells nothing of the match's.
+	// match gives the same seed, and it tells nothing of the match's that
+	// a player could not learn by trying match seeds one by one (see
+	// SeatSeed): a match seed is as secret as it is hard to guess.
 	Seed uint64
 	// Time is the seat's time control.
 	Time TimeControl

@@ -22,9 +22,16 @@ func NewRNG(seed uint64) *rand.PCG {
 
 // SeatSeed returns the seed of the dice of the player at seat in a match
 // played with seed. It is a one-way function of both (SHA-256): a player
-// given its seat's seed cannot recompute the match's seed, and so neither
-// the match's hidden draws nor another seat's dice. It is the only seed a
-// player is ever told (MatchInfo.Seed).
+// given its seat's seed cannot work the match's seed out from it, and so
+// neither the match's hidden draws nor another seat's dice. It is the only
+// seed a player is ever told (MatchInfo.Seed).
+//
+// One-way is not secret: a player may try match seeds, a million a second
+// or so, until one gives its seat's seed. A match seed drawn at random
+// (64 bits, as the command line draws one when --seed is not given) is
+// beyond reach; a small one chosen by hand (--seed 1, and the games of a
+// tournament after it, Series.Seed 1, ...) is found at once, and with it
+// every hidden draw. Play matches whose secrets count with random seeds.
 func SeatSeed(seed uint64, seat int) uint64 {
 	var b [32]byte
 	copy(b[:16], "arbiter seat\x00\x00\x00\x00")
