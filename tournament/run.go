@@ -59,7 +59,13 @@ type Tournament[M, V any] struct {
 	Ruleset  engine.Ruleset[M, V]
 	Schedule *Schedule
 	// Entrants holds the entrant of each of the schedule's players, in the
-	// same order. A person cannot play: games are played at once.
+	// same order. A person cannot play: games are played at once. Each of
+	// the games played at once makes its own player of an entrant (New is
+	// called from several goroutines at once) and seats it again in the
+	// games it plays next, one at a time: a player that keeps memory
+	// resets it when it starts (engine.Starter, a bot's Init). A player
+	// that overran a deadline or was given up is not seated again: a new
+	// one is made.
 	Entrants []engine.Entrant[M, V]
 	// Deadline bounds each decision; zero means no limit.
 	Deadline time.Duration
@@ -368,6 +374,12 @@ func (p *pool[M, V]) work(ctx context.Context, stop context.CancelCauseFunc, nex
 		}
 		pl := &played{k: k}
 		pl.result, pl.training, pl.err = p.play(ctx, &runner, &rec, &buf, info, g, setup, seats)
+		for i, e := range lineup {
+			if leftBehind(pl.result, i) {
+				// Its call may run on: the next game seats a new one.
+				players[e] = nil
+			}
+		}
 		if pl.err != nil && ctx.Err() != nil {
 			pl.err = errStopped
 		}
@@ -377,6 +389,22 @@ func (p *pool[M, V]) work(ctx context.Context, stop context.CancelCauseFunc, nex
 			return
 		}
 	}
+}
+
+// leftBehind reports whether seat's player in the game of res overran a
+// deadline or was given up: a call of an in-process player that overran
+// is abandoned and may still run, and Decide is never to be called while
+// another call of the same player runs.
+func leftBehind(res GameResult, seat int) bool {
+	if seat >= len(res.FaultKinds) {
+		return false
+	}
+	for _, f := range res.FaultKinds[seat] {
+		if f.Kind == engine.FaultTimeout || f.Kind == engine.FaultAbandoned {
+			return true
+		}
+	}
+	return false
 }
 
 // play plays game g.

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/reaj"
@@ -269,5 +271,81 @@ func TestAnErrorFromPlayedStops(t *testing.T) {
 	n, err := tour.Run(context.Background())
 	if !errors.Is(err, boom) || n != 6 {
 		t.Errorf("n, err = %d, %v; want 6, %v", n, err, boom)
+	}
+}
+
+// stuck plays conquer, except that the first decision of its third game
+// blocks until release is closed. It counts the calls made on it after
+// that one, and the most calls in it at once.
+type stuck struct {
+	release       <-chan struct{}
+	games         int
+	blocked       atomic.Bool
+	in, most      atomic.Int32
+	callsAfter    atomic.Int32
+	decisionsLeft int
+}
+
+func (s *stuck) Start(context.Context, engine.MatchInfo) error {
+	if s.blocked.Load() {
+		s.callsAfter.Add(1)
+	}
+	s.games++
+	return nil
+}
+
+func (s *stuck) Decide(_ context.Context, req *engine.Request[reaj.Value], _ reaj.View) (reaj.Value, error) {
+	n := s.in.Add(1)
+	defer s.in.Add(-1)
+	for m := s.most.Load(); n > m && !s.most.CompareAndSwap(m, n); m = s.most.Load() {
+	}
+	if s.blocked.Load() {
+		s.callsAfter.Add(1)
+	} else if s.games == 3 {
+		s.blocked.Store(true)
+		<-s.release
+	}
+	return req.Default, nil
+}
+
+func TestAPlayerLeftStuckIsNeverAskedAgain(t *testing.T) {
+	// A player whose call overran its deadline is abandoned, the call left
+	// behind: the next games the worker plays seat a new player of the
+	// entrant, never the one still stuck (which would be asked again
+	// while its call still runs).
+	release := make(chan struct{})
+	defer close(release)
+	var made []*stuck
+	es := reajEntrants(t, "conquer")
+	es = append(es, reaj.Entrant{Name: "stuck", New: func() engine.Player[reaj.Value, reaj.View] {
+		s := &stuck{release: release}
+		made = append(made, s)
+		return s
+	}})
+	s, err := tournament.NewSchedule(tournament.Params{Info: reaj.Game{}.Info(), Players: names(es), Seed: 1, Repeat: 3,
+		Options: map[string]string{"turns": "3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var faults []int
+	tour := &tournament.Tournament[reaj.Value, reaj.View]{Ruleset: reaj.Game{}, Schedule: s, Entrants: es, Parallel: 1,
+		Deadline: 20 * time.Millisecond,
+		Played: func(g tournament.GameResult) error {
+			faults = append(faults, g.Faults[slices.Index(g.Seats, "stuck")])
+			return nil
+		}}
+	if _, err := tour.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(faults) != 6 || faults[2] == 0 || faults[3] != 0 {
+		t.Fatalf("the stuck player's faults game by game: %v; want some in the third game only", faults)
+	}
+	first := made[0]
+	if !first.blocked.Load() || first.callsAfter.Load() != 0 || first.most.Load() != 1 {
+		t.Errorf("the player left stuck: blocked %v, %d calls after, at most %d calls at once; want none after, one at once",
+			first.blocked.Load(), first.callsAfter.Load(), first.most.Load())
+	}
+	if len(made) != 2 {
+		t.Errorf("%d players made of the entrant; want 2, the second after the first was left stuck", len(made))
 	}
 }
