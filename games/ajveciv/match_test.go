@@ -489,3 +489,41 @@ func TestViewTellsAPersonTheirSocietyDied(t *testing.T) {
 		t.Errorf("a dead society's view says %q; want %q", out, want)
 	}
 }
+
+func TestWorldViewCopyToIsCloneWithoutAllocating(t *testing.T) {
+	// CopyTo gives the world Clone gives, owed feelings settled, in the
+	// bot's own World, with no allocation once it has grown; writing into
+	// the copy changes nothing of the match's.
+	m, err := Original().NewMatch(engine.Setup{Seed: 8, Players: []string{"a", "b", "c", "d"}, Options: map[string]string{"turns": "25"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w World
+	lagged := 0
+	for turn := 0; !m.Over(); turn++ {
+		v := m.View(1).World()
+		if v.lagging() {
+			lagged++
+		}
+		v.CopyTo(&w)
+		if diff := cmp.Diff(v.Clone(), w); diff != "" {
+			t.Fatalf("turn %d: CopyTo differs from Clone:\n%s", turn, diff)
+		}
+		if n := testing.AllocsPerRun(10, func() { v.CopyTo(&w) }); n != 0 {
+			t.Fatalf("turn %d: CopyTo allocates %v times", turn, n)
+		}
+		before := v.Clone()
+		w.Yield, w.Feels[0][1], w.Societies[2].Values[Conquer] = -1, 99, 77
+		if diff := cmp.Diff(before, v.Clone()); diff != "" {
+			t.Fatalf("turn %d: writing into the copy changed the match:\n%s", turn, diff)
+		}
+		for _, r := range m.Pending() {
+			if err := m.Apply(r.Seat, r.Default); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if lagged == 0 {
+		t.Error("no turn owed feelings to the world: the test did not see CopyTo settle them")
+	}
+}

@@ -237,8 +237,19 @@ func (v WorldView) Clone() World {
 	return v.w.Clone()
 }
 
-// MarshalJSON writes the world in its JSON shape.
-func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.settled()) }
+// CopyTo makes dst a deep copy of the world, as Clone returns it, in dst's
+// own memory: a bot that plays the rules forward at every decision keeps
+// one World and copies the view into it without allocating, once dst has
+// grown to the world's size. dst shares no memory with the match.
+func (v WorldView) CopyTo(dst *World) {
+	copyWorld(dst, v.w)
+	if v.lagging() {
+		lag := *v.lag
+		lag.settle(dst)
+	}
+}
+
+// MarshalJSON writes the world in its JSON shape. ([]byte, error) { return json.Marshal(v.settled()) }
 
 // String formats the world as World.String does.
 func (v WorldView) String() string { return v.settled().String() }
