@@ -18,4 +18,15 @@
 //
 // A configuration is read from YAML or JSON by [ReadConfig]: the map, the
 // territories with their names, aliases and neighbours, and the numbers.
+//
+// # Writing a bot
+//
+// A bot implements [Bot]: Join chooses where its nation is founded, Act one
+// action of its turn. [Player] seats it, [Bots] names the built-in ones
+// (random, greedy, general). A bot reads its seat's [View]: the whole
+// board, what it may do ([View.Legal], [View.AppendLegal]), the map
+// ([View.Config], the seat's own copy) and a world to try actions on
+// ([View.World]), whose dice are never the match's. A bot that wants chance
+// implements [Seeded]; one that prepares for each match, engine.Initializer.
+// See ExamplePlayer.
 package territories
