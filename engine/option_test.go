@@ -90,3 +90,21 @@ func TestOptionRangeBySeats(t *testing.T) {
 		t.Errorf("4 zombies among 5 seats: %v", err)
 	}
 }
+
+func TestTooFewSeatsCountsThePlayers(t *testing.T) {
+	// A series of one seat is told "1 player", not "1 players".
+	info := engine.Info{Name: "nim", MinSeats: 2, MaxSeats: 4}
+	for _, c := range []struct {
+		players int
+		want    string
+	}{
+		{0, "nim: 0 players; the game takes 2 to 4"},
+		{1, "nim: 1 player; the game takes 2 to 4"},
+		{5, "nim: 5 players; the game takes 2 to 4"},
+	} {
+		err := engine.Setup{Players: make([]string, c.players)}.CheckSeats(info)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%d players: %v; want %q", c.players, err, c.want)
+		}
+	}
+}

@@ -300,7 +300,11 @@ func (s Setup) Check(info Info) error {
 // CheckSeats returns an error unless the setup has between min and max seats.
 func (s Setup) CheckSeats(info Info) error {
 	if n := len(s.Players); n < info.MinSeats || n > info.MaxSeats {
-		return fmt.Errorf("%s: %d players; the game takes %d to %d", info.Name, n, info.MinSeats, info.MaxSeats)
+		players := "players"
+		if n == 1 {
+			players = "player"
+		}
+		return fmt.Errorf("%s: %d %s; the game takes %d to %d", info.Name, n, players, info.MinSeats, info.MaxSeats)
 	}
 	return nil
 }
