@@ -182,8 +182,13 @@ func (r Roster[M, V]) Find(name, game string) ([]Entrant[M, V], error) {
 
 // UnknownPlayer refuses a player's name that a game's roster does not
 // have, offering the nearest name when it looks like a typo of one, and
-// listing them all; game names the game in it ("TNCC").
+// listing them all; game names the game in it ("TNCC"). The search AI's
+// name (mcts, with its settings), which the command line takes in every
+// game but no game's roster has, is told where it is made in Go.
 func UnknownPlayer(name, game string, names []string) error {
+	if name == "mcts" || strings.HasPrefix(name, "mcts:") {
+		return fmt.Errorf("unknown player %q: the search AI is no game's bot; in Go, package mcts makes it (mcts.Parse(%q), then mcts.New); %s players are %s", name, name, game, strings.Join(names, ", "))
+	}
 	if near := Nearest(name, names); near != "" {
 		return fmt.Errorf("unknown player %q: did you mean %s? %s players are %s", name, near, game, strings.Join(names, ", "))
 	}

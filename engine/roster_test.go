@@ -78,3 +78,18 @@ func TestNullableJSON(t *testing.T) {
 		t.Errorf("7: %v", err)
 	}
 }
+
+func TestTheSearchAIsNameSaysWhereItIsMade(t *testing.T) {
+	// A Go program that asks a game's Bots for mcts, as the command line
+	// names the search AI, is told that package mcts makes it.
+	r := Roster[int, int]{{Name: "a"}, {Name: "b"}}
+	for _, name := range []string{"mcts", "mcts:level=easy"} {
+		_, err := r.Find(name, "TNCC")
+		if err == nil || !strings.Contains(err.Error(), "package mcts makes it (mcts.Parse(\""+name+"\"), then mcts.New); TNCC players are a, b") {
+			t.Errorf("Find(%q): %v; want it to say package mcts makes it", name, err)
+		}
+	}
+	if _, err := r.Find("mctsx", "TNCC"); err == nil || strings.Contains(err.Error(), "package mcts") {
+		t.Errorf("Find(mctsx): %v; want an unknown player, not the search AI", err)
+	}
+}
