@@ -37,7 +37,9 @@ type LiveSetup struct {
 	// Creating says the match is being made, not resumed or replayed from
 	// its log: a name given to a person's seat that the rules would take
 	// for another seat's (a zombie seat named P2 at seat 0) is refused
-	// (newNameChecker). A match made before keeps the names it has.
+	// (newNameChecker), and so is a territories board whose map would not
+	// be drawn (named as a file, or an SVG that does not fit the board). A
+	// match made before keeps the names and the board it has.
 	Creating bool
 }
 
@@ -300,6 +302,11 @@ func (h *hosted[M, V]) NewLive(ctx context.Context, s LiveSetup) (Live, error) {
 	m, err := h.mode(s.Mode)
 	if err != nil {
 		return nil, err
+	}
+	if s.Creating {
+		if err := checkBoardMap(h.rules.Info().Name, s.Setup.Options); err != nil {
+			return nil, err
+		}
 	}
 	if m.game == nil {
 		return h.newLive(ctx, s)

@@ -1,72 +1,234 @@
 package catalog
 
 import (
-	"bytes"
+	"encoding/xml"
+	"errors"
 	"fmt"
-	"html"
+	"io"
 	"strings"
 	"sync"
 
 	"github.com/arbiter-games/arbiter/games/territories"
 	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
+// A territories board is drawn on a map: the sample board on the sample
+// map; a board of one's own on the map it carries, the SVG itself as the
+// value of its configuration's map (a live match's client sends the map's
+// content, never a file's name: a server reads no file of its disk at a
+// client's word). A board with no map (map left out, or none), or one
+// that names its map as a file, is not drawn.
+
+// Drawing is the map a match's board is drawn on, checked against the
+// board (as arbiter territories init checks a map). It is read-only and
+// safe for concurrent use.
+type Drawing struct {
+	m   *mapdraw.Map
+	svg []byte // the map, its territories annotated (Annotated)
+}
+
+// NoMapError says why a match's board has no map to draw, and what to do.
+type NoMapError struct{ Msg string }
+
+func (e *NoMapError) Error() string { return e.Msg }
+
 // Map returns the map of a match of game with options, when its board has
-// one (territories on the sample board; a board of one's own has none): an
-// SVG whose territories are paths with the territories' ids, each with its
-// neighbours' ids in data-neighbors and its name in data-name, and whose
-// army circles are "<id>-armies" (see mapdraw).
+// one (territories on the sample board, or on a board of one's own that
+// carries its map's SVG): an SVG whose territories are paths with the
+// territories' ids, each with its neighbours' ids in data-neighbors and its
+// name in data-name, and whose army circles are "<id>-armies" (see
+// mapdraw).
 func Map(game string, options map[string]string) ([]byte, bool) {
-	if game != "territories" {
-		return nil, false
-	}
-	if b, ok := options["board"]; ok && b != "sample" {
-		return nil, false
-	}
-	svg, err := sampleMap()
+	d, err := MapOf(game, options)
 	if err != nil {
 		return nil, false
 	}
-	return svg, true
+	return d.SVG(), true
 }
 
-// sampleMap is the sample map, checked against the sample board, with the
-// board's neighbours written on it; made once.
-var sampleMap = sync.OnceValues(func() ([]byte, error) {
-	cfg, svg := territories.Sample(), territories.SampleMap()
-	if _, err := mapdraw.Parse(svg, cfg); err != nil {
-		return nil, err
+// MapOf returns the map a match of game with options is drawn on, from
+// what the match stores: the sample map, or the map its board carries. A
+// board with no map to draw is a *NoMapError that says why and what to
+// do.
+func MapOf(game string, options map[string]string) (*Drawing, error) {
+	if game != "territories" {
+		return nil, &NoMapError{fmt.Sprintf("a %s board is not drawn on a map (only territories boards are); the board is in the match's view", game)}
 	}
-	out := bytes.Clone(svg)
-	for i := range cfg.Len() {
-		t := cfg.Territory(i)
-		var ns []string
-		for _, n := range cfg.Neighbors(i) {
-			ns = append(ns, cfg.Territory(n).ID)
-		}
-		tag := fmt.Sprintf(`<path id="%s"`, t.ID)
-		if bytes.Count(out, []byte(tag)) != 1 {
-			return nil, fmt.Errorf("the sample map has %d paths %q", bytes.Count(out, []byte(tag)), t.ID)
-		}
-		out = bytes.Replace(out, []byte(tag), fmt.Appendf(nil, `%s data-name="%s" data-neighbors="%s"`, tag, html.EscapeString(t.Name), strings.Join(ns, " ")), 1)
+	b, ok := options["board"]
+	if !ok || b == "sample" {
+		return sampleDrawing()
 	}
-	return out, nil
+	cfg, err := territories.ParseConfig([]byte(b))
+	if err != nil {
+		return nil, &NoMapError{fmt.Sprintf("this match's board does not read (%v), so its map is not drawn", err)}
+	}
+	var svg []byte
+	switch {
+	case cfg.Map == "":
+		return nil, &NoMapError{"this match's board came as a configuration of its own with no map (its map left out, or none), so there is none to draw; create the match with the map's SVG itself as the value of the board's map to have it drawn; the board is in the match's view (its territories in map)"}
+	case IsMapSVG(cfg.Map):
+		svg = []byte(cfg.Map)
+	}
+	if svg == nil {
+		return nil, &NoMapError{fmt.Sprintf("this match's board names its map as a file, %q, which the server does not read; create the match with the map's SVG itself as the value of the board's map to have it drawn; the board is in the match's view (its territories in map)", clipText(cfg.Map))}
+	}
+	return newDrawing(svg, cfg)
+}
+
+// newDrawing parses svg, the map of cfg.
+func newDrawing(svg []byte, cfg *territories.Config) (*Drawing, error) {
+	m, err := mapdraw.Parse(svg, cfg)
+	if err != nil {
+		return nil, &NoMapError{fmt.Sprintf("the map kept with this match does not fit its board (%v), so it is not drawn", err)}
+	}
+	return &Drawing{m: m, svg: m.Annotated(cfg)}, nil
+}
+
+// IsMapSVG reports whether a configuration's map is an SVG's text (it
+// begins with <, as "<svg ...", "<?xml ..." or a comment do) rather than
+// the name of a file.
+func IsMapSVG(m string) bool { return strings.HasPrefix(strings.TrimSpace(m), "<") }
+
+// checkBoardMap refuses, at a live match's creation, a territories board
+// whose map the server would not draw: one named as a file (the server
+// reads no file of its own at a client's word: the client sends the
+// map's content), or an SVG that does not fit the board, checked as
+// arbiter territories init checks a map. A board that does not parse is
+// left to the rules, which refuse it in their words; the board's size,
+// its map's included, is capped by the configuration's (1 MiB).
+func checkBoardMap(game string, options map[string]string) error {
+	b, ok := options["board"]
+	if game != "territories" || !ok || b == "sample" {
+		return nil
+	}
+	cfg, err := territories.ParseConfig([]byte(b))
+	if err != nil || cfg.Map == "" {
+		return nil
+	}
+	if !IsMapSVG(cfg.Map) {
+		return Invalidf("option board: map %q: a match's board carries its map itself, the SVG's text as map's value (\"<svg ...>...</svg>\"); the server reads no file of its own; or leave map out (or \"none\") for a board with no map drawn", clipText(cfg.Map))
+	}
+	if _, err := mapdraw.Parse([]byte(cfg.Map), cfg); err != nil {
+		return Invalidf("option board: %v", err)
+	}
+	if err := inert(cfg.Map); err != nil {
+		return Invalidf("option board: map: %v; a map is shapes and text, which every page and chat shows as they are", err)
+	}
+	return nil
+}
+
+// inert refuses what a map sent by a client could run or fetch where it
+// is shown (the server's pages, a browser that opens the SVG, a chat that
+// posts it): a script, an element that embeds another document, an event
+// handler (onload, onclick), a reference to anything but the map's own
+// elements (href="#id", url(#id)), a document type (whose entities a
+// reader expands), and a style sheet that imports another.
+func inert(svg string) error {
+	d := xml.NewDecoder(strings.NewReader(svg))
+	d.Strict = true
+	inStyle := 0
+	for {
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return nil // mapdraw.Parse has said what does not parse
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch strings.ToLower(t.Name.Local) {
+			case "script", "foreignobject", "iframe", "object", "embed", "audio", "video", "handler", "listener":
+				return fmt.Errorf("<%s> is not allowed", t.Name.Local)
+			case "style":
+				inStyle++
+			}
+			for _, a := range t.Attr {
+				name := strings.ToLower(a.Name.Local)
+				switch {
+				case strings.HasPrefix(name, "on"):
+					return fmt.Errorf("<%s %s=...>: an event handler is not allowed", t.Name.Local, a.Name.Local)
+				case name == "href" || name == "src":
+					if !strings.HasPrefix(strings.TrimSpace(a.Value), "#") {
+						return fmt.Errorf("<%s %s=%q>: a reference to anything but one of the map's own elements (#id) is not allowed", t.Name.Local, a.Name.Local, clipText(a.Value))
+					}
+				}
+				if err := inertStyle(a.Value, name == "style"); err != nil {
+					return fmt.Errorf("<%s %s=...>: %v", t.Name.Local, a.Name.Local, err)
+				}
+			}
+		case xml.EndElement:
+			if strings.EqualFold(t.Name.Local, "style") && inStyle > 0 {
+				inStyle--
+			}
+		case xml.CharData:
+			if inStyle > 0 {
+				if err := inertStyle(string(t), true); err != nil {
+					return fmt.Errorf("<style>: %v", err)
+				}
+			}
+		case xml.Directive:
+			return errors.New("a document type or declaration (<!...>) is not allowed")
+		case xml.ProcInst:
+			if t.Target != "xml" {
+				return fmt.Errorf("<?%s ...?> is not allowed", t.Target)
+			}
+		}
+	}
+}
+
+// inertStyle refuses CSS that fetches: url() of anything but one of the
+// map's own elements, image-set() and @import; and escapes, which could
+// spell them otherwise.
+// sheet says css is a style (a style attribute, or a <style>), not
+// another attribute's value.
+func inertStyle(css string, sheet bool) error {
+	lower := strings.ToLower(css)
+	switch {
+	case strings.Contains(lower, "@import"):
+		return errors.New("@import is not allowed")
+	case strings.Contains(lower, "image-set("):
+		return errors.New("image-set() is not allowed")
+	case sheet && strings.Contains(lower, "\\"):
+		return errors.New("a backslash (an escape) in a style is not allowed")
+	}
+	for rest := lower; ; {
+		i := strings.Index(rest, "url(")
+		if i < 0 {
+			return nil
+		}
+		rest = strings.TrimLeft(rest[i+4:], " \t\n\r'\"")
+		if !strings.HasPrefix(rest, "#") {
+			return errors.New("url() of anything but one of the map's own elements (url(#id)) is not allowed")
+		}
+	}
+}
+
+// clipText shortens a text quoted in a message.
+func clipText(s string) string {
+	if short := wrap.FirstRunes(s, 64); short != s {
+		return short + "…"
+	}
+	return s
+}
+
+// sampleDrawing is the sample map, checked against the sample board, its
+// territories annotated; made once.
+var sampleDrawing = sync.OnceValues(func() (*Drawing, error) {
+	return newDrawing(territories.SampleMap(), territories.Sample())
 })
 
-// sampleDrawing is the sample map, parsed for drawing boards on; made once.
-var sampleDrawing = sync.OnceValues(func() (*mapdraw.Map, error) {
-	return mapdraw.Parse(territories.SampleMap(), territories.Sample())
-})
+// SVG returns the map itself, each territory's path with its name in
+// data-name and its neighbours' ids in data-neighbors.
+func (d *Drawing) SVG() []byte { return d.svg }
 
-// BoardSVG draws a live match of game, with options, as it stands on its
-// map, as arbiter territories redraws a game file's after every action:
-// each held territory in its nation's colour, the armies in their circles,
-// the nations listed. It is false when the match has no map drawn (another
-// game, or a board of one's own).
-func BoardSVG(game string, options map[string]string, live Live) ([]byte, bool) {
-	if _, ok := Map(game, options); !ok {
-		return nil, false
-	}
+// Board draws a live match as it stands on the map, as arbiter
+// territories redraws a game file's after every action: each held
+// territory in its nation's colour, the armies in their circles, the
+// nations listed. It is false when the live match is not one of
+// territories.
+func (d *Drawing) Board(live Live) ([]byte, bool) {
 	lm, ok := live.(interface{ match() any })
 	if !ok {
 		return nil, false
@@ -75,18 +237,8 @@ func BoardSVG(game string, options map[string]string, live Live) ([]byte, bool) 
 	if !ok {
 		return nil, false
 	}
-	m, err := sampleDrawing()
-	if err != nil {
-		return nil, false
-	}
-	return m.SVG(w.World()), true
+	return d.m.SVG(w.World()), true
 }
 
-// BoardPNG rasterizes a board that BoardSVG drew, as a PNG.
-func BoardPNG(svg []byte) ([]byte, error) {
-	m, err := sampleDrawing()
-	if err != nil {
-		return nil, err
-	}
-	return m.PNGOf(svg)
-}
+// PNG rasterizes a board that Board drew, as a PNG.
+func (d *Drawing) PNG(svg []byte) ([]byte, error) { return d.m.PNGOf(svg) }

@@ -71,7 +71,7 @@ func (s *Server) forgetIdle() {
 	for _, id := range s.ref.Held() {
 		held[id] = true
 	}
-	for _, m := range []*sync.Map{&s.configs, &s.results, &s.boards, &s.views} {
+	for _, m := range []*sync.Map{&s.configs, &s.results, &s.boards, &s.drawings, &s.views} {
 		m.Range(func(k, _ any) bool {
 			if !held[k.(string)] {
 				m.Delete(k)

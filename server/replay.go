@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -318,35 +319,60 @@ func (s *Server) gameMap(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	var svg []byte
-	var game string
-	var ok bool
-	err := s.ref.With(r.Context(), id, func(row *store.Match, _ store.Live) error {
-		game = row.Game
-		svg, ok = catalog.Map(row.Game, row.Setup.Options)
-		return nil
-	})
-	switch {
-	case err == nil && !ok && game == "territories":
-		err = refuse(http.StatusNotFound, "no-map", "this match's board came as a configuration of its own, whose map is not drawn (only the sample board's is); the board is in the match's view")
-	case err == nil && !ok:
-		err = refuse(http.StatusNotFound, "no-map", "a %s board is not drawn on a map (only territories boards are); the board is in the match's view", game)
-	}
+	d, err := s.drawingOf(r.Context(), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	svg := d.SVG()
+	inertImage(w)
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	w.Header().Set("Content-Length", strconv.Itoa(len(svg)))
 	w.Write(svg)
 }
 
+// drawingOf is what the server keeps of the map a match's board is drawn
+// on: the map, or why there is none.
+type drawingOf struct {
+	d   *catalog.Drawing
+	err error
+}
+
+// drawingOf returns the map match id's board is drawn on, from what the
+// match stores (catalog.MapOf), read once: a board never changes. A match
+// with none is refused 404 no-map, saying why and what to do.
+func (s *Server) drawingOf(ctx context.Context, id string) (*catalog.Drawing, error) {
+	if v, ok := s.drawings.Load(id); ok {
+		return v.(*drawingOf).d, v.(*drawingOf).err
+	}
+	var game string
+	var options map[string]string
+	err := s.ref.With(ctx, id, func(row *store.Match, _ store.Live) error {
+		game, options = row.Game, row.Setup.Options
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	d, err := catalog.MapOf(game, options)
+	var none *catalog.NoMapError
+	switch {
+	case errors.As(err, &none):
+		err = refuse(http.StatusNotFound, "no-map", "%s", none.Msg)
+	case err != nil:
+		return nil, err // the store's failure, not kept
+	}
+	s.drawings.Store(id, &drawingOf{d, err})
+	return d, err
+}
+
 // board answers the match's board drawn as it stands now (GET
 // /matches/{id}/board.svg and board.png): the map with each held territory
 // in its nation's colour, the armies and the nations, as arbiter
 // territories redraws a game file's, for an application (a chat bot) to
-// show. A PNG is drawn once for each move: the last is kept.
+// show. A PNG is drawn once for each move: the last is kept. A few are
+// drawn at once (Limits.Viewers); the calls beyond wait their turn.
 func (s *Server) board(png bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
@@ -354,16 +380,21 @@ func (s *Server) board(png bool) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
+		d, err := s.drawingOf(r.Context(), id)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 		var svg []byte
 		var seq int64
 		ok := false
-		err := s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
+		err = s.ref.With(r.Context(), id, func(row *store.Match, live store.Live) error {
 			seq = row.Seq
-			svg, ok = catalog.BoardSVG(row.Game, row.Setup.Options, live.(catalog.Live))
+			svg, ok = d.Board(live.(catalog.Live))
 			return nil
 		})
 		if err == nil && !ok {
-			err = refuse(http.StatusNotFound, "no-map", "this match's board is not drawn on a map (only a territories match on the sample board is); the board is in the match's view")
+			err = refuse(http.StatusNotFound, "no-map", "this match's board is not drawn on a map; the board is in the match's view")
 		}
 		if err != nil {
 			s.writeError(w, r, err)
@@ -375,18 +406,36 @@ func (s *Server) board(png bool) http.HandlerFunc {
 			if v, found := s.boards.Load(id); found && v.(*drawnBoard).seq == seq {
 				body = v.(*drawnBoard).png
 			} else {
-				if body, err = catalog.BoardPNG(svg); err != nil {
+				select {
+				case s.drawing <- struct{}{}:
+				case <-r.Context().Done():
+					return
+				}
+				body, err = d.PNG(svg)
+				<-s.drawing
+				if err != nil {
 					s.writeError(w, r, err)
 					return
 				}
 				s.boards.Store(id, &drawnBoard{seq: seq, png: body})
 			}
 		}
+		inertImage(w)
 		w.Header().Set("Content-Type", mime)
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		w.Write(body)
 	}
+}
+
+// inertImage has a browser that opens a map or a board by itself (an SVG
+// is a document, which may hold scripts) run nothing in it and fetch
+// nothing for it, in a sandbox of no origin: a map may come from a
+// client, which the server checks (see catalog.MapOf), and this holds
+// whatever the check misses.
+func inertImage(w http.ResponseWriter) {
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 }
 
 // drawnBoard is a match's board drawn as a PNG after move seq.

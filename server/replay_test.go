@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"image/png"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -180,11 +182,14 @@ func TestMapOfABoard(t *testing.T) {
 	if a := ts.call("GET", "/api/v1/matches/"+o.ID+"/board.png", "", nil); a.status != 404 || a.code() != "no-map" {
 		t.Errorf("the board of a reaj match drawn: %d %s; want 404 no-map", a.status, a.body)
 	}
-	// A referee's board of one's own has no map drawn, and is told so.
-	board := `{"map": "x.svg", "territories": [{"id": "WA", "name": "Washington", "neighbors": ["OR"]}, {"id": "OR", "name": "Oregon", "neighbors": ["WA"]}]}`
+	// A referee's board of one's own with no map has none drawn, and is
+	// told so, with what to do.
+	board := `{"map": "none", "territories": [{"id": "WA", "name": "Washington", "neighbors": ["OR"]}, {"id": "OR", "name": "Oregon", "neighbors": ["WA"]}]}`
 	own := ts.create(map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": board}, "judge": true})
-	if a := ts.call("GET", "/api/v1/matches/"+own.ID+"/map.svg", "", nil); a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("this match's board came as a configuration of its own, whose map is not drawn")) {
-		t.Errorf("a board of one's own: %d %s", a.status, a.body)
+	for _, call := range []string{"map.svg", "board.svg", "board.png"} {
+		if a := ts.call("GET", "/api/v1/matches/"+own.ID+"/"+call, "", nil); a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("with no map (its map left out, or none)")) || !bytes.Contains(a.body, []byte("the map's SVG itself as the value of the board's map")) {
+			t.Errorf("%s of a board of one's own with no map: %d %s", call, a.status, a.body)
+		}
 	}
 	// Its first nation is not the last: the game goes on to the second.
 	for _, action := range []string{"join A WA", "join B OR"} {
@@ -206,6 +211,88 @@ func TestMapOfABoard(t *testing.T) {
 	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+own.ID, own.Judge.Secret, nil).body, &m)
 	if m.Status != "running" || m.View.Last["action"] != "join" || m.View.Last["nation"] != "B" {
 		t.Errorf("after two joins: %s, last %v; want running, the join of B", m.Status, m.View.Last)
+	}
+}
+
+// twoLandsMap is the map of twoLandsBoard: Washington above Oregon.
+const twoLandsMap = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="240">` +
+	`<path d="M0,0 H200 V100 H0 Z" id="WA" fill="#eee"/><circle id="WA-armies" cx="100" cy="50" r="12"/>` +
+	`<path id="OR" d="M0,100 H200 V200 H0 Z"/><circle id="OR-armies" cx="100" cy="150" r="12"/>` +
+	`<g id="nations-list"><rect id="nations-list-bounds" x="0" y="200" width="200" height="40"/></g></svg>`
+
+// twoLandsBoard is a board of one's own whose map is given as map, the
+// SVG's text itself.
+func twoLandsBoard(svg string) string {
+	b, _ := json.Marshal(map[string]any{"map": svg, "territories": []map[string]any{
+		{"id": "WA", "name": "Washington", "neighbors": []string{"OR"}}, {"id": "OR", "name": "Oregon", "neighbors": []string{"WA"}}}})
+	return string(b)
+}
+
+// A board of one's own that carries its map (the SVG itself) is drawn on
+// it, as arbiter territories draws a game's: the map, and the board as
+// it stands, as SVG and PNG. The map is checked at creation as arbiter
+// territories init checks it; a map named as a file is refused, and
+// the file is never read.
+func TestABoardOfOnesOwnIsDrawnOnItsMap(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	own := ts.create(map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": twoLandsBoard(twoLandsMap)}, "judge": true})
+	a := ts.call("GET", "/api/v1/matches/"+own.ID+"/map.svg", "", nil)
+	if csp := a.header.Get("Content-Security-Policy"); !strings.Contains(csp, "sandbox") || !strings.Contains(csp, "default-src 'none'") {
+		t.Errorf("the map is served with Content-Security-Policy %q; want a sandbox that runs and fetches nothing", csp)
+	}
+	if a.status != 200 || !bytes.Contains(a.body, []byte(`<path id="OR" data-name="Oregon" data-neighbors="WA"`)) || !bytes.Contains(a.body, []byte(`id="WA" data-name="Washington" data-neighbors="OR"`)) {
+		t.Errorf("the map of a board of one's own: %d %.400s", a.status, a.body)
+	}
+	if a := ts.call("POST", "/api/v1/matches/"+own.ID+"/moves", own.Judge.Secret, map[string]any{"move": map[string]any{"player": "ann", "action": "join Amber OR"}}); a.status != 200 {
+		t.Fatalf("join: %d %s", a.status, a.body)
+	}
+	var m struct {
+		View struct{ Nations []struct{ Color string } }
+	}
+	json.Unmarshal(ts.call("GET", "/api/v1/matches/"+own.ID, "", nil).body, &m)
+	if len(m.View.Nations) != 1 {
+		t.Fatalf("the board after a join: %+v", m.View)
+	}
+	if a := ts.call("GET", "/api/v1/matches/"+own.ID+"/board.svg", "", nil); a.status != 200 || !bytes.Contains(a.body, []byte(`<path fill="`+m.View.Nations[0].Color+`" id="OR"`)) || !bytes.Contains(a.body, []byte("Amber")) {
+		t.Errorf("the board drawn on its map: %d %.600s; want OR in %s and Amber listed", a.status, a.body, m.View.Nations[0].Color)
+	}
+	a = ts.call("GET", "/api/v1/matches/"+own.ID+"/board.png", "", nil)
+	img, err := png.Decode(bytes.NewReader(a.body))
+	if a.status != 200 || err != nil {
+		t.Fatalf("the board as a PNG: %d, %v", a.status, err)
+	}
+	if b := img.Bounds(); b.Dx() != 200 || b.Dy() != 240 {
+		t.Errorf("the PNG is %v; want the map's 200×240", b)
+	}
+	if r, g, b, _ := img.At(100, 180).RGBA(); r>>8 == 0xff && g>>8 == 0xff && b>>8 == 0xff {
+		t.Errorf("Oregon, held, is not filled in the PNG: %v", img.At(100, 180))
+	}
+
+	// A map named as a file is refused: the server reads no file of its
+	// own at a client's word, not even one that is there.
+	dir := t.TempDir()
+	file := filepath.Join(dir, "map.svg")
+	if err := os.WriteFile(file, []byte(twoLandsMap), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ svg, want string }{
+		{file, "a match's board carries its map itself, the SVG's text as map's value"},
+		{"map.svg", "the server reads no file of its own"},
+		{strings.Replace(twoLandsMap, `id="OR-armies"`, `id="OR-army"`, 1), `map: `},
+		{"<svg", "map: not a well-formed SVG file"},
+		// What a page, a browser or a chat showing the map could run or
+		// fetch is refused.
+		{strings.Replace(twoLandsMap, `<path id="OR"`, `<path onmouseover="alert(1)" id="OR"`, 1), "an event handler is not allowed"},
+		{strings.Replace(twoLandsMap, `</svg>`, `<script>alert(1)</script></svg>`, 1), "<script> is not allowed"},
+		{strings.Replace(twoLandsMap, `</svg>`, `<image href="https://example.com/x.png" width="1" height="1"/></svg>`, 1), "a reference to anything but one of the map's own elements"},
+		{strings.Replace(twoLandsMap, `fill="#eee"`, `style="fill: url( 'https://example.com/p' )"`, 1), "url() of anything but one of the map's own elements"},
+		{`<!DOCTYPE svg [<!ENTITY a "aaaa">]>` + twoLandsMap, "a document type or declaration"},
+	} {
+		a := ts.call("POST", "/api/v1/matches", "", map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": twoLandsBoard(c.svg)}})
+		e, _ := a.json["error"].(map[string]any)
+		if msg, _ := e["message"].(string); a.status != 400 || !strings.Contains(msg, c.want) || !strings.HasPrefix(msg, "option board") {
+			t.Errorf("a board whose map is %.40q: %d %s; want 400 saying %q", c.svg, a.status, a.body, c.want)
+		}
 	}
 }
 

@@ -151,7 +151,12 @@ type Server struct {
 	configs    sync.Map // match id → *parsedConfig
 	results    sync.Map // match id → *engine.Result, of a match over, as reports count it
 	boards     sync.Map // match id → *drawnBoard, its board's last PNG
+	drawings   sync.Map // match id → *drawingOf, the map its board is drawn on
 	views      sync.Map // match id → *views
+	// drawing holds a token for each board being drawn as a PNG: a map
+	// may be up to mapdraw.MaxPixels each way, and each drawing holds its
+	// image in memory.
+	drawing chan struct{}
 
 	mu       sync.Mutex
 	drivers  map[string]*driver
@@ -203,6 +208,7 @@ func New(cfg Config) (*Server, error) {
 	s.publicHost = publicHostOf(cfg.PublicURL)
 	s.machineName = machineName()
 	s.viewing = make(chan struct{}, cfg.Limits.Viewers)
+	s.drawing = make(chan struct{}, cfg.Limits.Viewers)
 	s.routes()
 	return s, nil
 }

@@ -514,3 +514,32 @@ func TestClipCutsBetweenCharacters(t *testing.T) {
 		}
 	}
 }
+
+// Annotated writes each territory's name and neighbours on its element,
+// after its id, in place of any the file gave, escaped in either quote.
+func TestAnnotated(t *testing.T) {
+	cfg, err := territories.ReadConfig(strings.NewReader(`{"territories": [{"id": "A", "name": "Ay's & <A>", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30">` +
+		`<path d="M0,0 L20,0 L20,30 L0,30 Z" id='A' data-name='old'/><circle id="A-armies" cx="10" cy="15" r="4"/>` +
+		`<path id="B" d="M20,0 L40,0 L40,30 L20,30 Z"/><circle id="B-armies" cx="30" cy="15" r="4"/>` +
+		`<g id="nations-list"><rect id="nations-list-bounds" x="0" y="0" width="40" height="10"/></g></svg>`
+	m, err := Parse([]byte(svg), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := m.Annotated(cfg)
+	for _, want := range []string{
+		`<path d="M0,0 L20,0 L20,30 L0,30 Z" id='A' data-neighbors="B" data-name='Ay&#39;s &amp; &lt;A&gt;'/>`,
+		`<path id="B" data-name="Bee" data-neighbors="A" d=`,
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("annotated: %s\nwant %s", out, want)
+		}
+	}
+	if _, err := Parse(out, cfg); err != nil {
+		t.Errorf("the annotated map does not parse: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package mapdraw
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"sort"
 	"strconv"
 	"strings"
@@ -233,4 +234,52 @@ func dropProperty(style, prop string) string {
 		keep = append(keep, strings.TrimSpace(d))
 	}
 	return strings.Join(keep, ";")
+}
+
+// Annotated returns the map's SVG with each territory's element telling
+// its name (data-name) and its neighbours' ids (data-neighbors), from cfg,
+// the configuration the map was parsed with: what a page reads to offer a
+// territory's actions. Either attribute the file gave is replaced; one it
+// did not is written after the element's id.
+func (m *Map) Annotated(cfg *territories.Config) []byte {
+	edits := make([]edit, 0, len(m.shapes))
+	for i, s := range m.shapes {
+		var ns []string
+		for _, n := range cfg.Neighbors(i) {
+			ns = append(ns, cfg.Territory(n).ID)
+		}
+		tag := m.svg[s.start:s.end]
+		tag = setAttr(tag, "data-neighbors", html.EscapeString(strings.Join(ns, " ")))
+		tag = setAttr(tag, "data-name", html.EscapeString(cfg.Territory(i).Name)) // before the neighbours
+		edits = append(edits, edit{s, tag})
+	}
+	sort.Slice(edits, func(a, b int) bool { return edits[a].at.start < edits[b].at.start })
+	var out bytes.Buffer
+	out.Grow(len(m.svg) + 64*len(edits))
+	at := 0
+	for _, e := range edits {
+		out.Write(m.svg[at:e.at.start])
+		out.Write(e.text)
+		at = e.at.end
+	}
+	out.Write(m.svg[at:])
+	return out.Bytes()
+}
+
+// setAttr returns a start tag with attribute name set to value (escaped
+// already): its value replaced, or the attribute added after the id (after
+// the element's name when it has none).
+func setAttr(tag []byte, name, value string) []byte {
+	if v, ok := findAttr(tag, name); ok {
+		return concat(tag[:v.start], []byte(value), tag[v.end:])
+	}
+	i := 1
+	if v, ok := findAttr(tag, "id"); ok {
+		i = v.end + 1 // after its closing quote
+	} else {
+		for i < len(tag) && !isSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' {
+			i++
+		}
+	}
+	return concat(tag[:i], []byte(` `+name+`="`+value+`"`), tag[i:])
 }
