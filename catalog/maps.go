@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -11,14 +12,18 @@ import (
 	"github.com/arbiter-games/arbiter/games/territories"
 	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
 	"github.com/arbiter-games/arbiter/internal/wrap"
+	"github.com/arbiter-games/arbiter/store"
+	tstore "github.com/arbiter-games/arbiter/store/territories"
 )
 
 // A territories board is drawn on a map: the sample board on the sample
 // map; a board of one's own on the map it carries, the SVG itself as the
 // value of its configuration's map (a live match's client sends the map's
 // content, never a file's name: a server reads no file of its disk at a
-// client's word). A board with no map (map left out, or none), or one
-// that names its map as a file, is not drawn.
+// client's word); a game file of arbiter territories on the map its init
+// read, kept in the file beside its match (its board names the map by its
+// path on the disk of whoever made it). A board with no map (map left out,
+// or none) is not drawn.
 
 // Drawing is the map a match's board is drawn on, checked against the
 // board (as arbiter territories init checks a map). It is read-only and
@@ -40,7 +45,7 @@ func (e *NoMapError) Error() string { return e.Msg }
 // name in data-name, and whose army circles are "<id>-armies" (see
 // mapdraw).
 func Map(game string, options map[string]string) ([]byte, bool) {
-	d, err := MapOf(game, options)
+	d, err := MapOf(context.Background(), nil, "", game, options)
 	if err != nil {
 		return nil, false
 	}
@@ -48,10 +53,11 @@ func Map(game string, options map[string]string) ([]byte, bool) {
 }
 
 // MapOf returns the map a match of game with options is drawn on, from
-// what the match stores: the sample map, or the map its board carries. A
-// board with no map to draw is a *NoMapError that says why and what to
-// do.
-func MapOf(game string, options map[string]string) (*Drawing, error) {
+// what the match stores: the sample map, the map its board carries, or,
+// for a board that names its map as a file (a game file's), the map kept
+// beside match id in st (none is looked for when st is nil). A board with
+// no map to draw is a *NoMapError that says why and what to do.
+func MapOf(ctx context.Context, st *store.Store, id, game string, options map[string]string) (*Drawing, error) {
 	if game != "territories" {
 		return nil, &NoMapError{fmt.Sprintf("a %s board is not drawn on a map (only territories boards are); the board is in the match's view", game)}
 	}
@@ -69,6 +75,10 @@ func MapOf(game string, options map[string]string) (*Drawing, error) {
 		return nil, &NoMapError{"this match's board came as a configuration of its own with no map (its map left out, or none), so there is none to draw; create the match with the map's SVG itself as the value of the board's map to have it drawn; the board is in the match's view (its territories in map)"}
 	case IsMapSVG(cfg.Map):
 		svg = []byte(cfg.Map)
+	case st != nil:
+		if svg, err = tstore.StoredMap(ctx, st, id); err != nil {
+			return nil, err
+		}
 	}
 	if svg == nil {
 		return nil, &NoMapError{fmt.Sprintf("this match's board names its map as a file, %q, which the server does not read; create the match with the map's SVG itself as the value of the board's map to have it drawn; the board is in the match's view (its territories in map)", clipText(cfg.Map))}

@@ -355,7 +355,7 @@ func (s *Server) drawingOf(ctx context.Context, id string) (*catalog.Drawing, er
 	if err != nil {
 		return nil, err
 	}
-	d, err := catalog.MapOf(game, options)
+	d, err := catalog.MapOf(ctx, s.cfg.Store, id, game, options)
 	var none *catalog.NoMapError
 	switch {
 	case errors.As(err, &none):

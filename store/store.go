@@ -278,6 +278,13 @@ func (s *Store) Postgres() bool { return s.postgres }
 // Target is where the store is: its file, or its URL without a password.
 func (s *Store) Target() string { return s.target }
 
+// QueryRow runs a query of one row on the store's database: a read of a
+// game's own tables (see Migrate), such as the map a territories game file
+// keeps beside its match.
+func (s *Store) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return s.read.QueryRowContext(ctx, query, args...)
+}
+
 // Status is where a match is.
 type Status string
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -566,5 +567,61 @@ func TestServeOlderTerritoriesFile(t *testing.T) {
 	code, body, _ = apiCall("GET", s.url+"/api/v1/matches/"+list.Matches[0].ID, "", nil)
 	if code != 200 || !bytes.Contains(body, []byte(`{"name":"Deseret","player":"bob","color":"#008000","territories":0,"armies":0,"out":36}`)) {
 		t.Errorf("the match: %d %s", code, body)
+	}
+}
+
+func TestServeDrawsAGameFileOnItsOwnMap(t *testing.T) {
+	// arbiter serve --db on a game file of arbiter territories draws its
+	// board on the map the file keeps (init read it from the disk of
+	// whoever made the game; the board names it only by its path, which
+	// the server never reads): map.svg, board.svg and board.png.
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	cfg, err := os.ReadFile(sampleConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := os.ReadFile(filepath.Join(filepath.Dir(sampleConfig), "map.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mark = `data-drawn-by="this game's own map"`
+	own := bytes.Replace(svg, []byte("<svg "), []byte("<svg "+mark+" "), 1)
+	if bytes.Equal(own, svg) {
+		t.Fatal("the sample map has no <svg element")
+	}
+	config, mapFile, db := filepath.Join(dir, "config.yaml"), filepath.Join(dir, "map.svg"), filepath.Join(dir, "game.db")
+	if err := os.WriteFile(config, cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mapFile, own, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(bin, "territories", "init", "--config", config, "--db", db).CombinedOutput(); err != nil {
+		t.Fatalf("init: %v: %s", err, out)
+	}
+	if out, err := exec.Command(bin, "territories", "--db", db, "--player", "alice", "join", "Pacifica", "CA").CombinedOutput(); err != nil {
+		t.Fatalf("join: %v: %s", err, out)
+	}
+	os.Remove(mapFile) // the map is the file's, not the disk's
+	s := startServe(t, bin, db)
+	defer s.kill()
+	code, body, err := apiCall("GET", s.url+"/api/v1/matches", "", nil)
+	var list struct{ Matches []struct{ ID string } }
+	if err != nil || code != 200 || json.Unmarshal(body, &list) != nil || len(list.Matches) != 1 {
+		t.Fatalf("the list: %d %s %v", code, body, err)
+	}
+	base := s.url + "/api/v1/matches/" + list.Matches[0].ID
+	code, body, _ = apiCall("GET", base+"/map.svg", "", nil)
+	if code != 200 || !bytes.Contains(body, []byte(mark)) || !bytes.Contains(body, []byte(`<path id="CA" data-name="California" data-neighbors="OR NV AZ"`)) {
+		t.Errorf("the map: %d %.300s", code, body)
+	}
+	code, body, _ = apiCall("GET", base+"/board.svg", "", nil)
+	if code != 200 || !bytes.Contains(body, []byte(mark)) || !bytes.Contains(body, []byte("Pacifica")) {
+		t.Errorf("the board: %d %.300s", code, body)
+	}
+	code, body, _ = apiCall("GET", base+"/board.png", "", nil)
+	if _, err := png.Decode(bytes.NewReader(body)); code != 200 || err != nil {
+		t.Errorf("the board as a PNG: %d %v", code, err)
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	rules "github.com/arbiter-games/arbiter/games/territories"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // World returns the game as the last committed action left it.
@@ -157,4 +159,20 @@ func (r *Referee) MapSeq(ctx context.Context) (int, error) {
 	var seq int
 	err := r.read.QueryRowContext(ctx, `SELECT map_seq FROM territories_states WHERE match_id = $1`, r.id).Scan(&seq)
 	return seq, err
+}
+
+// StoredMap returns the map kept beside match id in st: the SVG a game
+// file's init was given (territories_maps), which the file's board names
+// only by its path. It is nil for a match with none (every match of
+// arbiter serve: its board carries its own map, if any).
+func StoredMap(ctx context.Context, st *store.Store, id string) ([]byte, error) {
+	var svg string
+	err := st.QueryRow(ctx, `SELECT svg FROM territories_maps WHERE match_id = $1`, id).Scan(&svg)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("reading the map of match %s: %w", id, err)
+	}
+	return []byte(svg), nil
 }
