@@ -209,7 +209,7 @@ func clipEchoes(err error) error {
 func (f *territoriesFlags) withGame(do func(cmd *cobra.Command, out io.Writer, r *tstore.Referee) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {
 		out := cmd.OutOrStdout()
-		if err := refuseRequest(cmd); err != nil {
+		if err := refuseUnused(cmd); err != nil {
 			return f.fail(out, err)
 		}
 		r, err := f.open(cmd.Context())
@@ -245,7 +245,7 @@ when players must not know the dice.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			err := func() error {
-				if err := refuseRequest(cmd); err != nil {
+				if err := refuseUnused(cmd); err != nil {
 					return err
 				}
 				if config == "" {
@@ -445,6 +445,34 @@ func (f *territoriesFlags) checkRequest(cmd *cobra.Command) error {
 	return nil
 }
 
+// refuseUnused refuses the flags of one action, --request and --player,
+// on a command that is not one (refuseRequest, refusePlayer).
+func refuseUnused(cmd *cobra.Command) error {
+	if err := refuseRequest(cmd); err != nil {
+		return err
+	}
+	return refusePlayer(cmd)
+}
+
+// refusePlayer refuses --player on a command that is not one action
+// (init, apply, show, history, map, replay), which took it and ignored it:
+// show --player alice showed every nation, and history --player alice
+// every player's actions, as if they were alice's alone.
+func refusePlayer(cmd *cobra.Command) error {
+	if fl := cmd.Flag("player"); fl == nil || !fl.Changed {
+		return nil
+	}
+	switch cmd.Name() {
+	case "show":
+		return usagef("show takes no --player: it shows every nation with its player (PLAYER; \"player\" in each of the \"nations\" with --json), a player's nation among them")
+	case "history":
+		return usagef("history takes no --player: it lists every player's actions, each with its player (PLAYER; \"player\" with --json)")
+	case "apply":
+		return usagef("apply takes no --player: each line names its player first (PLAYER ACTION, \"alice raise CA\")")
+	}
+	return usagef("%s takes no --player: only an action (join, color, move, raise, attack, pass) is a player's", cmd.Name())
+}
+
 // refuseRequest refuses --request on a command that is not one action
 // (init, apply, show, history, map, replay), which would otherwise take
 // it and ignore it: an apply retried with the same id would apply its
@@ -532,7 +560,7 @@ or more (the others were applied), 2 when a line did not parse.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
-			if err := refuseRequest(cmd); err != nil {
+			if err := refuseUnused(cmd); err != nil {
 				return f.fail(out, err)
 			}
 			if group < 1 || group > maxApplyGroup {
@@ -1095,7 +1123,7 @@ rules' state. Exit code 1 when anything differs. (arbiter replay FILE does
 the same for a territories database.)`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := refuseRequest(cmd); err != nil {
+			if err := refuseUnused(cmd); err != nil {
 				return f.fail(cmd.OutOrStdout(), err)
 			}
 			return replayTerritories(cmd, f.db, f.asJSON)

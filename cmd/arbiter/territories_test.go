@@ -854,6 +854,53 @@ func TestTerritoriesRequestIDIsOneTo200Bytes(t *testing.T) {
 	mustPlay(t, db, "bob", "join", "Deseret", "NV", "--request", strings.Repeat("r", 200))
 }
 
+func TestTerritoriesPlayerOnlyOnActions(t *testing.T) {
+	// show and history took --player and ignored it: show --player alice
+	// showed every nation and history --player alice every player's
+	// actions, as if they were alice's. Every command that is not one
+	// action now refuses it, saying what it does instead, and changes
+	// nothing.
+	db := newTerritories(t)
+	mustPlay(t, db, "alice", "join", "Pacifica", "CA")
+	mustPlay(t, db, "bob", "join", "Deseret", "NV")
+	actions := filepath.Join(t.TempDir(), "actions.txt")
+	if err := os.WriteFile(actions, []byte("alice raise CA\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"show"}, "show takes no --player: it shows every nation with its player"},
+		{[]string{"show", "--json"}, "show takes no --player: it shows every nation with its player"},
+		{[]string{"history"}, "history takes no --player: it lists every player's actions, each with its player"},
+		{[]string{"history", "--json"}, "history takes no --player"},
+		{[]string{"apply", actions}, "apply takes no --player: each line names its player first"},
+		{[]string{"map", "--out", filepath.Join(t.TempDir(), "now.svg")}, "map takes no --player: only an action"},
+		{[]string{"replay"}, "replay takes no --player: only an action"},
+	} {
+		code, out, errOut := tplay(t, db, "alice", c.args...)
+		if said := errOut + out; code != 2 || !strings.Contains(said, c.want) {
+			t.Errorf("%v --player alice: exit %d, %q; want exit 2 and %q", c.args, code, said, c.want)
+		}
+	}
+	// The flag after the command is refused alike.
+	if code, _, errOut := tplay(t, db, "", "history", "--player", "alice"); code != 2 || !strings.Contains(errOut, "history takes no --player") {
+		t.Errorf("history --player alice: exit %d, %q; want exit 2", code, errOut)
+	}
+	fresh := filepath.Join(t.TempDir(), "new.db")
+	code, _, errOut := arbiter(t, "", "territories", "init", "--config", sampleConfig, "--db", fresh, "--player", "alice")
+	if code != 2 || !strings.Contains(errOut, "init takes no --player") {
+		t.Errorf("init --player: exit %d, %q; want exit 2", code, errOut)
+	}
+	if _, err := os.Stat(fresh); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("init --player refused, and yet %s: %v", fresh, err)
+	}
+	if got := mustPlay(t, db, "", "show", "--json"); !strings.Contains(got, `"actions":2,`) {
+		t.Errorf("after the refusals the game is %s; want its two actions", got)
+	}
+}
+
 func TestTerritoriesRequestOnlyOnActions(t *testing.T) {
 	// --request makes an action safe to retry. apply took it and ignored
 	// it, so an apply retried with the same id applied its lines again;
