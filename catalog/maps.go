@@ -83,6 +83,12 @@ func MapOf(ctx context.Context, st *store.Store, id, game string, options map[st
 	if svg == nil {
 		return nil, &NoMapError{fmt.Sprintf("this match's board names its map as a file, %q, which the server does not read; create the match with the map's SVG itself as the value of the board's map to have it drawn; the board is in the match's view (its territories in map)", clipText(cfg.Map))}
 	}
+	// A map that did not come through a creation's check (a record sent
+	// to be replayed, a game file) is held to it here: what is drawn is
+	// shown by pages and chats.
+	if err := inert(string(svg)); err != nil {
+		return nil, &NoMapError{fmt.Sprintf("this match's map is not drawn: %v; a map is shapes and text", err)}
+	}
 	return newDrawing(svg, cfg)
 }
 
