@@ -1,7 +1,11 @@
 package server_test
 
 import (
+	"bufio"
 	"context"
+	"database/sql"
+	"io"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 func TestExampleClientsPlayASeat(t *testing.T) {
@@ -81,6 +86,58 @@ func TestExampleClientsPlayASeat(t *testing.T) {
 			if err != nil || !strings.Contains(string(out), `refused "fly"`) || !strings.Contains(string(out), "the match is over") {
 				t.Errorf("a client whose moves are refused: %v\n%s; want it to play the defaults to the end", err, out)
 			}
+			if !onPostgres {
+				playThroughAnOutage(t, client)
+			}
 		})
+	}
+}
+
+// playThroughAnOutage runs client on a match whose SQLite file another
+// process locks: its move is answered 503 unavailable, with a wait, until
+// the file is free (once the client says it waits), and the client waits
+// as it is told and sends it again, to the end of the match.
+func playThroughAnOutage(t *testing.T, client []string) {
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServerOpts(t, db, store.Options{BusyTimeout: 50 * time.Millisecond}, server.Config{}, (*httptest.Server).Start)
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 3}})
+	other, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(60000)") // it waits for the server's writes under way
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	lock, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, c.Seats[0].Secret)
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait(); pw.Close() }()
+	var out strings.Builder
+	waiting := false
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if !waiting && strings.Contains(sc.Text(), "cannot reach its database for now; trying again in 2s") {
+			waiting = true
+			if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	err = <-done
+	if !waiting || err != nil || !strings.Contains(out.String(), "the match is over") {
+		t.Errorf("a client whose move meets the database locked: %v\n%s; want it to say it waits, send the move again and play to the end", err, out.String())
 	}
 }

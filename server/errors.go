@@ -20,9 +20,10 @@ type apiError struct {
 	status  int
 	code    string
 	message string
-	// retry, on a refusal for going too fast, is how long to wait before
-	// the call can succeed: sent as Retry-After (whole seconds) and as
-	// retry_after_ms in the error.
+	// retry, on a refusal for going too fast or for the database being
+	// unavailable, is how long to wait before the call can succeed, in
+	// whole milliseconds: sent as Retry-After (whole seconds, rounded
+	// up) and as retry_after_ms in the error.
 	retry time.Duration
 }
 
@@ -35,8 +36,24 @@ func refuse(status int, code, format string, args ...any) *apiError {
 // rateLimited refuses a call that comes too fast: 429, with how long to wait.
 func rateLimited(wait time.Duration, format string, args ...any) *apiError {
 	e := refuse(http.StatusTooManyRequests, "rate-limited", format, args...)
-	e.message += fmt.Sprintf("; wait %v", retryAfter(wait))
-	e.retry = wait
+	e.retry = retryAfter(wait)
+	e.message += fmt.Sprintf("; wait %v", e.retry)
+	return e
+}
+
+// unavailableWait is how long a call that met the database unavailable
+// is told to wait before it is sent again: a PostgreSQL restarting, or a
+// lock on an SQLite file, often lasts seconds.
+const unavailableWait = 2 * time.Second
+
+// unavailable refuses a call that met the database unavailable
+// (store.Unavailable): 503, with how long to wait. Nothing of the call was
+// acknowledged; a move may have been stored all the same (its commit was
+// sent, its answer lost), which its retry with the same Idempotency-Key
+// is answered as.
+func unavailable() *apiError {
+	e := refuse(http.StatusServiceUnavailable, "unavailable", "the server cannot reach its database, or cannot write to it, now (the server's log says why); nothing of this call was acknowledged: send it again in %v (a move with the same Idempotency-Key, which is never made twice)", unavailableWait)
+	e.retry = unavailableWait
 	return e
 }
 
@@ -112,13 +129,16 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case r.Context().Err() != nil:
 		// The client went away: nobody reads the answer.
 		ae = refuse(http.StatusServiceUnavailable, "cancelled", "the request was cancelled")
+	case store.Unavailable(err):
+		s.log.WarnContext(r.Context(), "the database is unavailable", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+		ae = unavailable()
 	default:
 		s.log.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
 		ae = refuse(http.StatusInternalServerError, "internal", "the server failed; it is in the server's log")
 	}
 	if ae.retry > 0 {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64(math.Ceil(ae.retry.Seconds())), 10))
-		writeJSON(w, ae.status, map[string]any{"error": map[string]any{"code": ae.code, "message": ae.message, "retry_after_ms": retryAfter(ae.retry).Milliseconds()}})
+		writeJSON(w, ae.status, map[string]any{"error": map[string]any{"code": ae.code, "message": ae.message, "retry_after_ms": ae.retry.Milliseconds()}})
 		return
 	}
 	writeJSON(w, ae.status, map[string]any{"error": map[string]string{"code": ae.code, "message": ae.message}})

@@ -45,7 +45,14 @@ func startServer(t *testing.T, db string, cfg server.Config) *testServer {
 // which may first set it up (its listener, HTTP/2) or start it with TLS.
 func startServerWith(t *testing.T, db string, cfg server.Config, start func(*httptest.Server)) *testServer {
 	t.Helper()
-	st, err := store.Open(context.Background(), db, store.Options{Now: cfg.Now}) // one clock for both
+	return startServerOpts(t, db, store.Options{}, cfg, start)
+}
+
+// startServerOpts is startServerWith whose store is opened with o.
+func startServerOpts(t *testing.T, db string, o store.Options, cfg server.Config, start func(*httptest.Server)) *testServer {
+	t.Helper()
+	o.Now = cfg.Now // one clock for both
+	st, err := store.Open(context.Background(), db, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,6 +60,11 @@ type Options struct {
 	Synchronous string
 	// Now is the clock of the log's times; default time.Now.
 	Now func() time.Time
+	// BusyTimeout is how long an SQLite write waits for the file's lock
+	// while another process holds it (the sqlite3 shell, a backup)
+	// before it fails as the database being unavailable (Unavailable):
+	// default 10 s.
+	BusyTimeout time.Duration
 }
 
 // applicationID marks an SQLite file as a store of live matches ("ARBL").
@@ -75,6 +80,9 @@ func Open(ctx context.Context, target string, o Options) (*Store, error) {
 	}
 	if o.Synchronous == "" {
 		o.Synchronous = "FULL"
+	}
+	if o.BusyTimeout <= 0 {
+		o.BusyTimeout = 10 * time.Second
 	}
 	if strings.HasPrefix(target, "postgres://") || strings.HasPrefix(target, "postgresql://") {
 		return openPostgres(ctx, target, o)
@@ -119,7 +127,7 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	pragmas := fmt.Sprintf("_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)&_pragma=foreign_keys(1)", o.Synchronous)
+	pragmas := fmt.Sprintf("_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)&_pragma=foreign_keys(1)", max(1, o.BusyTimeout.Milliseconds()), o.Synchronous)
 	db, err := sql.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")
 	if err != nil {
 		held.Close()

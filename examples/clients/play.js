@@ -10,7 +10,8 @@
 // until the match ends. It reconnects after a dropped stream with
 // Last-Event-ID, sends each move with an Idempotency-Key, so a retry never
 // moves twice, and waits as long as the server says when it answers 429
-// (too many moves a second), then sends the move again. When the rules
+// (too many moves a second) or 503 (its database cannot be reached for
+// now), then sends the call again, or opens the stream again. When the rules
 // refuse its move it sends the request's default instead. It prints each
 // move it makes; it stops with the server's reason when the match refuses
 // it (a wrong secret, no such match), and when the server cannot be
@@ -25,20 +26,42 @@ if (!secret) {
 const api = `${base.replace(/\/$/, "")}/api/v1/matches/${match}`;
 const auth = { Authorization: `Bearer ${secret}` };
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// waits says whether an API error asks to send the call again after a
+// wait: 429 rate-limited, 503 unavailable (the server's database cannot
+// be reached for now).
+const waits = (error) =>
+  !!error && (error.code === "rate-limited" || error.code === "unavailable") && typeof error.retry_after_ms === "number";
+
+// call makes one API call and returns its JSON answer, or the error's.
+// While the server asks to be called again later, it waits as long as it
+// is told and sends the call again (a move with the same Idempotency-Key,
+// which is never made twice).
 async function call(url, body, key) {
   const headers = { ...auth };
   if (key) headers["Idempotency-Key"] = key;
-  const resp = await fetch(url, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
-  return resp.json();
+  for (;;) {
+    const resp = await fetch(url, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
+    const answer = await resp.json();
+    if (!waits(answer.error)) return answer;
+    if (answer.error.code === "unavailable") {
+      console.error(`the server cannot reach its database for now; trying again in ${answer.error.retry_after_ms / 1000}s`);
+    }
+    await sleep(answer.error.retry_after_ms);
+  }
 }
 
-// send sends a move, again after the wait the server asks for while it
-// answers rate-limited, and returns the server's answer to the last try.
-async function send(request, move, key) {
-  for (;;) {
-    const answer = await call(`${api}/moves`, { request: request.id, move }, key);
-    if (!answer.error || answer.error.code !== "rate-limited") return answer;
-    await new Promise((r) => setTimeout(r, answer.error.retry_after_ms ?? 1000));
+// send sends a move (again after each wait the server asks for), and
+// returns the server's answer to the last try.
+const send = (request, move, key) => call(`${api}/moves`, { request: request.id, move }, key);
+
+// Wait is the server asking to open the stream again later: 429 or 503
+// with the wait it asks for.
+class Wait extends Error {
+  constructor(error) {
+    super(`${error.code}: ${error.message}`);
+    this.ms = error.retry_after_ms;
   }
 }
 
@@ -68,9 +91,12 @@ async function* events(after) {
   const resp = await fetch(`${api}/events`, { headers });
   if (!resp.ok) {
     const text = await resp.text();
+    let error;
+    try { error = JSON.parse(text).error; } catch {}
+    if ((resp.status === 429 || resp.status === 503) && waits(error)) throw new Wait(error);
     if (resp.status === 429 || resp.status >= 500) throw new Error(`${resp.status} ${text.trim()}`);
     let message = text.trim();
-    try { message = JSON.parse(text).error.message; } catch {}
+    if (error && error.message) message = error.message;
     console.error(`the match's events: ${resp.status}: ${message}`);
     process.exit(1);
   }
@@ -117,6 +143,12 @@ async function main() {
         }
       }
     } catch (e) {
+      if (e instanceof Wait) {
+        // The server answered, and said when to come back: not a failure.
+        console.error(`the match's events: ${e.message}; opening them again in ${e.ms / 1000}s`);
+        await sleep(e.ms);
+        continue;
+      }
       failures++;
       const why = e.cause ? `${e.message}: ${e.cause.code || e.cause.message}` : e.message;
       if (after === null || failures > 10) {
@@ -124,7 +156,7 @@ async function main() {
         process.exit(1);
       }
       console.error(`the stream broke (${why}); reconnecting`);
-      await new Promise((r) => setTimeout(r, Math.min(500 * 2 ** (failures - 1), 8000)));
+      await sleep(Math.min(500 * 2 ** (failures - 1), 8000));
     }
   }
 }

@@ -9,8 +9,9 @@ follows the match's event stream and answers every request it owes with its
 first choice (or its default, when the move is open), until the match ends.
 It reconnects after a dropped stream with Last-Event-ID, sends each move
 with an Idempotency-Key, so a retry never moves twice, and waits as long as
-the server says when it answers 429 (too many moves a second), then sends
-the move again. When the rules refuse its move it sends the request's
+the server says when it answers 429 (too many moves a second) or 503 (its
+database cannot be reached for now), then sends the call again, or opens
+the stream again. When the rules refuse its move it sends the request's
 default instead. It prints each move it makes; it stops with the server's
 reason when the match refuses it (a wrong secret, no such match), and when
 the server cannot be reached (at once, or for ten tries after the stream
@@ -24,8 +25,38 @@ import urllib.error
 import urllib.request
 
 
+class Wait(Exception):
+    """The server asks to be called again later: 429 (too fast) or 503
+    (its database cannot be reached for now), with the wait it asks for."""
+
+    def __init__(self, error):
+        super().__init__("%s: %s" % (error["code"], error["message"]))
+        self.seconds = error.get("retry_after_ms", 1000) / 1000
+
+
+def waits(error):
+    """Whether an API error asks to send the call again after a wait."""
+    return error.get("code") in ("rate-limited", "unavailable") and "retry_after_ms" in error
+
+
 def call(url, secret, body=None, key=None):
-    """One API call: its JSON answer, or the error's."""
+    """One API call: its JSON answer, or the error's. While the server asks
+    to be called again later (429 rate-limited, 503 unavailable), it waits
+    as long as it is told and sends the call again (a move with the same
+    Idempotency-Key, which is never made twice)."""
+    while True:
+        answer = call_once(url, secret, body, key)
+        error = answer.get("error")
+        if not isinstance(error, dict) or not waits(error):
+            return answer
+        if error["code"] == "unavailable":
+            print("the server cannot reach its database for now; trying again in %gs" % (error["retry_after_ms"] / 1000),
+                  file=sys.stderr, flush=True)
+        time.sleep(error["retry_after_ms"] / 1000)
+
+
+def call_once(url, secret, body=None, key=None):
+    """One API call, once: its JSON answer, or the error's."""
     req = urllib.request.Request(url, method="POST" if body is not None else "GET")
     req.add_header("Authorization", "Bearer " + secret)
     if body is not None:
@@ -49,12 +80,15 @@ def events(url, secret, after):
     try:
         resp = urllib.request.urlopen(req, timeout=60)
     except urllib.error.HTTPError as e:
+        try:
+            error = json.load(e)["error"]
+            reason = error["message"]
+        except (ValueError, KeyError, TypeError):
+            error, reason = {}, e.reason
+        if e.code in (429, 503) and isinstance(error, dict) and waits(error):
+            raise Wait(error)  # open it again after the wait asked for
         if e.code == 429 or e.code >= 500:
             raise  # the server is busy or going away: reconnect
-        try:
-            reason = json.load(e)["error"]["message"]
-        except (ValueError, KeyError, TypeError):
-            reason = e.reason
         sys.exit("the match's events: %d: %s" % (e.code, reason))
     with resp:
         name, eid, data = None, None, None
@@ -73,15 +107,9 @@ def events(url, secret, after):
 
 
 def send(api, match, secret, request, move, key):
-    """Sends a move, again after the wait the server asks for while it
-    answers rate-limited: the server's answer to the last try."""
-    body = {"request": request["id"], "move": move}
-    while True:
-        answer = call(api + "/moves", secret, body, key=key)
-        error = answer.get("error")
-        if not error or error["code"] != "rate-limited":
-            return answer
-        time.sleep(error.get("retry_after_ms", 1000) / 1000)
+    """Sends a move (again after each wait the server asks for): the
+    server's answer to the last try."""
+    return call(api + "/moves", secret, {"request": request["id"], "move": move}, key=key)
 
 
 def answer(api, match, secret, request):
@@ -133,6 +161,10 @@ def main():
                     if request["id"] not in answered:
                         answered.add(request["id"])
                         answer(api, match, secret, request)
+        except Wait as e:
+            # The server answered, and said when to come back: not a failure.
+            print("the match's events: %s; opening them again in %gs" % (e, e.seconds), file=sys.stderr, flush=True)
+            time.sleep(e.seconds)
         except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
             failures += 1
             if after is None or failures > 10:

@@ -49,6 +49,9 @@ type Cluster struct {
 	// others) must log in with it over TCP.
 	Password string
 
+	// opts are the server's options (pg_ctl start -o), for Up.
+	opts string
+
 	watchdog *exec.Cmd
 	alive    io.WriteCloser // the watchdog's standard input: closed, it stops the cluster
 	admin    *sql.DB
@@ -161,7 +164,7 @@ func (c *Cluster) start(o Options) error {
 		}
 		out, err := c.command("pg_ctl", "start", "-w", "-t", "120", "-D", data, "-l", filepath.Join(c.dir, "log"), "-o", opts).CombinedOutput()
 		if err == nil {
-			c.port = port
+			c.port, c.opts = port, opts
 			break
 		}
 		log, _ := os.ReadFile(filepath.Join(c.dir, "log"))
@@ -299,6 +302,28 @@ func (c *Cluster) dropDatabase(u string) {
 func (c *Cluster) Exec(ctx context.Context, query string) error {
 	_, err := c.admin.ExecContext(ctx, query)
 	return err
+}
+
+// Down stops the cluster's server as an administrator's fast shutdown
+// does, keeping its files: the connections of its clients are cut, and new
+// ones refused, until Up. A test of a database that cannot be reached
+// starts a cluster of its own (Start) for it, not the shared one.
+func (c *Cluster) Down() error {
+	out, err := c.command("pg_ctl", "stop", "-w", "-t", "120", "-D", c.DataDir(), "-m", "fast").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("pg_ctl stop: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// Up starts the server of a cluster that Down stopped, on the same port.
+func (c *Cluster) Up() error {
+	out, err := c.command("pg_ctl", "start", "-w", "-t", "120", "-D", c.DataDir(), "-l", filepath.Join(c.dir, "log"), "-o", c.opts).CombinedOutput()
+	if err != nil {
+		log, _ := os.ReadFile(filepath.Join(c.dir, "log"))
+		return fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
+	}
+	return nil
 }
 
 // Stop stops the cluster and removes its directory.

@@ -1,0 +1,152 @@
+package server_test
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/pgtest"
+)
+
+// wantUnavailable fails t unless a is the refusal of a call that met the
+// database unavailable: 503 unavailable, saying so and when to send it
+// again, as Retry-After and retry_after_ms (as a 429 does), which the
+// example clients honour.
+func wantUnavailable(t *testing.T, what string, a answer) {
+	t.Helper()
+	e, _ := a.json["error"].(map[string]any)
+	msg, _ := e["message"].(string)
+	ms, _ := e["retry_after_ms"].(float64)
+	if a.status != http.StatusServiceUnavailable || a.code() != "unavailable" || a.header.Get("Retry-After") != "2" || ms != 2000 ||
+		!strings.Contains(msg, "cannot reach its database") || !strings.Contains(msg, "send it again in 2s") {
+		t.Errorf("%s, the database unavailable: %d Retry-After %q %s; want 503 unavailable, saying to send it again, with Retry-After 2 and retry_after_ms 2000",
+			what, a.status, a.header.Get("Retry-After"), a.body)
+	}
+}
+
+// movesOf counts the moves stored of match id in the database at db (a
+// file or a URL), read apart from the server.
+func movesOf(t *testing.T, driver, db, id string) int {
+	t.Helper()
+	h, err := sql.Open(driver, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	var n int
+	if err := h.QueryRow("SELECT count(*) FROM moves WHERE match_id = $1", id).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestAnSQLiteFileThatCannotBeWrittenIsUnavailable(t *testing.T) {
+	// While another process holds the file's lock (the sqlite3 shell, a
+	// backup), as while it is read-only or its disk is full, calls that
+	// write were answered 500 internal, which clients do not retry. They
+	// are 503 unavailable with a Retry-After; nothing is acknowledged
+	// that is not stored, and the server goes on once the file is free.
+	if onPostgres {
+		t.Skip("a test of SQLite: it runs in the SQLite pass")
+	}
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServerOpts(t, db, store.Options{BusyTimeout: 50 * time.Millisecond}, server.Config{}, (*httptest.Server).Start)
+	reaj := map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}}
+	c := ts.create(reaj)
+	s0 := c.Seats[0].Secret
+	q := ts.state(c.ID, s0).Requests[0]
+	move := map[string]any{"request": q.ID, "move": "adapt"}
+	moves := "/api/v1/matches/" + c.ID + "/moves"
+
+	other, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(60000)") // it waits for the server's writes under way
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	lock, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	wantUnavailable(t, "a move", ts.call("POST", moves, s0, move, "Idempotency-Key", "k1"))
+	wantUnavailable(t, "a creation", ts.call("POST", "/api/v1/matches", "", reaj))
+	if a := ts.call("GET", "/api/v1/matches/"+c.ID, s0, nil); a.status != http.StatusOK {
+		t.Errorf("reading the match while the file is locked: %d %s; want it read", a.status, a.body)
+	}
+	if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	if n := movesOf(t, "sqlite", db, c.ID); n != 0 {
+		t.Fatalf("%d moves stored while the file was locked; want none", n)
+	}
+	a := ts.call("POST", moves, s0, move, "Idempotency-Key", "k1")
+	if a.status != http.StatusOK || a.json["repeat"] != false {
+		t.Fatalf("the move sent again once the file is free: %d %s; want it made", a.status, a.body)
+	}
+	if n := movesOf(t, "sqlite", db, c.ID); n != 1 {
+		t.Errorf("%d moves stored after the one acknowledged; want 1", n)
+	}
+	ts.create(reaj)
+}
+
+func TestPostgreSQLDownIsUnavailable(t *testing.T) {
+	// While PostgreSQL is down, calls that reach the database were
+	// answered 500 internal. They are 503 unavailable with a
+	// Retry-After; nothing is acknowledged that is not stored, and the
+	// server goes on once the database is back. The cluster is this
+	// test's own, stopped and started again.
+	postgresOnly(t)
+	pg, err := pgtest.Start(pgtest.Options{NoFsync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Stop()
+	db := pg.NewDatabase(t)
+	ts := startServer(t, db, server.Config{})
+	reaj := map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}}
+	c := ts.create(reaj)
+	s0 := c.Seats[0].Secret
+	q := ts.state(c.ID, s0).Requests[0]
+	move := map[string]any{"request": q.ID, "move": "adapt"}
+	moves := "/api/v1/matches/" + c.ID + "/moves"
+
+	if err := pg.Down(); err != nil {
+		t.Fatal(err)
+	}
+	// Twice: the connections it had are cut (57P01), then none can be
+	// made (connection refused).
+	for range 2 {
+		wantUnavailable(t, "a move", ts.call("POST", moves, s0, move, "Idempotency-Key", "k1"))
+		wantUnavailable(t, "a creation", ts.call("POST", "/api/v1/matches", "", reaj))
+	}
+	if err := pg.Up(); err != nil {
+		t.Fatal(err)
+	}
+	if n := movesOf(t, "pgx", db, c.ID); n != 0 {
+		t.Fatalf("%d moves stored while the database was down; want none", n)
+	}
+	// The server's connections come back as it asks for them: a call
+	// may meet one more that was cut, and is told to send it again.
+	a := ts.call("POST", moves, s0, move, "Idempotency-Key", "k1")
+	for try := 0; a.status == http.StatusServiceUnavailable && try < 50; try++ {
+		time.Sleep(100 * time.Millisecond)
+		a = ts.call("POST", moves, s0, move, "Idempotency-Key", "k1")
+	}
+	if a.status != http.StatusOK || a.json["repeat"] != false {
+		t.Fatalf("the move sent again once the database is back: %d %s; want it made", a.status, a.body)
+	}
+	if n := movesOf(t, "pgx", db, c.ID); n != 1 {
+		t.Errorf("%d moves stored after the one acknowledged; want 1", n)
+	}
+	ts.create(reaj)
+}

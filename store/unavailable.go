@@ -1,0 +1,71 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"io"
+	"net"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+)
+
+// Unavailable reports whether err is the database failing to be reached
+// or written now, not a refusal of what was asked nor a fault of the
+// server's: PostgreSQL down, restarting, cut off, out of connections or of
+// disk, or a standby that takes no writes; an SQLite file locked by
+// another process beyond Options.BusyTimeout, read-only, on a full or
+// failing disk, or that cannot be opened. A call that failed so was not
+// acknowledged, and may succeed once the database is back: a move that
+// failed so may have been stored (its commit was sent, and its answer
+// lost), which a retry with the same Idempotency-Key answers.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff { // the primary code, of the extended ones
+		case sqlitePerm, sqliteBusy, sqliteLocked, sqliteReadOnly, sqliteIOErr, sqliteFull, sqliteCantOpen, sqliteProtocol:
+			return true
+		}
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case strings.HasPrefix(pe.Code, "08"), // connection exception
+			strings.HasPrefix(pe.Code, "53"), // insufficient resources: disk full, too many connections
+			strings.HasPrefix(pe.Code, "58"), // system error: I/O
+			pe.Code == "57P01",               // admin_shutdown
+			pe.Code == "57P02",               // crash_shutdown
+			pe.Code == "57P03",               // cannot_connect_now: starting up, shutting down, in recovery
+			pe.Code == "25006":               // read_only_sql_transaction: a standby
+			return true
+		}
+		return false
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// A caller's own end (its net.Error look notwithstanding).
+		return false
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || pgconn.SafeToRetry(err) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne)
+}
+
+// SQLite's primary result codes that say the file cannot be reached or
+// written now (sqlite3.h).
+const (
+	sqlitePerm     = 3
+	sqliteBusy     = 5
+	sqliteLocked   = 6
+	sqliteReadOnly = 8
+	sqliteIOErr    = 10
+	sqliteFull     = 13
+	sqliteCantOpen = 14
+	sqliteProtocol = 15
+)
