@@ -95,6 +95,47 @@ func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int
 	return wait
 }
 
+// FileLimit is how many files, connections included, this process may
+// have open at once: its RLIMIT_NOFILE, whose soft limit Go raises to
+// the hard one as the process starts; 0 when it cannot be read, or has
+// no bound.
+func FileLimit() uint64 {
+	var r syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &r); err != nil || r.Cur == ^uint64(0) {
+		return 0
+	}
+	return r.Cur
+}
+
+// FilesKept is how many of files (FileLimit) a server keeps for what is
+// not an event stream: its database's connections and files, its bots'
+// connections, the requests that are not streams (each connection a
+// file, idle ones kept for two minutes), its log, its archive. A quarter
+// of them, at least 256, and at most half.
+func FilesKept(files uint64) uint64 {
+	return min(max(256, files/4), files/2)
+}
+
+// StreamsFit is the most event streams (each a connection) a process
+// that may have files open at once (FileLimit) can hold, beside what it
+// keeps for the rest (FilesKept); 0 files is no bound known: the
+// default, DefaultLimits.Streams. Past it, a server with more streams
+// open runs out of files: it can accept no connection, and SQLite cannot
+// open the files it needs, before the limit on streams refuses one.
+func StreamsFit(files uint64) int {
+	if files == 0 {
+		return DefaultLimits.Streams
+	}
+	return int(max(1, files-FilesKept(files)))
+}
+
+// DefaultStreams is the event streams a server holds open at once when
+// not told: DefaultLimits.Streams, or fewer to fit this process's
+// open-file limit (StreamsFit).
+func DefaultStreams() int {
+	return min(DefaultLimits.Streams, StreamsFit(FileLimit()))
+}
+
 // openStream counts one more stream of key, or refuses it.
 func (l *limiter) openStream(key string) error {
 	l.mu.Lock()

@@ -84,7 +84,9 @@ type Limits struct {
 	// Creates is the matches a client address may create per minute.
 	Creates float64
 	// Streams is the event streams open at once, in all; StreamsPerClient
-	// per secret or client address.
+	// per secret or client address. Each holds a connection, which is
+	// one of the files the process may have open: left at 0, it is
+	// DefaultStreams, which fits the process's open-file limit.
 	Streams          int
 	StreamsPerClient int
 	// StreamWrite is how long a stream may take to take one event before
@@ -231,7 +233,7 @@ func (l Limits) withDefaults() Limits {
 		l.Creates = d.Creates
 	}
 	if l.Streams <= 0 {
-		l.Streams = d.Streams
+		l.Streams = DefaultStreams()
 	}
 	if l.StreamsPerClient <= 0 {
 		l.StreamsPerClient = d.StreamsPerClient

@@ -54,6 +54,12 @@ this machine (localhost, 127.0.0.1, [::1], its host name) or
 (DNS rebinding) reaches nothing: behind a reverse proxy that sends its own
 Host on, give that name as --public-url.
 
+Each event stream holds a connection, one of the files the process may
+have open (ulimit -n, which Go raises to its hard limit): --max-streams
+is lowered to fit that limit, keeping a quarter of it (256 files or more)
+for the database, bots and other requests, and says so at start; a
+--max-streams above what the limit allows is refused.
+
 It runs Go's garbage collector at GOGC 400 under a soft limit of half the
 machine's memory (steadier answers for more memory), unless GOGC or
 GOMEMLIMIT is set in its environment.`,
@@ -106,6 +112,13 @@ GOMEMLIMIT is set in its environment.`,
 			if err := checkLimits(limits, keep); err != nil {
 				return err
 			}
+			files := server.FileLimit()
+			if !cmd.Flags().Changed("max-streams") {
+				cfg.Limits.Streams = server.DefaultStreams()
+			} else if fit := server.StreamsFit(files); files > 0 && limits.Streams > fit {
+				return usagef("--max-streams %d: this process may have %d files open at once (its open-file limit, ulimit -n), and keeps %d of them for its database, bots and other requests: give %d or fewer, or raise the limit (ulimit -n; systemd's LimitNOFILE=, docker run --ulimit nofile=)",
+					limits.Streams, files, server.FilesKept(files), fit)
+			}
 			switch synchronous {
 			case "FULL", "NORMAL":
 			default:
@@ -122,7 +135,7 @@ GOMEMLIMIT is set in its environment.`,
 			}
 			cfg.NoAccessLog = logFormat == "errors"
 			cfg.Log = slog.New(handler)
-			return serve(cmd.Context(), addr, db, synchronous, tlsCert, tlsKey, cfg, cmd)
+			return serve(cmd.Context(), addr, db, synchronous, tlsCert, tlsKey, cfg, files, cmd)
 		},
 	}
 	f := cmd.Flags()
@@ -142,7 +155,7 @@ GOMEMLIMIT is set in its environment.`,
 	f.Int64Var(&limits.Body, "max-body", server.DefaultLimits.Body, "the largest request body, in bytes")
 	f.Float64Var(&limits.Moves, "moves-per-second", server.DefaultLimits.Moves, "moves each secret may send per second")
 	f.Float64Var(&limits.Creates, "creates-per-minute", server.DefaultLimits.Creates, "matches each address may create per minute")
-	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once")
+	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once, each a connection: left out, fewer than the default when the open-file limit (ulimit -n) is lower, keeping a quarter of the files (256 or more) for the rest, which it says at start; above what the limit allows, refused")
 	return cmd
 }
 
@@ -177,7 +190,7 @@ func checkLimits(l server.Limits, keep time.Duration) error {
 
 // serve runs the server until ctx ends (Ctrl-C): then moves under way
 // finish, streams are told, and the database is closed.
-func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, cfg server.Config, cmd *cobra.Command) error {
+func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, cfg server.Config, files uint64, cmd *cobra.Command) error {
 	tuneCollector()
 	if _, err := tstore.Upgrade(ctx, db); err != nil { // a territories game file of the layout before
 		return usagef("--db: %v", err)
@@ -206,6 +219,10 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 	scheme := "http"
 	if tlsCert != "" {
 		scheme = "https"
+	}
+	if !cmd.Flags().Changed("max-streams") && cfg.Limits.Streams < server.DefaultLimits.Streams {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: at most %d event streams at once (--max-streams), not %d: this process may have %d files open (ulimit -n) and keeps %d for its database, bots and other requests; raise the limit for more\n",
+			cfg.Limits.Streams, server.DefaultLimits.Streams, files, server.FilesKept(files))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: %s, matches in %s; Ctrl-C stops\n", strings.Join(reachable(scheme, ln.Addr()), " or "), st.Target())
 	if cfg.PublicURL != "" {

@@ -46,7 +46,14 @@ type serveProc struct {
 func startServePG(t *testing.T, db string, args ...string) *serveProc {
 	t.Helper()
 	all := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--keep", "0", "--archive", t.TempDir(), "--moves-per-second", "100000"}, args...)
-	p := &serveProc{cmd: exec.Command(arbiterBinary(t), all...), done: make(chan struct{})}
+	return startServeCmd(t, exec.Command(arbiterBinary(t), all...))
+}
+
+// startServeCmd starts cmd, an `arbiter serve` on a port of its own, and
+// waits until it listens.
+func startServeCmd(t *testing.T, cmd *exec.Cmd) *serveProc {
+	t.Helper()
+	p := &serveProc{cmd: cmd, done: make(chan struct{})}
 	stderr, err := p.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
