@@ -136,20 +136,33 @@ func (s *Server) readAll(w http.ResponseWriter, r *http.Request, limit int64, wh
 	rc := http.NewResponseController(w)
 	timed := rc.SetReadDeadline(time.Now().Add(s.cfg.Limits.BodyTime)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		return nil, s.bodyError(err, what, len(body))
+	}
+	if timed {
+		rc.SetReadDeadline(time.Time{}) // the connection's next requests
+	}
+	return body, nil
+}
+
+// bodyError is the refusal of a body (what) that could not be read
+// whole, got bytes of it having come: too large (413), too slow (408),
+// or cut (400).
+func (s *Server) bodyError(err error, what string, got int) error {
 	var mb *http.MaxBytesError
 	var ne net.Error
 	switch {
-	case err == nil:
-		if timed {
-			rc.SetReadDeadline(time.Time{}) // the connection's next requests
-		}
-		return body, nil
 	case errors.As(err, &mb):
-		return nil, refuse(http.StatusRequestEntityTooLarge, "too-large", "%s is larger than %d bytes, the most this server takes", what, mb.Limit)
+		return tooLarge(what, mb.Limit)
 	case errors.As(err, &ne) && ne.Timeout():
-		return nil, refuse(http.StatusRequestTimeout, "slow-body", "%s did not arrive whole within %s (%d bytes had come); send it at once", what, lasting(s.cfg.Limits.BodyTime), len(body))
+		return refuse(http.StatusRequestTimeout, "slow-body", "%s did not arrive whole within %s (%d bytes had come); send it at once", what, lasting(s.cfg.Limits.BodyTime), got)
 	}
-	return nil, refuse(http.StatusBadRequest, "bad-body", "%s could not be read: %v", what, err)
+	return refuse(http.StatusBadRequest, "bad-body", "%s could not be read: %v", what, err)
+}
+
+// tooLarge refuses a body (what) over limit bytes.
+func tooLarge(what string, limit int64) error {
+	return refuse(http.StatusRequestEntityTooLarge, "too-large", "%s is larger than %d bytes, the most this server takes", what, limit)
 }
 
 // gameEntry is a game as GET /games shows it.

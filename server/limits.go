@@ -179,6 +179,57 @@ func (l *limiter) view(key string) (done func(), err error) {
 	}, nil
 }
 
+// budget counts bytes held at once, up to a bound.
+type budget struct {
+	mu   sync.Mutex
+	held int64
+}
+
+// uploadWait is how long a record refused for the bytes of the others
+// being read (too-many-uploads) is told to wait: they arrive within
+// BodyTime, and are let go once their viewers are made.
+const uploadWait = 2 * time.Second
+
+// take holds n more bytes of records read (POST /replay), or refuses them
+// when they would pass bound: 503 too-many-uploads with a wait, or, for a
+// record larger than bound itself, 413 too-large.
+func (b *budget) take(n, bound int64) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n > bound {
+		return tooLarge("the record", bound)
+	}
+	if b.held+n > bound {
+		e := refuse(http.StatusServiceUnavailable, "too-many-uploads", "the server reads and holds at most %s of records sent to be viewed (POST /replay) at once, in all, and others hold %s of it now; send this one (%s) again in %v, or view it with arbiter replay --html",
+			bytesSaid(bound), bytesSaid(b.held), bytesSaid(n), uploadWait)
+		e.retry = uploadWait
+		return e
+	}
+	b.held += n
+	return nil
+}
+
+// bytesSaid says n bytes as people read them: 256 MiB, 700 KiB, 12 bytes,
+// rounded up.
+func bytesSaid(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 10<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", (n+1023)>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// give lets n bytes go.
+func (b *budget) give(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.held -= n
+}
+
 // sweep forgets the buckets not used for a while.
 func (l *limiter) sweep(before time.Time) {
 	l.mu.Lock()

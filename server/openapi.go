@@ -55,7 +55,7 @@ var operations = []operation{
 	{method: "GET", path: "/api/v1/matches/{id}/replay", id: "viewMatch", summary: "The match step by step through one viewpoint (?view=judge|public|seat:N, ?frames=0): the steps it sees, its views, the measures and events; the judge's at any time, a seat's own and the public one while the match runs, every one once it is over",
 		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.replayMatch }, answer: "Viewer", success: 200, refuses: []int{400, 401, 403, 404, 409, 503}},
 	{method: "POST", path: "/api/v1/replay", id: "viewRecord", summary: "A match record (the body, JSON Lines) step by step through one viewpoint (?view=, ?frames=0), as GET /matches/{id}/replay answers",
-		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.replayRecord }, body: "Record", answer: "Viewer", success: 200, refuses: []int{400, 403, 408, 413, 422, 429}},
+		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.replayRecord }, body: "Record", answer: "Viewer", success: 200, refuses: []int{400, 403, 408, 413, 422, 429, 503}},
 	{method: "GET", path: "/api/v1/matches/{id}/map.svg", id: "getMap", summary: "The map the match's board is drawn on (SVG: a path per territory, its id the territory's)",
 		who: "anyone", handle: func(s *Server) http.HandlerFunc { return s.gameMap }, answer: "Map", success: 200, refuses: []int{401, 403, 404, 503}},
 	{method: "GET", path: "/api/v1/matches/{id}/board.svg", id: "drawBoard", summary: "The board as it stands, drawn on its map: each held territory in its nation's colour, the armies, the nations (SVG)",
@@ -75,7 +75,7 @@ var statusText = map[int]string{
 	421: "the request came to a server on this machine's loopback address under a name that is not this machine's (localhost, 127.0.0.1, [::1], its host name) nor --public-url's host: a DNS-rebinding page's, refused on every call",
 	422: "the rules refuse the move (the match is unchanged), or an Idempotency-Key reused with another request",
 	429: "too many requests: a rate limit",
-	503: "the server's database cannot be reached or written for now (unavailable: Retry-After says when to send the call again), the server is shutting down, or has too many streams",
+	503: "the server's database cannot be reached or written for now (unavailable), or it holds its most of records sent to be viewed (too-many-uploads): Retry-After says when to send the call again; or the server is shutting down, or has too many streams",
 }
 
 // openAPISpec is the OpenAPI 3.1 document of the API.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -143,7 +144,7 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		writeBody(w, r, cached)
 		return
 	}
-	b, ok := s.viewerJSON(w, r, buf.Bytes(), o, offered)
+	b, ok := s.viewerJSON(w, r, buf.Bytes(), o, offered, nil)
 	if ok && key != "" {
 		stories.put(key, b)
 	}
@@ -197,7 +198,8 @@ func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	data, err := s.readAll(w, r, maxRecordBody, "the record")
+	data, release, err := s.readRecord(w, r)
+	defer release()
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -213,17 +215,83 @@ func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.writeViewer(w, r, data, o, offered)
+	// The record's bytes are let go once its viewer is made, before the
+	// answer is written (as slowly as the client reads it).
+	s.viewerJSON(w, r, data, o, offered, release)
 }
 
-// writeViewer answers a record as the viewer shows it.
-func (s *Server) writeViewer(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) {
-	s.viewerJSON(w, r, record, o, offered)
+// readRecord reads the body of POST /replay, a record of up to
+// maxRecordBody bytes, as readAll does, within the server's bound on the
+// bytes of records read and held at once, in all (Limits.UploadBytes):
+// each address may have several uploads under way (ViewersPerClient), and
+// a few addresses could otherwise make the server hold a gigabyte. The
+// bytes a record takes (its Content-Length, or, sent in chunks, its
+// buffer as it grows) are held from its first byte until release (once
+// its viewer is made, or the call ends); a record that would pass the
+// bound is refused 503 too-many-uploads, to be sent again after a wait.
+// release may be called more than once.
+func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (data []byte, release func(), err error) {
+	const what = "the record"
+	var held int64
+	release = func() {
+		if held > 0 {
+			s.uploads.give(held)
+			held = 0
+			if s.uploadHook != nil {
+				s.uploadHook("release")
+			}
+		}
+	}
+	if r.ContentLength > maxRecordBody {
+		return nil, release, tooLarge(what, maxRecordBody)
+	}
+	take := func(n int64) error {
+		if err := s.uploads.take(n, s.cfg.Limits.UploadBytes); err != nil {
+			return err
+		}
+		held += n
+		if s.uploadHook != nil {
+			s.uploadHook("take")
+		}
+		return nil
+	}
+	size := int64(64 << 10) // sent in chunks: its buffer, grown as they come
+	if r.ContentLength >= 0 {
+		size = r.ContentLength + 1 // and the end, read into the byte after
+	}
+	if err := take(size); err != nil {
+		return nil, release, err
+	}
+	rc := http.NewResponseController(w)
+	timed := rc.SetReadDeadline(time.Now().Add(s.cfg.Limits.BodyTime)) == nil
+	body := http.MaxBytesReader(w, r.Body, maxRecordBody)
+	buf := make([]byte, 0, size)
+	for {
+		if len(buf) == cap(buf) {
+			next := min(2*int64(cap(buf)), maxRecordBody+1)
+			if err := take(next - int64(cap(buf))); err != nil {
+				return nil, release, err
+			}
+			buf = append(make([]byte, 0, next), buf...)
+		}
+		n, err := body.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			if timed {
+				rc.SetReadDeadline(time.Time{}) // the connection's next requests
+			}
+			return buf, release, nil
+		}
+		if err != nil {
+			return nil, release, s.bodyError(err, what, len(buf))
+		}
+	}
 }
 
 // viewerJSON answers a record as the viewer shows it, and returns the
-// answer's JSON.
-func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string) ([]byte, bool) {
+// answer's JSON. made, if not nil, is called once the viewer is made (or
+// refused), before the answer is written: the record is not needed then.
+func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byte, o catalog.ViewerOptions, offered []string, made func()) ([]byte, bool) {
 	// Viewers are made a few at a time, each within its bytes: a long
 	// record (a hundred kilobytes can make a hundred megabytes of views)
 	// takes no more than its share of the server's time and memory.
@@ -235,6 +303,9 @@ func (s *Server) viewerJSON(w http.ResponseWriter, r *http.Request, record []byt
 	var b []byte
 	v, err := func() (*catalog.Viewer, error) {
 		defer s.viewDone() // its JSON made; written as fast as the client takes it
+		if made != nil {
+			defer made()
+		}
 		v, err := catalog.ReplayViewer(record, o)
 		if err == nil {
 			v.Offered = offered

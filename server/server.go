@@ -105,13 +105,19 @@ type Limits struct {
 	// address may have under way at once, the writing of their answers
 	// included (which a client that does not read them holds up).
 	ViewersPerClient int
+	// UploadBytes bounds the bytes of the records sent to be viewed (POST
+	// /replay, up to 64 MiB each) that are read and held at once, in
+	// all: a record that would pass it is refused 503 too-many-uploads,
+	// to be sent again after a wait. A record larger than it is refused
+	// 413 too-large.
+	UploadBytes int64
 }
 
 // DefaultLimits are a server's limits unless set.
 var DefaultLimits = Limits{
 	Body: 64 << 10, BodyTime: 30 * time.Second, Moves: 50, MoveBurst: 100, Creates: 60,
 	Streams: 20000, StreamsPerClient: 16, StreamWrite: 10 * time.Second, Heartbeat: 15 * time.Second,
-	Viewers: max(2, runtime.GOMAXPROCS(0)), ViewerBytes: 32 << 20, ViewersPerClient: 8,
+	Viewers: max(2, runtime.GOMAXPROCS(0)), ViewerBytes: 32 << 20, ViewersPerClient: 8, UploadBytes: 256 << 20,
 }
 
 // Server hosts live matches.
@@ -143,6 +149,11 @@ type Server struct {
 	// its turn ("wait") and as it begins to make its viewer ("make").
 	viewing    chan struct{}
 	viewerHook func(string)
+	// uploads counts the bytes of records sent to be viewed that are
+	// held now (Limits.UploadBytes); uploadHook, if set, is told as a
+	// call takes some ("take") and as it lets them go ("release").
+	uploads    budget
+	uploadHook func(string)
 	secrets    sync.Map // secret hash → store.Secret, for the secrets seen
 	// secretsGen counts the forgettings of secrets (a reissue), under
 	// secretsMu; secretHook, if set, is told as a secret read from the
@@ -252,6 +263,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.ViewersPerClient <= 0 {
 		l.ViewersPerClient = d.ViewersPerClient
+	}
+	if l.UploadBytes <= 0 {
+		l.UploadBytes = d.UploadBytes
 	}
 	return l
 }
