@@ -17,27 +17,41 @@ import (
 // server's: PostgreSQL down, restarting, cut off, out of connections or of
 // disk, or a standby that takes no writes; an SQLite file locked by
 // another process beyond Options.BusyTimeout, read-only, on a full or
-// failing disk, or that cannot be opened. A call that failed so was not
-// acknowledged, and may succeed once the database is back: a move that
-// failed so may have been stored (its commit was sent, and its answer
-// lost), which a retry with the same Idempotency-Key answers.
+// failing disk, moved away, or that cannot be opened. A call that failed
+// so was not acknowledged, and may succeed once the database is back: a
+// move that failed so may have been stored (its commit was sent, and its
+// answer lost), which a retry with the same Idempotency-Key answers. What
+// no wait mends (a fault of the server's, which a client would send again
+// forever) is not Unavailable.
 func Unavailable(err error) bool {
 	if err == nil {
 		return false
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {
-		switch se.Code() & 0xff { // the primary code, of the extended ones
-		case sqlitePerm, sqliteBusy, sqliteLocked, sqliteReadOnly, sqliteIOErr, sqliteFull, sqliteCantOpen, sqliteProtocol:
+		switch code := se.Code(); code & 0xff { // the primary code, of the extended ones
+		case sqlitePerm, sqliteBusy, sqliteIOErr, sqliteFull, sqliteCantOpen, sqliteProtocol:
 			return true
+		case sqliteReadOnly:
+			// The file's own (moved away, its lock or its WAL out of
+			// reach) have an extended code. Plain, it is a write sent
+			// through the store's handle of reads (query_only): a fault
+			// of the server's, which no wait mends.
+			return code != sqliteReadOnly
 		}
+		// SQLITE_LOCKED among them: a connection of this process in its
+		// own way (a statement of its own still reading), a fault of the
+		// server's too; another process's lock is SQLITE_BUSY.
 		return false
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch {
+		case pe.Code == "08P01", // protocol_violation: the driver's fault or the server's, not the network's
+			pe.Code == "53400": // configuration_limit_exceeded: the statement passes a setting, as it will again
+			return false
 		case strings.HasPrefix(pe.Code, "08"), // connection exception
-			strings.HasPrefix(pe.Code, "53"), // insufficient resources: disk full, too many connections
+			strings.HasPrefix(pe.Code, "53"), // insufficient resources: disk full, out of memory, too many connections
 			strings.HasPrefix(pe.Code, "58"), // system error: I/O
 			pe.Code == "57P01",               // admin_shutdown
 			pe.Code == "57P02",               // crash_shutdown
@@ -62,7 +76,6 @@ func Unavailable(err error) bool {
 const (
 	sqlitePerm     = 3
 	sqliteBusy     = 5
-	sqliteLocked   = 6
 	sqliteReadOnly = 8
 	sqliteIOErr    = 10
 	sqliteFull     = 13
