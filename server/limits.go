@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/netip"
@@ -95,18 +96,6 @@ func (l *limiter) take(m map[string]*bucket, key string, r rate.Limit, burst int
 	return wait
 }
 
-// FileLimit is how many files, connections included, this process may
-// have open at once: its RLIMIT_NOFILE, whose soft limit Go raises to
-// the hard one as the process starts; 0 when it cannot be read, or has
-// no bound.
-func FileLimit() uint64 {
-	var r syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &r); err != nil || r.Cur == ^uint64(0) {
-		return 0
-	}
-	return r.Cur
-}
-
 // FilesKept is how many of files (FileLimit) a server keeps for what is
 // not an event stream: its database's connections and files, its bots'
 // connections, the requests that are not streams (each connection a
@@ -126,7 +115,9 @@ func StreamsFit(files uint64) int {
 	if files == 0 {
 		return DefaultLimits.Streams
 	}
-	return int(max(1, files-FilesKept(files)))
+	// At most what an int holds everywhere: a bound of 2⁶³ files
+	// (RLIM_INFINITY, where it is not all ones) is no bound.
+	return int(min(max(1, files-FilesKept(files)), math.MaxInt32))
 }
 
 // DefaultStreams is the event streams a server holds open at once when
