@@ -181,22 +181,38 @@ type budget struct {
 // BodyTime, and are let go once their viewers are made.
 const uploadWait = 2 * time.Second
 
-// take holds n more bytes of records read (POST /replay), or refuses them
-// when they would pass bound: 503 too-many-uploads with a wait, or, for a
-// record larger than bound itself, 413 too-large.
-func (b *budget) take(n, bound int64) error {
+// take holds n more bytes of records read (POST /replay), or refuses
+// them when they would pass bound: 503 too-many-uploads with a wait, or,
+// for a record larger than bound itself, 413 too-large. size is the
+// record's, for the message (its Content-Length, or what has come of it).
+func (b *budget) take(n, size, bound int64) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if err := b.refusal(n, size, bound); err != nil {
+		return err
+	}
+	b.held += n
+	return nil
+}
+
+// fits refuses n bytes as take would, taking none.
+func (b *budget) fits(n, size, bound int64) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.refusal(n, size, bound)
+}
+
+// refusal is take's refusal of n bytes, if any; b.mu is held.
+func (b *budget) refusal(n, size, bound int64) error {
 	if n > bound {
 		return tooLarge("the record", bound)
 	}
 	if b.held+n > bound {
-		e := refuse(http.StatusServiceUnavailable, "too-many-uploads", "the server reads and holds at most %s of records sent to be viewed (POST /replay) at once, in all, and others hold %s of it now; send this one (%s) again in %v, or view it with arbiter replay --html",
-			bytesSaid(bound), bytesSaid(b.held), bytesSaid(n), uploadWait)
+		e := refuse(http.StatusServiceUnavailable, "too-many-uploads", "the server reads and holds at most %s of records sent to be viewed (POST /replay) at once, in all, and %s of it are held now; send this one (%s) again in %v, or view it with arbiter replay --html",
+			bytesSaid(bound), bytesSaid(b.held), bytesSaid(size), uploadWait)
 		e.retry = uploadWait
 		return e
 	}
-	b.held += n
 	return nil
 }
 

@@ -224,12 +224,15 @@ func (s *Server) replayRecord(w http.ResponseWriter, r *http.Request) {
 // maxRecordBody bytes, as readAll does, within the server's bound on the
 // bytes of records read and held at once, in all (Limits.UploadBytes):
 // each address may have several uploads under way (ViewersPerClient), and
-// a few addresses could otherwise make the server hold a gigabyte. The
-// bytes a record takes (its Content-Length, or, sent in chunks, its
-// buffer as it grows) are held from its first byte until release (once
-// its viewer is made, or the call ends); a record that would pass the
-// bound is refused 503 too-many-uploads, to be sent again after a wait.
-// release may be called more than once.
+// a few addresses could otherwise make the server hold a gigabyte. A
+// record's bytes are held as they come (its buffer, grown as they come,
+// to its Content-Length at most) until release (once its viewer is made,
+// or the call ends): a sender that sends nothing holds next to nothing,
+// whatever Content-Length it gave. A record that would pass the bound is
+// refused 503 too-many-uploads, to be sent again after a wait: before it
+// is read when its Content-Length already would (with Expect:
+// 100-continue, before it is sent), else as it comes. release may be
+// called more than once.
 func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (data []byte, release func(), err error) {
 	const what = "the record"
 	var held int64
@@ -245,8 +248,16 @@ func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (data []byte
 	if r.ContentLength > maxRecordBody {
 		return nil, release, tooLarge(what, maxRecordBody)
 	}
-	take := func(n int64) error {
-		if err := s.uploads.take(n, s.cfg.Limits.UploadBytes); err != nil {
+	bound := s.cfg.Limits.UploadBytes
+	end := int64(maxRecordBody + 1) // the most its buffer holds: the record, and the byte after
+	if r.ContentLength >= 0 {
+		end = r.ContentLength + 1
+		if err := s.uploads.fits(end, r.ContentLength, bound); err != nil {
+			return nil, release, err
+		}
+	}
+	take := func(n, size int64) error {
+		if err := s.uploads.take(n, size, bound); err != nil {
 			return err
 		}
 		held += n
@@ -255,11 +266,8 @@ func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (data []byte
 		}
 		return nil
 	}
-	size := int64(64 << 10) // sent in chunks: its buffer, grown as they come
-	if r.ContentLength >= 0 {
-		size = r.ContentLength + 1 // and the end, read into the byte after
-	}
-	if err := take(size); err != nil {
+	size := min(64<<10, end) // grown as the bytes come
+	if err := take(size, max(0, r.ContentLength)); err != nil {
 		return nil, release, err
 	}
 	rc := http.NewResponseController(w)
@@ -268,8 +276,8 @@ func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (data []byte
 	buf := make([]byte, 0, size)
 	for {
 		if len(buf) == cap(buf) {
-			next := min(2*int64(cap(buf)), maxRecordBody+1)
-			if err := take(next - int64(cap(buf))); err != nil {
+			next := min(2*int64(cap(buf)), end)
+			if err := take(next-int64(cap(buf)), max(r.ContentLength, int64(len(buf)))); err != nil {
 				return nil, release, err
 			}
 			buf = append(make([]byte, 0, next), buf...)
