@@ -3,6 +3,7 @@ package mapdraw
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -98,6 +99,38 @@ func TestParseRefusesIncompleteMaps(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v; want an error with %q", c.name, err, c.want)
 		}
+	}
+}
+
+// A map whose uses would have the PNG draw without end is refused: a use
+// inside a definition (which could draw itself, or others many times
+// over), and uses that draw more than MaxDrawn elements in all. A use of
+// a definition outside it is drawn.
+func TestParseRefusesMapsThatDrawWithoutEnd(t *testing.T) {
+	cfg := territories.Sample()
+	svg := string(territories.SampleMap())
+	with := func(extra string) string { return strings.Replace(svg, "</svg>", extra+"</svg>", 1) }
+	nested := `<defs><g id="l0"><path d="M0,0 H9 V9 Z"/></g></defs>`
+	for i := 1; i < 9; i++ {
+		nested += fmt.Sprintf(`<defs><g id="l%d">%s</g></defs>`, i, strings.Repeat(fmt.Sprintf(`<use href="#l%d"/>`, i-1), 10))
+	}
+	many := `<defs><g id="many">` + strings.Repeat(`<path d="M0,0 H9 V9 Z"/>`, 1000) + `</g></defs>` + strings.Repeat(`<use href="#many"/>`, 100)
+	for _, c := range []struct{ name, svg, want string }{
+		{"itself", with(`<defs><g id="loop"><use xlink:href="#loop" xmlns:xlink="http://www.w3.org/1999/xlink"/></g></defs><use href="#loop"/>`), "a <use> inside a <defs>"},
+		{"nested", with(nested + `<use href="#l8"/>`), "a <use> inside a <defs>"},
+		{"many", with(many), "allowed 100000"},
+	} {
+		if _, err := Parse([]byte(c.svg), cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want an error with %q", c.name, err, c.want)
+		}
+	}
+	once := with(`<defs><g id="dot"><circle cx="5" cy="5" r="2"/></g></defs><use href="#dot" x="20"/><use href="#dot" x="40"/>`)
+	m, err := Parse([]byte(once), cfg)
+	if err != nil {
+		t.Fatalf("a map with uses of a definition: %v", err)
+	}
+	if _, err := m.PNGOf([]byte(once)); err != nil {
+		t.Errorf("drawing a map with uses: %v", err)
 	}
 }
 

@@ -28,6 +28,10 @@ const (
 // MaxPixels bounds the PNG's width and height.
 const MaxPixels = 4096
 
+// MaxDrawn bounds the elements a map has drawn, each <use> counting as the
+// elements of the definition it draws again: the PNG draws every one.
+const MaxDrawn = 100_000
+
 // Map is a map's SVG, checked against a game's territories and indexed
 // for drawing. It is read-only once parsed and safe for concurrent use.
 type Map struct {
@@ -72,8 +76,12 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		transformed bool // it or an ancestor has a transform
 		circle      int  // the territory whose circle this is, or -1
 		list        bool
+		defs        bool // it or an ancestor is a <defs>
 	}
 	var stack []open
+	// What the PNG draws (see drawn): the elements outside <defs>, and the
+	// definitions, by id, that each <use> draws again.
+	var draw drawn
 	d := xml.NewDecoder(bytes.NewReader(svg))
 	d.Strict = true
 	rootSeen, listSeen, boundsSeen, listClosed := false, false, false, false
@@ -100,6 +108,13 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 			if _, ok := attr["transform"]; ok {
 				o.transformed = true
 			}
+			if len(stack) > 0 {
+				o.defs = stack[len(stack)-1].defs
+			}
+			if err := draw.element(t, o.defs); err != nil {
+				return nil, err
+			}
+			o.defs = o.defs || t.Name.Local == "defs"
 			if len(stack) == 0 {
 				if rootSeen {
 					return nil, fmt.Errorf("map: not a well-formed SVG file: a second root element <%s> after </svg>; a file has one", t.Name.Local)
@@ -176,6 +191,9 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 	if !rootSeen {
 		return nil, errors.New("map: no <svg> element")
 	}
+	if err := draw.check(); err != nil {
+		return nil, err
+	}
 	var missing []string
 	for i := range cfg.Len() {
 		id := cfg.Territory(i).ID
@@ -203,6 +221,66 @@ func Parse(svg []byte, cfg *territories.Config) (*Map, error) {
 		return nil, fmt.Errorf("map: the group %q is not closed", ListID)
 	}
 	return m, nil
+}
+
+// drawn counts what the PNG of a map draws. The rasterizer draws a <use>
+// by drawing again the definition it names: the elements of a <defs> from
+// one with that id to the next with an id. A <use> inside a <defs> would
+// have a use draw uses, each many times over, or itself for ever (a map of
+// a few kilobytes that takes hours to draw, or ends the program): it is
+// refused. The rest is counted, and bounded by MaxDrawn.
+type drawn struct {
+	n    int            // the elements, uses aside
+	defs map[string]int // a definition's id → its elements
+	last string         // the id of the definition being read
+	uses []string       // the ids that uses draw again
+}
+
+// rawAttr is the value of an element's last attribute named name in any
+// namespace, as the rasterizer reads it.
+func rawAttr(t xml.StartElement, name string) string {
+	v := ""
+	for _, a := range t.Attr {
+		if a.Name.Local == name {
+			v = a.Value
+		}
+	}
+	return v
+}
+
+// element counts an element, inside a <defs> or not.
+func (d *drawn) element(t xml.StartElement, inDefs bool) error {
+	switch {
+	case t.Name.Local == "use" && inDefs:
+		return errors.New("map: a <use> inside a <defs>: what a <use> draws may not hold another; put the <use> outside the <defs>")
+	case t.Name.Local == "use":
+		d.uses = append(d.uses, strings.TrimPrefix(rawAttr(t, "href"), "#"))
+		return nil
+	case t.Name.Local == "defs" && !inDefs:
+		d.last = ""
+	case inDefs:
+		if id := rawAttr(t, "id"); id != "" {
+			d.last = id
+		}
+		if d.defs == nil {
+			d.defs = make(map[string]int)
+		}
+		d.defs[d.last]++
+	}
+	d.n++
+	return nil
+}
+
+// check refuses a map that draws more than MaxDrawn elements.
+func (d *drawn) check() error {
+	n := d.n
+	for _, id := range d.uses {
+		n += max(d.defs[id], 1)
+	}
+	if n > MaxDrawn {
+		return fmt.Errorf("map: %d elements drawn, each <use> counting those it draws again; allowed %d", n, MaxDrawn)
+	}
+	return nil
 }
 
 // xmlName is an element's name as its tag writes it: prefix:local.
