@@ -136,10 +136,12 @@ func checkBoardMap(game string, options map[string]string) error {
 
 // inert refuses what a map sent by a client could run or fetch where it
 // is shown (the server's pages, a browser that opens the SVG, a chat that
-// posts it): a script, an element that embeds another document, an event
-// handler (onload, onclick), a reference to anything but the map's own
-// elements (href="#id", url(#id)), a document type (whose entities a
-// reader expands), and a style sheet that imports another.
+// posts it): a script, an element that embeds another document or
+// directs the page (<meta>, <link>, <base>, <form>), an event handler
+// (onload, onclick), a reference to anything but the map's own elements
+// (href="#id", url(#id)), an animation that sets a reference or a
+// handler, a document type (whose entities a reader expands), and a style
+// sheet that imports another.
 func inert(svg string) error {
 	d := xml.NewDecoder(strings.NewReader(svg))
 	d.Strict = true
@@ -155,7 +157,7 @@ func inert(svg string) error {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch strings.ToLower(t.Name.Local) {
-			case "script", "foreignobject", "iframe", "object", "embed", "audio", "video", "handler", "listener":
+			case "script", "foreignobject", "iframe", "frame", "frameset", "object", "embed", "audio", "video", "handler", "listener", "meta", "link", "base", "form":
 				return fmt.Errorf("<%s> is not allowed", t.Name.Local)
 			case "style":
 				inStyle++
@@ -169,8 +171,25 @@ func inert(svg string) error {
 					if !strings.HasPrefix(strings.TrimSpace(a.Value), "#") {
 						return fmt.Errorf("<%s %s=%q>: a reference to anything but one of the map's own elements (#id) is not allowed", t.Name.Local, a.Name.Local, clipText(a.Value))
 					}
+				case name == "attributename":
+					// An animation (<set>, <animate>) gives the attribute
+					// it names the values it lists, which are not read
+					// as that attribute's own value is: a link or a
+					// handler set so would run or fetch.
+					_, target, _ := strings.Cut(strings.ToLower(strings.TrimSpace(a.Value)), ":")
+					if target == "" {
+						target = strings.ToLower(strings.TrimSpace(a.Value))
+					}
+					if target == "href" || target == "src" || strings.HasPrefix(target, "on") {
+						return fmt.Errorf("<%s %s=%q>: an animation of a reference or an event handler is not allowed", t.Name.Local, a.Name.Local, clipText(a.Value))
+					}
 				}
-				if err := inertStyle(a.Value, name == "style"); err != nil {
+				// A presentation attribute (fill="url(#g)") is read as
+				// CSS, escapes included; a data- or aria- attribute, or
+				// one of another namespace (an editor's, such as a
+				// file's path), is not.
+				css := name == "style" || a.Name.Space == "" && !strings.HasPrefix(name, "data-") && !strings.HasPrefix(name, "aria-")
+				if err := inertStyle(a.Value, css); err != nil {
 					return fmt.Errorf("<%s %s=...>: %v", t.Name.Local, a.Name.Local, err)
 				}
 			}
@@ -195,10 +214,9 @@ func inert(svg string) error {
 }
 
 // inertStyle refuses CSS that fetches: url() of anything but one of the
-// map's own elements, image-set() and @import; and escapes, which could
-// spell them otherwise.
-// sheet says css is a style (a style attribute, or a <style>), not
-// another attribute's value.
+// map's own elements, image-set() and @import; and, where sheet says css
+// is read as CSS (a style, or an attribute that a browser reads as a
+// property's value), escapes, which could spell them otherwise.
 func inertStyle(css string, sheet bool) error {
 	lower := strings.ToLower(css)
 	switch {
