@@ -108,7 +108,7 @@ func newLookedAt(t *testing.T) *lookedAt {
 func (l *lookedAt) kept() []string {
 	s := l.s
 	var names []string
-	for name, m := range map[string]*sync.Map{"secrets": &s.secrets, "configs": &s.configs, "results": &s.results, "boards": &s.boards, "views": &s.views} {
+	for name, m := range map[string]*sync.Map{"secrets": &s.secrets, "configs": &s.configs, "results": &s.results, "boards": &s.boards, "drawings": &s.drawings, "views": &s.views} {
 		m.Range(func(k, v any) bool {
 			for _, id := range l.made {
 				if k == id || name == "secrets" && v.(store.Secret).Match == id {
@@ -129,7 +129,7 @@ func (l *lookedAt) kept() []string {
 
 func TestArchivingForgetsTheMatch(t *testing.T) {
 	// A match archived leaves the server's memory as well as its store:
-	// its secrets, configuration, result, drawn board and views, kept
+	// its secrets, configuration, result, map, drawn board and views, kept
 	// while it was looked at.
 	l := newLookedAt(t)
 	if len(l.kept()) == 0 {

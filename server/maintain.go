@@ -137,13 +137,15 @@ func (s *Server) archive(ctx context.Context, before time.Time) {
 }
 
 // drop forgets what the server keeps in memory of a match: its secrets,
-// its parsed configuration, its result, its drawn board and its views.
+// its parsed configuration, its result, its map, its drawn board and its
+// views.
 // They are caches, made again from the store if the match is asked for.
 func (s *Server) drop(id string) {
 	s.forget(id)
 	s.configs.Delete(id)
 	s.results.Delete(id)
 	s.boards.Delete(id)
+	s.drawings.Delete(id)
 	s.views.Delete(id)
 }
 
