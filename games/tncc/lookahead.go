@@ -28,6 +28,7 @@ func (m *Match) Clone() engine.Match[Move, View] {
 	c.hist = m.hist.clone()
 	c.deaths = slices.Clone(m.deaths)
 	c.players = slices.Clone(m.players)
+	c.shown = nil // its own, made when a view of it is asked for the preset
 	if m.phase == overPhase {
 		c.result = cloneResult(m.result)
 	}

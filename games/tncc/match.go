@@ -117,8 +117,10 @@ type Match struct {
 	result  engine.Result
 	players []string // each seat's player, for people
 	// shown is the copy of the preset View.Preset hands out, so that a
-	// player that writes into it changes nothing of the game.
-	shown Preset
+	// player that writes into it changes nothing of the game; made at its
+	// first call (the built-in players read the match's own), and never
+	// shared with a clone.
+	shown *Preset
 }
 
 // World returns the state of the game now. It is the match's own: do not

@@ -32,13 +32,16 @@ func (v View) Me() Country { return v.m.world.Countries[v.seat] }
 func (v View) Cycle() int { return v.m.world.Cycle }
 
 // Preset returns the game's constants: a copy, written afresh at every
-// call into memory the match keeps for it (no allocation). Changing it
-// changes nothing of the game, and the next call gives the game's own
-// numbers again; keep the Preset itself, not the pointer, past the
-// decision.
+// call into memory the match keeps for it (allocated at the first call
+// only). Changing it changes nothing of the game, and the next call gives
+// the game's own numbers again; keep the Preset itself, not the pointer,
+// past the decision.
 func (v View) Preset() *Preset {
-	v.m.shown = v.m.world.Preset
-	return &v.m.shown
+	if v.m.shown == nil {
+		v.m.shown = new(Preset)
+	}
+	*v.m.shown = v.m.world.Preset
+	return v.m.shown
 }
 
 // preset returns the match's own constants, for the built-in bots, which

@@ -192,3 +192,28 @@ func TestPresetWrittenByABotChangesNothing(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// The preset a view shows is made at the first call only, and a clone's
+// is its own: a player that writes into the one a clone shows changes
+// neither the match's numbers nor what a view of the match shows.
+func TestPresetShownIsAClonesOwn(t *testing.T) {
+	m, err := Game{}.NewMatch(engine.Setup{Seed: 1, Players: []string{"a", "b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.shown != nil {
+		t.Error("a match holds a copy of its preset before any view asked for one")
+	}
+	want := m.View(0).Preset().GoldForWar
+	c := m.Clone().(*Match)
+	c.View(0).Preset().GoldForWar = 0
+	if got := m.View(1).Preset().GoldForWar; got != want {
+		t.Errorf("the match's view shows war at %d after a clone's was written; want %d", got, want)
+	}
+	if m.View(0).Preset() == c.View(0).Preset() {
+		t.Error("a clone shows its preset in the match's own memory")
+	}
+	if n := testing.AllocsPerRun(100, func() { m.View(0).Preset() }); n != 0 {
+		t.Errorf("Preset allocates %v times a call after the first; want 0", n)
+	}
+}
