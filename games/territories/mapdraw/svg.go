@@ -54,8 +54,15 @@ func (m *Map) SVG(w *territories.World) []byte {
 		}
 		return edits[a].at.end < edits[b].at.end
 	})
+	return m.edited(edits, 4096)
+}
+
+// edited returns the map with edits made, in the order of where they
+// start, none before the last one ended; more is the room to make for
+// what they add.
+func (m *Map) edited(edits []edit, more int) []byte {
 	var out bytes.Buffer
-	out.Grow(len(m.svg) + 4096)
+	out.Grow(len(m.svg) + more)
 	at := 0
 	for _, e := range edits {
 		out.Write(m.svg[at:e.at.start])
@@ -254,16 +261,7 @@ func (m *Map) Annotated(cfg *territories.Config) []byte {
 		edits = append(edits, edit{s, tag})
 	}
 	sort.Slice(edits, func(a, b int) bool { return edits[a].at.start < edits[b].at.start })
-	var out bytes.Buffer
-	out.Grow(len(m.svg) + 64*len(edits))
-	at := 0
-	for _, e := range edits {
-		out.Write(m.svg[at:e.at.start])
-		out.Write(e.text)
-		at = e.at.end
-	}
-	out.Write(m.svg[at:])
-	return out.Bytes()
+	return m.edited(edits, 64*len(edits))
 }
 
 // setAttr returns a start tag with attribute name set to value (escaped
