@@ -483,7 +483,7 @@ func (s *Server) board(png bool) http.HandlerFunc {
 		if png {
 			mime = "image/png"
 			if v, found := s.boards.Load(id); found && v.(*drawnBoard).seq == seq {
-				body = v.(*drawnBoard).png
+				body, err = v.(*drawnBoard).png, v.(*drawnBoard).err
 			} else {
 				select {
 				case s.drawing <- struct{}{}:
@@ -493,10 +493,15 @@ func (s *Server) board(png bool) http.HandlerFunc {
 				body, err = d.PNG(svg)
 				<-s.drawing
 				if err != nil {
-					s.writeError(w, r, err)
-					return
+					// The map's own fault (it covers too much to draw),
+					// told as such, and not tried again at this move.
+					err = refuse(http.StatusNotFound, "no-map", "this match's board is not drawn as a PNG: %v; board.svg draws it", err)
 				}
-				s.boards.Store(id, &drawnBoard{seq: seq, png: body})
+				s.boards.Store(id, &drawnBoard{seq: seq, png: body, err: err})
+			}
+			if err != nil {
+				s.writeError(w, r, err)
+				return
 			}
 		}
 		inertImage(w)
@@ -517,10 +522,12 @@ func inertImage(w http.ResponseWriter) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 }
 
-// drawnBoard is a match's board drawn as a PNG after move seq.
+// drawnBoard is a match's board drawn as a PNG after move seq, or why it
+// could not be.
 type drawnBoard struct {
 	seq int64
 	png []byte
+	err error
 }
 
 // viewerJSON is the schema of a viewer, for the OpenAPI document.

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
 	"github.com/arbiter-games/arbiter/server"
 )
 
@@ -429,4 +430,21 @@ func shortMatchPlayed(ts *testServer) (created, answer) {
 	c := ts.create(map[string]any{"game": "reaj", "seats": append(people(1), map[string]any{"player": "adapt"}), "options": map[string]any{"turns": 2}})
 	ts.playDefaults(c)
 	return c, ts.call("GET", "/api/v1/matches/"+c.ID+"/record", "", nil)
+}
+
+// A board whose map covers its picture too many times to draw as a PNG
+// (mapdraw.MaxCover) is told so, 404 no-map, and drawn as SVG still.
+func TestABoardTooCostlyToDrawIsToldSo(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	costly := strings.Replace(twoLandsMap, `</svg>`, strings.Repeat(`<path d="M0,0 L200,1 L0,240 Z"/>`, mapdraw.MaxCover+1)+`</svg>`, 1)
+	own := ts.create(map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": twoLandsBoard(costly)}, "judge": true})
+	for range 2 { // the second from what the first kept
+		a := ts.call("GET", "/api/v1/matches/"+own.ID+"/board.png", "", nil)
+		if a.status != 404 || a.code() != "no-map" || !bytes.Contains(a.body, []byte("is not drawn as a PNG")) || !bytes.Contains(a.body, []byte("times the picture's pixels")) {
+			t.Errorf("board.png of a map too costly to draw: %d %s", a.status, a.body)
+		}
+	}
+	if a := ts.call("GET", "/api/v1/matches/"+own.ID+"/board.svg", "", nil); a.status != 200 {
+		t.Errorf("board.svg of a map too costly to draw as a PNG: %d %s", a.status, a.body)
+	}
 }

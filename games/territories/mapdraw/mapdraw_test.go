@@ -460,7 +460,7 @@ func TestBoxScannerDrawsAsScannerGV(t *testing.T) {
 	slow := image.NewRGBA(fast.Bounds())
 	scanner := rasterx.NewScannerGV(m.width, m.height, slow, slow.Bounds())
 	icon.Draw(rasterx.NewDasher(m.width, m.height, scanner), 1)
-	if err := m.drawTexts(slow, svg, 1, 1); err != nil {
+	if err := m.drawTexts(slow, svg, 1, 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	worst, off := 0, 0
@@ -574,5 +574,41 @@ func TestAnnotated(t *testing.T) {
 	}
 	if _, err := Parse(out, cfg); err != nil {
 		t.Errorf("the annotated map does not parse: %v", err)
+	}
+}
+
+// A map whose shapes or texts would cover the picture many times over (a
+// few kilobytes that took minutes to draw) is refused when its PNG is
+// drawn, before it has drawn them all; the sample map covers its picture
+// a few times.
+func TestAPNGDrawsNoMoreThanMaxCover(t *testing.T) {
+	cfg, err := territories.ParseConfig([]byte(`{"territories": [{"id": "A", "name": "Ay", "neighbors": ["B"]}, {"id": "B", "name": "Bee", "neighbors": ["A"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 40 40">` +
+		`<path id="A" d="M0,0 H20 V30 H0 Z"/><circle id="A-armies" cx="10" cy="15" r="4"/>` +
+		`<path id="B" d="M20,0 H40 V30 H20 Z"/><circle id="B-armies" cx="30" cy="15" r="4"/>` +
+		`<g id="nations-list"><rect id="nations-list-bounds" x="0" y="30" width="40" height="10"/></g>`
+	for name, body := range map[string]string{
+		"shapes": strings.Repeat(`<path d="M0,0 L40,1 L0,40 Z"/>`, MaxCover+1),
+		"text":   `<text x="0" y="20" font-size="900">W</text>`,
+	} {
+		svg := []byte(head + body + `</svg>`)
+		m, err := Parse(svg, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.PNGOf(svg); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("more than %d times the picture's pixels", MaxCover)) {
+			t.Errorf("%s covering the picture over and over: %v; want it refused", name, err)
+		}
+	}
+	svg := []byte(head + strings.Repeat(`<path d="M0,0 L40,1 L0,40 Z"/>`, 3) + `<text x="0" y="20" font-size="9">Ay</text></svg>`)
+	m, err := Parse(svg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.PNGOf(svg); err != nil {
+		t.Errorf("a map that covers its picture a few times: %v", err)
 	}
 }

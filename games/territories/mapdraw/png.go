@@ -7,9 +7,11 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/games/territories"
 	"github.com/srwiley/oksvg"
@@ -46,11 +48,49 @@ func (m *Map) Rasterize(svg []byte) (*image.RGBA, error) {
 	sx, sy := float64(m.width)/m.view[2], float64(m.height)/m.view[3]
 	icon.Transform = rasterx.Identity.Scale(sx, sy).Translate(-m.view[0], -m.view[1])
 	img := image.NewRGBA(image.Rect(0, 0, m.width, m.height))
-	icon.Draw(rasterx.NewDasher(m.width, m.height, newBoxScanner(img)), 1)
-	if err := m.drawTexts(img, svg, sx, sy); err != nil {
+	budget := &pixelBudget{left: MaxCover * int64(m.width) * int64(m.height)}
+	scanner := newBoxScanner(img)
+	scanner.budget = budget
+	icon.Draw(rasterx.NewDasher(m.width, m.height, scanner), 1)
+	if err := budget.err(); err != nil {
 		return nil, err
 	}
-	return img, nil
+	if err := m.drawTexts(img, svg, sx, sy, budget); err != nil {
+		return nil, err
+	}
+	return img, budget.err()
+}
+
+// MaxCover bounds the pixels a map's PNG draws, its shapes' boxes and its
+// texts' glyphs, as so many times the picture's own: a map of a few
+// kilobytes whose shapes each cover the picture, or whose texts are larger
+// than it, would take minutes to draw.
+const MaxCover = 40
+
+// pixelBudget is what is left of the pixels a drawing may cover.
+type pixelBudget struct {
+	left int64
+	over bool // a shape or a text was not drawn for want of it
+}
+
+// spend takes n pixels, and reports whether there were as many left.
+func (b *pixelBudget) spend(n int64) bool {
+	if b == nil {
+		return true
+	}
+	if b.over || n > b.left {
+		b.over = true
+		return false
+	}
+	b.left -= n
+	return true
+}
+
+func (b *pixelBudget) err() error {
+	if b.over {
+		return fmt.Errorf("map: its shapes and texts cover more than %d times the picture's pixels; draw fewer or smaller", MaxCover)
+	}
+	return nil
 }
 
 // textStyle is what a <text> element inherits from its groups.
@@ -66,7 +106,7 @@ type textStyle struct {
 // drawTexts draws every <text> element of svg (its x and y, fill,
 // font-size, font-weight, text-anchor and dominant-baseline, inherited
 // from groups or given on it; tspans are written as part of their text).
-func (m *Map) drawTexts(img *image.RGBA, svg []byte, sx, sy float64) error {
+func (m *Map) drawTexts(img *image.RGBA, svg []byte, sx, sy float64, budget *pixelBudget) error {
 	d := xml.NewDecoder(bytes.NewReader(svg))
 	stack := []textStyle{{fill: color.RGBA{0, 0, 0, 255}, size: 16, anchor: "start", baseline: "auto"}}
 	faces := faceCache{}
@@ -111,7 +151,14 @@ func (m *Map) drawTexts(img *image.RGBA, svg []byte, sx, sy float64) error {
 			}
 			inText--
 			if inText == 0 && !st.hidden {
-				if err := drawText(img, faces, unescapeText(buf.String()), (x-m.view[0])*sx, (y-m.view[1])*sy, st, sy); err != nil {
+				text := unescapeText(buf.String())
+				// Each glyph covers about a square of the font's size,
+				// drawn whole before it is clipped to the picture.
+				size := math.Ceil(st.size * sy)
+				if !budget.spend(int64(min(size*size, 1<<40)) * int64(utf8.RuneCountInString(text))) {
+					return budget.err()
+				}
+				if err := drawText(img, faces, text, (x-m.view[0])*sx, (y-m.view[1])*sy, st, sy); err != nil {
 					return err
 				}
 			}

@@ -24,6 +24,9 @@ type boxScanner struct {
 	max  fixed.Point26_6
 	src  image.Image
 	clip image.Rectangle
+	// budget bounds the pixels the paths' boxes cover (nil: no bound);
+	// a path beyond it is not drawn.
+	budget *pixelBudget
 }
 
 type scanOp struct {
@@ -65,7 +68,7 @@ func (s *boxScanner) Draw() {
 	if !s.clip.Empty() {
 		box = box.Intersect(s.clip)
 	}
-	if box.Empty() {
+	if box.Empty() || !s.budget.spend(int64(box.Dx())*int64(box.Dy())) {
 		return
 	}
 	if r, ok := s.pixelRect(); ok && s.fillRect(r.Intersect(box)) {
