@@ -163,7 +163,14 @@ func redactURL(u string) string {
 		// and what follows that @ only.
 		scheme, rest, _ := strings.Cut(u, "://")
 		user := rest[:strings.IndexAny(rest+":", ":/?#@")]
-		return scheme + "://" + user + ":xxxxx@" + rest[strings.LastIndexByte(rest, '@')+1:]
+		// What follows that @ may be the rest of a query that carries a
+		// password (?user=ann@server&password=...): it is cut at its
+		// first ?, #, & or =.
+		tail := rest[strings.LastIndexByte(rest, '@')+1:]
+		if i := strings.IndexAny(tail, "?#&="); i >= 0 {
+			tail = tail[:i] + "?…"
+		}
+		return scheme + "://" + user + ":xxxxx@" + tail
 	}
 	parsed, err := url.Parse(u)
 	if err != nil {
@@ -260,6 +267,9 @@ func isConflict(err error) bool {
 
 // invalidURL is the refusal of a postgres:// target that is not a URL.
 func invalidURL(u string) error {
+	if ambiguousUserinfo(u) {
+		return fmt.Errorf("%s is not taken: it has an @ after the / ? or # that ends its host, a password with /, ? or # written as it is, or an @ in its path or query (?user=name@server); write each such character with %%XX escapes (/ %%2F, ? %%3F, # %%23, @ %%40): postgres://user:password@host:port/database", redactURL(u))
+	}
 	return fmt.Errorf("%s is not a valid URL; give postgres://user:password@host:port/database (a password with /, @, : or ? in it written with %%XX escapes)", redactURL(u))
 }
 

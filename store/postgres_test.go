@@ -436,6 +436,17 @@ func TestAPasswordWrittenUnescapedIsNeverShown(t *testing.T) {
 	}
 }
 
+func TestAnAtInAQueryIsToldToBeEscaped(t *testing.T) {
+	// An @ in a URL's query (a user of the form name@server) is read as
+	// the end of a password that has a / in it: the refusal says to
+	// escape the @ as well, and shows nothing of the query after it,
+	// which may carry the password. No database is needed.
+	_, err := store.Open(context.Background(), "postgres://127.0.0.1:1/db?user=ann@server&password=Alpha7", store.Options{})
+	if err == nil || !strings.Contains(err.Error(), "@ %40") || !strings.Contains(err.Error(), "?user=name@server") || strings.Contains(err.Error(), "Alpha7") {
+		t.Errorf("an @ in the query: %v", err)
+	}
+}
+
 func TestAKeywordConnectionStringIsNoFile(t *testing.T) {
 	// libpq's connection string of keywords is refused, not taken for an
 	// SQLite file's name (made with the password in it), and the
