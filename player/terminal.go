@@ -486,19 +486,13 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 				t.lines = bufio.NewReader(t.In)
 			}
 			fmt.Fprint(t.out(), prompt)
-			go func(r *bufio.Reader, out io.Writer) {
+			go func(r *bufio.Reader) {
 				line, err := r.ReadString('\n')
 				if err != nil && line != "" {
 					err = nil // a last line without a newline
 				}
-				line = strings.TrimRight(line, "\r\n")
-				if err == nil {
-					// Lines read are not shown as a terminal shows what is
-					// typed: the answer goes after its prompt.
-					fmt.Fprintln(out, line)
-				}
-				ch <- answer{line, err}
-			}(t.lines, t.out())
+				ch <- answer{strings.TrimRight(line, "\r\n"), err}
+			}(t.lines)
 		}
 	}
 	var timeout <-chan time.Time
@@ -510,6 +504,13 @@ func (t *Terminal[M, V]) read(ctx context.Context, prompt string, complete func(
 	select {
 	case a := <-t.pending:
 		t.pending = nil
+		if t.In != nil && a.err == nil {
+			// Lines read are not shown as a terminal shows what is typed:
+			// the answer goes after its prompt, written here, where
+			// everything else is written to Out, not by the goroutine
+			// that read it while a question was being written.
+			fmt.Fprintln(t.out(), a.line)
+		}
 		switch {
 		case errors.Is(a.err, liner.ErrPromptAborted):
 			return "", t.stop(ctx, "the person pressed Ctrl-C")
