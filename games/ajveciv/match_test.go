@@ -527,3 +527,21 @@ func TestWorldViewCopyToIsCloneWithoutAllocating(t *testing.T) {
 		t.Error("no turn owed feelings to the world: the test did not see CopyTo settle them")
 	}
 }
+
+func TestWorldViewMarshalsAsTheWorld(t *testing.T) {
+	// A view's world is written in JSON as the world it shows, owed
+	// feelings settled: the JSON of the world a program is sent.
+	m, err := Original().NewMatch(engine.Setup{Seed: 8, Players: []string{"a", "b", "c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.View(0).World()
+	got, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(v.Clone())
+	if string(got) != string(want) || string(got) == "{}" {
+		t.Errorf("a WorldView as JSON: %s; want the world, %s", got, want)
+	}
+}

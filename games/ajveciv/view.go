@@ -249,7 +249,8 @@ func (v WorldView) CopyTo(dst *World) {
 	}
 }
 
-// MarshalJSON writes the world in its JSON shape. ([]byte, error) { return json.Marshal(v.settled()) }
+// MarshalJSON writes the world in its JSON shape.
+func (v WorldView) MarshalJSON() ([]byte, error) { return json.Marshal(v.settled()) }
 
 // String formats the world as World.String does.
 func (v WorldView) String() string { return v.settled().String() }
