@@ -949,7 +949,7 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-// match returns the match itself, for the drawing of its board (BoardSVG).
+// match returns the match itself, for the drawing of its board (Drawing.Board).
 func (l *liveMatch[M, V]) match() any { return l.m }
 
 // Answer tells the sender of the move just applied what it did, where the
