@@ -57,10 +57,11 @@ func unavailable() *apiError {
 	return e
 }
 
-// retryAfter is how long a refused call is told to wait, in whole
-// milliseconds, rounded up: the message's wait and retry_after_ms say the
-// same, and never 0s (a wait under half a millisecond was told as "wait
-// 0s", while retry_after_ms said 1).
+// retryAfter is how long a refused call is told to wait: the first whole
+// millisecond past the wait (12 ms is told 13, 1.7 ms 2), so that the
+// message's wait and retry_after_ms say the same, and never 0s (a wait
+// under half a millisecond was told as "wait 0s", while retry_after_ms
+// said 1).
 func retryAfter(wait time.Duration) time.Duration {
 	return time.Duration(wait.Milliseconds()+1) * time.Millisecond
 }

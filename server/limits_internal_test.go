@@ -72,8 +72,8 @@ func TestBotClientBoundsAnswersHeaders(t *testing.T) {
 }
 
 func TestARefusalForSpeedSaysOneWait(t *testing.T) {
-	// A 429's message and its retry_after_ms say the same wait, in whole
-	// milliseconds rounded up: a wait under half a millisecond was told
+	// A 429's message and its retry_after_ms say the same wait, the first
+	// whole millisecond past it: a wait under half a millisecond was told
 	// as "wait 0s" beside retry_after_ms 1, and 1.7 ms as "wait 2ms"
 	// beside 2, 12 ms as "wait 12ms" beside 13.
 	for _, c := range []struct {
