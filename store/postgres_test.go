@@ -456,6 +456,8 @@ func TestAKeywordConnectionStringIsNoFile(t *testing.T) {
 	for _, target := range []string{
 		"host=127.0.0.1 port=1 user=arbiter password=Alpha7Bravo8 dbname=arbiter",
 		"dbname=arbiter password=Alpha7Bravo8",
+		// A value in quotes may hold a space.
+		"host=127.0.0.1 password='Alpha7Bravo8 and more' dbname=arbiter",
 	} {
 		_, err := store.Open(context.Background(), target, store.Options{})
 		if err == nil || strings.Contains(err.Error(), "Alpha7Bravo8") || !strings.Contains(err.Error(), "postgres://") {

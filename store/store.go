@@ -92,24 +92,23 @@ func Open(ctx context.Context, target string, o Options) (*Store, error) {
 
 // keywordConnString reports whether target is written as libpq's
 // connection strings of keywords are (host=db.example dbname=arbiter
-// password=...): words of key=value, one of them a key that names a
-// database or its login. Taken for a file's path, it would be made into
+// password=...): a word of key=value whose key names a database or its
+// login, whatever the other words are (a value in quotes may hold spaces:
+// password='two words'). Taken for a file's path, it would be made into
 // an SQLite file named with its password, and the password shown as the
 // database served.
 func keywordConnString(target string) bool {
-	words := strings.Fields(target)
-	known := false
-	for _, w := range words {
+	for _, w := range strings.Fields(target) {
 		k, _, ok := strings.Cut(w, "=")
 		if !ok {
-			return false
+			continue
 		}
 		switch strings.ToLower(k) {
 		case "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "sslmode", "service":
-			known = true
+			return true
 		}
 	}
-	return known
+	return false
 }
 
 func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
