@@ -1,7 +1,8 @@
 // Package player is who decides in a match: the built-in bots of each game,
-// people at a terminal, and (in time) external programs and remote players.
-// It turns the names users give on the command line into engine.Entrant
-// values that make players.
+// people at a terminal (Terminal), external programs over the bot protocol
+// of docs/protocol.md and bots at an HTTP address (Remote). It turns the
+// names users give on the command line into engine.Entrant values that
+// make players.
 package player
 
 import (
