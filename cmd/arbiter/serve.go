@@ -106,6 +106,8 @@ GOMEMLIMIT is set in its environment.`,
 				if u, err := url.Parse(publicURL); err == nil && u.User != nil {
 					u.User = url.User("xxxxx") // not repeated: it may be a password
 					shown = u.String()
+				} else if at := strings.LastIndexByte(publicURL, '@'); err != nil && at >= 0 {
+					shown = "xxxxx@" + publicURL[at+1:] // unparsed: whatever comes before an @ may be a password
 				}
 				return usagef("--public-url %q: give an origin such as https://arbiter.example or http://192.168.1.20:8080 (no path, query, fragment or user: the links add /m/ID to it, and the pages call /api/v1 at its root)", shown)
 			}

@@ -49,6 +49,7 @@ func TestServeRefusesLimitsAndOriginsItCannotKeep(t *testing.T) {
 		{[]string{"--public-url", "http://club.example/?a=1"}, `--public-url "http://club.example/?a=1": give an origin`},
 		{[]string{"--public-url", "http://club.example#x"}, `--public-url "http://club.example#x": give an origin`},
 		{[]string{"--public-url", "http://me:Alpha7Bravo8@club.example"}, `--public-url "http://xxxxx@club.example": give an origin`},
+		{[]string{"--public-url", "http://me:Alpha7 Bravo8%zz@club.example"}, `--public-url "xxxxx@club.example": give an origin`},
 		{[]string{"--public-url", "ftp://club.example"}, `--public-url "ftp://club.example": give an origin`},
 	} {
 		args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:notaport"}, c.flags...)
