@@ -242,6 +242,9 @@ func TestTerminalHelpAndTypos(t *testing.T) {
 	for _, want := range []string{
 		"Answer with one of 1 conquer, 2 exchange or 3 develop: its name (any case), the start of it, or its number.",
 		"Enter alone plays conquer.",
+		// Whether a record is kept, the terminal does not know: the game's
+		// stop says where the moves are (arbiter play), help does not guess.
+		"Ctrl-C, quit or exit stops the game and says where its moves are kept.",
 		`"exchnage" is not offered; did you mean exchange? Choose 1 conquer, 2 exchange or 3 develop`,
 		`"devlop" is not offered; did you mean develop?`,
 		`"colour" is not offered; choose 1 conquer`,

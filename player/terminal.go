@@ -287,7 +287,7 @@ func (t *Terminal[M, V]) help(view V, names []string, def string) {
 		// output elsewhere): no line editor completes them.
 		tab = ""
 	}
-	fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Enter alone plays %s.%s Ctrl-C, quit or exit stops the game (the record keeps the moves so far).", def, tab), wrap.Width))
+	fmt.Fprint(out, wrap.Paragraphs(fmt.Sprintf("Enter alone plays %s.%s Ctrl-C, quit or exit stops the game and says where its moves are kept.", def, tab), wrap.Width))
 }
 
 // Knockout is implemented by views that say when their seat is out of the
