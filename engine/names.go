@@ -271,6 +271,31 @@ func jsonFields(t reflect.Type) string {
 	return strings.Join(names, ", ")
 }
 
+// JSONKind names the kind of the JSON value that data begins with, for a
+// refusal that says what came instead of what was wanted: "object",
+// "array", "string", "bool", "null" or "number"; "" for no value at all.
+// It looks at the first byte only, after spaces: a value cut short, or not
+// JSON, is named by how it begins.
+func JSONKind(data []byte) string {
+	b := bytes.TrimLeft(data, " \t\r\n")
+	if len(b) == 0 {
+		return ""
+	}
+	switch b[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
 func kindName(k string) string {
 	switch k {
 	case "int", "int64", "int32":

@@ -190,3 +190,16 @@ func FuzzDecodeJSON(f *testing.F) {
 		}
 	})
 }
+
+func TestJSONKind(t *testing.T) {
+	// A refusal names what came instead of what was wanted, by the value's
+	// first byte after spaces.
+	for in, want := range map[string]string{
+		`{"a": 1}`: "object", ` [1]`: "array", `"x"`: "string", `true`: "bool", "\nfalse": "bool",
+		`null`: "null", `-1`: "number", `12`: "number", ``: "", "  \t": "",
+	} {
+		if got := JSONKind([]byte(in)); got != want {
+			t.Errorf("JSONKind(%q) = %q; want %q", in, got, want)
+		}
+	}
+}

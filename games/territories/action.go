@@ -163,22 +163,17 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	return a.UnmarshalText([]byte(text))
 }
 
-// jsonKind names the kind of a JSON value: a number, an object, ...
+// jsonKind names what a JSON value that is no action's text is, as the
+// refusal says it: "a JSON object", ..., "nothing".
 func jsonKind(b []byte) string {
-	if len(b) == 0 {
+	switch k := engine.JSONKind(b); k {
+	case "":
 		return "nothing"
+	case "string":
+		return "a JSON string that is not valid" // a valid one was read
+	default:
+		return "a JSON " + k
 	}
-	switch b[0] {
-	case '{':
-		return "a JSON object"
-	case '[':
-		return "a JSON array"
-	case 't', 'f':
-		return "a JSON bool"
-	case '"':
-		return "a JSON string that is not valid"
-	}
-	return "a JSON number"
 }
 
 // ParseAction reads an action as String writes it. Words are separated by

@@ -1,7 +1,7 @@
 package tncc
 
 import (
-	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -398,7 +398,7 @@ func (m *Move) UnmarshalKind(kind engine.Kind, data []byte) error {
 	}
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(data, &fields) != nil || fields == nil {
-		return fmt.Errorf("want %s: %s; got a JSON %s", shape.what, shape.forms, jsonKind(data))
+		return fmt.Errorf("want %s: %s; got a JSON %s", shape.what, shape.forms, cmp.Or(engine.JSONKind(data), "value"))
 	}
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
@@ -429,27 +429,6 @@ var kindShapes = map[engine.Kind]kindShape{
 		`{"type": "wait"}, ` + syntaxOfJSON(Recruit) + ", " + syntaxOfJSON(Trade) + " or " + syntaxOfJSON(War)},
 	TradeAnswerKind: {"an answer to a trade offer", []string{"accept"}, `{"accept": true} or {"accept": false}`},
 	WarAnswerKind:   {"an answer to a war", []string{"flanks"}, `{"flanks": [LEFT, FRONT, RIGHT]}, the soldiers on each flank, like {"flanks": [10, 0, 30]}`},
-}
-
-// jsonKind names the kind of the JSON value data: "bool", "string", ...
-func jsonKind(data []byte) string {
-	b := bytes.TrimLeft(data, " \t\r\n")
-	if len(b) == 0 {
-		return "value"
-	}
-	switch b[0] {
-	case '"':
-		return "string"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "bool"
-	case 'n':
-		return "null"
-	case '{':
-		return "object"
-	}
-	return "number"
 }
 
 func syntaxOfJSON(t MoveType) string {
