@@ -3,6 +3,8 @@
 package doctest
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -21,6 +23,28 @@ func Says(t testing.TB, path string, claims ...string) {
 	for _, claim := range claims {
 		if !strings.Contains(doc, claim) {
 			t.Errorf("%s does not say %s", path, claim)
+		}
+	}
+}
+
+// PackageSays fails t unless the doc comment of package name, in the
+// directory dir, says each of claims: go doc of a package is where a Go
+// programmer starts.
+func PackageSays(t testing.TB, dir, name string, claims ...string) {
+	t.Helper()
+	pkgs, err := parser.ParseDir(token.NewFileSet(), dir, nil, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc strings.Builder
+	for _, f := range pkgs[name].Files {
+		if f.Doc != nil {
+			doc.WriteString(f.Doc.Text())
+		}
+	}
+	for _, claim := range claims {
+		if !strings.Contains(doc.String(), claim) {
+			t.Errorf("the doc of package %s does not say %q:\n%s", name, claim, doc.String())
 		}
 	}
 }
