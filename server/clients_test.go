@@ -3,7 +3,6 @@ package server_test
 import (
 	"bufio"
 	"context"
-	"database/sql"
 	"io"
 	"net/http/httptest"
 	"os"
@@ -101,19 +100,7 @@ func playThroughAnOutage(t *testing.T, client []string) {
 	db := filepath.Join(t.TempDir(), "live.db")
 	ts := startServerOpts(t, db, store.Options{BusyTimeout: 50 * time.Millisecond}, server.Config{}, (*httptest.Server).Start)
 	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "adapt"}}, "options": map[string]any{"turns": 3}})
-	other, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(60000)") // it waits for the server's writes under way
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	lock, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
-	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
+	release := holdWriteLock(t, db)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, c.Seats[0].Secret)
@@ -131,12 +118,10 @@ func playThroughAnOutage(t *testing.T, client []string) {
 		out.WriteString(sc.Text() + "\n")
 		if !waiting && strings.Contains(sc.Text(), "cannot reach its database for now; trying again in 2s") {
 			waiting = true
-			if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
-				t.Fatal(err)
-			}
+			release()
 		}
 	}
-	err = <-done
+	err := <-done
 	if !waiting || err != nil || !strings.Contains(out.String(), "the match is over") {
 		t.Errorf("a client whose move meets the database locked: %v\n%s; want it to say it waits, send the move again and play to the end", err, out.String())
 	}
