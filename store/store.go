@@ -23,10 +23,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/filelock"
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // SQLite, in pure Go
@@ -162,7 +162,7 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 }
 
 // hold opens the SQLite file at path, making it when missing, and locks it
-// (flock) for one store: a second server on the file would miss the moves
+// (package filelock) for one store: a second server on the file would miss the moves
 // the first commits (SQLite tells no other process of them), and drive its
 // matches' bots and deadlines apart from it. The system releases the lock
 // when the process ends, however it ends. SQLite's own locks are of
@@ -172,9 +172,9 @@ func hold(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := filelock.TryLock(f); err != nil {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+		if errors.Is(err, filelock.ErrLocked) {
 			return nil, fmt.Errorf("%s is open in another arbiter serve: an SQLite file has one server (stop the other, or give another --db; several servers share a postgres:// database)", path)
 		}
 		return nil, fmt.Errorf("%s: locking it: %w", path, err)

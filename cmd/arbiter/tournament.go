@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/filelock"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/spf13/cobra"
@@ -656,13 +656,13 @@ func holdOut(path string) (*os.File, error) {
 }
 
 // lockOut locks f, the results file at path (a tournament's or a duel's),
-// for this run (flock), and refuses it when another run holds it: two runs
+// for this run (package filelock), and refuses it when another run holds it: two runs
 // writing one file would each add the same games after the last, and the
 // file would hold neither's. The system releases the lock when the run ends, however it
 // ends.
 func lockOut(f *os.File, path string) error {
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+	if err := filelock.TryLock(f); err != nil {
+		if errors.Is(err, filelock.ErrLocked) {
 			return usagef("--out %s: another run of arbiter is writing it; wait for that one to end, or give another --out", path)
 		}
 		return classify(fmt.Errorf("--out %s: locking it: %w", path, err))

@@ -22,7 +22,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -149,15 +148,6 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		r.Max = l.latencies[len(l.latencies)-1]
 	}
 	return r, ctx.Err()
-}
-
-// processCPU is the processor time this process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // Loopback checks that target is the URL of a server on this machine: a

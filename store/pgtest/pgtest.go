@@ -30,7 +30,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -202,7 +201,7 @@ func (c *Cluster) watch() error {
 	} else {
 		cmd = exec.Command("sh", "-c", script, "watchdog", c.bin, c.dir)
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // not killed with the test's process group
+	cmd.SysProcAttr = ownGroup() // not killed with the test's process group
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"modernc.org/sqlite"
 )
@@ -137,11 +136,11 @@ func cause(path string, code int) string {
 		case !st.Mode().IsRegular():
 			return fmt.Sprintf(": %s is not a regular file", p)
 		}
-		if err := syscall.Access(p, 6); err != nil { // read and write
+		if err := canWrite(p); err != nil {
 			return fmt.Sprintf(": %s cannot be written (%v)", p, err)
 		}
 	}
-	if err := syscall.Access(dir, 2); err != nil { // write
+	if err := canWrite(dir); err != nil {
 		return fmt.Sprintf(": its directory %s cannot be written (%v); SQLite makes its -wal and -shm files there", dir, err)
 	}
 	return ""

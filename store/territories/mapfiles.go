@@ -11,10 +11,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 
 	rules "github.com/arbiter-games/arbiter/games/territories"
 	"github.com/arbiter-games/arbiter/games/territories/mapdraw"
+	"github.com/arbiter-games/arbiter/internal/filelock"
 )
 
 // Map returns the game's map, parsed.
@@ -249,7 +249,7 @@ func (r *Referee) WriteMap(ctx context.Context, path string) error {
 func tempPattern(path string) string { return "." + filepath.Base(path) + ".*.tmp" }
 
 // writeTemp writes data to a new temporary file beside path and returns
-// it, open and locked (flock) for as long as it lives: the lock tells
+// it, open and locked (package filelock) for as long as it lives: the lock tells
 // cleanTemps that a live process owns it, and the system releases it when
 // the process ends, however it ends.
 func writeTemp(path string, data []byte) (*os.File, error) {
@@ -280,7 +280,7 @@ func lockedTemp(path string) (*os.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("map: %w", err)
 		}
-		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		if err := filelock.Lock(f); err != nil {
 			os.Remove(f.Name())
 			f.Close()
 			return nil, fmt.Errorf("map: locking %s: %w", f.Name(), err)
@@ -307,7 +307,7 @@ func cleanTemps(path string) {
 		if err != nil {
 			continue
 		}
-		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+		if filelock.TryLock(f) == nil {
 			os.Remove(name)
 		}
 		f.Close()
