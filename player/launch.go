@@ -11,9 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 
-	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/shell"
 )
 
@@ -27,8 +25,9 @@ import (
 //     and TMPDIR, removed when its seat ends; its environment is PATH, HOME,
 //     TMPDIR, LANG and what External.Env adds, nothing else of Arbiter's.
 //   - Its processes run under the resource limits of External.Limits, set
-//     by prlimit(1) before the program itself starts.
-//   - It is the first process of a PID namespace of its own (with a user
+//     by prlimit(1) before the program itself starts (limitArgs; on macOS
+//     and the BSDs, by Arbiter's own executable: execLimited).
+//   - On Linux, it is the first process of a PID namespace of its own (with a user
 //     namespace, so that no privilege is needed). When it ends, or is
 //     killed, the kernel kills every process it started, however they
 //     detached (setsid, double forks, nohup). A namespace is chosen over a
@@ -39,7 +38,9 @@ import (
 //     program's process group, every descendant still linked to it, and
 //     every orphan re-parented to Arbiter that is not another seat's still
 //     playing, and reaps the orphans that ended by themselves.
-//   - With External.Sandbox, bubblewrap (bwrap) runs it instead: no network,
+//     Elsewhere it leads a session of its own, which is killed with it
+//     (launch_otherunix.go); Windows runs no programs (program_windows.go).
+//   - With External.Sandbox, on Linux, bubblewrap (bwrap) runs it instead: no network,
 //     its own PID namespace with its own /proc (Arbiter's command line and
 //     other processes are out of sight), a read-only view of the file
 //     system, an empty, read-only /tmp and $TMPDIR (no seat sees
@@ -105,22 +106,11 @@ func prepare(command string, ext External) (l launch, err error) {
 		}
 	}()
 	env = append(env, "HOME="+dir, "TMPDIR="+dir)
-	argv, limited := words, true
-	if lim := ext.Limits.rlimits(); len(lim) > 0 {
-		path, err := exec.LookPath("prlimit")
-		limited = err == nil
-		if limited {
-			pre := []string{path}
-			for _, r := range lim {
-				pre = append(pre, fmt.Sprintf("--%s=%d:%d", r.option, r.soft, r.hard))
-			}
-			argv = append(append(pre, "--"), argv...)
-		}
-	}
+	argv, env, limited := limitArgs(ext.Limits.rlimits(), words, env)
 	if ext.Sandbox {
-		bwrap, err := exec.LookPath("bwrap")
+		bwrap, err := sandboxProgram()
 		if err != nil {
-			return launch{}, errors.New("--sandbox needs bubblewrap (bwrap) on the PATH: apt-get install bubblewrap")
+			return launch{}, err
 		}
 		// The sandbox's init is ours (initArgs), not bwrap's: when it ends,
 		// every process of the sandbox has ended before bwrap does.
@@ -231,6 +221,9 @@ func executable(path string) error {
 // CheckProgram checks an exec: spec before anything is played: that its
 // command splits into words and names a program that can be run.
 func CheckProgram(spec string, ext External) error {
+	if err := execSupported(); err != nil {
+		return err
+	}
 	command := strings.TrimSpace(strings.TrimPrefix(spec, "exec:"))
 	words, err := commandWords(command)
 	if err != nil {
@@ -296,10 +289,8 @@ func CheckSandbox(ext External) error {
 	if !ext.Sandbox {
 		return nil
 	}
-	if _, err := exec.LookPath("bwrap"); err != nil {
-		return errors.New("--sandbox needs bubblewrap (bwrap) on the PATH: apt-get install bubblewrap")
-	}
-	return nil
+	_, err := sandboxProgram()
+	return err
 }
 
 // botEnv is the environment of a program: PATH and LANG from Arbiter's,
@@ -555,36 +546,6 @@ func ownTempDirs(words []string, roots []string) []string {
 	return dirs
 }
 
-// namespaces says whether this process may start programs in namespaces of
-// their own; it turns false for good at the first refusal, and Arbiter
-// becomes a subreaper.
-var namespaces = struct {
-	sync.Mutex
-	refused bool
-}{}
-
-// procAttr is how a program's process is made: a session of its own, and
-// so a process group of its own (its id the process's) and no controlling
-// terminal, killed if Arbiter dies, and, when allowed and not sandboxed,
-// the first process of new user and PID namespaces. In Arbiter's session
-// a program could open Arbiter's terminal (/dev/tty) and write on it, turn
-// its echo off for the shell after Arbiter, or type into that shell
-// (TIOCSTI).
-func procAttr(sandboxed bool) *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	namespaces.Lock()
-	refused := namespaces.refused
-	namespaces.Unlock()
-	if sandboxed || refused {
-		return attr
-	}
-	uid, gid := os.Getuid(), os.Getgid()
-	attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID
-	attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
-	attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
-	return attr
-}
-
 // initArgs is the first process of a program's PID namespace: a shell that
 // runs the program as its child and exits with its status. The program is
 // then not the namespace's init, which the kernel treats apart (signals it
@@ -624,41 +585,3 @@ var defaultSignals = sync.OnceValue(func() string {
 // initFiles are the descriptors 3 and 4 of an init (initArgs): the
 // program's standard input and output.
 func initFiles(in, out *os.File) []*os.File { return []*os.File{in, out} }
-
-// inNamespace reports whether a process made with attr is the first
-// process of a PID namespace.
-func inNamespace(attr *syscall.SysProcAttr) bool { return attr.Cloneflags&syscall.CLONE_NEWPID != 0 }
-
-// refuseNamespaces records that the kernel refused namespaces, and makes
-// Arbiter a subreaper so that orphans of bots come back to it. It reports
-// whether err was such a refusal.
-func refuseNamespaces(err error) bool {
-	if !errors.Is(err, syscall.EPERM) && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOSPC) &&
-		!errors.Is(err, syscall.EUSERS) && !errors.Is(err, syscall.EACCES) {
-		return false
-	}
-	namespaces.Lock()
-	defer namespaces.Unlock()
-	if !namespaces.refused {
-		namespaces.refused = true
-		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-	}
-	return true
-}
-
-// setLimits applies the limits to a started process that prlimit(1) could
-// not wrap: a second best, since the program may already run.
-func setLimits(pid int, l Limits) {
-	for _, r := range l.rlimits() {
-		lim := unix.Rlimit{Cur: r.soft, Max: r.hard}
-		_ = unix.Prlimit(pid, r.resource, &lim, nil)
-	}
-}
-
-// The rlimit resources.
-const (
-	resourceAS    = unix.RLIMIT_AS
-	resourceCPU   = unix.RLIMIT_CPU
-	resourceNPROC = unix.RLIMIT_NPROC
-	resourceFSIZE = unix.RLIMIT_FSIZE
-)

@@ -540,6 +540,18 @@ func (t *timedOut) Is(target error) bool {
 	return target == errTimeout || target == engine.ErrDeadline
 }
 
+const (
+	// crashWait is how long a program that closed its output is given to
+	// exit, so that its fault can say how it ended.
+	crashWait = 500 * time.Millisecond
+	// closeWait is how long a program is given to read bye and exit by
+	// itself before it is killed.
+	closeWait = 200 * time.Millisecond
+	// drainWait is how long the copy of a stopped program's standard
+	// error to its log is given to take what the program left in it.
+	drainWait = 2 * time.Second
+)
+
 var (
 	errTimeout = errors.New("no answer in time")
 	errBlocked = errors.New("it stopped reading: the message could not be written in time")

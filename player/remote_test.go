@@ -3,11 +3,9 @@ package player
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,48 +192,6 @@ func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
 	}
 	if f := engine.FaultOf(err); f.Kind != engine.FaultStart || !strings.Contains(f.Detail, want) {
 		t.Errorf("fault %+v; want a start fault that says %q", f, want)
-	}
-}
-
-func TestAForfeitedProgramIsStoppedAtOnce(t *testing.T) {
-	// docs/protocol.md: "forfeit plays the default and gives up the seat:
-	// it gets default moves to the end of the game, and its program is
-	// stopped", at once, not when the game ends: a program that spins in
-	// the loop that made it late would take the processor from the seats
-	// still playing to the end of the game. So is a seat's program given
-	// up for its last strike.
-	for _, c := range []struct {
-		name   string
-		ext    External
-		answer string
-	}{
-		{"forfeits on timeout", External{Expiry: ExpireForfeit}, ""},
-		{"strikes out", External{Strikes: 1}, `read req; echo 'not a move'; `},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			marker := fmt.Sprintf("%d.%d", 900+os.Getpid()%100, time.Now().UnixNano()%1000000)
-			c.ext.Logs = &Logs{Dir: t.TempDir()}
-			script := `sleep ` + marker + ` & read hello; echo '{"type":"ready"}'; ` + c.answer + `exec sleep 600`
-			r := NewRemote[string, string]("exec:sh -c "+strconv.Quote(script), c.ext)
-			t.Cleanup(func() { r.Close() })
-			if err := startIn(r, 30*time.Second); err != nil {
-				t.Fatal(err)
-			}
-			waitSleepers(t, marker, 1)
-			_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 1, Default: "d", Deadline: 100 * time.Millisecond}, "view")
-			if !errors.Is(err, engine.ErrForfeit) {
-				t.Fatalf("%v; want the seat forfeited", err)
-			}
-			// The match goes on without it; its program does not.
-			for deadline := time.Now().Add(30 * time.Second); len(sleeping(marker)) > 0; time.Sleep(10 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Fatalf("the program of the forfeited seat still runs 30 s after it was given up: %v", sleeping(marker))
-				}
-			}
-			if _, err := r.Decide(context.Background(), &engine.Request[string]{ID: 2, Default: "d", Deadline: time.Second}, "view"); engine.FaultOf(err).Kind != engine.FaultAbandoned {
-				t.Errorf("asked again: %v; want the seat abandoned", err)
-			}
-		})
 	}
 }
 

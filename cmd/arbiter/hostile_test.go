@@ -436,7 +436,7 @@ func ownLimit(t *testing.T, resource int) uint64 {
 	if err := unix.Getrlimit(resource, &l); err != nil {
 		t.Fatal(err)
 	}
-	return l.Cur
+	return uint64(l.Cur) // signed on FreeBSD
 }
 
 func TestLimitsBite(t *testing.T) {

@@ -363,7 +363,7 @@ fi
 	}
 	defer f.Close()
 	echo := func() bool {
-		tio, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+		tio, err := unix.IoctlGetTermios(int(f.Fd()), ioctlGetTermios)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package player
 
 import (
@@ -248,7 +250,10 @@ func botHome(pid int) (home string, bot bool) {
 func keepInheritedFromBots() {
 	entries, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
-		return
+		// macOS and the BSDs list a process's descriptors in /dev/fd.
+		if entries, err = os.ReadDir("/dev/fd"); err != nil {
+			return
+		}
 	}
 	for _, e := range entries {
 		fd, err := strconv.Atoi(e.Name())

@@ -1,3 +1,5 @@
+//go:build unix
+
 package player
 
 import (
@@ -15,8 +17,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -550,7 +550,7 @@ func (p *program) stopStragglers(n int) {
 				p.rmu.Unlock()
 				return
 			}
-			_ = unix.Tgkill(th.tgid, th.tid, unix.SIGSTOP)
+			stopThread(th)
 			p.rmu.Unlock()
 			sent[th.tid], found = true, true
 		}
@@ -746,18 +746,6 @@ var signalNames = map[syscall.Signal]string{
 	syscall.SIGXFSZ: "SIGXFSZ", syscall.SIGPIPE: "SIGPIPE", syscall.SIGINT: "SIGINT",
 }
 
-const (
-	// crashWait is how long a program that closed its output is given to
-	// exit, so that its fault can say how it ended.
-	crashWait = 500 * time.Millisecond
-	// closeWait is how long a program is given to read bye and exit by
-	// itself before it is killed.
-	closeWait = 200 * time.Millisecond
-	// drainWait is how long the copy of a stopped program's standard
-	// error to its log is given to take what the program left in it.
-	drainWait = 2 * time.Second
-)
-
 // close says bye (unless the program has stopped reading), gives the
 // program a moment to exit by itself, then kills it and everything it
 // started, and removes its directory. It returns within about closeWait
@@ -844,3 +832,6 @@ func forgetBot(pid int) {
 	delete(bots.pids, pid)
 	bots.Unlock()
 }
+
+// execSupported says why programs cannot be players here: never, on Unix.
+func execSupported() error { return nil }

@@ -1,0 +1,8 @@
+//go:build darwin || freebsd || openbsd || netbsd
+
+package main
+
+import "golang.org/x/sys/unix"
+
+// ioctlGetTermios reads a terminal's settings.
+const ioctlGetTermios = unix.TIOCGETA
