@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"database/sql"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/sqlitetest"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/pgtest"
@@ -65,7 +65,7 @@ func TestAnSQLiteFileThatCannotBeWrittenIsUnavailable(t *testing.T) {
 	move := map[string]any{"request": q.ID, "move": "adapt"}
 	moves := "/api/v1/matches/" + c.ID + "/moves"
 
-	release := holdWriteLock(t, db)
+	release := sqlitetest.HoldWriteLock(t, db)
 	wantUnavailable(t, "a move", ts.call("POST", moves, s0, move, "Idempotency-Key", "k1"))
 	wantUnavailable(t, "a creation", ts.call("POST", "/api/v1/matches", "", reaj))
 	if a := ts.call("GET", "/api/v1/matches/"+c.ID, s0, nil); a.status != http.StatusOK {
@@ -135,30 +135,4 @@ func TestPostgreSQLDownIsUnavailable(t *testing.T) {
 		t.Errorf("%d moves stored after the one acknowledged; want 1", n)
 	}
 	ts.create(reaj)
-}
-
-// holdWriteLock takes the write lock of the SQLite file db from a
-// connection of its own, as another process would, until release (or the
-// test's end). The connection waits for the server's writes under way.
-func holdWriteLock(t *testing.T, db string) (release func()) {
-	t.Helper()
-	other, err := sql.Open("sqlite", "file:"+db+"?_pragma=busy_timeout(60000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { other.Close() })
-	lock, err := other.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { lock.Close() })
-	if _, err := lock.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
-	return func() {
-		t.Helper()
-		if _, err := lock.ExecContext(context.Background(), "ROLLBACK"); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
