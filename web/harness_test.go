@@ -36,6 +36,7 @@ type site struct {
 	db     string
 	addr   string
 	limits server.Limits // the server's, the defaults where unset
+	busy   time.Duration // how long a write waits for the file's lock: the store's default when 0
 	st     *store.Store
 	srv    *server.Server
 	hs     *http.Server
@@ -50,7 +51,15 @@ func newSite(t *testing.T) *site {
 // newSiteWith is a site whose server has the limits l.
 func newSiteWith(t *testing.T, l server.Limits) *site {
 	t.Helper()
-	s := &site{t: t, db: filepath.Join(t.TempDir(), "live.db"), addr: "127.0.0.1:0", limits: l}
+	return newSiteBusy(t, l, 0)
+}
+
+// newSiteBusy is a site whose server has the limits l, and whose writes
+// wait busy for the SQLite file's lock while another process holds it,
+// then are answered 503 unavailable.
+func newSiteBusy(t *testing.T, l server.Limits, busy time.Duration) *site {
+	t.Helper()
+	s := &site{t: t, db: filepath.Join(t.TempDir(), "live.db"), addr: "127.0.0.1:0", limits: l, busy: busy}
 	s.start()
 	t.Cleanup(s.stop)
 	return s
@@ -61,7 +70,7 @@ func (s *site) URL() string { return "http://" + s.addr }
 
 func (s *site) start() {
 	s.t.Helper()
-	st, err := store.Open(context.Background(), s.db, store.Options{Synchronous: "NORMAL"})
+	st, err := store.Open(context.Background(), s.db, store.Options{Synchronous: "NORMAL", BusyTimeout: s.busy})
 	if err != nil {
 		s.t.Fatal(err)
 	}

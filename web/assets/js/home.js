@@ -3,7 +3,7 @@
 // and presets; a judge), the links to share with their QR codes, and the
 // matches under way.
 import { h, replace, announce } from "./dom.js";
-import { call } from "./api.js";
+import { call, waitWords, gaveUpWords } from "./api.js";
 import { linkCard } from "./links.js";
 
 const el = (x) => document.getElementById(x);
@@ -119,10 +119,13 @@ async function create(ev) {
   el("start").disabled = true;
   el("create-error").textContent = "";
   const cs = el("create-secret").value;
-  const r = await call("POST", "/matches", { body, secret: cs || undefined });
+  // A creation the server asks to send again later (its database out of
+  // reach for now) is sent again, the form telling so meanwhile.
+  const r = await call("POST", "/matches", { body, secret: cs || undefined, onWait: (w) => { el("create-error").textContent = waitWords(w); } });
   el("start").disabled = false;
+  el("create-error").textContent = "";
   if (!r.ok) {
-    el("create-error").textContent = r.error;
+    el("create-error").textContent = r.gaveUp ? `The match was not started: ${gaveUpWords(r)}. Start it again in a moment.` : r.error;
     if (r.code === "create-forbidden") el("create-secret-label").hidden = false;
     return;
   }
@@ -155,7 +158,7 @@ function showLinks(c, seats) {
 
 async function listMatches() {
   const r = await call("GET", "/matches", { query: { limit: 20 } });
-  if (!r.ok) { replace(el("match-list"), h("p", { class: "error" }, r.error)); return; }
+  if (!r.ok) { replace(el("match-list"), h("p", { class: "error" }, r.gaveUp ? `${gaveUpWords(r, true)}: reload the page in a moment.` : r.error)); return; }
   const ms = r.data.matches;
   replace(el("match-list"), ms.length ? h("ul", { class: "log" }, ms.map((x) => h("li", null,
     h("a", { href: `/m/${x.id}` }, `${x.game}${x.mode ? " · " + x.mode : ""}`), ` — ${x.status}, ${x.seq === null ? "cannot be loaded" : `move ${x.seq}`}, ${x.seats?.length ? `${x.seats.length} seats (${x.people} ${x.people === 1 ? "person" : "people"})` : "players join as they come"}, `,
@@ -172,8 +175,9 @@ function listGames() {
 }
 
 async function main() {
-  const r = await call("GET", "/games");
-  if (!r.ok) { el("create-error").textContent = r.error; return; }
+  const r = await call("GET", "/games", { onWait: (w) => { el("create-error").textContent = waitWords(w); } });
+  el("create-error").textContent = "";
+  if (!r.ok) { el("create-error").textContent = r.gaveUp ? `${gaveUpWords(r, true)}: reload the page in a moment.` : r.error; return; }
   games = r.data;
   replace(el("game"), games.map((g) => h("option", { value: g.name }, `${g.name} — ${g.title.split(":")[0]}`)));
   const want = new URLSearchParams(location.search).get("game");

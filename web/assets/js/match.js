@@ -4,7 +4,7 @@
 // moves, the rules' reason when a move is refused, what happened, and
 // follows the match live over its event stream, coming back by itself.
 import { h, replace, num, announce, pretty, endReason, seatName } from "./dom.js";
-import { call, secretOf, forget } from "./api.js";
+import { call, secretOf, forget, waitWords, gaveUpWords } from "./api.js";
 import { follow } from "./stream.js";
 import { measureCharts } from "./chart.js";
 import { linkCard, copyable } from "./links.js";
@@ -50,16 +50,76 @@ function clearPlayed() {
   playedLine = null;
 }
 
+// waiting tells, under the decisions, that the server asked this page to
+// wait and send its call again (call's onWait): calmly, not as an
+// error; a screen reader hears it at a call's first wait only.
+function waiting(w) {
+  if (w.retry === 1) say(waitWords(w), false);
+  else {
+    const r = el("refusal");
+    r.textContent = waitWords(w);
+    r.className = "";
+  }
+  waitLine = waitWords(w);
+}
+
+// waitLine is the wait told last under the decisions.
+let waitLine = null;
+
+// doneWaiting clears the line under the decisions of a wait it still
+// tells, once the call is answered with nothing else to say.
+function doneWaiting() {
+  if (waitLine !== null && el("refusal").textContent === waitLine) clearPlayed();
+  waitLine = null;
+}
+
+// refusal is what the page tells of a call refused (r, as call answers
+// it): the server's reason, or that it stayed busy until the page gave up.
+function refusal(r) {
+  return r.gaveUp ? `${gaveUpWords(r, true)}. Try again in a moment.` : r.error;
+}
+
+// The Idempotency-Keys of this page's moves: a random prefix of the
+// page's own (a seat's pages in two tabs never share one), and a count.
+const keyPrefix = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+let keysMade = 0;
+const newKey = () => `${keyPrefix}-${++keysMade}`;
+
+// keys are the keys given to moves: an answer to a request keeps its key
+// for as long as the page lives (the same move to the same request is
+// never made twice, however often it is sent); a free-form move (a
+// judge's, a named player's) keeps its key only while its sending was
+// left unanswered (the server out of reach, or busy past the page's
+// patience), so that the same action played again later is a move of its
+// own.
+const keys = new Map();
+
+// keyFor returns the key of what (a request's answer, or a free-form
+// move's body, as text).
+function keyFor(what) {
+  let k = keys.get(what);
+  if (!k) {
+    k = newKey();
+    keys.set(what, k);
+  }
+  return k;
+}
+
+// settled forgets the key of a free-form move once the server answered it.
+function settled(what, r) {
+  if (r.status !== 0 && !r.gaveUp) keys.delete(what);
+}
+
 // words words a move for people, through its game's module.
 function words(move) {
   return game && game.moveWords ? game.moveWords(move, ctx) : pretty(move);
 }
 
 async function main() {
-  const r = await call("GET", `/matches/${id}`, { secret });
+  const r = await call("GET", `/matches/${id}`, { secret, onWait: (w) => { el("live").textContent = waitWords(w); } });
   if (!r.ok) {
     if (r.status === 401 || r.status === 403) forget(id);
-    replace(el("main"), h("h1", null, "This match cannot be shown"), h("p", { class: "error" }, r.error),
+    replace(el("main"), h("h1", null, "This match cannot be shown"), h("p", { class: "error" }, refusal(r)),
       r.status === 401 ? h("p", null, "The secret of this link is not known here: the judge may have given you a new link. Ask them for it.") : null,
       h("p", null, h("a", { href: "/" }, "Back to the home page")));
     return;
@@ -74,7 +134,7 @@ async function main() {
   ctx = {
     role: m.you.role, seat: m.you.seat ?? null, name: m.you.name || "", game: m.game, mode: m.mode || "", map,
     players: m.seats.map((s) => s.player),
-    send, judgeMove, act, say, linkCard, script, reissuePlayer,
+    send, judgeMove, act, say, refusal, linkCard, script, reissuePlayer,
     pick: (tid) => picker && picker.pick && picker.pick(tid),
     setPicker: (f) => { picker = f; },
     selected: () => (picker && picker.selected) || [],
@@ -101,7 +161,8 @@ async function main() {
     onMatch: (next) => { if (!m || next.seq >= m.seq) { m = next; render(m); storySoon(); } },
     onEnd: () => { live("the match is over", "off"); refresh(); clearTimeout(storyTimer); story(); },
     onState: (s, why) => {
-      live(s === "live" ? "live" : s === "reconnecting" ? "reconnecting…" : s === "offline" ? "offline: waiting for the network…" : "stopped: " + why, s === "live" ? "live" : "off");
+      live(s === "live" ? "live" : s === "reconnecting" ? "reconnecting…" : s === "offline" ? "offline: waiting for the network…"
+        : s === "busy" ? `the server is busy; reconnecting in ${Math.max(1, Math.ceil(why / 1000))} s…` : "stopped: " + why, s === "live" ? "live" : "off");
       if (s === "live") back();
     },
   });
@@ -330,7 +391,7 @@ async function answer(move, q) {
   say("Sending…", false);
   const from = m.seq; // the match as the page saw it when the move was made
   const owed = new Set(m.requests.map((x) => x.id));
-  const r = await call("POST", `/matches/${id}/moves`, { secret, body: { request: q.id, move } });
+  const r = await call("POST", `/matches/${id}/moves`, { secret, body: { request: q.id, move }, key: keyFor(`request ${q.id}: ${JSON.stringify(move)}`), onWait: waiting });
   if (r.ok) {
     sent.add(q.id);
     sayPlayed(ctx.role === "judge" ? `Played for seat ${q.seat + 1}: ${words(move)}.` : `You played: ${words(move)}.`, owed);
@@ -348,6 +409,8 @@ async function answer(move, q) {
     refresh();
   } else if (r.status === 401) {
     say(`${r.error}. This link may have been replaced: ask the judge for the seat's new one.`);
+  } else if (r.gaveUp) {
+    say(`Not played: ${gaveUpWords(r)}. Play it again in a moment: the same move is never made twice.`);
   } else {
     say(r.status === 422 ? `Refused: ${r.error}` : r.error);
   }
@@ -392,31 +455,39 @@ async function judgeMove(move, issue = false, prefix = "", o = {}) {
   if (issue) body.issue_secret = true;
   if (o.expectSeq !== undefined && o.expectSeq !== null) body.expect_seq = o.expectSeq;
   say("Sending…", false);
-  const r = await call("POST", `/matches/${id}/moves`, { secret, body });
+  const what = JSON.stringify(body);
+  const r = await call("POST", `/matches/${id}/moves`, { secret, body, key: keyFor(what), onWait: waiting });
+  settled(what, r);
   if (r.ok) say(`${prefix}done: ${words(move)} (move ${r.data.seq})`, false);
   else if (r.status === 0) unreachable(r, null);
   else if (r.status === 409 && r.code === "moved") {
     say(`${prefix}${o.moved || `not done: the match moved on since move ${o.expectSeq}, the last this page saw; look at it again before you send ${words(move)} again`}.`);
     refresh();
-  } else say(`${prefix}${r.status === 422 ? "refused: " : ""}${r.error}`);
+  } else if (r.gaveUp) say(`${prefix}not done: ${gaveUpWords(r)}. Send it again in a moment: it is never made twice.`);
+  else say(`${prefix}${r.status === 422 ? "refused: " : ""}${r.error}`);
   return r;
 }
 
 // reissuePlayer gives a named player of a referee match a new link; their
 // old one stops working.
-function reissuePlayer(name) {
-  return call("POST", `/matches/${id}/players/${encodeURIComponent(name)}/reissue`, { secret });
+async function reissuePlayer(name) {
+  const r = await call("POST", `/matches/${id}/players/${encodeURIComponent(name)}/reissue`, { secret, onWait: waiting });
+  if (r.ok) doneWaiting();
+  return r;
 }
 
 // act sends a named player's action.
 async function act(move) {
   say("Sending…", false);
-  const r = await call("POST", `/matches/${id}/moves`, { secret, body: { move } });
+  const what = JSON.stringify({ move });
+  const r = await call("POST", `/matches/${id}/moves`, { secret, body: { move }, key: keyFor(what), onWait: waiting });
+  settled(what, r);
   if (r.ok) {
     say(`done: ${words(move.action ?? move)}`, false);
     if (r.data && r.data.outcome) storyNow();
   }
   else if (r.status === 0) unreachable(r, null);
+  else if (r.gaveUp) say(`Not done: ${gaveUpWords(r)}. Send it again in a moment: it is never made twice.`);
   else say(`${r.status === 422 ? "Refused: " : ""}${r.error}`);
   return r;
 }
@@ -442,15 +513,17 @@ function drawSeats() {
 
 async function reissue(seat) {
   if (!confirm(`Give seat ${seat + 1} a new link? Its old link stops working.`)) return;
-  const r = await call("POST", `/matches/${id}/seats/${seat}/reissue`, { secret });
-  if (r.ok) el("judge-links").append(linkCard(`Seat ${seat + 1}'s new link`, r.data.url));
-  else say(r.error);
+  const r = await call("POST", `/matches/${id}/seats/${seat}/reissue`, { secret, onWait: waiting });
+  if (r.ok) {
+    doneWaiting();
+    el("judge-links").append(linkCard(`Seat ${seat + 1}'s new link`, r.data.url));
+  } else say(refusal(r));
 }
 
 async function resign() {
   if (!confirm("Leave this match? Your seat's decisions get their defaults from then on.")) return;
-  const r = await call("POST", `/matches/${id}/resign`, { secret });
-  say(r.ok ? "You have resigned." : r.error, !r.ok);
+  const r = await call("POST", `/matches/${id}/resign`, { secret, onWait: waiting });
+  say(r.ok ? "You have resigned." : refusal(r), !r.ok);
 }
 
 function drawResult() {
@@ -509,15 +582,15 @@ function judgePanel() {
     // Sent with the move this page last saw: a turn that ended meanwhile
     // (everyone moved) is not followed by the next one's defaults.
     const seen = m.seq;
-    const r = await call("POST", `/matches/${id}/defaults`, { secret, body: { expect_seq: seen } });
+    const r = await call("POST", `/matches/${id}/defaults`, { secret, body: { expect_seq: seen }, onWait: waiting });
     if (r.ok) say(`Played ${r.data.played} default${r.data.played === 1 ? "" : "s"}.`);
     else if (r.status === 409 && r.code === "moved") say(`No default was played: the match moved on since this page last saw it (move ${seen}), and the turn may have ended meanwhile; look at it again, and end the turn again if it still should.`, true);
-    else say(r.error, true);
+    else say(refusal(r), true);
   } }, "Play the defaults of the open requests (end the turn)");
   const abort = h("button", { type: "button", class: "danger", onclick: async () => {
     if (!confirm("Abort the match? It ends now, for everyone.")) return;
-    const r = await call("POST", `/matches/${id}/abort`, { secret });
-    say(r.ok ? "The match is aborted." : r.error, !r.ok);
+    const r = await call("POST", `/matches/${id}/abort`, { secret, onWait: waiting });
+    say(r.ok ? "The match is aborted." : refusal(r), !r.ok);
   } }, "Abort the match");
   replace(box, tools, h("section", { class: "panel" }, h("h2", null, "The judge"),
     h("div", { class: "row" }, m.mode === "judge" || m.mode === "referee" ? null : defaults, abort),

@@ -6,7 +6,7 @@
 // match), from a file (sent to the server to be viewed), or from the page
 // itself (arbiter replay --html).
 import { h, replace, num, announce, pretty, endReason } from "./dom.js";
-import { call, secretOf } from "./api.js";
+import { call, secretOf, waitWords, gaveUpWords } from "./api.js";
 import { measureCharts } from "./chart.js";
 import { loadGame } from "./games.js";
 
@@ -209,18 +209,25 @@ async function switchView(id) {
   }
 }
 
-// fetchData asks the server for the data of a viewpoint.
+// fetchData asks the server for the data of a viewpoint. While the
+// server asks to wait (it holds its most of records sent to be viewed,
+// or cannot reach its database for now), the page says so, calmly, and
+// asks again then.
 async function fetchData(id) {
   const query = id ? { view: id } : undefined;
+  const said = el("open-error");
+  const onWait = (w) => { said.className = ""; said.textContent = waitWords(w); };
   const r = source.kind === "match"
-    ? await call("GET", `/matches/${encodeURIComponent(source.id)}/replay`, { secret: source.secret, query })
-    : await call("POST", "/replay", { raw: source.text, query });
+    ? await call("GET", `/matches/${encodeURIComponent(source.id)}/replay`, { secret: source.secret, query, onWait })
+    : await call("POST", "/replay", { raw: source.text, query, onWait });
+  said.className = "error";
   if (!r.ok) {
-    el("open-error").textContent = source.kind === "match" ? `The match ${source.id} cannot be shown: ${r.error}. Open a record file instead, or check the link.` : r.error;
+    said.textContent = source.kind === "match" ? `The match ${source.id} cannot be shown: ${r.gaveUp ? gaveUpWords(r) : r.error}. Open a record file instead, or check the link.`
+      : r.gaveUp ? `${gaveUpWords(r, true)}: open the record again in a moment, or view it with arbiter replay --html.` : r.error;
     el("open").hidden = false;
     return null;
   }
-  el("open-error").textContent = "";
+  said.textContent = "";
   return r.data;
 }
 

@@ -6,12 +6,15 @@
 // keeps a connection that carries nothing) is taken for dead once it has
 // said nothing for twice the server's keepalive period and more, or at
 // once when the page is shown again or the device is back online after
-// longer than that period.
-import { API } from "./api.js";
+// longer than that period. A server that answers 503 or 429 with how long
+// to wait (its database out of reach for now) is asked again after that
+// wait (at most patience.waitMost), not sooner.
+import { API, patience, retryAfter } from "./api.js";
 
 // follow calls onMatch with the match after every move, onEnd when it
 // ends, and onState with "live", "reconnecting", "offline" (the device
-// says it has no network) or "refused" (and why).
+// says it has no network), "busy" (the server asked to wait: the
+// milliseconds until the stream is opened again) or "refused" (and why).
 export function follow(id, secret, { onMatch, onEnd, onState }) {
   let last = null;
   let stopped = false;
@@ -21,6 +24,7 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
   let heard = 0; // when the stream last said anything (performance.now())
   let dog = null; // the timer that takes a silent stream for dead
   let wake = null; // ends the wait before the next try
+  let told = null; // the wait the server asked for when it last refused the stream
 
   // listen notes that the stream spoke, and waits for it to speak again.
   function listen() {
@@ -58,12 +62,13 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
     if (said > 0) keepalive = said;
     listen();
     if (!r.ok) {
-      let msg = `${r.status}`;
-      try { msg = (await r.json()).error.message; } catch { /* not JSON */ }
+      let error = null;
+      try { error = (await r.json()).error; } catch { /* not JSON */ }
       if (r.status >= 400 && r.status < 500 && r.status !== 429) {
         stopped = true;
-        onState("refused", msg);
+        onState("refused", error?.message || `${r.status}`);
       }
+      told = retryAfter(r.status, r.headers, error);
       return;
     }
     onState("live");
@@ -122,9 +127,13 @@ export function follow(id, secret, { onMatch, onEnd, onState }) {
       }
       clearTimeout(dog);
       if (stopped) break;
-      onState(navigator.onLine === false ? "offline" : "reconnecting");
+      // The server's wait, when it asked for one; else a wait that grows.
+      const pause = told !== null ? Math.min(Math.max(told, wait), patience.waitMost) : wait;
+      if (told !== null) onState("busy", pause);
+      else onState(navigator.onLine === false ? "offline" : "reconnecting");
+      told = null;
       await new Promise((r) => {
-        const t = setTimeout(r, wait);
+        const t = setTimeout(r, pause);
         wake = () => { clearTimeout(t); r(); };
       });
       wake = null;

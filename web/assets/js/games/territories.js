@@ -438,7 +438,7 @@ export function judgeTools(m, ctx) {
     turnSaid.textContent = "";
     const moved = `Turn ${turn} was not ended: the match moved on since this page last saw it (move ${seq}), and the turn may have ended meanwhile; look at the board, and end the turn again if it still should`;
     const r = await ctx.judgeMove({ action: "end-turn" }, false, "", { expectSeq: seq, moved });
-    if (!r.ok) turnSaid.textContent = r.status === 409 && r.code === "moved" ? moved + "." : `Turn ${turn} was not ended: ${r.error}`;
+    if (!r.ok) turnSaid.textContent = r.status === 409 && r.code === "moved" ? moved + "." : `Turn ${turn} was not ended: ${ctx.refusal(r)}`;
   } }, "End the turn"), turnNote), turnSaid);
   const turn = () => {
     const t = boardOf(view).turn;
@@ -455,7 +455,7 @@ export function judgeTools(m, ctx) {
         if (!confirm(`Give ${name} a new link? Their old one, if any, stops working.`)) return;
         const r = await ctx.reissuePlayer(name);
         if (r.ok) links.append(ctx.linkCard(`${r.data.player.name}'s new link`, r.data.player.url, "their own link: their old one no longer works"));
-        else ctx.say(r.error);
+        else ctx.say(ctx.refusal(r));
       } }, "New link"))))] : []));
   };
   who.addEventListener("change", () => build(null));
