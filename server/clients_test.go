@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"net/http/httptest"
 	"os"
@@ -23,14 +24,9 @@ func TestExampleClientsPlayASeat(t *testing.T) {
 	// that each client goes faster than it may: it must wait as it is told
 	// and send again, not stall. A wrong secret stops it with the reason.
 	ts := newServer(t, server.Config{Limits: server.Limits{Moves: 10, MoveBurst: 5}})
-	for _, client := range [][]string{{"python3", "../examples/clients/play.py"}, {"node", "../examples/clients/play.js"}} {
+	for _, client := range exampleClients {
 		t.Run(client[0], func(t *testing.T) {
-			if _, err := exec.LookPath(client[0]); err != nil {
-				if os.Getenv("ARBITER_CI") != "" {
-					t.Fatalf("%s is not installed; .ci/run installs it", client[0])
-				}
-				t.Skipf("%s is not installed", client[0])
-			}
+			needInterpreter(t, client[0])
 			for _, body := range []map[string]any{
 				{"game": "tncc", "seats": []map[string]any{{"player": "person"}, {"player": "turtle"}, {"player": "war"}},
 					"options": map[string]any{"preset": `{"base":"default","max_cycles":8}`}},
@@ -88,6 +84,66 @@ func TestExampleClientsPlayASeat(t *testing.T) {
 			}
 			if !onPostgres {
 				playThroughAnOutage(t, client)
+			}
+		})
+	}
+}
+
+// exampleClients are the example clients, each as the command that runs it.
+var exampleClients = [][]string{{"python3", "../examples/clients/play.py"}, {"node", "../examples/clients/play.js"}}
+
+// needInterpreter skips t when the program that runs a client is not
+// installed (fails it in CI, which installs it).
+func needInterpreter(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("ARBITER_CI") != "" {
+			t.Fatalf("%s is not installed; .ci/run installs it", name)
+		}
+		t.Skipf("%s is not installed", name)
+	}
+}
+
+func TestExampleClientsGiveUpWhenTheDatabaseStaysUnavailable(t *testing.T) {
+	// The clients waited out a 503 unavailable for ever: a server whose
+	// database stayed out of reach held them, silent, for as long. Each
+	// sends its move again, with the same key, as told, at most 6 more
+	// times (the server asks 2 s between them, 12 s in all, within the
+	// clients' 30 s); then it says on standard error that it gives up,
+	// and why, and exits 1, nothing of its move stored.
+	if onPostgres {
+		t.Skip("a test of SQLite: it runs in the SQLite pass")
+	}
+	for _, client := range exampleClients {
+		t.Run(client[0], func(t *testing.T) {
+			t.Parallel()
+			needInterpreter(t, client[0])
+			db := filepath.Join(t.TempDir(), "live.db")
+			ts := startServerOpts(t, db, store.Options{BusyTimeout: 50 * time.Millisecond}, server.Config{}, (*httptest.Server).Start)
+			c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}, "options": map[string]any{"turns": 3}})
+			sqlitetest.HoldWriteLock(t, db)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			var stdout, stderr strings.Builder
+			cmd := exec.CommandContext(ctx, client[0], client[1], ts.http.URL, c.ID, c.Seats[0].Secret)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 || ctx.Err() != nil {
+				t.Fatalf("the client, its move answered 503 for as long as it tries: %v; want it to stop, exiting 1\n%s%s", err, stdout.String(), stderr.String())
+			}
+			const gaveUp = "giving up on the move for request 0: the server still asked to wait after 7 tries over 12s (unavailable: the server cannot reach its database"
+			if !strings.Contains(stderr.String(), gaveUp) {
+				t.Errorf("the client's standard error:\n%s\nwant it to say %q", stderr.String(), gaveUp)
+			}
+			if n := strings.Count(stderr.String(), "the server cannot reach its database for now; trying again in 2s"); n != 6 {
+				t.Errorf("the client said %d times that it waits; want 6 (7 tries):\n%s", n, stderr.String())
+			}
+			if strings.Contains(stdout.String()+stderr.String(), c.Seats[0].Secret) {
+				t.Errorf("the client showed its secret:\n%s%s", stdout.String(), stderr.String())
+			}
+			if n := movesOf(t, "sqlite", db, c.ID); n != 0 {
+				t.Errorf("%d moves stored; want none", n)
 			}
 		})
 	}

@@ -9,54 +9,104 @@ follows the match's event stream and answers every request it owes with its
 first choice (or its default, when the move is open), until the match ends.
 It reconnects after a dropped stream with Last-Event-ID, sends each move
 with an Idempotency-Key, so a retry never moves twice, and waits as long as
-the server says when it answers 429 (too many moves a second) or 503 (its
-database cannot be reached for now), then sends the call again, or opens
-the stream again. When the rules refuse its move it sends the request's
-default instead. It prints each move it makes; it stops with the server's
-reason when the match refuses it (a wrong secret, no such match), and when
-the server cannot be reached (at once, or for ten tries after the stream
-broke). It exits 0 once the match is over, 1 otherwise. Standard library
-only.
+the server says (retry_after_ms, or Retry-After) when it answers 429 (too
+many moves a second) or 503 (its database cannot be reached for now), then
+sends the call again, or opens the stream again: at most RETRIES more
+times, WAIT_MOST seconds a wait and WAIT_ALL seconds of waiting in all;
+then it gives up, says so and why on standard error, and stops. When the
+rules refuse its move it sends the request's default instead. It prints
+each move it makes; it stops with the server's reason when the match
+refuses it (a wrong secret, no such match), and when the server cannot be
+reached (at once, or for ten tries after the stream broke). It exits 0
+once the match is over, 1 otherwise. Standard library only.
 """
+import email.utils
 import json
 import sys
 import time
 import urllib.error
 import urllib.request
 
+# How long the client waits out a server that asks it to (429, 503), for
+# one call, or for the stream between two of its events: at most RETRIES
+# more tries, each wait at most WAIT_MOST seconds (whatever the server
+# asks), and WAIT_ALL seconds of waiting in all.
+RETRIES = 6
+WAIT_MOST = 10.0
+WAIT_ALL = 30.0
+
+
+def retry_after(status, headers, error):
+    """The seconds an answer of status asks to wait before the call is
+    sent again: its error's retry_after_ms, or its Retry-After header
+    (seconds, or a date); None when it asks for no wait, or is not a 429
+    or a 503."""
+    if status not in (429, 503):
+        return None
+    if isinstance(error, dict) and isinstance(error.get("retry_after_ms"), (int, float)):
+        return max(0, error["retry_after_ms"]) / 1000
+    said = (headers.get("Retry-After") or "").strip() if headers is not None else ""
+    if said.isdigit():
+        return int(said)
+    try:
+        return max(0.0, email.utils.parsedate_to_datetime(said).timestamp() - time.time())
+    except (TypeError, ValueError):
+        return None
+
+
+class Patience:
+    """The waits taken for one call (or for the stream), within the bound:
+    past it, the client gives up and stops, saying so on standard error."""
+
+    def __init__(self, what):
+        self.what = what
+        self.tries = 1
+        self.waited = 0.0
+
+    def wait(self, seconds, error):
+        """Waits seconds (at most WAIT_MOST) before the next try, or stops
+        the client when that would pass the bound."""
+        seconds = min(seconds, WAIT_MOST)
+        reason = "%s: %s" % (error.get("code"), error.get("message")) if isinstance(error, dict) else "busy"
+        if self.tries > RETRIES or self.waited + seconds > WAIT_ALL:
+            sys.exit("giving up on %s: the server still asked to wait after %d tries over %gs (%s)"
+                     % (self.what, self.tries, self.waited, reason))
+        if isinstance(error, dict) and error.get("code") == "unavailable":
+            print("the server cannot reach its database for now; trying again in %gs" % seconds, file=sys.stderr, flush=True)
+        elif not isinstance(error, dict) or error.get("code") != "rate-limited":
+            print("%s: %s; trying again in %gs" % (self.what, reason, seconds), file=sys.stderr, flush=True)
+        time.sleep(seconds)
+        self.tries += 1
+        self.waited += seconds
+
 
 class Wait(Exception):
-    """The server asks to be called again later: 429 (too fast) or 503
-    (its database cannot be reached for now), with the wait it asks for."""
+    """The server asks to open the stream again later: 429 or 503, with the
+    wait it asks for."""
 
-    def __init__(self, error):
-        super().__init__("%s: %s" % (error["code"], error["message"]))
-        self.seconds = error.get("retry_after_ms", 1000) / 1000
-
-
-def waits(error):
-    """Whether an API error asks to send the call again after a wait."""
-    return error.get("code") in ("rate-limited", "unavailable") and "retry_after_ms" in error
+    def __init__(self, seconds, error):
+        super().__init__("%s: %s" % (error.get("code"), error.get("message")) if isinstance(error, dict) else "busy")
+        self.seconds, self.error = seconds, error
 
 
-def call(url, secret, body=None, key=None):
+def call(url, secret, body=None, key=None, what="a call"):
     """One API call: its JSON answer, or the error's. While the server asks
     to be called again later (429 rate-limited, 503 unavailable), it waits
     as long as it is told and sends the call again (a move with the same
-    Idempotency-Key, which is never made twice)."""
+    Idempotency-Key, which is never made twice), within the bound."""
+    patience = Patience(what)
     while True:
-        answer = call_once(url, secret, body, key)
+        status, headers, answer = call_once(url, secret, body, key)
         error = answer.get("error")
-        if not isinstance(error, dict) or not waits(error):
+        wait = retry_after(status, headers, error)
+        if wait is None:
             return answer
-        if error["code"] == "unavailable":
-            print("the server cannot reach its database for now; trying again in %gs" % (error["retry_after_ms"] / 1000),
-                  file=sys.stderr, flush=True)
-        time.sleep(error["retry_after_ms"] / 1000)
+        patience.wait(wait, error)
 
 
 def call_once(url, secret, body=None, key=None):
-    """One API call, once: its JSON answer, or the error's."""
+    """One API call, once: its status, headers and JSON answer (the
+    error's)."""
     req = urllib.request.Request(url, method="POST" if body is not None else "GET")
     req.add_header("Authorization", "Bearer " + secret)
     if body is not None:
@@ -66,9 +116,13 @@ def call_once(url, secret, body=None, key=None):
         req.add_header("Idempotency-Key", key)
     try:
         with urllib.request.urlopen(req, timeout=30) as resp:
-            return json.load(resp)
+            return resp.status, resp.headers, json.load(resp)
     except urllib.error.HTTPError as e:
-        return json.load(e)
+        try:
+            answer = json.load(e)
+        except ValueError:  # not the API's answer: a proxy's page
+            answer = {"error": {"code": "http-%d" % e.code, "message": str(e.reason)}}
+        return e.code, e.headers, answer
 
 
 def events(url, secret, after):
@@ -85,8 +139,9 @@ def events(url, secret, after):
             reason = error["message"]
         except (ValueError, KeyError, TypeError):
             error, reason = {}, e.reason
-        if e.code in (429, 503) and isinstance(error, dict) and waits(error):
-            raise Wait(error)  # open it again after the wait asked for
+        wait = retry_after(e.code, e.headers, error)
+        if wait is not None:
+            raise Wait(wait, error)  # open it again after the wait asked for
         if e.code == 429 or e.code >= 500:
             raise  # the server is busy or going away: reconnect
         sys.exit("the match's events: %d: %s" % (e.code, reason))
@@ -109,7 +164,8 @@ def events(url, secret, after):
 def send(api, match, secret, request, move, key):
     """Sends a move (again after each wait the server asks for): the
     server's answer to the last try."""
-    return call(api + "/moves", secret, {"request": request["id"], "move": move}, key=key)
+    return call(api + "/moves", secret, {"request": request["id"], "move": move}, key=key,
+                what="the move for request %d" % request["id"])
 
 
 def answer(api, match, secret, request):
@@ -145,10 +201,12 @@ def main():
     answered = set()
     after = None
     failures = 0  # connections failed in a row
+    stream = Patience("the match's events")  # the server's waits since the last event
     while True:
         try:
             for name, eid, data in events(api + "/events", secret, after):
                 failures = 0
+                stream = Patience("the match's events")
                 if eid is not None:
                     after = eid
                 if name in ("end",):
@@ -162,9 +220,9 @@ def main():
                         answered.add(request["id"])
                         answer(api, match, secret, request)
         except Wait as e:
-            # The server answered, and said when to come back: not a failure.
-            print("the match's events: %s; opening them again in %gs" % (e, e.seconds), file=sys.stderr, flush=True)
-            time.sleep(e.seconds)
+            # The server answered, and said when to come back: not a
+            # failure, but waited within the bound.
+            stream.wait(e.seconds, e.error)
         except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
             failures += 1
             if after is None or failures > 10:
