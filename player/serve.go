@@ -1,0 +1,450 @@
+package player
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+)
+
+// Serve runs a bot written in Go as an external program: it speaks the
+// protocol of docs/protocol.md on standard input and output, so that
+//
+//	func main() {
+//		player.Serve(ajveciv.Original(), func() engine.Player[ajveciv.Value, ajveciv.View] { return &myBot{} })
+//	}
+//
+// built with go build -o mybot, plays with
+// arbiter play ajveciv --player exec:./mybot. Its player decides on the
+// game's own typed View, read back from the request's JSON (the rules
+// must be an engine.ViewReader, as every game's are), exactly as it would
+// in process; see Program for what it is told and when. Serve returns
+// when the match is over (after bye); it writes what went wrong on
+// standard error, which Arbiter keeps in the seat's log, and exits with
+// code 1 when it cannot play at all (a hello of another game).
+//
+// What the player prints on standard output (fmt.Println) goes to
+// standard error, the seat's log, so that it cannot garble the protocol's
+// lines: Serve keeps standard output for them, and sets os.Stdout to
+// os.Stderr while it runs.
+func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[M, V]) {
+	p := Program[M, V]{Rules: rules, New: newPlayer}
+	out := os.Stdout
+	os.Stdout = os.Stderr
+	defer func() { os.Stdout = out }()
+	if err := p.Run(context.Background(), os.Stdin, out); err != nil {
+		os.Stdout = out
+		os.Exit(1) // Run has said why on standard error
+	}
+}
+
+// Program is a Go player served as an external program (docs/protocol.md):
+// over standard input and output (Run, as Serve does for one match), or
+// behind a URL (ServeHTTP, any number of seats and matches at once).
+//
+// A player is made with New for each match and seat (each hello). Before
+// its ready, a Starter is started with the match as the hello tells it
+// (engine.MatchInfo: the game, the seat, the players as other seats see
+// them, the options, the seat's own seed, its time limits); an
+// engine.Initializer bot in an engine.Shell is initialized so. Each
+// request is asked of Decide: the request with its choices and default
+// read back into the game's moves, its Deadline the request's deadline_ms,
+// and the view read back by the game's engine.ViewReader; its context ends
+// at that deadline (the time bank, bank_ms, is not counted: it is a
+// margin). The move is sent as the game's JSON. A player that returns an
+// error or panics has the request's default sent instead, and what went
+// wrong written to the log: Arbiter then plays the default, as it would
+// in process, but records no fault. A Finisher hears the result.
+//
+// Nothing reaches the player but what the protocol sends the seat: the
+// views read back hold exactly what their JSON holds.
+//
+// A hello for another game than Rules' (or another variant of it, or
+// another protocol) is refused: Run returns an error that says which
+// game the program plays, and the seat is played by default moves.
+// Lines that are not messages of the protocol are written to the log and
+// passed over; a request whose view or moves cannot be read is answered
+// with its default, and the reason logged.
+type Program[M, V any] struct {
+	// Rules are the game the player plays: a hello of another is refused.
+	// They must be an engine.ViewReader.
+	Rules engine.Ruleset[M, V]
+	// New makes the player of one match and seat.
+	New func() engine.Player[M, V]
+	// Name is the name given in ready, by which standings and reports call
+	// the program; empty gives none (Arbiter calls it by its file).
+	Name string
+	// Log receives what went wrong, one line each; nil is standard error,
+	// which Arbiter keeps in the seat's log.
+	Log io.Writer
+
+	mu       sync.Mutex
+	sessions map[seatKey]*session[M, V]
+}
+
+// seatKey names one seat of one match.
+type seatKey struct {
+	match string
+	seat  int
+}
+
+// session is one seat of one match: its player and the reader of its
+// views.
+type session[M, V any] struct {
+	mu     sync.Mutex // one message at a time
+	player engine.Player[M, V]
+	read   func(int64, []byte) (V, error)
+	// reply is the seat's reply deadline when it differs from its
+	// decision deadline: a request with it answers another seat's move.
+	reply time.Duration
+}
+
+// incoming is any message Arbiter sends, as far as the program reads it.
+type incoming struct {
+	Type       string            `json:"type"`
+	Match      string            `json:"match"`
+	Seat       int               `json:"seat"`
+	ID         *int64            `json:"id"`
+	Kind       string            `json:"kind"`
+	Choices    []json.RawMessage `json:"choices"`
+	Default    json.RawMessage   `json:"default"`
+	View       json.RawMessage   `json:"view"`
+	DeadlineMS int64             `json:"deadline_ms"`
+	Result     *engine.Result    `json:"result"`
+}
+
+// Run serves the messages read from in, one a line, writing each answer
+// as a line to out, until the last match open says bye or in ends. It
+// returns an error, having written it to the log, when a hello is refused
+// (the program cannot play the match) or reading or writing fails.
+func (p *Program[M, V]) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	if _, ok := p.Rules.(engine.ViewReader[V]); !ok {
+		return p.failed("%s views cannot be read from their JSON (the rules are no engine.ViewReader): a Go player of it cannot be served as a program", p.Rules.Info().Name)
+	}
+	w := bufio.NewWriter(out)
+	r := bufio.NewReaderSize(in, 64<<10)
+	for n := 1; ; n++ {
+		line, readErr := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			answer, bye, err := p.handle(ctx, line, n)
+			if err != nil {
+				return err
+			}
+			if answer != nil {
+				if _, err := w.Write(append(answer, '\n')); err != nil {
+					return p.failed("writing to Arbiter: %w", err)
+				}
+				if err := w.Flush(); err != nil {
+					return p.failed("writing to Arbiter: %w", err)
+				}
+			}
+			if bye && p.open() == 0 {
+				return nil
+			}
+		}
+		if readErr == io.EOF {
+			if k := p.open(); k > 0 {
+				p.logf("the input ended before bye, with %d match(es) open", k)
+			}
+			return nil
+		}
+		if readErr != nil {
+			return p.failed("reading from Arbiter: %w", readErr)
+		}
+	}
+}
+
+// ServeHTTP serves one message of the protocol, POSTed as the request's
+// body, and answers with the program's answer (ready, move) as the
+// response's body, or an empty body (result, bye): Arbiter's remote bots
+// (docs/protocol.md). Every message names its match and seat, so that one
+// Program plays any number of them at once. A hello that is refused is
+// answered 422 with the reason.
+func (p *Program[M, V]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "POST one message of the protocol (docs/protocol.md)", http.StatusMethodNotAllowed)
+		return
+	}
+	if _, ok := p.Rules.(engine.ViewReader[V]); !ok {
+		http.Error(w, fmt.Sprintf("%s views cannot be read from their JSON", p.Rules.Info().Name), http.StatusInternalServerError)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<20))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
+		return
+	}
+	answer, _, err := p.handle(r.Context(), body, 0)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(answer)
+}
+
+// open returns the number of matches open.
+func (p *Program[M, V]) open() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.sessions)
+}
+
+// logf writes one line to the log.
+func (p *Program[M, V]) logf(format string, args ...any) {
+	w := p.Log
+	if w == nil {
+		w = os.Stderr
+	}
+	fmt.Fprintf(w, format+"\n", args...)
+}
+
+// where names line n of the input for the log; "" for a message without
+// a line (over HTTP).
+func where(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d: ", n)
+}
+
+// handle serves one message, line n of the input: its answer, or nil for
+// none; bye says the message closed a match.
+func (p *Program[M, V]) handle(ctx context.Context, line []byte, n int) (answer []byte, bye bool, err error) {
+	var msg incoming
+	if err := json.Unmarshal(line, &msg); err != nil {
+		p.logf("%snot a message of the protocol (%v): %.200s", where(n), err, line)
+		return nil, false, nil
+	}
+	switch msg.Type {
+	case "hello":
+		return p.hello(ctx, line, n)
+	case "request":
+		return p.request(ctx, &msg, n), false, nil
+	case "result":
+		if s := p.session(msg.Match, msg.Seat); s != nil && msg.Result != nil {
+			if f, ok := s.player.(engine.Finisher); ok {
+				s.mu.Lock()
+				_ = p.guard(n, "Finish", func() { f.Finish(ctx, *msg.Result) })
+				s.mu.Unlock()
+			}
+		}
+		return nil, false, nil
+	case "bye":
+		p.mu.Lock()
+		_, ok := p.sessions[seatKey{msg.Match, msg.Seat}]
+		delete(p.sessions, seatKey{msg.Match, msg.Seat})
+		p.mu.Unlock()
+		return nil, ok, nil
+	}
+	p.logf("%sa message of type %q, which the protocol has not (hello, request, result, bye): %.200s", where(n), msg.Type, line)
+	return nil, false, nil
+}
+
+// hello opens a seat of a match: it checks that the match is of the
+// program's game, makes its player, starts it and answers ready.
+func (p *Program[M, V]) hello(ctx context.Context, line []byte, n int) ([]byte, bool, error) {
+	var h Hello
+	if err := json.Unmarshal(line, &h); err != nil {
+		return nil, false, p.refuse("%sa hello that cannot be read: %v", where(n), err)
+	}
+	info := p.Rules.Info()
+	switch {
+	case h.Protocol != ProtocolVersion:
+		return nil, false, p.refuse("Arbiter speaks protocol %d; this program speaks protocol %d (docs/protocol.md): build it with the Arbiter it plays with", h.Protocol, ProtocolVersion)
+	case h.Game != info.Name:
+		return nil, false, p.refuse("this program plays %s, and Arbiter asks it to play %s: play it in a game of %s (arbiter play %s --player exec:...)", info.Name, quoteName(h.Game), info.Name, info.Name)
+	case info.Variant != "" && h.Variant != info.Variant:
+		return nil, false, p.refuse("this program plays %s under the %s rules, and the match is played under the %s rules", info.Name, info.Variant, quoteName(h.Variant))
+	}
+	if h.RulesVersion != info.Version {
+		p.logf("the match is played under %s rules version %s; this program was built with version %s: its view of the game may be out of date", info.Name, quoteName(h.RulesVersion), info.Version)
+	}
+	mi := engine.MatchInfo{
+		Ruleset: h.Game, Variant: h.Variant, RulesVersion: h.RulesVersion, Game: gameOf(h.Match), Seat: h.Seat,
+		Players: h.Players, Options: h.Options, Seed: h.Seed,
+		Time: engine.TimeControl{Deadline: msDuration(h.Time.DecisionMS), ReplyDeadline: msDuration(h.Time.ReplyMS),
+			StartDeadline: msDuration(h.Time.StartupMS), Bank: msDuration(h.Time.BankMS)},
+	}
+	read, err := p.Rules.(engine.ViewReader[V]).ReadViews(mi)
+	if err != nil {
+		return nil, false, p.refuse("the match cannot be played: %v", err)
+	}
+	s := &session[M, V]{read: read}
+	if mi.Time.ReplyDeadline != mi.Time.Deadline {
+		s.reply = mi.Time.ReplyDeadline
+	}
+	if s.player = p.New(); s.player == nil {
+		return nil, false, p.refuse("New made no player")
+	}
+	if st, ok := s.player.(engine.Starter); ok {
+		var startErr error
+		if err := p.guard(n, "Start", func() { startErr = st.Start(ctx, mi) }); err != nil {
+			startErr = err
+		}
+		if startErr != nil {
+			return nil, false, p.refuse("the player did not start: %v", startErr)
+		}
+	}
+	p.mu.Lock()
+	if p.sessions == nil {
+		p.sessions = map[seatKey]*session[M, V]{}
+	}
+	p.sessions[seatKey{h.Match, h.Seat}] = s
+	p.mu.Unlock()
+	ready, err := json.Marshal(Ready{Type: "ready", Name: p.Name})
+	return ready, false, err
+}
+
+// failed logs err and returns it.
+func (p *Program[M, V]) failed(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	p.logf("%v", err)
+	return err
+}
+
+// refuse logs why a hello is refused and returns it as an error.
+func (p *Program[M, V]) refuse(format string, args ...any) error { return p.failed(format, args...) }
+
+// quoteName quotes a name from Arbiter for a message, and says when there
+// was none.
+func quoteName(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return strconv.Quote(s)
+}
+
+// gameOf returns the game's number from a match's id ("run-12": 12), as
+// MatchInfo.Game counts it; 1 when the id says none.
+func gameOf(match string) int {
+	if i := strings.LastIndexByte(match, '-'); i >= 0 {
+		if g, err := strconv.Atoi(match[i+1:]); err == nil && g > 0 {
+			return g
+		}
+	}
+	return 1
+}
+
+func msDuration(ms int64) time.Duration {
+	if ms <= 0 {
+		return 0
+	}
+	return time.Duration(ms) * time.Millisecond
+}
+
+// session returns the seat of a match that a hello opened, or nil.
+func (p *Program[M, V]) session(match string, seat int) *session[M, V] {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sessions[seatKey{match, seat}]
+}
+
+// request decides one request and returns the move message, or nil when
+// the request has no id to answer.
+func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byte {
+	if msg.ID == nil {
+		p.logf("%sa request with no id, which cannot be answered", where(n))
+		return nil
+	}
+	id := *msg.ID
+	answer := func(move json.RawMessage) []byte {
+		b, err := json.Marshal(MoveMessage{Type: "move", ID: id, Move: move})
+		if err != nil {
+			p.logf("%srequest %d: the move cannot be written: %v", where(n), id, err)
+			return nil
+		}
+		return b
+	}
+	fallback := func(format string, args ...any) []byte {
+		p.logf("%srequest %d: %s; the default move is sent", where(n), id, fmt.Sprintf(format, args...))
+		if len(msg.Default) == 0 {
+			return nil
+		}
+		return answer(msg.Default)
+	}
+	s := p.session(msg.Match, msg.Seat)
+	if s == nil {
+		return fallback("match %s, seat %d, has had no hello", quoteName(msg.Match), msg.Seat)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req := engine.Request[M]{ID: id, Seat: msg.Seat, Kind: engine.Kind(msg.Kind), Deadline: msDuration(msg.DeadlineMS)}
+	if s.reply > 0 && req.Deadline == s.reply {
+		req.Class = engine.Reply
+	}
+	if len(msg.Default) == 0 {
+		p.logf("%srequest %d has no default move; one is decided all the same", where(n), id)
+	} else if err := readMove(msg.Default, &req.Default); err != nil {
+		return fallback("its default %.200s is no move of %s: %v", msg.Default, p.Rules.Info().Name, err)
+	}
+	if msg.Choices != nil {
+		req.Choices = make([]M, len(msg.Choices))
+		for i, c := range msg.Choices {
+			if err := readMove(c, &req.Choices[i]); err != nil {
+				return fallback("its choice %.200s is no move of %s: %v", c, p.Rules.Info().Name, err)
+			}
+		}
+	}
+	if len(msg.View) == 0 {
+		return fallback("it has no view")
+	}
+	view, err := s.read(id, msg.View)
+	if err != nil {
+		return fallback("its view cannot be read: %v", err)
+	}
+	dctx := ctx
+	if req.Deadline > 0 {
+		var cancel context.CancelFunc
+		dctx, cancel = context.WithTimeout(ctx, req.Deadline)
+		defer cancel()
+	}
+	var mv M
+	var decideErr error
+	if err := p.guard(n, "Decide", func() { mv, decideErr = s.player.Decide(dctx, &req, view) }); err != nil {
+		decideErr = err
+	}
+	if decideErr != nil {
+		return fallback("the player failed: %v", decideErr)
+	}
+	b, err := json.Marshal(mv)
+	if err != nil {
+		return fallback("its move cannot be written as JSON: %v", err)
+	}
+	return answer(b)
+}
+
+// readMove reads a move's JSON into mv.
+func readMove[M any](data []byte, mv *M) error {
+	if engine.NullMove(data) {
+		return errors.New("null is no move")
+	}
+	return json.Unmarshal(data, mv)
+}
+
+// guard runs f, a call of the player named what, and recovers its panic,
+// as a panic in process is: it logs the stack and returns the panic as an
+// error.
+func (p *Program[M, V]) guard(n int, what string, f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.logf("%s%s panicked: %v\n%s", where(n), what, r, debug.Stack())
+			err = fmt.Errorf("%s panicked: %v", what, r)
+		}
+	}()
+	f()
+	return nil
+}

@@ -1,0 +1,343 @@
+package player_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/games/ajveciv"
+	"github.com/arbiter-games/arbiter/games/tncc"
+	"github.com/arbiter-games/arbiter/player"
+)
+
+// play plays a match of rules among seats and returns its record's steps
+// as JSON, and its faults.
+func play[M, V any](t *testing.T, rules engine.Ruleset[M, V], setup engine.Setup, seats []engine.Seat[M, V]) (string, []engine.SeatFault) {
+	t.Helper()
+	m, err := rules.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord[M](rules.Info(), setup)
+	var runner engine.Runner[M, V]
+	if err := runner.Run(context.Background(), m, seats, rec); err != nil {
+		t.Fatal(err)
+	}
+	steps, _ := json.Marshal(rec.Steps)
+	return string(steps), rec.Faults()
+}
+
+// entrant returns the built-in player called name of a game.
+func entrant[M, V any](t *testing.T, bots func(string) ([]engine.Entrant[M, V], error), name string) func() engine.Player[M, V] {
+	t.Helper()
+	es, err := bots(name)
+	if err != nil || len(es) != 1 {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return es[0].New
+}
+
+// TestProgramPlaysAsInProcess: Go players served as programs behind a URL
+// (Program.ServeHTTP), two seats of one match at once, play the match move
+// for move as they do in process, with no fault: the views, the requests
+// and the seeds they are sent read back into what they are given in
+// process.
+func TestProgramPlaysAsInProcess(t *testing.T) {
+	t.Run("ajveciv", func(t *testing.T) {
+		names := []string{"guide", "planner", "random", "guide"}
+		setup := engine.Setup{Seed: 11, Players: names, Options: map[string]string{"turns": "25"}}
+		served := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: entrant(t, ajveciv.Bots, "guide"), Name: "served guide"}
+		checkServed(t, ajveciv.Original(), ajveciv.Bots, setup, served, 0, 3)
+	})
+	t.Run("tncc", func(t *testing.T) {
+		names := []string{"blitz", "marshal", "trader", "war"}
+		setup := engine.Setup{Seed: 3, Players: names, Options: map[string]string{"preset": "default"}}
+		served := &player.Program[tncc.Move, tncc.View]{Rules: tncc.Game{}, New: entrant(t, tncc.Bots, "marshal")}
+		checkServed(t, tncc.Game{}, tncc.Bots, setup, served, 1)
+	})
+}
+
+// checkServed plays setup in process, then with the seats remote played by
+// served behind a URL, and compares the two.
+func checkServed[M, V any](t *testing.T, rules engine.Ruleset[M, V], bots func(string) ([]engine.Entrant[M, V], error), setup engine.Setup, served *player.Program[M, V], remote ...int) {
+	t.Helper()
+	var log bytes.Buffer
+	served.Log = &log
+	srv := httptest.NewServer(served)
+	defer srv.Close()
+	seats := func(remotes bool) []engine.Seat[M, V] {
+		out := make([]engine.Seat[M, V], setup.Seats())
+		for s, name := range setup.Players {
+			out[s] = engine.Seat[M, V]{Name: name, Player: entrant(t, bots, name)(), Deadline: time.Minute}
+		}
+		if remotes {
+			for _, s := range remote {
+				out[s].Player = player.NewRemote[M, V](srv.URL, player.External{})
+			}
+		}
+		return out
+	}
+	want, faults := play(t, rules, setup, seats(false))
+	if len(faults) > 0 {
+		t.Fatalf("in process: faults %+v", faults)
+	}
+	got, faults := play(t, rules, setup, seats(true))
+	if len(faults) > 0 {
+		t.Fatalf("served: faults %+v\n%s", faults, log.String())
+	}
+	if got != want {
+		t.Errorf("served, the match went otherwise:\n got %.800s\nwant %.800s\nlog: %s", got, want, log.String())
+	}
+	if log.Len() > 0 {
+		t.Errorf("the program logged: %s", log.String())
+	}
+}
+
+// conversation runs a Program of AjveCiv's raider on lines and returns
+// what it answered and logged.
+func conversation(t *testing.T, p *player.Program[ajveciv.Value, ajveciv.View], lines ...string) (out, log string, err error) {
+	t.Helper()
+	var o, l bytes.Buffer
+	p.Log = &l
+	err = p.Run(context.Background(), strings.NewReader(strings.Join(lines, "\n")+"\n"), &o)
+	return o.String(), l.String(), err
+}
+
+// raider chooses conquer when offered, else the first choice; it can be
+// made to fail.
+type raider struct {
+	fail    error
+	panics  bool
+	started *engine.MatchInfo
+	result  *engine.Result
+}
+
+func (r *raider) Decide(_ context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
+	if r.panics {
+		panic("the raider fell over")
+	}
+	if r.fail != nil {
+		return 0, r.fail
+	}
+	if v.Offers(ajveciv.Conquer) {
+		return ajveciv.Conquer, nil
+	}
+	return req.Choices[0], nil
+}
+
+func (r *raider) Start(_ context.Context, info engine.MatchInfo) error {
+	r.started = &info
+	return nil
+}
+
+func (r *raider) Finish(_ context.Context, res engine.Result) { r.result = &res }
+
+// ajvecivLines returns a hello and a first request of a game of AjveCiv,
+// for seat 1, as Arbiter sends them, with the request's id.
+func ajvecivLines(t testing.TB, match string) (hello, request string, id int64) {
+	t.Helper()
+	setup := engine.Setup{Seed: 5, Players: []string{"basic.develop", "exec:bot"}, Options: map[string]string{"turns": "10", "inflections": "true"}}
+	m, err := ajveciv.Original().NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := json.Marshal(player.Hello{Type: "hello", Match: match, Protocol: player.ProtocolVersion, Game: "ajveciv", Variant: "original", RulesVersion: ajveciv.RulesVersion,
+		Seat: 1, Players: setup.Players, Options: setup.Options, Seed: 77, Time: player.TimeLimits{DecisionMS: 1000, ReplyMS: 1000, StartupMS: 10000}})
+	req := m.Pending()[1]
+	r, _ := json.Marshal(player.RequestMessage[ajveciv.Value, ajveciv.View]{Type: "request", Match: match, Seat: 1, ID: req.ID, Kind: string(req.Kind),
+		Choices: req.Choices, Default: req.Default, View: m.View(1), DeadlineMS: 1000})
+	return string(h), string(r), req.ID
+}
+
+// TestProgramConversation: hello is answered with ready, after the player
+// is started with the match as the hello tells it; each request with the
+// player's move; the result reaches a Finisher; bye ends the program.
+func TestProgramConversation(t *testing.T) {
+	bot := &raider{}
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }, Name: "raider"}
+	hello, request, id := ajvecivLines(t, "run-3")
+	result := `{"type":"result","match":"run-3","seat":1,"result":{"scores":[1,2],"ranks":[2,1],"winners":[1],"reason":"turns"}}`
+	out, log, err := conversation(t, p, hello, request, result, `{"type":"bye","match":"run-3","seat":1}`, `{"type":"request","id":99}`)
+	if err != nil || log != "" {
+		t.Fatalf("Run: %v; logged %q", err, log)
+	}
+	var req struct{ Choices []ajveciv.Value }
+	_ = json.Unmarshal([]byte(request), &req)
+	move := req.Choices[0]
+	for _, c := range req.Choices {
+		if c == ajveciv.Conquer {
+			move = c
+		}
+	}
+	want := fmt.Sprintf("{\"type\":\"ready\",\"name\":\"raider\"}\n{\"type\":\"move\",\"id\":%d,\"move\":\"%v\"}\n", id, move)
+	if out != want {
+		t.Errorf("answered\n%s\nwant\n%s", out, want)
+	}
+	i := bot.started
+	if i == nil || i.Seat != 1 || i.Seed != 77 || i.Game != 3 || i.Ruleset != "ajveciv" || i.Options["turns"] != "10" || i.Time.Deadline != time.Second || i.Players[1] != "exec:bot" {
+		t.Errorf("started with %+v", i)
+	}
+	if bot.result == nil || bot.result.Winners[0] != 1 {
+		t.Errorf("finished with %+v", bot.result)
+	}
+}
+
+// TestProgramRefusesAnotherGame: a program built for one game, asked to
+// play another (or another variant, or protocol), says so and stops, with
+// no ready: Arbiter plays the seat by default moves.
+func TestProgramRefusesAnotherGame(t *testing.T) {
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return &raider{} }}
+	hello, _, _ := ajvecivLines(t, "m-1")
+	for _, c := range []struct{ from, to, want string }{
+		{`"game":"ajveciv"`, `"game":"tncc"`, `this program plays ajveciv, and Arbiter asks it to play "tncc"`},
+		{`"variant":"original"`, `"variant":"flood"`, `under the original rules, and the match is played under the "flood" rules`},
+		{`"protocol":1`, `"protocol":2`, "Arbiter speaks protocol 2; this program speaks protocol 1"},
+		{`"turns":"10"`, `"turns":"ten"`, "the match cannot be played: option turns"},
+		{`"seat":1`, `"seat":5`, "the match cannot be played: ajveciv: seat 5"},
+	} {
+		bad := strings.Replace(hello, c.from, c.to, 1)
+		out, log, err := conversation(t, p, bad, `{"type":"bye","match":"m-1","seat":1}`)
+		if err == nil || out != "" || !strings.Contains(log, c.want) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: answered %q, logged %q, returned %v; want no answer and %q", c.to, out, log, err, c.want)
+		}
+	}
+	started := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] {
+		return &failingStart{}
+	}}
+	if out, log, err := conversation(t, started, hello); err == nil || out != "" || !strings.Contains(log, "the player did not start: no map") {
+		t.Errorf("a player that fails to start: answered %q, logged %q, returned %v", out, log, err)
+	}
+}
+
+type failingStart struct{ raider }
+
+func (*failingStart) Start(context.Context, engine.MatchInfo) error { return errors.New("no map") }
+
+// TestProgramBadLines: a line that is no message, a request before its
+// hello, a view that does not read, a player that fails or panics: each is
+// logged, the request answered with its default move, and play goes on;
+// nothing panics.
+func TestProgramBadLines(t *testing.T) {
+	hello, request, id := ajvecivLines(t, "m-1")
+	var req struct {
+		Default ajveciv.Value
+	}
+	_ = json.Unmarshal([]byte(request), &req)
+	def := fmt.Sprintf("{\"type\":\"move\",\"id\":%d,\"move\":\"%v\"}\n", id, req.Default)
+	cases := []struct {
+		name  string
+		bot   *raider
+		lines []string
+		out   string
+		log   []string
+	}{
+		{"not JSON", &raider{}, []string{"hello there", hello, "[1, 2]", `{"type":"shout"}`}, `{"type":"ready"}` + "\n",
+			[]string{"line 1: not a message of the protocol", "line 3: not a message of the protocol", `line 4: a message of type "shout", which the protocol has not`}},
+		{"request before hello", &raider{}, []string{request}, def, []string{`line 1: request ` + fmt.Sprint(id) + `: match "m-1", seat 1, has had no hello; the default move is sent`}},
+		{"a view that does not read", &raider{}, []string{hello, strings.Replace(request, `"yield":20`, `"yield":"many"`, 1)}, `{"type":"ready"}` + "\n" + def,
+			[]string{"line 2: request " + fmt.Sprint(id) + ": its view cannot be read: ajveciv: view: world: yield"}},
+		{"a choice that is no move", &raider{}, []string{hello, strings.Replace(request, `"choices":["`, `"choices":["sing","`, 1)}, `{"type":"ready"}` + "\n" + def,
+			[]string{`its choice "sing" is no move of ajveciv`}},
+		{"a request with no id", &raider{}, []string{hello, strings.Replace(request, fmt.Sprintf(`"id":%d,`, id), "", 1)}, `{"type":"ready"}` + "\n",
+			[]string{"line 2: a request with no id"}},
+		{"an error", &raider{fail: errors.New("no idea")}, []string{hello, request}, `{"type":"ready"}` + "\n" + def,
+			[]string{"the player failed: no idea; the default move is sent"}},
+		{"a panic", &raider{panics: true}, []string{hello, request}, `{"type":"ready"}` + "\n" + def,
+			[]string{"line 2: Decide panicked: the raider fell over", "goroutine", "the player failed: Decide panicked: the raider fell over; the default move is sent"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return c.bot }}
+			out, log, err := conversation(t, p, c.lines...)
+			if err != nil || out != c.out {
+				t.Errorf("answered %q (%v); want %q", out, err, c.out)
+			}
+			for _, w := range c.log {
+				if !strings.Contains(log, w) {
+					t.Errorf("logged %q; want %q in it", log, w)
+				}
+			}
+		})
+	}
+}
+
+// TestProgramManyMatches: one program plays several matches and seats
+// whose messages come interleaved, each with a player of its own, and
+// ends when the last says bye.
+func TestProgramManyMatches(t *testing.T) {
+	made := 0
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { made++; return &raider{} }}
+	h1, r1, id := ajvecivLines(t, "run-1")
+	h2, r2, _ := ajvecivLines(t, "run-2")
+	pr, pw := io.Pipe()
+	var out bytes.Buffer
+	done := make(chan error)
+	go func() { done <- p.Run(context.Background(), pr, &out) }()
+	for _, l := range []string{h1, h2, r2, r1, `{"type":"bye","match":"run-1","seat":1}`, r2, `{"type":"bye","match":"run-2","seat":1}`} {
+		if _, err := io.WriteString(pw, l+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the program did not end after the last bye")
+	}
+	_ = pw.Close()
+	if lines := strings.Count(out.String(), "\n"); lines != 5 || made != 2 || strings.Count(out.String(), fmt.Sprintf(`"id":%d`, id)) != 3 {
+		t.Errorf("%d players made; answered\n%s", made, out.String())
+	}
+}
+
+// TestProgramNeedsAViewReader: rules whose views cannot be read back are
+// refused before play, with the reason.
+func TestProgramNeedsAViewReader(t *testing.T) {
+	p := &player.Program[string, string]{Rules: opaque{}, New: func() engine.Player[string, string] { return nil }, Log: io.Discard}
+	if err := p.Run(context.Background(), strings.NewReader(""), io.Discard); err == nil || !strings.Contains(err.Error(), "opaque views cannot be read") {
+		t.Errorf("Run: %v", err)
+	}
+}
+
+type opaque struct{}
+
+func (opaque) Info() engine.Info                                      { return engine.Info{Name: "opaque"} }
+func (opaque) New(engine.Setup) (engine.Match[string, string], error) { return nil, errors.New("no") }
+
+// FuzzProgram: whatever lines a program is sent after its hello, it
+// answers each with a line of the protocol or nothing, and never panics.
+func FuzzProgram(f *testing.F) {
+	hello, request, _ := ajvecivLines(f, "m-1")
+	f.Add(request)
+	f.Add(strings.Replace(request, `"conquer"`, `null`, -1))
+	f.Add(`{"type":"result","match":"m-1","seat":1,"result":{}}`)
+	f.Add(`{"type":"bye","match":"m-1","seat":1}`)
+	f.Add(`{"type":"request","match":"m-1","seat":1,"id":1,"view":{"you":1}}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), Log: io.Discard,
+			New: func() engine.Player[ajveciv.Value, ajveciv.View] { return &raider{} }}
+		var out bytes.Buffer
+		if err := p.Run(context.Background(), strings.NewReader(hello+"\n"+line+"\n"), &out); err != nil {
+			if !strings.Contains(line, `"hello"`) {
+				t.Fatalf("Run: %v", err)
+			}
+			return
+		}
+		for i, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(l), &m); err != nil || (m["type"] != "ready" && m["type"] != "move") || i == 0 && m["type"] != "ready" {
+				t.Fatalf("answered %q", l)
+			}
+		}
+	})
+}
