@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildGoBot builds testdata/gobot, a built-in player of any game served
+// as a program by player.Serve, into dir.
+func buildGoBot(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "gobot")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/gobot").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// readRecord reads a record file's lines, with the players named as
+// rename says in its header (the program's spec by the built-in player's
+// name), and its end line without the digest of the lines above it (which
+// the names change).
+func readRecord(t *testing.T, path string, rename ...string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	for i := 0; i+1 < len(rename); i += 2 {
+		from, _ := json.Marshal(rename[i])
+		to, _ := json.Marshal(rename[i+1])
+		lines[0] = strings.ReplaceAll(lines[0], string(from), string(to))
+	}
+	var end map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil {
+		t.Fatalf("%s: the end line: %v", path, err)
+	}
+	delete(end, "lines")
+	last, _ := json.Marshal(end)
+	lines[len(lines)-1] = string(last)
+	return lines
+}
+
+// TestGoBotAsAProgram: a bot written in Go with the game's packages, run as
+// a program through player.Serve (exec:), plays every game as the same
+// player does in process: the same seed gives the same record, byte for
+// byte but for the player's name, and no fault; a series starts it afresh
+// for every game.
+func TestGoBotAsAProgram(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	bin := buildGoBot(t, t.TempDir())
+	for _, c := range []struct {
+		game, others, bot string
+		args              []string
+	}{
+		{"ajveciv", "planner,random,basic.develop", "guide", []string{"--turns", "30", "--games", "2"}},
+		{"ajveciv", "random,basic2", "mcts:playouts=30", []string{"--turns", "8"}},
+		{"reaj", "random,develop,expand", "steward", []string{"--turns", "40", "--games", "2"}},
+		{"tncc", "blitz,trader,war", "marshal", []string{"--games", "2"}},
+		{"tncc", "general,random", "mcts:playouts=20", []string{"--preset", "tribe"}},
+		{"territories", "greedy", "general", []string{"--turns", "15", "--games", "2"}},
+		{"territories", "greedy,random", "greedy", []string{"--turns", "30"}},
+		{"zombie", "sensible,cautious,random,spreader", "searcher", []string{"--antibodies", "1", "--viruses", "1", "--games", "2"}},
+	} {
+		t.Run(c.game+"/"+c.bot, func(t *testing.T) {
+			spec := "exec:" + bin + " " + c.game + " " + c.bot
+			inProcess, served := t.TempDir(), t.TempDir()
+			args := append([]string{"play", c.game, "--seed", "7", "--deadline", "1m", "--report", "json", "--force"}, c.args...)
+			code, _, errOut := arbiter(t, "", append(args, "--players", c.others+","+c.bot, "--record", inProcess)...)
+			if code != 0 {
+				t.Fatalf("in process: exit %d: %s", code, errOut)
+			}
+			code, out, errOut := arbiter(t, "", append(args, "--players", c.others, "--player", spec, "--record", served)...)
+			if code != 0 {
+				t.Fatalf("as a program: exit %d: %s", code, errOut)
+			}
+			if f := reportFaults(t, out); len(f) > 0 {
+				t.Fatalf("as a program: faults %+v", f)
+			}
+			files, _ := filepath.Glob(filepath.Join(inProcess, "game-*.jsonl"))
+			if len(files) == 0 {
+				t.Fatal("no record")
+			}
+			for _, f := range files {
+				want := readRecord(t, f)
+				got := readRecord(t, filepath.Join(served, filepath.Base(f)), spec, c.bot)
+				if len(got) != len(want) {
+					t.Fatalf("%s: %d lines as a program, %d in process", filepath.Base(f), len(got), len(want))
+				}
+				for i := range want {
+					if got[i] != want[i] {
+						t.Fatalf("%s, line %d:\nas a program %.600s\n in process  %.600s", filepath.Base(f), i+1, got[i], want[i])
+					}
+				}
+			}
+			// The program says nothing on its standard error: no line it
+			// could not read, no view, no failure of its player.
+			logs, _ := filepath.Glob(filepath.Join(served, "bot-logs", "*.log"))
+			for _, l := range logs {
+				b, _ := os.ReadFile(l)
+				for _, line := range strings.Split(string(bytes.TrimSpace(b)), "\n") {
+					if line != "" && !strings.HasPrefix(line, "=== ") {
+						t.Errorf("%s: %s", filepath.Base(l), b)
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestGoBotRefusesAnotherGame: a Go bot built for one game, seated in
+// another, fails to start with what it plays in its fault, and the game is
+// played on with its seat's default moves.
+func TestGoBotRefusesAnotherGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	bin := buildGoBot(t, t.TempDir())
+	code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--players", "blitz,turtle", "--player", "exec:"+bin+" ajveciv guide",
+		"--report", "json", "--bot-logs", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f := reportFaults(t, out)
+	if len(f) == 0 || f[0].Seat != 2 || f[0].Kind != "start" || !strings.Contains(f[0].Detail, `this program plays ajveciv, and Arbiter asks it to play \"tncc\"`) &&
+		!strings.Contains(f[0].Detail, `this program plays ajveciv, and Arbiter asks it to play "tncc"`) {
+		t.Errorf("faults %+v; want seat 2's start, saying it plays ajveciv", f)
+	}
+}
