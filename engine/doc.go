@@ -33,7 +33,10 @@
 // time, for charts) and [json.Marshaler] on the match itself (a snapshot of the
 // full state, hashed into the record). A ruleset that is a [Restorer] resumes
 // a match from such a snapshot without replaying its moves; package
-// enginetest checks that it does so exactly.
+// enginetest checks that it does so exactly. A ruleset that is a
+// [ViewReader] reads a seat's view back from the JSON a program is sent,
+// so that a Go player run as a program (player.Serve) decides on the typed
+// view it would have in process; enginetest.CheckReadViews checks that.
 //
 // # Running matches
 //

@@ -2,7 +2,8 @@
 // people at a terminal (Terminal), external programs over the bot protocol
 // of docs/protocol.md and bots at an HTTP address (Remote). It turns the
 // names users give on the command line into engine.Entrant values that
-// make players.
+// make players. It holds the protocol's other side too: Serve runs a Go
+// player, written with a game's own typed views, as such a program.
 package player
 
 import (

@@ -29,6 +29,9 @@
 // An AI implements Turn and Inflection (and optionally Init, see
 // AIInitializer) over a View, in JSON {you, turn, turns, kind, offered,
 // world}; Player makes it a player and Seats seats several for a game.
+// Game.ReadViews reads a view back from the JSON a program is sent
+// (engine.ViewReader), so that an AI run as a program (player.Serve)
+// decides on the same View as it does in process.
 //
 // # Writing a world
 //

@@ -7,6 +7,9 @@
 // Game is the engine.Ruleset; Turn is the pure rules step, with its draw
 // order; Bots names the built-in players (the six fixed-value players,
 // random, steward); Step applies one turn to a state in its JSON shape.
+// Game.ReadViews reads a view back from the JSON a program is sent
+// (engine.ViewReader), so that a player run as a program (player.Serve)
+// decides on the same View as it does in process.
 //
 // # Decisions beyond the rules text
 //

@@ -28,5 +28,8 @@
 // ([View.Config], the seat's own copy) and a world to try actions on
 // ([View.World]), whose dice are never the match's. A bot that wants chance
 // implements [Seeded]; one that prepares for each match, engine.Initializer.
-// See ExamplePlayer.
+// See ExamplePlayer. [Game.ReadViews] reads a view back from the JSON a
+// program is sent (engine.ViewReader), so that a bot run as a program
+// (player.Serve) decides on the view it would have in process; it says
+// the little the JSON cannot tell.
 package territories

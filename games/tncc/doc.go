@@ -27,7 +27,10 @@
 // resources, the preset, the public history (View.History, whose Entry
 // never holds a war's flanks), and the question it is asked; View.World is
 // a copy of the world to play the rules forward on. A view is valid only
-// during the decision it was given for.
+// during the decision it was given for. Game.ReadViews reads a view back
+// from the JSON a program is sent (engine.ViewReader), keeping the history
+// its earlier views told, so that a bot run as a program (player.Serve)
+// decides on the same View as it does in process.
 //
 // # Search
 //

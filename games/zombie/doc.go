@@ -48,5 +48,8 @@
 // set forward in matches drawn from their view. The hooks of a search AI
 // (engine/search.go) are [Match.Clone], [Match.Moves] and [Game.Sample],
 // which draws who is a zombie and who is infected from one seat's view
-// alone.
+// alone. [Game.ReadViews] reads a view back from the JSON a program is
+// sent (engine.ViewReader), from that seat's lines alone too, so that a
+// bot run as a program (player.Serve) decides on the same View as it does
+// in process.
 package zombie
