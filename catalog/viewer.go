@@ -80,6 +80,11 @@ type ViewerOptions struct {
 	// is refused with a *ViewsTooLargeError once they pass it, so that
 	// the work and memory of one viewer are bounded, whatever the record.
 	MaxBytes int
+	// Map is the SVG of the map the match's board is drawn on, where the
+	// record's own options do not carry it: a game file's board names its
+	// map by a path, and the map is kept beside the match (MapOf). It is
+	// the viewer's map when the record gives none.
+	Map string
 }
 
 // ViewsTooLargeError refuses a viewer whose views come to more than
@@ -284,6 +289,8 @@ func (h *hosted[M, V]) replayViews(rec *engine.Record[M], o ViewerOptions) (*Vie
 	}
 	if svg, ok := Map(info.Name, rec.Header.Setup.Options); ok {
 		v.Map = string(svg)
+	} else {
+		v.Map = o.Map
 	}
 	points := o.Viewpoints
 	if points == nil {

@@ -144,6 +144,11 @@ func (s *Server) replayMatch(w http.ResponseWriter, r *http.Request) {
 		writeBody(w, r, cached)
 		return
 	}
+	if d, err := s.drawingOf(r.Context(), id); err == nil {
+		// The map a game file keeps beside its board, which the record's
+		// options name by a path only.
+		o.Map = string(d.SVG())
+	}
 	b, ok := s.viewerJSON(w, r, buf.Bytes(), o, offered, nil)
 	if ok && key != "" {
 		stories.put(key, b)

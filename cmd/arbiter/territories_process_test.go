@@ -624,4 +624,11 @@ func TestServeDrawsAGameFileOnItsOwnMap(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(body)); code != 200 || err != nil {
 		t.Errorf("the board as a PNG: %d %v", code, err)
 	}
+	// The replay viewer (the page's story of the match) draws it on the
+	// same map.
+	var viewer struct{ Map string }
+	code, body, _ = apiCall("GET", base+"/replay?view=public", "", nil)
+	if code != 200 || json.Unmarshal(body, &viewer) != nil || !strings.Contains(viewer.Map, mark) {
+		t.Errorf("the replay viewer's map: %d %.300s", code, body)
+	}
 }
