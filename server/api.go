@@ -1286,6 +1286,10 @@ func (s *Server) judgeOf(r *http.Request, id string) error {
 	if c.role != store.JudgeRole {
 		return errJudgeOnly
 	}
+	// The judge's calls write as moves do, and are counted with its moves.
+	if wait := s.limiter.move(c.key); wait > 0 {
+		return rateLimited(wait, "more than %g moves and calls a second with this secret", s.cfg.Limits.Moves)
+	}
 	return nil
 }
 

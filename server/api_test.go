@@ -555,6 +555,25 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+func TestJudgesCallsAreRateLimited(t *testing.T) {
+	// The judge's calls that write (new links, the end of a turn, a
+	// correction) are held to the moves' rate, as its moves are: a judge's
+	// secret cannot have the server write without a bound.
+	ts := newServer(t, server.Config{Limits: server.Limits{Moves: 1, MoveBurst: 2}})
+	c := ts.create(map[string]any{"game": "reaj", "seats": []map[string]any{{"player": "person"}, {"player": "person"}}, "judge": true})
+	codes := map[int]int{}
+	for range 5 {
+		a := ts.call("POST", "/api/v1/matches/"+c.ID+"/seats/0/reissue", c.Judge.Secret, nil)
+		codes[a.status]++
+		if a.status == 429 && !bytes.Contains(a.body, []byte("moves and calls a second with this secret")) {
+			t.Errorf("the refusal: %s", a.body)
+		}
+	}
+	if codes[429] == 0 || codes[200] == 0 {
+		t.Errorf("5 new links in a moment with a limit of 1 a second and bursts of 2: %v; want some made, then 429", codes)
+	}
+}
+
 func TestCreationsRefusedForTheirBodyAreNotCounted(t *testing.T) {
 	// A body's mistakes make no match, and do not use up the address's
 	// creations: a newcomer trying bodies by hand is told what is wrong,

@@ -78,7 +78,8 @@ type Limits struct {
 	// server's connections.
 	BodyTime time.Duration
 	// Moves is the moves each secret (or each client address, without
-	// one) may send per second, with bursts of MoveBurst.
+	// one) may send per second, with bursts of MoveBurst; a judge's calls
+	// that write (new links, the end of a turn, a correction) count too.
 	Moves     float64
 	MoveBurst int
 	// Creates is the matches a client address may create per minute.

@@ -155,7 +155,7 @@ GOMEMLIMIT is set in its environment.`,
 	f.StringVar(&logFormat, "log", "text", "the log on standard error: text or json, with a line per request; errors: no access log")
 	f.StringVar(&synchronous, "synchronous", "FULL", "SQLite: FULL (a move is on the disk before its answer) or NORMAL (it survives a crash of the server, not of the machine)")
 	f.Int64Var(&limits.Body, "max-body", server.DefaultLimits.Body, "the largest request body, in bytes")
-	f.Float64Var(&limits.Moves, "moves-per-second", server.DefaultLimits.Moves, "moves each secret may send per second")
+	f.Float64Var(&limits.Moves, "moves-per-second", server.DefaultLimits.Moves, "moves (and a judge's calls) each secret may send per second")
 	f.Float64Var(&limits.Creates, "creates-per-minute", server.DefaultLimits.Creates, "matches each address may create per minute")
 	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once, each a connection: left out, fewer than the default when the open-file limit (ulimit -n) is lower, keeping a quarter of the files (256 or more) for the rest, which it says at start; above what the limit allows, refused")
 	return cmd
