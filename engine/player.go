@@ -12,11 +12,14 @@ import (
 //
 // Decide is called once per request, from one goroutine at a time. The request
 // and the view are valid only during the call: a player that wants to keep
-// them copies what it needs. A player that returns an error, panics, answers
-// an illegal move or overruns req.Deadline gets req.Default instead, and the
-// fault is recorded. A call abandoned for overrunning keeps its request
-// struct, but its view and the request's Choices may change under it as the
-// match goes on.
+// them copies what it needs. The request is the player's own copy of the
+// match's: writing into it changes nothing of the match's, but Choices is
+// the match's own slice, which a player must not write into. A player that
+// returns an error, panics, answers an illegal move or overruns req.Deadline
+// gets the request's default instead (as the match made it, whatever the
+// player wrote into its copy), and the fault is recorded. A call abandoned
+// for overrunning keeps its request struct, but its view and the request's
+// Choices may change under it as the match goes on.
 //
 // ctx is the match's context: it is cancelled when the match is abandoned.
 // In-process players are not expected to check it on every decision.

@@ -96,7 +96,7 @@ type Runner[M, V any] struct {
 	at        int          // the request (or, in a ceremony, the seat) being asked
 	deciding  int          // in roundBounded, the request a player is deciding; -1 when none
 	serial    uint64
-	asked     *Request[M]    // watched: the copy of the request a player is given
+	asked     *Request[M]    // the copy of the request a player is given (see copyRequest)
 	callee    []Player[M, V] // per seat: the player to ask, nil once abandoned
 	abandoned []string       // per seat: why it is no longer asked
 	owed      []Fault        // per seat: a fault not yet recorded (a failed start), for its next step
@@ -149,6 +149,9 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	r.ctx, r.done, r.match, r.seats, r.rec = ctx, ctx.Done(), m, seats, rec
 	r.stage, r.reqs, r.at, r.deciding, r.result = starting, nil, 0, -1, Result{}
 	r.setLimits()
+	if r.asked == nil {
+		r.asked = new(Request[M])
+	}
 	r.callee = resize(r.callee, len(seats))
 	r.abandoned = resize(r.abandoned, len(seats))
 	r.owed = resize(r.owed, len(seats))
@@ -166,9 +169,6 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 		r.last = make(chan error, 1)
 	}
 	r.phase.Store(phaseWord(r.serial, 0, 0, stateRunning))
-	if r.asked == nil {
-		r.asked = new(Request[M])
-	}
 	dog.add(r)
 	defer dog.remove(r)
 	go r.playWatched()
@@ -362,13 +362,10 @@ func (r *Runner[M, V]) round() (err error) {
 			r.at = i + 1
 			continue
 		}
-		req.Deadline = r.deadlines[seat][req.Class&1]
-		ctx, view, asked := r.ctx, r.match.View(seat), req
+		// The player is given a copy of the request (see copyRequest).
+		ctx, view, asked := r.ctx, r.match.View(seat), r.asked
+		copyRequest(asked, req, r.deadlines[seat][req.Class&1])
 		if r.watched {
-			// A player that overruns is left holding its request: give it a
-			// copy, which nobody writes once the match is taken over.
-			asked = r.asked
-			copyRequest(asked, req)
 			word = r.enter(seat, callBit(req.Class))
 		}
 		asking = true
@@ -412,7 +409,7 @@ func (r *Runner[M, V]) roundBounded() (err error) {
 		err = r.record(req, req.Default, Fault{Kind: FaultPanic, Detail: fmt.Sprint(x)}, 0)
 		r.at = i + 1
 	}()
-	m, ctx, rec := r.match, r.ctx, r.rec
+	m, ctx, rec, asked := r.match, r.ctx, r.rec, r.asked
 	callee := r.callee
 	deadlines := r.deadlines[:len(callee)]
 	for reqs, i := r.reqs, r.at; ; i++ {
@@ -440,10 +437,10 @@ func (r *Runner[M, V]) roundBounded() (err error) {
 			}
 			continue
 		}
-		req.Deadline = deadlines[seat][req.Class&1]
+		copyRequest(asked, req, deadlines[seat][req.Class&1])
 		view := m.View(seat)
 		r.deciding = i
-		mv, err := p.Decide(ctx, req, view)
+		mv, err := p.Decide(ctx, asked, view)
 		r.deciding = -1
 		if err == nil {
 			if err = m.Apply(seat, mv); err == nil {
@@ -474,13 +471,11 @@ func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 		}
 		return r.record(req, req.Default, f, 0)
 	}
-	req.Deadline = r.deadlines[seat][req.Class&1]
-	ctx, view, asked := r.ctx, r.match.View(seat), req
+	ctx, view, asked := r.ctx, r.match.View(seat), r.asked
+	copyRequest(asked, req, r.deadlines[seat][req.Class&1])
 	var word uint64
 	t0 := time.Now()
 	if r.watched {
-		asked = r.asked
-		copyRequest(asked, req)
 		word = r.enter(seat, callBit(req.Class))
 	}
 	mv, err := ask(ctx, p, asked, view)
@@ -491,10 +486,16 @@ func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 }
 
 // copyRequest copies src to dst field by field, which is much cheaper than
-// copying the struct whole (a runtime call with write barriers).
-func copyRequest[M any](dst, src *Request[M]) {
+// copying the struct whole (a runtime call with write barriers), with the
+// seat's deadline for it: the request a player is asked. A player is
+// given such a copy, never the match's own request: what it writes into it
+// changes neither the move recorded when it fails (the match's default, for
+// the match's seat) nor the match's requests, which a game may keep from
+// round to round; and a player that overruns is left holding its copy,
+// which nobody writes once the match is taken over.
+func copyRequest[M any](dst, src *Request[M], deadline time.Duration) {
 	dst.ID, dst.Seat, dst.Kind, dst.Choices = src.ID, src.Seat, src.Kind, src.Choices
-	dst.Default, dst.Class, dst.Deadline = src.Default, src.Class, src.Deadline
+	dst.Default, dst.Class, dst.Deadline = src.Default, src.Class, deadline
 }
 
 // ask calls p.Decide, turning a panic into an error.
