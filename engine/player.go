@@ -159,6 +159,10 @@ func (s Shell) Bounded() bool {
 	return ok && b.Bounded()
 }
 
+// shelledBot is the bot the shell holds: players around one bot are one
+// player, whose calls must not overlap (see samePlayer).
+func (s Shell) shelledBot() any { return s.Bot }
+
 // Roster is a game's built-in players, one entrant per name, in the order
 // help texts list them.
 type Roster[M, V any] []Entrant[M, V]

@@ -57,8 +57,11 @@ const MinStartDeadline = 10 * time.Second
 // Runner drives matches whose decisions are made by players: it asks every
 // pending request, enforces deadlines, applies the moves and keeps the record.
 // A Runner keeps its memory from one match to the next, so a series or a
-// benchmark that reuses one allocates nothing per turn. A Runner runs one
-// match at a time; its zero value is ready to use.
+// benchmark that reuses one allocates nothing per turn. It also keeps the
+// calls it left running, stuck past their deadline: a player with such a
+// call is not asked in its later matches until the call returns (see
+// Series). A Runner runs one match at a time; its zero value is ready to
+// use.
 //
 // Each request is asked, applied and recorded in turn: simultaneous requests
 // change nothing visible until the last of them is applied, so every player
@@ -105,6 +108,10 @@ type Runner[M, V any] struct {
 	// Watchdog state: touched only by the watchdog, under its lock.
 	seen   uint64
 	seenAt time.Time
+
+	// The calls left running, from match to match, under their own lock:
+	// the goroutines of those calls note their return there.
+	strays strays
 }
 
 // stage is where a match's play is: players starting, rounds, players
@@ -158,6 +165,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 	for i, s := range seats {
 		r.callee[i], r.abandoned[i], r.owed[i] = s.Player, "", Fault{}
 	}
+	r.benchStrays()
 	defer func() { r.ctx, r.done, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil, nil }()
 	defer closePlayers(seats)
 
@@ -327,9 +335,10 @@ var errLost = errors.New("taken over")
 // that answers a legal move) with as little as it can, and hands everything
 // else to functions of their own. After a call, until it has claimed the
 // match back, it reads nothing but its own locals: the match may be another
-// goroutine's by then.
+// goroutine's by then, and the runner another match's. A call that finds
+// its match taken over notes only that it has returned (strays.returned).
 func (r *Runner[M, V]) round() (err error) {
-	reqs := r.reqs
+	reqs, watched := r.reqs, r.watched
 	var (
 		word   uint64 // the phase word during the call, when watched
 		asking bool   // a player is deciding: a panic now is the player's
@@ -339,7 +348,8 @@ func (r *Runner[M, V]) round() (err error) {
 			return // a panic in the rules, for play to report
 		}
 		x := recover()
-		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+		if watched && !r.phase.CompareAndSwap(word, running(word)) {
+			r.strays.returned(wordSerial(word))
 			err = errLost
 			return
 		}
@@ -365,13 +375,14 @@ func (r *Runner[M, V]) round() (err error) {
 		// The player is given a copy of the request (see copyRequest).
 		ctx, view, asked := r.ctx, r.match.View(seat), r.asked
 		copyRequest(asked, req, r.deadlines[seat][req.Class&1])
-		if r.watched {
+		if watched {
 			word = r.enter(seat, callBit(req.Class))
 		}
 		asking = true
 		mv, err := p.Decide(ctx, asked, view)
 		asking = false
-		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+		if watched && !r.phase.CompareAndSwap(word, running(word)) {
+			r.strays.returned(wordSerial(word))
 			return errLost
 		}
 		if err != nil {
@@ -471,15 +482,16 @@ func (r *Runner[M, V]) slowStep(req *Request[M], p Player[M, V]) (err error) {
 		}
 		return r.record(req, req.Default, f, 0)
 	}
-	ctx, view, asked := r.ctx, r.match.View(seat), r.asked
+	ctx, view, asked, watched := r.ctx, r.match.View(seat), r.asked, r.watched
 	copyRequest(asked, req, r.deadlines[seat][req.Class&1])
 	var word uint64
 	t0 := time.Now()
-	if r.watched {
+	if watched {
 		word = r.enter(seat, callBit(req.Class))
 	}
 	mv, err := ask(ctx, p, asked, view)
-	if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+	if watched && !r.phase.CompareAndSwap(word, running(word)) {
+		r.strays.returned(wordSerial(word))
 		return errLost
 	}
 	return r.answer(req, mv, err, max(1, time.Since(t0).Nanoseconds()))
@@ -585,13 +597,14 @@ func (r *Runner[M, V]) ceremonies(kind callKind) (lost bool) {
 		if kind == startCalls {
 			info = r.matchInfo(seat)
 		}
-		ctx, res := r.ctx, r.result
+		ctx, res, watched := r.ctx, r.result, r.watched
 		var word uint64
-		if r.watched {
+		if watched {
 			word = r.enter(seat, ceremonyBit)
 		}
 		err := ceremony(ctx, kind, p, info, res)
-		if r.watched && !r.phase.CompareAndSwap(word, running(word)) {
+		if watched && !r.phase.CompareAndSwap(word, running(word)) {
+			r.strays.returned(wordSerial(word))
 			return true
 		}
 		if err != nil {
@@ -723,6 +736,7 @@ func (r *Runner[M, V]) interrupt() error {
 	for {
 		p := r.phase.Load()
 		if wordState(p) == stateDeciding && r.phase.CompareAndSwap(p, phaseWord(wordSerial(p), 0, 0, stateDone)) {
+			r.leave(p)
 			if r.stage == finishing {
 				r.rec.End = ended(r.result)
 				return nil
@@ -773,7 +787,7 @@ func (r *Runner[M, V]) shortestLimit() time.Duration { return r.shortest }
 // this goroutine plays on, leaving the stuck call to the old one.
 func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 	seat := wordSeat(p)
-	r.asked = new(Request[M]) // the old one stays with the stuck call
+	r.leave(p)
 	var err error
 	if p&ceremonyBit != 0 {
 		call := "Start"
@@ -801,6 +815,31 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 		return
 	}
 	r.playWatched()
+}
+
+// leave notes, once the match is taken over, that the call p names is
+// left running: its player is called no more, by this runner, until the
+// call returns (see strays).
+func (r *Runner[M, V]) leave(p uint64) {
+	seat := wordSeat(p)
+	r.asked = new(Request[M]) // the old one stays with the call
+	r.strays.left(wordSerial(p), r.seats[seat].Player, r.Game)
+}
+
+// benchStrays abandons, before the match starts, every seat whose player
+// has a call this runner left running in an earlier match: the seat is
+// played as abandoned from the start, its player never started.
+func (r *Runner[M, V]) benchStrays() {
+	r.strays.mu.Lock()
+	defer r.strays.mu.Unlock()
+	if len(r.strays.calls) == 0 {
+		return
+	}
+	for seat, s := range r.seats {
+		if c, ok := r.strays.of(s.Player); ok {
+			r.abandon(seat, c.why())
+		}
+	}
 }
 
 // closePlayers closes every player that is an io.Closer (an external

@@ -8,6 +8,21 @@ import (
 
 // Series plays several matches of one ruleset one after another. Match k
 // (from 0) is played with seed Seed+k.
+//
+// One player value may sit in several matches (see Game). When a call of an
+// in-process player overruns its deadline, its match goes on without it and
+// the call is left running (see Runner); while it runs, the player is not
+// called again. Its seats in the later matches are played as abandoned from
+// the start: the player is not started, and each of their moves is the
+// request's default with an abandoned fault that says why ("its call from
+// match 2 still runs"). Once the call has returned, the player plays again
+// from the next match that starts, Start first, as in any match: a player
+// that keeps memory should reset it there (Starter), since the call may
+// have left it anywhere. Players are told apart with ==: the same pointer
+// is one player wherever it sits, and so are players that embed a Shell
+// around the same bot; a function (PlayerFunc), which cannot be compared,
+// is not recognised. The seats Lineup makes with new players are not held
+// back by another's call.
 type Series[M, V any] struct {
 	Ruleset Ruleset[M, V]
 	Seed    uint64
@@ -38,7 +53,9 @@ type Series[M, V any] struct {
 
 // Game adds a match with these seats, one per player, and returns s so that
 // calls chain. A player value may sit in several matches (they are played one
-// at a time); one that keeps memory should implement Starter to reset it.
+// at a time, and a player whose call from an earlier match still runs is not
+// asked: see Series); one that keeps memory should implement Starter to
+// reset it.
 func (s *Series[M, V]) Game(seats ...Seat[M, V]) *Series[M, V] {
 	s.lineups = append(s.lineups, seats)
 	return s

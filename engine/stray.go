@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+)
+
+// strays are the calls a runner left running: calls of in-process players
+// whose match was taken over while they ran, by the watchdog when they
+// overran their deadline or by an interrupted Run. Each goes on, on its
+// goroutine, until it returns, and its player is not called again by the
+// runner meanwhile (Player's calls never overlap): its seats in the
+// runner's later matches are abandoned from their start.
+//
+// The runner notes a call when it leaves it (left), and the call's own
+// goroutine notes its return when it finds its match taken over
+// (returned); either may come first. Nothing is noted on the way of a call
+// that returns in time.
+type strays struct {
+	mu    sync.Mutex
+	calls []stray
+}
+
+// stray is a call left running, known by the serial of its phase word.
+type stray struct {
+	serial uint64
+	player any // the player called; nil when the call returned before it was left
+	game   int // the match it was left in, as Runner.Game; 0 when not numbered
+}
+
+// why says why a seat of the call's player is not asked, in a later match.
+func (c stray) why() string {
+	if c.game == 0 {
+		return "its call from an earlier match still runs"
+	}
+	return fmt.Sprintf("its call from match %d still runs", c.game)
+}
+
+// left notes that the call of serial, made on player in game, was left
+// running, and reports whether it still runs: false when it returned
+// first.
+func (s *strays) left(serial uint64, player any, game int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.drop(serial) {
+		return false
+	}
+	s.calls = append(s.calls, stray{serial: serial, player: player, game: game})
+	return true
+}
+
+// returned notes that the call of serial has returned, its match taken
+// over; it is called by the call's goroutine.
+func (s *strays) returned(serial uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.drop(serial) {
+		s.calls = append(s.calls, stray{serial: serial})
+	}
+}
+
+// drop forgets the call of serial, reporting whether it was noted.
+func (s *strays) drop(serial uint64) bool {
+	for i, c := range s.calls {
+		if c.serial == serial {
+			last := len(s.calls) - 1
+			s.calls[i] = s.calls[last]
+			s.calls[last] = stray{}
+			s.calls = s.calls[:last]
+			return true
+		}
+	}
+	return false
+}
+
+// of returns a call of p's that still runs, if there is one. The caller
+// holds s.mu.
+func (s *strays) of(p any) (stray, bool) {
+	for _, c := range s.calls {
+		if c.player != nil && samePlayer(c.player, p) {
+			return c, true
+		}
+	}
+	return stray{}, false
+}
+
+// samePlayer reports whether a and b are one player, whose calls must
+// not overlap: equal values (the same pointer, say), or players that embed
+// a Shell around equal bots, as a game's Player(bot) makes a new player
+// around the same bot each time it is called. Values that cannot be
+// compared (functions, as a PlayerFunc is) are not recognised.
+func samePlayer(a, b any) bool {
+	if equal(a, b) {
+		return true
+	}
+	ba, bb := botOf(a), botOf(b)
+	return ba != nil && (equal(ba, b) || equal(ba, bb)) || bb != nil && equal(a, bb)
+}
+
+// equal reports whether a == b, false when they cannot be compared.
+func equal(a, b any) (eq bool) {
+	defer func() {
+		if recover() != nil {
+			eq = false
+		}
+	}()
+	return a == b
+}
+
+// botOf is the bot of a player that embeds a Shell, or nil.
+func botOf(p any) (bot any) {
+	defer func() {
+		if recover() != nil {
+			bot = nil // a nil pointer to a player that embeds one
+		}
+	}()
+	if s, ok := p.(shelled); ok {
+		return s.shelledBot()
+	}
+	return nil
+}
+
+// shelled is a player that embeds a Shell.
+type shelled interface{ shelledBot() any }
