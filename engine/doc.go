@@ -49,11 +49,12 @@
 // is left behind and the seat gets default moves from then on.
 //
 // While a stuck call runs, its player is called no more, since a player's
-// calls never overlap: a runner that plays more matches (a [Series], a
-// tournament's worker) plays the player's seats in them as abandoned from
-// the start, never started, with a fault that says from which match its
-// call still runs. Once the call has returned, the player plays again from
-// the next match that starts, its Start first.
+// calls never overlap: any other seat it sits in is abandoned too, and a
+// runner that plays more matches (a [Series], a tournament's worker) plays
+// the player's seats in them as abandoned from the start, never started,
+// with a fault that says from which match its call still runs. Once the
+// call has returned, the player plays again from the next match that
+// starts, its Start first.
 //
 // Deadlines cost almost nothing per decision: no clock is read and no
 // goroutine hand-off is made. The runner publishes each decision in one atomic

@@ -787,7 +787,9 @@ func (r *Runner[M, V]) shortestLimit() time.Duration { return r.shortest }
 // this goroutine plays on, leaving the stuck call to the old one.
 func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 	seat := wordSeat(p)
-	r.leave(p)
+	if r.leave(p) {
+		r.benchSharers(seat)
+	}
 	var err error
 	if p&ceremonyBit != 0 {
 		call := "Start"
@@ -819,11 +821,22 @@ func (r *Runner[M, V]) takeOver(p uint64, limit time.Duration) {
 
 // leave notes, once the match is taken over, that the call p names is
 // left running: its player is called no more, by this runner, until the
-// call returns (see strays).
-func (r *Runner[M, V]) leave(p uint64) {
+// call returns (see strays). It reports whether the call still runs.
+func (r *Runner[M, V]) leave(p uint64) (running bool) {
 	seat := wordSeat(p)
 	r.asked = new(Request[M]) // the old one stays with the call
-	r.strays.left(wordSerial(p), r.seats[seat].Player, r.Game)
+	return r.strays.left(wordSerial(p), r.seats[seat].Player, r.Game)
+}
+
+// benchSharers abandons every other seat of the match whose player is the
+// player of seat, whose call was just left running.
+func (r *Runner[M, V]) benchSharers(seat int) {
+	stuck := r.seats[seat].Player
+	for other, s := range r.seats {
+		if other != seat && r.callee[other] != nil && samePlayer(s.Player, stuck) {
+			r.abandon(other, fmt.Sprintf("its call for seat %d still runs", seat))
+		}
+	}
 }
 
 // benchStrays abandons, before the match starts, every seat whose player

@@ -11,18 +11,19 @@ import (
 //
 // One player value may sit in several matches (see Game). When a call of an
 // in-process player overruns its deadline, its match goes on without it and
-// the call is left running (see Runner); while it runs, the player is not
-// called again. Its seats in the later matches are played as abandoned from
-// the start: the player is not started, and each of their moves is the
-// request's default with an abandoned fault that says why ("its call from
-// match 2 still runs"). Once the call has returned, the player plays again
-// from the next match that starts, Start first, as in any match: a player
-// that keeps memory should reset it there (Starter), since the call may
-// have left it anywhere. Players are told apart with ==: the same pointer
-// is one player wherever it sits, and so are players that embed a Shell
-// around the same bot; a function (PlayerFunc), which cannot be compared,
-// is not recognised. The seats Lineup makes with new players are not held
-// back by another's call.
+// the call is left running (see the package documentation); while it runs,
+// the player is not called again, nor for another seat of that match. Its
+// seats in the later matches are played as abandoned from the start: the
+// player is not started, and each of their moves is the request's default
+// with an abandoned fault that says why ("its call from match 2 still
+// runs"). Once the call has returned, the player plays again from the next
+// match that starts, Start first, as in any match: a player that keeps
+// memory should reset it there (Starter), since the call may have left it
+// anywhere. Players are told apart with ==: the same pointer is one player
+// wherever it sits, and so are players that embed a Shell around the same
+// bot; a function (PlayerFunc), which cannot be compared, is not
+// recognised. The seats Lineup makes with new players are not held back by
+// another's call.
 type Series[M, V any] struct {
 	Ruleset Ruleset[M, V]
 	Seed    uint64

@@ -96,7 +96,7 @@ func seatFaults(rec *Record[int], seat int) []Fault {
 }
 
 func TestSeriesNeverCallsAPlayerWhoseCallStillRuns(t *testing.T) {
-	// "While it runs, the player is not called again. Its seats in the
+	// "While it runs, the player is not called again ... Its seats in the
 	// later matches are played as abandoned from the start: the player is
 	// not started, and each of their moves is the request's default with
 	// an abandoned fault that says why ("its call from match 2 still
@@ -324,5 +324,40 @@ func TestSeriesNeverOverlapsCallsWhateverTheirTiming(t *testing.T) {
 	calls, most := h.seen()
 	if most != 1 || len(calls) < 2 || calls[0] != "Start" || calls[1] != "Decide" || len(calls) > 2 && calls[2] != "Start" {
 		t.Errorf("the player's calls %v, at most %d at once; want no two at once, and a Start after the stuck Decide", calls, most)
+	}
+}
+
+func TestAPlayerInTwoSeatsIsNotAskedForOneWhileStuckInTheOther(t *testing.T) {
+	// "While a stuck call runs, its player is called no more, since a
+	// player's calls never overlap: any other seat it sits in is abandoned
+	// too".
+	h := newHung("Decide")
+	defer close(h.release)
+	setup := Setup{Seed: 1, Players: []string{"hung", "hung too", "steady"}, Options: map[string]string{"rounds": "3"}}
+	m, _ := tally{}.New(setup)
+	rec := NewRecord[int](tally{}.Info(), setup)
+	var r Runner[int, tallyView]
+	seats := []Seat[int, tallyView]{{Name: "hung", Player: h, Deadline: 5 * time.Millisecond},
+		{Name: "hung too", Player: h, Deadline: time.Minute}, {Name: "steady", Player: picker(2), Deadline: time.Minute}}
+	if err := r.Run(context.Background(), m, seats, rec); err != nil {
+		t.Fatal(err)
+	}
+	if calls, most := h.seen(); fmt.Sprint(calls) != "[Start Start Decide]" || most != 1 {
+		t.Errorf("the player's calls %v, at most %d at once; want its two Starts and the Decide that hung", calls, most)
+	}
+	if fs := seatFaults(rec, 0); len(fs) != 3 || fs[0].Kind != FaultTimeout {
+		t.Errorf("seat 0's faults %+v; want a timeout, then abandoned", fs)
+	}
+	fs := seatFaults(rec, 1)
+	if len(fs) != 3 {
+		t.Fatalf("seat 1's faults %+v; want one per round", fs)
+	}
+	for _, f := range fs {
+		if f.Kind != FaultAbandoned || f.Detail != "its call for seat 0 still runs" {
+			t.Errorf("seat 1's fault %+v; want abandoned: its call for seat 0 still runs", f)
+		}
+	}
+	if len(seatFaults(rec, 2)) != 0 {
+		t.Errorf("seat 2's faults %+v; want none", seatFaults(rec, 2))
 	}
 }

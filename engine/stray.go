@@ -9,8 +9,9 @@ import (
 // whose match was taken over while they ran, by the watchdog when they
 // overran their deadline or by an interrupted Run. Each goes on, on its
 // goroutine, until it returns, and its player is not called again by the
-// runner meanwhile (Player's calls never overlap): its seats in the
-// runner's later matches are abandoned from their start.
+// runner meanwhile (Player's calls never overlap): its other seats in the
+// match are abandoned, and so are its seats in the runner's later matches,
+// from their start.
 //
 // The runner notes a call when it leaves it (left), and the call's own
 // goroutine notes its return when it finds its match taken over
