@@ -26,8 +26,9 @@ type DuelOptions struct {
 	Seed uint64
 	// Parallel is how many games are played at once (0: one per core).
 	Parallel int
-	// Deadline, Bank and Startup are every seat's time limits.
-	Deadline, Bank, Startup time.Duration
+	// Deadline, Bank, Startup and Reply are every seat's time limits
+	// (Reply: for answers owed to another seat's move; 0 is Deadline).
+	Deadline, Bank, Startup, Reply time.Duration
 	// Ready is called with the duel once the players and options are
 	// checked, before any game is played. It returns the pairs to play:
 	// from pair from (from 0; the pairs before it were played before) to
@@ -104,7 +105,7 @@ func (h *hosted[M, V]) Duel(ctx context.Context, o DuelOptions) (int, error) {
 	}
 	r := &tournament.DuelRun[M, V]{
 		Ruleset: h.rules, Duel: d, Entrants: entrants,
-		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, Parallel: o.Parallel,
+		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, ReplyDeadline: o.Reply, Parallel: o.Parallel,
 		From: from, To: to, Pair: o.Pair, KeepGoing: o.KeepGoing,
 	}
 	return r.Run(ctx)

@@ -26,8 +26,9 @@ type TournamentOptions struct {
 	Parallel int
 	// Shard is the part of the schedule to play; the zero value plays all.
 	Shard tournament.Shard
-	// Deadline, Bank and Startup are every seat's time limits.
-	Deadline, Bank, Startup time.Duration
+	// Deadline, Bank, Startup and Reply are every seat's time limits
+	// (Reply: for answers owed to another seat's move; 0 is Deadline).
+	Deadline, Bank, Startup, Reply time.Duration
 	// Ready, if not nil, is called with the schedule once it is dealt and
 	// the options are checked, before any game is played; an error stops
 	// the tournament before it starts. It returns how many of the shard's
@@ -95,7 +96,7 @@ func (h *hosted[M, V]) Tournament(ctx context.Context, o TournamentOptions) (int
 	}
 	t := &tournament.Tournament[M, V]{
 		Ruleset: h.rules, Schedule: sched, Entrants: entrants, From: from,
-		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, Parallel: o.Parallel, Shard: o.Shard,
+		Deadline: o.Deadline, Bank: o.Bank, StartDeadline: o.Startup, ReplyDeadline: o.Reply, Parallel: o.Parallel, Shard: o.Shard,
 		Played: o.Played, Training: o.Training, KeepGoing: o.KeepGoing,
 	}
 	return t.Run(ctx)

@@ -21,9 +21,10 @@ type DuelRun[M, V any] struct {
 	// Entrants holds the entrant of each of Duel.Names: A, B, then one per
 	// seat of the field.
 	Entrants []engine.Entrant[M, V]
-	// Deadline bounds each decision; zero means no limit. Bank and
-	// StartDeadline are every seat's time bank and start-up deadline.
-	Deadline, Bank, StartDeadline time.Duration
+	// Deadline bounds each decision; zero means no limit. Bank,
+	// StartDeadline and ReplyDeadline are every seat's time bank, start-up
+	// deadline and deadline for answers owed to another seat's move.
+	Deadline, Bank, StartDeadline, ReplyDeadline time.Duration
 	// Parallel is how many games are played at once; zero means one per
 	// core (GOMAXPROCS).
 	Parallel int
@@ -61,7 +62,7 @@ func (r *DuelRun[M, V]) Run(ctx context.Context) (int, error) {
 	pairs := 0
 	p := &pool[M, V]{
 		ruleset: r.Ruleset, entrants: r.Entrants, names: names, options: d.Options,
-		deadline: r.Deadline, bank: r.Bank, startDeadline: r.StartDeadline, parallel: r.Parallel,
+		deadline: r.Deadline, bank: r.Bank, startDeadline: r.StartDeadline, replyDeadline: r.ReplyDeadline, parallel: r.Parallel,
 		n: 2 * (r.To - r.From), keepGoing: r.KeepGoing,
 		deal: func(k int) (int, []int, uint64) {
 			pair := r.From + k/2

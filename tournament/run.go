@@ -69,9 +69,10 @@ type Tournament[M, V any] struct {
 	Entrants []engine.Entrant[M, V]
 	// Deadline bounds each decision; zero means no limit.
 	Deadline time.Duration
-	// Bank and StartDeadline are every seat's time bank and start-up
-	// deadline (see engine.Seat).
-	Bank, StartDeadline time.Duration
+	// Bank, StartDeadline and ReplyDeadline are every seat's time bank,
+	// start-up deadline and deadline for answers owed to another seat's
+	// move (see engine.Seat).
+	Bank, StartDeadline, ReplyDeadline time.Duration
 	// Parallel is how many games are played at once; zero means one per
 	// core (GOMAXPROCS).
 	Parallel int
@@ -133,7 +134,7 @@ func (t *Tournament[M, V]) Run(ctx context.Context) (int, error) {
 	}
 	p := &pool[M, V]{
 		ruleset: t.Ruleset, entrants: t.Entrants, names: s.Players, options: s.Options,
-		deadline: t.Deadline, bank: t.Bank, startDeadline: t.StartDeadline, parallel: t.Parallel,
+		deadline: t.Deadline, bank: t.Bank, startDeadline: t.StartDeadline, replyDeadline: t.ReplyDeadline, parallel: t.Parallel,
 		n: all - t.From,
 		deal: func(k int) (int, []int, uint64) {
 			g := t.Shard.Index + (t.From+k)*t.Shard.count()
@@ -159,8 +160,8 @@ type pool[M, V any] struct {
 	names    []string // the entrants' names
 	options  map[string]string
 
-	deadline, bank, startDeadline time.Duration
-	parallel                      int
+	deadline, bank, startDeadline, replyDeadline time.Duration
+	parallel                                     int
 
 	n int
 	// deal says what the k-th game to play is: its game number (from 0),
@@ -370,7 +371,7 @@ func (p *pool[M, V]) work(ctx context.Context, stop context.CancelCauseFunc, nex
 			}
 			setup.Players[i] = p.names[e]
 			seats = append(seats, engine.Seat[M, V]{Name: p.names[e], Player: players[e], Deadline: p.deadline,
-				Bank: p.bank, StartDeadline: p.startDeadline})
+				Bank: p.bank, StartDeadline: p.startDeadline, ReplyDeadline: p.replyDeadline})
 		}
 		pl := &played{k: k}
 		pl.result, pl.training, pl.err = p.play(ctx, &runner, &rec, &buf, info, g, setup, seats)

@@ -60,6 +60,7 @@ type duelOptions struct {
 	deadline    time.Duration
 	bank        time.Duration
 	startup     time.Duration
+	reply       time.Duration
 	external    player.External
 	strict      bool
 	out         string
@@ -204,7 +205,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 			if o.external, err = bots.external(specs, append(slices.Clone(info.Players), player.Person), ""); err != nil {
 				return err
 			}
-			o.bank, o.startup, o.strict = bots.bank, bots.startup, bots.strict
+			o.bank, o.startup, o.reply, o.strict = bots.bank, bots.startup, bots.reply, bots.strict
 			o.builtIn = info.Players
 			o.seed = seed
 			if !f.Changed("seed") {
@@ -303,7 +304,7 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 	start := time.Now()
 	count, runErr := g.Duel(ctx, catalog.DuelOptions{
 		A: o.a, B: o.b, Field: o.field, External: o.external, Options: o.options, Seed: o.seed,
-		Parallel: o.parallel, Deadline: o.deadline, Bank: o.bank, Startup: o.startup,
+		Parallel: o.parallel, Deadline: o.deadline, Bank: o.bank, Startup: o.startup, Reply: o.reply,
 		KeepGoing: o.keepGoing,
 		Ready:     func(d *tournament.Duel) (int, int, error) { return r.ready(d, seedGiven) },
 		Pair:      r.pair,

@@ -743,3 +743,52 @@ func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
 		}
 	}
 }
+
+func TestReplyDeadlineReachesTournamentsAndDuels(t *testing.T) {
+	// --reply-deadline, "time for an answer owed to another seat's move",
+	// holds in a tournament and a duel as in play: each program's hello
+	// says it (reply_ms), where those commands took the flag and played
+	// with --deadline instead.
+	need(t, "python3")
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "short.yaml")
+	if err := os.WriteFile(cfg, []byte("base: default\nmax_cycles: 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	received := filepath.Join(dir, "received.jsonl")
+	bot := misbehave("record", received)
+	timing := []string{"--seed", "3", "--config", cfg, "--deadline", "2s", "--reply-deadline", "77ms", "--bot-logs", dir}
+	for _, args := range [][]string{
+		append([]string{"tournament", "tncc", "--players", "war,blitz", "--player", bot, "--seats", "2"}, timing...),
+		append([]string{"duel", "tncc", bot, "blitz", "--field", "war", "--games", "2"}, timing...),
+	} {
+		os.Remove(received)
+		if code, _, errOut := arbiter(t, "", args...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", args[0], code, errOut)
+		}
+		b, err := os.ReadFile(received)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hellos := 0
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var m struct {
+				Type string
+				Time struct {
+					DecisionMS int64 `json:"decision_ms"`
+					ReplyMS    int64 `json:"reply_ms"`
+				}
+			}
+			if json.Unmarshal([]byte(line), &m) != nil || m.Type != "hello" {
+				continue
+			}
+			hellos++
+			if m.Time.DecisionMS != 2000 || m.Time.ReplyMS != 77 {
+				t.Errorf("%s: a hello's time: %+v; want decisions of 2000 ms and replies of 77 ms", args[0], m.Time)
+			}
+		}
+		if hellos == 0 {
+			t.Errorf("%s: the program was told no hello:\n%.500s", args[0], b)
+		}
+	}
+}

@@ -59,6 +59,7 @@ type tournamentOptions struct {
 	deadline time.Duration
 	bank     time.Duration
 	startup  time.Duration
+	reply    time.Duration
 	external player.External
 	strict   bool
 	force    bool
@@ -196,7 +197,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
-				bank: bots.bank, startup: bots.startup, external: ext, strict: bots.strict, force: force,
+				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, strict: bots.strict, force: force,
 				certain: certain, keepGoing: keepGoing, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -408,7 +409,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 	start := time.Now()
 	count, runErr := g.Tournament(ctx, catalog.TournamentOptions{
 		Players: o.specs, External: o.external, Params: o.params, Parallel: o.parallel, Shard: o.shard,
-		Deadline: o.deadline, Bank: o.bank, Startup: o.startup,
+		Deadline: o.deadline, Bank: o.bank, Startup: o.startup, Reply: o.reply,
 		Ready: ready, Played: played, Training: writeTraining, KeepGoing: o.keepGoing,
 	})
 	bar.close()
