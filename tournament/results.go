@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -43,8 +44,34 @@ type Header struct {
 	// Games is the number of games in the whole schedule.
 	Games int    `json:"games"`
 	Shard string `json:"shard"`
+	// Conditions are how the games were played beyond their schedule;
+	// files of older versions have none.
+	Conditions Conditions `json:"conditions,omitempty"`
 
 	shard Shard
+}
+
+// Conditions are how a run plays its games beyond their schedule: the time
+// each decision has and what programs may do, by the flag that sets each
+// (deadline, reply-deadline, bank, startup, on-timeout, strikes, grace,
+// bot-limits, sandbox) and its value as the run took it. Games played under
+// other conditions are other games: a run that goes on with a results
+// file, and a merge of shards, keep to one set of them. What a flag hands
+// the programs themselves (--bot-env, which may hold secrets) is not among
+// them.
+type Conditions map[string]string
+
+// Differences says, flag by flag, how c differs from other ("--deadline
+// 1s, not 200ms"), in the order of the flags' names; a flag that one of
+// them lacks is taken as equal.
+func (c Conditions) Differences(other Conditions) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(c)) {
+		if v, ok := other[k]; ok && v != c[k] {
+			out = append(out, fmt.Sprintf("--%s %s, not %s", k, c[k], v))
+		}
+	}
+	return out
 }
 
 // Writer writes a results file.
@@ -56,8 +83,8 @@ type Writer struct {
 
 // NewWriter starts a results file of a schedule's shard on w: it writes the
 // header line.
-func NewWriter(w io.Writer, s *Schedule, shard Shard) (*Writer, error) {
-	h := Header{Format: ResultsFormat, Version: ResultsVersion, ID: s.ID(), Schedule: s, Games: s.Len(), Shard: shard.String()}
+func NewWriter(w io.Writer, s *Schedule, shard Shard, c Conditions) (*Writer, error) {
+	h := Header{Format: ResultsFormat, Version: ResultsVersion, ID: s.ID(), Schedule: s, Games: s.Len(), Shard: shard.String(), Conditions: c}
 	rw := &Writer{w: bufio.NewWriter(w)}
 	b, err := json.Marshal(h)
 	if err != nil {
@@ -433,6 +460,10 @@ func Merge(files []*Reader) (*Table, error) {
 		if f.Header.ID != first.Header.ID || f.Header.Games != first.Header.Games {
 			return nil, fmt.Errorf("merge: %s and %s hold different tournaments:\n  %s: %s\n  %s: %s\nmerge the shards of one tournament: the same game, players, options, schedule and seed",
 				first.name, f.name, first.name, Describe(first.Header.Schedule, first.Header.Games), f.name, Describe(f.Header.Schedule, f.Header.Games))
+		}
+		if d := first.Header.Conditions.Differences(f.Header.Conditions); len(d) > 0 {
+			return nil, fmt.Errorf("merge: %s was played with %s as %s was; merge shards played with the same time limits and programs' bounds",
+				first.name, strings.Join(d, ", "), f.name)
 		}
 	}
 	// The files hold one schedule: deal its games once for all.

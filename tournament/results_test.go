@@ -54,7 +54,7 @@ func record(t testing.TB, tour *tournament.Tournament[reaj.Value, reaj.View]) []
 func shardFile(t testing.TB, s *tournament.Schedule, results []tournament.GameResult, shard tournament.Shard) string {
 	t.Helper()
 	var b bytes.Buffer
-	w, err := tournament.NewWriter(&b, s, shard)
+	w, err := tournament.NewWriter(&b, s, shard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,6 +364,42 @@ func TestMergeRefusesShardsOfDifferentTournaments(t *testing.T) {
 	mergeFails(t, []file{fa[0], {"edited.jsonl", edited}}, "hold different tournaments", "42 games", "50 games")
 }
 
+func TestMergeKeepsToOneSetOfConditions(t *testing.T) {
+	// "Games played under other conditions are other games: a run that
+	// goes on with a results file, and a merge of shards, keep to one set
+	// of them." Shards played with the same flags merge; shards played
+	// with another --deadline are refused, naming it; a file of an older
+	// version, with none, merges with any.
+	a := reajTournament(t, 1, "20")
+	results := record(t, a)
+	shard := func(i int, c tournament.Conditions) file {
+		var b bytes.Buffer
+		w, err := tournament.NewWriter(&b, a.Schedule, tournament.Shard{Index: i, Count: 2}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range results {
+			if (tournament.Shard{Index: i, Count: 2}).Has(g.Game - 1) {
+				w.Write(g)
+			}
+		}
+		w.Flush()
+		return file{fmt.Sprintf("shard-%d.jsonl", i), b.String()}
+	}
+	slow := tournament.Conditions{"deadline": "1s", "grace": "20ms"}
+	fast := tournament.Conditions{"deadline": "200ms", "grace": "20ms"}
+	if _, err := tournament.Merge(readers(t, shard(0, slow), shard(1, slow))); err != nil {
+		t.Errorf("shards of the same conditions: %v", err)
+	}
+	if _, err := tournament.Merge(readers(t, shard(0, slow), shard(1, nil))); err != nil {
+		t.Errorf("a shard with conditions and one of an older version: %v", err)
+	}
+	mergeFails(t, []file{shard(0, slow), shard(1, fast)}, "merge: shard-0.jsonl was played with --deadline 1s, not 200ms as shard-1.jsonl was")
+	if d := slow.Differences(fast); len(d) != 1 || d[0] != "--deadline 1s, not 200ms" {
+		t.Errorf("the differences: %q", d)
+	}
+}
+
 func TestMergeSaysWhichShardIsMissing(t *testing.T) {
 	tour := reajTournament(t, 1, "20")
 	results := record(t, tour)
@@ -637,7 +673,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 
 func TestWriterReportsWriteErrors(t *testing.T) {
 	tour := reajTournament(t, 1, "20")
-	w, err := tournament.NewWriter(failingWriter{}, tour.Schedule, tournament.Shard{})
+	w, err := tournament.NewWriter(failingWriter{}, tour.Schedule, tournament.Shard{}, nil)
 	if err == nil {
 		// The header is buffered; the error comes at the latest on Flush.
 		err = w.Flush()

@@ -59,7 +59,7 @@ func reajTournament(t testing.TB, repeat int, turns string) *tournament.Tourname
 func play(t testing.TB, tour *tournament.Tournament[reaj.Value, reaj.View]) (results, standings string) {
 	t.Helper()
 	var out bytes.Buffer
-	w, err := tournament.NewWriter(&out, tour.Schedule, tour.Shard)
+	w, err := tournament.NewWriter(&out, tour.Schedule, tour.Shard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/player"
+	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/spf13/pflag"
 )
 
@@ -150,4 +152,21 @@ func hasProgram(specs []string) bool {
 		}
 	}
 	return false
+}
+
+// conditions are a run's time limits and programs' bounds, by flag, as the
+// run takes them: deadline is the command's --deadline, and ext the
+// programs' settings the flags made (b.external).
+func (b *botFlags) conditions(deadline time.Duration, ext player.External) tournament.Conditions {
+	orDefault := func(d time.Duration) string {
+		if d == 0 {
+			return "default"
+		}
+		return d.String()
+	}
+	return tournament.Conditions{
+		"deadline": deadline.String(), "reply-deadline": orDefault(b.reply), "bank": b.bank.String(),
+		"startup": orDefault(b.startup), "on-timeout": b.onTimeout, "strikes": strconv.Itoa(b.strikes),
+		"grace": b.grace.String(), "bot-limits": ext.Limits.String(), "sandbox": strconv.FormatBool(b.sandbox),
+	}
 }

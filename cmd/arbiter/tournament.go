@@ -61,11 +61,14 @@ type tournamentOptions struct {
 	startup  time.Duration
 	reply    time.Duration
 	external player.External
-	strict   bool
-	force    bool
-	out      string
-	training string
-	asJSON   bool
+	// conditions are the run's time limits and programs' bounds, which a
+	// results file it goes on with must have been played under.
+	conditions tournament.Conditions
+	strict     bool
+	force      bool
+	out        string
+	training   string
+	asJSON     bool
 	// certain, when above 0, stops the tournament once the order of its
 	// standings is settled at this confidence.
 	certain float64
@@ -197,7 +200,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
-				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, strict: bots.strict, force: force,
+				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, conditions: bots.conditions(deadline, ext), strict: bots.strict, force: force,
 				certain: certain, keepGoing: keepGoing, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -349,7 +352,7 @@ func runTournament(ctx context.Context, g catalog.Game, o tournamentOptions) err
 				return 0, err
 			}
 			files = append(files, f)
-			if results, err = tournament.NewWriter(f, sched, o.shard); err != nil {
+			if results, err = tournament.NewWriter(f, sched, o.shard, o.conditions); err != nil {
 				return 0, classify(err)
 			}
 			// The header is in the file at once: a run killed before its
@@ -582,6 +585,9 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 	}
 	if h.Shard != o.shard.String() {
 		return fail(refuse("the file holds shard %s of this tournament, not %s", h.Shard, o.shard))
+	}
+	if d := h.Conditions.Differences(o.conditions); len(d) > 0 {
+		return fail(refuse("its games were played with %s as given now; go on with the same flags", strings.Join(d, ", ")))
 	}
 	for {
 		g, err := r.Next()

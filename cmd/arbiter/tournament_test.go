@@ -925,3 +925,40 @@ func TestJSONOutputsHaveTheFieldsTheReadmeLists(t *testing.T) {
 	keys("a state line", file[len(file)-1], "state", "digest")
 	keys("a state line's state", field(file[len(file)-1], "state"), state...)
 }
+
+func TestTournamentGoesOnOnlyUnderItsOwnConditions(t *testing.T) {
+	// A results file keeps the time limits and programs' bounds its games
+	// were played under: the same command goes on with it, but one with
+	// another --deadline (or --bot-limits...) is refused, naming the flag,
+	// and leaves the file as it is.
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	run := func(extra ...string) (int, string) {
+		args := append([]string{"tournament", "reaj", "--players", "steward,adapt", "--seats", "2", "--seed", "1", "--turns", "5", "--out", out}, extra...)
+		code, _, errOut := arbiter(t, "", args...)
+		return code, errOut
+	}
+	if code, errOut := run("--deadline", "2s"); code != 0 {
+		t.Fatalf("the first run: exit %d: %s", code, errOut)
+	}
+	before, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.SplitN(string(before), "\n", 2)[0], `"conditions":{"bank":"0s","bot-limits":"as=4GiB,cpu=10m0s,nproc=256,fsize=1GiB","deadline":"2s"`) {
+		t.Errorf("the header keeps no conditions:\n%.600s", before)
+	}
+	code, errOut := run("--deadline", "500ms")
+	if code != 2 || !strings.Contains(errOut, "its games were played with --deadline 2s, not 500ms as given now; go on with the same flags") {
+		t.Errorf("going on with another --deadline: exit %d: %s", code, errOut)
+	}
+	code, errOut = run("--deadline", "2s", "--bot-limits", "cpu=1m")
+	if code != 2 || !strings.Contains(errOut, "--bot-limits as=4GiB,cpu=10m0s,nproc=256,fsize=1GiB, not as=4GiB,cpu=1m0s,nproc=256,fsize=1GiB") {
+		t.Errorf("going on with other --bot-limits: exit %d: %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(out); string(after) != string(before) {
+		t.Error("a refused run changed the file")
+	}
+	if code, errOut := run("--deadline", "2s"); code != 0 {
+		t.Errorf("the same command again: exit %d: %s", code, errOut)
+	}
+}
