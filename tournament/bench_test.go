@@ -134,7 +134,7 @@ func BenchmarkDuelTally(b *testing.B) {
 // BenchmarkDuelWrite is a pair's line in a duel file: JSON and its digest.
 func BenchmarkDuelWrite(b *testing.B) {
 	d, pairs := duelPairs(b, 100)
-	w, err := tournament.NewDuelWriter(io.Discard, d, nil)
+	w, err := tournament.NewDuelWriter(io.Discard, d, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -193,7 +193,7 @@ func duelFile(t testing.TB, test *sprt.Test, pairs int) ([]byte, *tournament.Tal
 	r := zombieDuel(t, 3, "sensible", "spreader", "sensible", "sensible")
 	r.To = pairs
 	var buf bytes.Buffer
-	w, err := tournament.NewDuelWriter(&buf, r.Duel, test)
+	w, err := tournament.NewDuelWriter(&buf, r.Duel, test, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

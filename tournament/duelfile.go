@@ -32,6 +32,9 @@ type DuelHeader struct {
 	Duel    *Duel  `json:"duel"`
 	// Test is the duel's SPRT; nil for a duel of a fixed number of games.
 	Test *sprt.Test `json:"test,omitempty"`
+	// Conditions are how the games were played beyond the duel itself
+	// (see Conditions); files of older versions have none.
+	Conditions Conditions `json:"conditions,omitempty"`
 }
 
 // DuelState is where a duel stood when a run of it ended.
@@ -69,8 +72,8 @@ type DuelWriter struct {
 }
 
 // NewDuelWriter starts a duel file on w: it writes the header line.
-func NewDuelWriter(w io.Writer, d *Duel, test *sprt.Test) (*DuelWriter, error) {
-	h := DuelHeader{Format: DuelFormat, Version: DuelVersion, ID: d.ID(), Duel: d, Test: test}
+func NewDuelWriter(w io.Writer, d *Duel, test *sprt.Test, c Conditions) (*DuelWriter, error) {
+	h := DuelHeader{Format: DuelFormat, Version: DuelVersion, ID: d.ID(), Duel: d, Test: test, Conditions: c}
 	b, err := json.Marshal(h)
 	if err != nil {
 		return nil, err

@@ -50,18 +50,21 @@ them is known. Each game has its own flags: see arbiter duel GAME --help.`,
 
 // duelOptions is what a duel was asked to do.
 type duelOptions struct {
-	a, b        string
-	field       []string // nil: the game's default players
-	options     map[string]string
-	seed        uint64
-	games       int // the most games; 0: until the test decides
-	test        *sprt.Test
-	parallel    int
-	deadline    time.Duration
-	bank        time.Duration
-	startup     time.Duration
-	reply       time.Duration
-	external    player.External
+	a, b     string
+	field    []string // nil: the game's default players
+	options  map[string]string
+	seed     uint64
+	games    int // the most games; 0: until the test decides
+	test     *sprt.Test
+	parallel int
+	deadline time.Duration
+	bank     time.Duration
+	startup  time.Duration
+	reply    time.Duration
+	external player.External
+	// conditions are the run's time limits and programs' bounds, which a
+	// duel file it goes on with must have been played under.
+	conditions  tournament.Conditions
 	strict      bool
 	out         string
 	force       bool
@@ -206,6 +209,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 				return err
 			}
 			o.bank, o.startup, o.reply, o.strict = bots.bank, bots.startup, bots.reply, bots.strict
+			o.conditions = bots.conditions(o.deadline, o.external)
 			o.builtIn = info.Players
 			o.seed = seed
 			if !f.Changed("seed") {
@@ -427,7 +431,7 @@ func (r *duelRun) open(d *tournament.Duel, seedGiven bool) error {
 		return err
 	}
 	r.file = f
-	if r.writer, err = tournament.NewDuelWriter(f, d, o.test); err != nil {
+	if r.writer, err = tournament.NewDuelWriter(f, d, o.test, o.conditions); err != nil {
 		return classify(err)
 	}
 	// The header is in the file at once: a run killed before its first
@@ -460,6 +464,9 @@ func (r *duelRun) resume(d *tournament.Duel, seedGiven bool) error {
 	}
 	if err := df.Same(d, o.test); err != nil {
 		return usagef("--out %s: %v, or --force to replace it with this duel", o.out, err)
+	}
+	if diff := df.Header.Conditions.Differences(o.conditions); len(diff) > 0 {
+		return usagef("--out %s: its games were played with %s as given now; go on with the same flags, give another --out, or --force to replace it with this duel", o.out, strings.Join(diff, ", "))
 	}
 	// The state a run wrote when it stopped gives way to the pairs that
 	// follow, or to the same state again: the file ends as one run's.
