@@ -10,6 +10,9 @@ import (
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/internal/wrap"
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // RecordName is the name an external player's seat has in records, reports
@@ -45,12 +48,15 @@ func DisplayNames(names []string) []string {
 // message, for standings and reports. A program keeps the first name it
 // gives; names are made unique over a run ("bot", "bot #2"), so that two
 // programs that give the same name, or a program that gives a built-in
-// player's name, stay apart. It is safe for concurrent use.
+// player's name, stay apart. Names that only look alike count as the
+// same (lookalike): "grееdy" with Cyrillic e's, "ＧＲＥＥＤＹ" or "Greedy"
+// beside the built-in greedy is "grееdy #2". It is safe for concurrent
+// use.
 type Names struct {
 	mu     sync.Mutex
 	wished map[string]string // by record name: the name given in ready
 	given  map[string]string // by record name: the name in reports
-	taken  map[string]bool
+	taken  map[string]bool   // by lookalike
 }
 
 // NewNames returns an empty Names in which the reserved names (the built-in
@@ -58,9 +64,18 @@ type Names struct {
 func NewNames(reserved ...string) *Names {
 	n := &Names{wished: map[string]string{}, given: map[string]string{}, taken: map[string]bool{}}
 	for _, r := range reserved {
-		n.taken[r] = true
+		n.taken[lookalike(r)] = true
 	}
 	return n
+}
+
+// lookalike is what a name looks like to a reader, for telling apart names
+// that look the same and are not: its compatibility form (fullwidth and
+// styled letters made plain), folded to one case, then Unicode's skeleton
+// of it (TR39), in which characters that look alike are one (Cyrillic а
+// and Latin a, m and rn).
+func lookalike(name string) string {
+	return confusables.Skeleton(cases.Fold().String(norm.NFKC.String(name)))
 }
 
 // reserve takes name, a built-in player's, so that no program is given it:
@@ -72,7 +87,7 @@ func (n *Names) reserve(name string) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.taken[name] = true
+	n.taken[lookalike(name)] = true
 }
 
 // maxName bounds a name a program gives itself, in characters.
@@ -124,10 +139,10 @@ func (n *Names) Of(player string) (string, bool) {
 		return "", false
 	}
 	name := wish
-	for k := 2; n.taken[name]; k++ {
+	for k := 2; n.taken[lookalike(name)]; k++ {
 		name = fmt.Sprintf("%s #%d", wish, k)
 	}
-	n.taken[name] = true
+	n.taken[lookalike(name)] = true
 	n.given[player] = name
 	return name, true
 }

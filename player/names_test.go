@@ -83,3 +83,33 @@ func TestNamesAreWhatAReaderSees(t *testing.T) {
 		}
 	}
 }
+
+func TestNamesThatLookAlikeStayApart(t *testing.T) {
+	// A program cannot pass for a built-in player, or for another program,
+	// by a name that only looks like its own: Cyrillic letters for Latin
+	// ones, fullwidth or styled letters, another case, rn for m. Such a
+	// name is given a number, as the same name would be.
+	n := NewNames("greedy", "random")
+	for _, w := range [][2]string{
+		{"exec:a", "gr\u0435\u0435dy"},                     // Cyrillic e's
+		{"exec:b", "\uff27\uff32\uff25\uff25\uff24\uff39"}, // fullwidth GREEDY
+		{"exec:c", "Random"},
+		{"exec:d", "bot"},
+		{"exec:e", "b\u043et"}, // a Cyrillic o
+		{"exec:f", "rnover"},
+		{"exec:g", "mover"},
+		{"exec:h", "planner"}, // like nothing taken: kept as it is
+	} {
+		n.Wish(w[0], w[1])
+	}
+	for _, pw := range [][2]string{
+		{"exec:a", "gr\u0435\u0435dy #2"},
+		{"exec:b", "\uff27\uff32\uff25\uff25\uff24\uff39 #3"}, // "greedy #2" is a's
+		{"exec:c", "Random #2"},
+		{"exec:d", "bot"}, {"exec:e", "b\u043et #2"}, {"exec:f", "rnover"}, {"exec:g", "mover #2"}, {"exec:h", "planner"},
+	} {
+		if got, ok := n.Of(pw[0]); !ok || got != pw[1] {
+			t.Errorf("%s is named %q, %v; want %q", pw[0], got, ok, pw[1])
+		}
+	}
+}
