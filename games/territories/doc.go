@@ -30,6 +30,7 @@
 // implements [Seeded]; one that prepares for each match, engine.Initializer.
 // See ExamplePlayer. [Game.ReadViews] reads a view back from the JSON a
 // program is sent (engine.ViewReader), so that a bot run as a program
-// (player.Serve) decides on the view it would have in process; it says
-// the little the JSON cannot tell.
+// (player.Serve) decides on the view it would have in process: the JSON
+// holds all of it, each nation's actions in the turn and what happened
+// since the seat's last action included.
 package territories

@@ -5,32 +5,26 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
 
 var _ engine.ViewReader[View] = Game{}
 
-// ReadViews returns a reader of the views a seat's player is sent as JSON,
-// {seat, kind, nation, actions_left, max_armies, map, board}, each read
-// back into the View the player is given in process (engine.ViewReader):
-// World, Config, Legal, Check, the search's Sample and the built-in bots
-// read it as they read the match's own. info is the match as its hello
-// tells it: the seat, the players and the options (the board, whose
-// configuration the view's map must be, and the turns).
+// ReadViews returns a reader of the views a seat's player is sent as JSON
+// (docs/protocol.md), each read back into the View the player is given in
+// process (engine.ViewReader): World, Config, Legal, Check, String, the
+// search's Sample and the built-in bots read it as they read the match's
+// own. info is the match as its hello tells it: the seat, the players and
+// the options (the board, whose configuration the view's map must be, and
+// the turns).
 //
-// The board is whole in the JSON: the nations, every holding, the turn;
-// and the request's id counts the actions accepted before it (World's
-// Seq). What the JSON does not tell is how many actions the other nations
-// have left in the turn: the nations before the seat's in the turn's
-// order have none; each nation after it is given ⌈holdings ÷
-// holdings_per_action⌉ as it held at the seat's first action of the turn,
-// which is what it has unless a nation before the seat took a territory
-// of its in the turn (never for the first seat), and the seat's own count
-// is the view's. Nor does it tell what happened since the seat's last
-// action, which String shows in process, or in which turn a nation went
-// out of the game (String says the action only). The names of the players
-// are the hello's.
+// The JSON holds all a view holds: the board whole (the nations with
+// their actions in the turn and the turn any went out, every holding, the
+// turn), what happened since the seat's last action, and the request's id,
+// which counts the actions accepted before it (World's Seq). The names of
+// the players are the hello's.
 func (g Game) ReadViews(info engine.MatchInfo) (func(id int64, data []byte) (View, error), error) {
 	m, err := newMatch(engine.Setup{Players: info.Players, Options: info.Options})
 	if err != nil {
@@ -52,8 +46,7 @@ func (g Game) ReadViews(info engine.MatchInfo) (func(id int64, data []byte) (Vie
 }
 
 // viewReader reads one seat's views, each into a match of its own that
-// holds what the view shows, and remembers of the turn what its later
-// views need: how many actions each nation had at its start.
+// holds what the view shows.
 type viewReader struct {
 	info engine.MatchInfo
 	// cfg is the configuration the views read back play on, blind the
@@ -62,14 +55,10 @@ type viewReader struct {
 	cfg, blind *Config
 	mapJSON    string
 	seats      int
-	// turn is the turn of the last view of an action, and allowed the
-	// actions each nation had in it, as the seat's first view of the turn
-	// showed them.
-	turn    int
-	allowed []int
 }
 
-// wireView is a view's JSON, as View.MarshalJSON writes it.
+// wireView is a view's JSON, as View.MarshalJSON writes it; what a view
+// must have is a pointer, nil when the JSON has not it.
 type wireView struct {
 	Seat        *int            `json:"seat"`
 	Kind        engine.Kind     `json:"kind"`
@@ -79,9 +68,25 @@ type wireView struct {
 	Map         json.RawMessage `json:"map"`
 	Board       *struct {
 		Turn     int           `json:"turn"`
-		Nations  []BoardNation `json:"nations"`
+		Nations  []wireNation  `json:"nations"`
 		Holdings []holdingJSON `json:"holdings"`
 	} `json:"board"`
+	LastActionSeq   *int      `json:"last_action_seq"`
+	SinceLastAction []Outcome `json:"since_last_action"`
+}
+
+// wireNation is a nation of a view's board (viewNation).
+type wireNation struct {
+	Name        string `json:"name"`
+	Player      string `json:"player"`
+	Color       Color  `json:"color"`
+	Territories int    `json:"territories"`
+	Armies      int    `json:"armies"`
+	Out         int    `json:"out"`
+	OutTurn     int    `json:"out_turn"`
+	Allowed     *int   `json:"allowed"`
+	Used        *int   `json:"used"`
+	Passed      *bool  `json:"passed"`
 }
 
 // read reads the view of request id.
@@ -94,6 +99,8 @@ func (r *viewReader) read(id int64, data []byte) (View, error) {
 	switch {
 	case j.Seat == nil || j.Board == nil || j.Map == nil:
 		return View{}, errors.New("territories: view: seat, kind, nation, map and board are required")
+	case j.LastActionSeq == nil || j.SinceLastAction == nil:
+		return View{}, errors.New("territories: view: last_action_seq and since_last_action are required (an arbiter older than this reader sends neither)")
 	case *j.Seat != seat:
 		return View{}, fmt.Errorf("territories: view: it is seat %d's; this seat is seat %d", *j.Seat+1, seat+1)
 	case j.Nation != nationNames[seat]:
@@ -122,19 +129,10 @@ func (r *viewReader) read(id int64, data []byte) (View, error) {
 			}
 		}
 	}
-	first := j.Kind == ActionKind && j.Board.Turn != r.turn
-	if first {
-		// The seat's first action of the turn: no nation after it has
-		// acted in it, and it has all its own actions.
-		r.turn, r.allowed = j.Board.Turn, make([]int, len(nations))
-		for k := range nations {
-			r.allowed[k] = ceilDiv(held[k], r.cfg.HoldingsPerAction)
-		}
-		r.allowed[seat] = j.ActionsLeft
-	}
 	s := snapshot{Seq: int(id - 1), Turn: j.Board.Turn, Nations: make([]nationJSON, len(nations)), Holdings: j.Board.Holdings}
 	dice, _ := rand.NewPCG(blindDice[0], blindDice[1]).MarshalBinary()
 	s.Dice = dice
+	var events []engine.Event
 	for k, n := range nations {
 		if n.Name != nationNames[k] || n.Player != seatPlayer(k) {
 			return View{}, fmt.Errorf("territories: view: nation %d is %s of %s; seat %d's is %s of %s", k+1, n.Name, n.Player, k+1, nationNames[k], seatPlayer(k))
@@ -142,23 +140,20 @@ func (r *viewReader) read(id int64, data []byte) (View, error) {
 		if n.Territories != held[k] || n.Out != 0 && held[k] != 0 || n.Out < 0 || n.Out >= int(id) {
 			return View{}, fmt.Errorf("territories: view: nation %s holds %d territories, %d by the holdings, out at action %d", n.Name, n.Territories, held[k], n.Out)
 		}
-		x := nationJSON{Name: n.Name, Player: n.Player, Color: n.Color, Joined: k + 1, Out: n.Out}
-		switch {
-		case n.Out != 0:
-		case j.Kind == JoinKind || j.Board.Turn == 1 && k > seat:
-			x.Allowed = ceilDiv(1, r.cfg.HoldingsPerAction) // as it joined
-		case k < seat:
-			x.Allowed, x.Used = r.allowed[k], r.allowed[k] // it has acted in the turn
-		case k == seat:
-			x.Allowed, x.Used = r.allowed[k], r.allowed[k]-j.ActionsLeft
-		default:
-			x.Allowed = r.allowed[k]
+		if (n.Out == 0) != (n.OutTurn == 0) || n.OutTurn < 0 || n.OutTurn > j.Board.Turn {
+			return View{}, fmt.Errorf("territories: view: nation %s out at action %d in turn %d; a nation out of the game went out in a turn so far, one in it in none", n.Name, n.Out, n.OutTurn)
 		}
-		if x.Allowed < x.Used || x.Used < 0 {
-			return View{}, fmt.Errorf("territories: view: %d actions left of the %d it had in turn %d", j.ActionsLeft, r.allowed[k], r.turn)
+		if n.Allowed == nil || n.Used == nil || n.Passed == nil {
+			return View{}, fmt.Errorf("territories: view: nation %s: allowed, used and passed are required (an arbiter older than this reader sends none)", n.Name)
 		}
-		s.Nations[k] = x
+		s.Nations[k] = nationJSON{Name: n.Name, Player: n.Player, Color: n.Color, Joined: k + 1, Out: n.Out,
+			Allowed: *n.Allowed, Used: *n.Used, Passed: *n.Passed}
+		if n.Out != 0 {
+			events = append(events, engine.Event{Clock: n.OutTurn, Kind: "out", Seats: []int{k}, Mark: true, Text: fmt.Sprintf("%s is out of the game", n.Name)})
+		}
 	}
+	// The chronicle's events are in the order the nations went out.
+	slices.SortFunc(events, func(a, b engine.Event) int { return nations[a.Seats[0]].Out - nations[b.Seats[0]].Out })
 	state, err := json.Marshal(s)
 	if err != nil {
 		return View{}, err
@@ -167,12 +162,20 @@ func (r *viewReader) read(id int64, data []byte) (View, error) {
 	if err != nil {
 		return View{}, fmt.Errorf("territories: view: %w", err)
 	}
+	if k := seat; k < len(w.nations) && w.nations[k].ActionsLeft() != j.ActionsLeft {
+		n := &w.nations[k]
+		return View{}, fmt.Errorf("territories: view: %d actions left, where %s has used %d of %d (passed %v)", j.ActionsLeft, n.Name, n.Used, n.Allowed, n.Passed)
+	}
 	m, err := newMatch(engine.Setup{Players: r.info.Players, Options: r.info.Options})
 	if err != nil {
 		return View{}, err
 	}
+	if err := r.readRecent(m, seat, int(id-1), *j.LastActionSeq, j.Kind, j.SinceLastAction); err != nil {
+		return View{}, err
+	}
 	w.untracked = true
 	m.w = w
+	m.events = events
 	m.blind[seat] = r.blind
 	m.serial = id - 1
 	m.ask(seat, j.Kind)
@@ -180,6 +183,34 @@ func (r *viewReader) read(id int64, data []byte) (View, error) {
 		return View{}, errors.New("territories: view: a join with no free territory")
 	}
 	return View{m: m, seat: seat}, nil
+}
+
+// readRecent puts into m what happened since seat's last action, whose
+// seq is last (0 for none, at a join), of the told actions accepted so
+// far: the outcomes since, the latest recentSize, and when it acted.
+func (r *viewReader) readRecent(m *Match, seat, told, last int, kind engine.Kind, since []Outcome) error {
+	switch {
+	case kind == JoinKind && last != 0:
+		return fmt.Errorf("territories: view: a join, whose seat's last action is action %d; a seat's first action is its join", last)
+	case kind == ActionKind && (last < seat+1 || last > told):
+		return fmt.Errorf("territories: view: the seat's last action is action %d, of %d so far; its join was action %d", last, told, seat+1)
+	}
+	acted := max(last-1, 0) // the outcomes before the seat's last
+	from := max(acted, told-recentSize)
+	if len(since) != told-from {
+		return fmt.Errorf("territories: view: %d actions since the seat's last, action %d, of %d so far; want the %d from action %d", len(since), last, told, told-from, from+1)
+	}
+	for i, o := range since {
+		if o.Seq != from+i+1 {
+			return fmt.Errorf("territories: view: action %d since the seat's last is numbered %d; want %d", i+1, o.Seq, from+i+1)
+		}
+		if o.Seq == last && o.Player != seatPlayer(seat) {
+			return fmt.Errorf("territories: view: the seat's last action, action %d, is %s's", last, o.Player)
+		}
+		m.recent[(from+i)%recentSize] = o
+	}
+	m.told, m.acted[seat] = told, acted
+	return nil
 }
 
 // seatPlayer is the world's player of seat: "seat 1" for seat 0.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -13,131 +12,71 @@ import (
 	"github.com/arbiter-games/arbiter/mcts"
 )
 
-// outTurn is how String tells the turn a nation went out, which a view
-// read back does not know.
-var outTurn = regexp.MustCompile(`out of the game at turn \d+ \(action`)
-
-// sinceLast is String's account of what happened since the seat's last
-// action, which a view read back has not.
-func withoutRecent(s string) string {
-	if !strings.HasPrefix(s, "Since your last action") {
-		return s
-	}
-	_, rest, _ := strings.Cut(s, "\nNations:")
-	return "Nations:" + rest
-}
-
 // sameView says how a view read back from its JSON differs from the view
-// in process, method by method, or "": in all but what its JSON cannot
-// tell (see ReadViews), the actions left of the nations after the seat's
-// in the turn, which lag counts.
-func sameView(lag *int) func(in, read View) string {
-	return func(in, read View) string {
-		wi, wr := in.World().Clone(), read.World().Clone()
-		seat := in.You()
-		for k := range wi.nations {
-			a, b := wi.nations[k], wr.nations[k]
-			switch {
-			case k == seat || j(in) == JoinKind:
-			case k < seat || !a.In():
-				a.Allowed, a.Used, a.Passed = 0, 0, false
-				b.Allowed, b.Used, b.Passed = 0, 0, false
-			default:
-				if a.ActionsLeft() != b.ActionsLeft() {
-					*lag++
-				}
-				a.Allowed, a.Used, b.Allowed, b.Used = 0, 0, 0, 0
-			}
-			if a != b {
-				return fmt.Sprintf("World().Nation(%d): in process %+v, read back %+v", k, wi.nations[k], wr.nations[k])
-			}
-		}
-		strIn := outTurn.ReplaceAllString(withoutRecent(in.String()), "out of the game (action")
-		for _, c := range []struct {
-			what string
-			a, b any
-		}{
-			{"You", in.You(), read.You()},
-			{"Kind", in.Kind(), read.Kind()},
-			{"Nation", in.Nation(), read.Nation()},
-			{"Player", in.Player(), read.Player()},
-			{"Config", in.Config(), read.Config()},
-			{"Legal", in.Legal(), read.Legal()},
-			{"World().held", wi.held, wr.held},
-			{"World().Seq", wi.Seq(), wr.Seq()},
-			{"World().Turn", wi.Turn(), wr.Turn()},
-			{"World().Config", wi.Config(), wr.Config()},
-			{"Out", in.Out(), read.Out()},
-			{"String", strIn, read.String()},
-			{"Help", in.Help(), read.Help()},
-			{"Complete", in.Complete(""), read.Complete("")},
-			{"Complete a", in.Complete("a"), read.Complete("a")},
-		} {
-			if !reflect.DeepEqual(c.a, c.b) {
-				return fmt.Sprintf("%s: in process %v, read back %v", c.what, c.a, c.b)
-			}
-		}
-		for k := range in.World().Nations() {
-			if in.NationOfSeat(k) != read.NationOfSeat(k) {
-				return fmt.Sprintf("NationOfSeat(%d)", k)
-			}
-		}
-		tries := append(in.Legal(), PassAction, RaiseAction("CA"), AttackAction("CA", "NV"), MoveAction("WA", 1, "OR"), JoinAction("Amber", "WA"))
-		for _, a := range tries {
-			if x, y := fmt.Sprint(in.Check(a)), fmt.Sprint(read.Check(a)); x != y {
-				return fmt.Sprintf("Check(%v): in process %s, read back %s", a, x, y)
-			}
-			if in.ChoiceName(a) != read.ChoiceName(a) {
-				return fmt.Sprintf("ChoiceName(%v)", a)
-			}
-		}
-		for _, line := range []string{"CA", "pass", "attack CA NV", "raise Cali", "move WA:2 OR", "atack CA NV"} {
-			a, errA := in.Parse(line)
-			b, errB := read.Parse(line)
-			if a != b || fmt.Sprint(errA) != fmt.Sprint(errB) {
-				return fmt.Sprintf("Parse(%q): in process %v (%v), read back %v (%v)", line, a, errA, b, errB)
-			}
-		}
-		return ""
+// in process, method by method, or "": it must not differ at all.
+func sameView(in, read View) string {
+	wi, wr := in.World().Clone(), read.World().Clone()
+	if len(wi.nations) != len(wr.nations) {
+		return fmt.Sprintf("World().Nations(): in process %d, read back %d", len(wi.nations), len(wr.nations))
 	}
-}
-
-func j(v View) engine.Kind { return v.Kind() }
-
-// sameSample compares two matches sampled from a view, in process and read
-// back, but for how the nations with no action left in the turn came to
-// have none (used, passed, out of the game), which no view shows and no
-// play reads: the next turn counts their actions afresh.
-func sameSample(in, read engine.Match[Action, View]) string {
-	face := func(m engine.Match[Action, View]) string {
-		x := m.(*Match)
-		c := *x
-		w := *x.w
-		w.nations = append([]Nation(nil), w.nations...)
-		for k := range w.nations {
-			if w.nations[k].ActionsLeft() == 0 {
-				w.nations[k].Allowed, w.nations[k].Used, w.nations[k].Passed = 0, 0, false
-			}
+	for k := range wi.nations {
+		if wi.nations[k] != wr.nations[k] {
+			return fmt.Sprintf("World().Nation(%d): in process %+v, read back %+v", k, wi.nations[k], wr.nations[k])
 		}
-		c.w = &w
-		snap, err := c.MarshalJSON()
-		if err != nil {
-			return err.Error()
-		}
-		reqs, _ := json.Marshal(c.Pending())
-		return string(snap) + "\n" + string(reqs)
 	}
-	if a, b := face(in), face(read); a != b {
-		return fmt.Sprintf("in process %.600s, read back %.600s", a, b)
+	for _, c := range []struct {
+		what string
+		a, b any
+	}{
+		{"You", in.You(), read.You()},
+		{"Kind", in.Kind(), read.Kind()},
+		{"Nation", in.Nation(), read.Nation()},
+		{"Player", in.Player(), read.Player()},
+		{"Config", in.Config(), read.Config()},
+		{"Legal", in.Legal(), read.Legal()},
+		{"World().held", wi.held, wr.held},
+		{"World().Seq", wi.Seq(), wr.Seq()},
+		{"World().Turn", wi.Turn(), wr.Turn()},
+		{"World().Config", wi.Config(), wr.Config()},
+		{"Out", in.Out(), read.Out()},
+		{"String", in.String(), read.String()},
+		{"Help", in.Help(), read.Help()},
+		{"Complete", in.Complete(""), read.Complete("")},
+		{"Complete a", in.Complete("a"), read.Complete("a")},
+	} {
+		if !reflect.DeepEqual(c.a, c.b) {
+			return fmt.Sprintf("%s: in process %v, read back %v", c.what, c.a, c.b)
+		}
+	}
+	for k := range in.World().Nations() {
+		if in.NationOfSeat(k) != read.NationOfSeat(k) {
+			return fmt.Sprintf("NationOfSeat(%d)", k)
+		}
+	}
+	tries := append(in.Legal(), PassAction, RaiseAction("CA"), AttackAction("CA", "NV"), MoveAction("WA", 1, "OR"), JoinAction("Amber", "WA"))
+	for _, a := range tries {
+		if x, y := fmt.Sprint(in.Check(a)), fmt.Sprint(read.Check(a)); x != y {
+			return fmt.Sprintf("Check(%v): in process %s, read back %s", a, x, y)
+		}
+		if in.ChoiceName(a) != read.ChoiceName(a) {
+			return fmt.Sprintf("ChoiceName(%v)", a)
+		}
+	}
+	for _, line := range []string{"CA", "pass", "attack CA NV", "raise Cali", "move WA:2 OR", "atack CA NV"} {
+		a, errA := in.Parse(line)
+		b, errB := read.Parse(line)
+		if a != b || fmt.Sprint(errA) != fmt.Sprint(errB) {
+			return fmt.Sprintf("Parse(%q): in process %v (%v), read back %v (%v)", line, a, errA, b, errB)
+		}
 	}
 	return ""
 }
 
 // TestReadViews: a view sent to a program reads back into the view in
-// process, at every decision of many games, on the sample board and on
-// boards of one's own, nations out of the game; the built-in bots, the
-// general's lookahead included, and the search AI decide the same on it
-// as in process.
+// process, exactly, at every decision of many games, nations out of the
+// game; the built-in bots, the general's lookahead included, and the
+// search AI decide the same on it as in process, and the matches the
+// search samples from it are the same, byte for byte.
 func TestReadViews(t *testing.T) {
 	entrant := func(name string) func() engine.Player[Action, View] {
 		es, err := Bots(name)
@@ -155,12 +94,10 @@ func TestReadViews(t *testing.T) {
 		{[]string{"random", "general"}, map[string]string{"turns": "15"}},
 		{[]string{"greedy", "random", "greedy", "random", "greedy", "greedy"}, map[string]string{"turns": "40"}},
 	}
-	lag, views := 0, 0
 	for i, tab := range tables {
 		for seed := range uint64(3) {
 			setup := engine.Setup{Seed: 40*uint64(i) + seed, Players: tab.names, Options: tab.options}
-			same := sameView(&lag)
-			o := enginetest.ReadOptions[Action, View]{Seed: seed, Steps: 400, SameSample: sameSample, Same: func(in, read View) string { views++; return same(in, read) }}
+			o := enginetest.ReadOptions[Action, View]{Seed: seed, Steps: 400, Same: sameView}
 			for _, name := range tab.names {
 				o.Players = append(o.Players, entrant(name))
 			}
@@ -169,7 +106,6 @@ func TestReadViews(t *testing.T) {
 			})
 		}
 	}
-	t.Logf("%d views, %d nations with other actions left than in process", views, lag)
 	t.Run("mcts", func(t *testing.T) {
 		search := func() engine.Player[Action, View] {
 			p, err := mcts.New[Action, View](Game{}, mcts.Config{Playouts: 30}, nil)
@@ -179,7 +115,7 @@ func TestReadViews(t *testing.T) {
 			return p
 		}
 		setup := engine.Setup{Seed: 9, Players: []string{"a", "b", "c"}, Options: map[string]string{"turns": "6"}}
-		enginetest.CheckReadViews(t, Game{}, setup, enginetest.ReadOptions[Action, View]{Same: sameView(new(int)), SameSample: sameSample, Steps: 150,
+		enginetest.CheckReadViews(t, Game{}, setup, enginetest.ReadOptions[Action, View]{Same: sameView, Steps: 150,
 			Players: []func() engine.Player[Action, View]{search, entrant("greedy"), search}})
 	})
 }
@@ -219,6 +155,42 @@ func TestReadViewsRefuses(t *testing.T) {
 			t.Fatalf("%s is not in %s", c.from, good)
 		}
 		if _, err := read(2, []byte(bad)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s for %s: %v; want it to say %q", c.to, c.from, err, c.want)
+		}
+	}
+	// An action's view: what happened since the seat's last action, and
+	// the nations' actions in the turn, must be there and agree.
+	if err := m.Apply(1, JoinAction("Basalt", "NV")); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Apply(0, RaiseAction("CA")); err != nil {
+		t.Fatal(err)
+	}
+	if r := m.Pending()[0]; r.Seat != 1 || r.ID != 4 {
+		t.Fatalf("request %d of seat %d; want request 4 of seat 2", r.ID, r.Seat+1)
+	}
+	good, _ = json.Marshal(m.View(1))
+	if _, err := read(4, good); err != nil {
+		t.Fatalf("the view itself is refused: %v\n%s", err, good)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`"seq":2,"action":"join","player":"seat 2"`, `"seq":2,"action":"join","player":"seat 1"`, "the seat's last action, action 2, is seat 1's"},
+		{`"last_action_seq":2`, `"last_action_seq":3`, "2 actions since the seat's last, action 3, of 3 so far; want the 1 from action 3"},
+		{`"last_action_seq":2`, `"last_action_seq":1`, "its join was action 2"},
+		{`"last_action_seq":2`, `"last_action_seq":0`, "its join was action 2"},
+		{`"last_action_seq":2,`, ``, "last_action_seq and since_last_action are required"},
+		{`,"since_last_action":[`, `,"since":[`, "last_action_seq and since_last_action are required"},
+		{`"seq":3,`, `"seq":4,`, "numbered 4; want 3"},
+		{`"actions_left":1,"max_armies"`, `"actions_left":2,"max_armies"`, "2 actions left, where Basalt has used 0 of 1"},
+		{`"used":0,"passed":false}],"holdings"`, `"used":0,"passed":true}],"holdings"`, "1 actions left, where Basalt has used 0 of 1 (passed true)"},
+		{`"used":0,"passed":false}],"holdings"`, `"passed":false}],"holdings"`, "nation Basalt: allowed, used and passed are required"},
+		{`"armies":4,"allowed":1,"used":1`, `"armies":4,"out_turn":1,"allowed":1,"used":1`, "nation Amber out at action 0 in turn 1"},
+	} {
+		bad := strings.Replace(string(good), c.from, c.to, 1)
+		if bad == string(good) {
+			t.Fatalf("%s is not in %s", c.from, good)
+		}
+		if _, err := read(4, []byte(bad)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s for %s: %v; want it to say %q", c.to, c.from, err, c.want)
 		}
 	}

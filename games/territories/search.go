@@ -154,8 +154,12 @@ func (m *Match) Estimate(shares []float64) {
 // Sample makes a match from seat's view alone (see engine.Sampler): the
 // board is public, so the sample's is the view's, nations, holdings,
 // actions left and turn; only the dice are hidden, and the sample's come
-// from rng. It owes the request the view was shown for. setup gives the
-// players and the options (the turns); its seed is not used.
+// from rng. It owes the request the view was shown for, and shows the seat
+// the view: what happened since its last action (the outcomes, without
+// the draws the log keeps of them) and the turn in which each nation out
+// of the game went out. The other seats' views show what of that is since
+// their last action in it. setup gives the players and the options (the
+// turns); its seed is not used.
 func (g Game) Sample(setup engine.Setup, seat int, v View, rng *rand.PCG) (engine.Match[Action, View], error) {
 	return g.SampleMatch(setup, seat, v, rng)
 }
@@ -190,10 +194,39 @@ func (Game) SampleMatch(setup engine.Setup, seat int, v View, rng *rand.PCG) (*M
 		m.blind[s] = seen.cfg // the searcher's own copy, for every seat
 	}
 	m.serial = v.m.req[0].ID - 1
+	m.sampleTold(v)
 	if v.Kind() == JoinKind {
 		m.ask(len(w.nations), JoinKind)
 	} else {
 		m.ask(m.firstToAct(), ActionKind)
 	}
 	return m, nil
+}
+
+// sampleTold puts into m, a match sampled from v, what v tells of the
+// match's actions: the outcomes since v's seat's last action (the
+// latest recentSize, their dice left out) and when the seat acted; the
+// other seats acted last at their latest action among them, or before
+// the first; and the nations out of the game, each in the turn it went
+// out (the chronicle's "out" events, in order).
+func (m *Match) sampleTold(v View) {
+	from, to := v.sinceLast()
+	m.recent, m.told = make([]Outcome, recentSize), v.m.told
+	for s := range m.acted {
+		m.acted[s] = from
+	}
+	for k := from; k < to; k++ {
+		o := v.m.recent[k%recentSize]
+		o.Dice = nil
+		m.recent[k%recentSize] = o
+		if s := slices.Index(m.players, o.Player); s >= 0 {
+			m.acted[s] = k
+		}
+	}
+	m.acted[v.seat] = v.m.acted[v.seat]
+	for _, e := range v.m.events {
+		if e.Kind == "out" {
+			m.events = append(m.events, e)
+		}
+	}
 }

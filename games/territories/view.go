@@ -194,21 +194,45 @@ func (v View) writeNations(b *strings.Builder) {
 // last action included: at most the latest recentSize actions.
 func (v View) writeRecent(b *strings.Builder) {
 	m := v.m
-	from := m.acted[v.seat]
-	if m.told == 0 || from >= m.told {
+	from, to := v.sinceLast()
+	if from == to {
 		return
 	}
-	if m.told-from > recentSize {
-		fmt.Fprintf(b, "Since your last action (the %d before these are not shown):\n", m.told-from-recentSize)
-		from = m.told - recentSize
+	if hidden := from - m.acted[v.seat]; hidden > 0 {
+		fmt.Fprintf(b, "Since your last action (the %d before these are not shown):\n", hidden)
 	} else {
 		b.WriteString("Since your last action:\n")
 	}
-	for k := from; k < m.told; k++ {
+	for k := from; k < to; k++ {
 		o := m.recent[k%recentSize]
 		o.Last = o.TurnEnded && o.Turn >= m.turns
 		wrap.Write(b, o.String(), "  ", "    ", wrap.Width)
 	}
+}
+
+// sinceLast returns the outcomes the viewer is told of, from its last
+// action on (that one included), as the numbers from and to of m.recent:
+// outcomes from to to-1, the latest recentSize at most; from == to when
+// there are none.
+func (v View) sinceLast() (from, to int) {
+	m := v.m
+	from, to = m.acted[v.seat], m.told
+	if to == 0 || from >= to {
+		return to, to
+	}
+	return max(from, to-recentSize), to
+}
+
+// lastActionSeq is the number (Outcome.Seq, from 1) of the viewer's last
+// action: 0 before its first, and in a match that has told no action. A
+// seat whose nation is founded has acted, and acted[seat] is the number
+// of outcomes told before its last action (a match tells every action it
+// accepts).
+func (v View) lastActionSeq() int {
+	if v.Nation() < 0 || v.m.told == 0 {
+		return 0
+	}
+	return v.m.acted[v.seat] + 1
 }
 
 // writeMap writes the map as text: each territory's id and name, who holds
@@ -413,25 +437,77 @@ func mapOf(cfg *Config) []mapJSON {
 	return terr
 }
 
+// viewJSON is a seat's view as JSON (docs/protocol.md).
+type viewJSON struct {
+	Seat        int         `json:"seat"`
+	Kind        engine.Kind `json:"kind"`
+	Nation      string      `json:"nation"`
+	ActionsLeft int         `json:"actions_left"`
+	MaxArmies   int         `json:"max_armies"`
+	Map         []mapJSON   `json:"map"`
+	Board       viewBoard   `json:"board"`
+	// LastActionSeq and SinceLastAction are what String tells of what
+	// happened since the seat's last action: its seq (0 before its
+	// first), and the outcomes from it on, the latest recentSize.
+	LastActionSeq   int       `json:"last_action_seq"`
+	SinceLastAction []Outcome `json:"since_last_action"`
+}
+
+// viewBoard is the board as a seat's view gives it: the public board's,
+// with more of each nation.
+type viewBoard struct {
+	Turn     int           `json:"turn"`
+	Nations  []viewNation  `json:"nations"`
+	Holdings []holdingJSON `json:"holdings"`
+}
+
+// viewNation is a nation as a seat's view gives it: the public board's
+// BoardNation, the turn it went out of the game (out_turn, with out), and
+// its actions in the turn (Nation's Allowed, Used and Passed), which the
+// seat's World holds: the actions left of every nation (allowed − used,
+// none once it passed or is out) say who acts after the seat in the turn,
+// and how often.
+type viewNation struct {
+	Name        string `json:"name"`
+	Player      string `json:"player"`
+	Color       Color  `json:"color"`
+	Territories int    `json:"territories"`
+	Armies      int    `json:"armies"`
+	Out         int    `json:"out,omitempty"`
+	OutTurn     int    `json:"out_turn,omitempty"`
+	Allowed     int    `json:"allowed"`
+	Used        int    `json:"used"`
+	Passed      bool   `json:"passed"`
+}
+
 // MarshalJSON writes what the viewer sees: the seat, the question, the
 // seat's nation and its actions left this turn, the map (each territory's
-// neighbours) with its max_armies, and the board.
+// neighbours) with its max_armies, the board (each nation's actions in the
+// turn, and the turn in which a nation out of the game went out,
+// included), and what happened since the seat's last action. Every action
+// of territories is public, its roll included (Match.Told); the dice that
+// rolled it are not in any of this.
 func (v View) MarshalJSON() ([]byte, error) {
-	cfg := v.m.w.cfg
-	terr := mapOf(cfg)
+	m := v.m
+	cfg := m.w.cfg
 	left := 0
 	if k := v.Nation(); k >= 0 {
-		left = v.m.w.nations[k].ActionsLeft()
+		left = m.w.nations[k].ActionsLeft()
 	}
-	return json.Marshal(struct {
-		Seat        int         `json:"seat"`
-		Kind        engine.Kind `json:"kind"`
-		Nation      string      `json:"nation"`
-		ActionsLeft int         `json:"actions_left"`
-		MaxArmies   int         `json:"max_armies"`
-		Map         []mapJSON   `json:"map"`
-		Board       Board       `json:"board"`
-	}{v.seat, v.Kind(), nationNames[v.seat], left, cfg.MaxArmies, terr, v.m.newBoard()})
+	b := m.newBoard()
+	board := viewBoard{Turn: b.Turn, Nations: make([]viewNation, len(b.Nations)), Holdings: b.Holdings}
+	for k, n := range b.Nations {
+		w := &m.w.nations[k]
+		board.Nations[k] = viewNation{Name: n.Name, Player: n.Player, Color: n.Color, Territories: n.Territories, Armies: n.Armies,
+			Out: n.Out, OutTurn: n.OutTurn, Allowed: w.Allowed, Used: w.Used, Passed: w.Passed}
+	}
+	from, to := v.sinceLast()
+	since := make([]Outcome, 0, to-from)
+	for k := from; k < to; k++ {
+		since = append(since, m.recent[k%recentSize])
+	}
+	return json.Marshal(viewJSON{Seat: v.seat, Kind: v.Kind(), Nation: nationNames[v.seat], ActionsLeft: left, MaxArmies: cfg.MaxArmies,
+		Map: mapOf(cfg), Board: board, LastActionSeq: v.lastActionSeq(), SinceLastAction: since})
 }
 
 // Board is the board at one moment, for spectators and reports: a copy
@@ -462,8 +538,8 @@ type BoardNation struct {
 	Armies      int    `json:"armies"`
 	Out         int    `json:"out,omitempty"`
 	// OutTurn is the turn in which the nation went out, where it is known
-	// (a match's board), for its text; 0 otherwise. It is not in the JSON,
-	// which a seat's view carries as its protocol fixes it.
+	// (a match's board), for its text; 0 otherwise. It is not in the
+	// board's JSON; a seat's view gives it, as out_turn.
 	OutTurn int `json:"-"`
 }
 
