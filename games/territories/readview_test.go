@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -53,7 +54,12 @@ func sameView(in, read View) string {
 			return fmt.Sprintf("NationOfSeat(%d)", k)
 		}
 	}
-	tries := append(in.Legal(), PassAction, RaiseAction("CA"), AttackAction("CA", "NV"), MoveAction("WA", 1, "OR"), JoinAction("Amber", "WA"))
+	var tries []Action
+	legal := in.Legal()
+	for i := 0; i < len(legal); i += 1 + len(legal)/40 { // at most 40 of a large board's
+		tries = append(tries, legal[i])
+	}
+	tries = append(tries, PassAction, RaiseAction("CA"), AttackAction("CA", "NV"), MoveAction("WA", 1, "OR"), JoinAction("Amber", "WA"))
 	for _, a := range tries {
 		if x, y := fmt.Sprint(in.Check(a)), fmt.Sprint(read.Check(a)); x != y {
 			return fmt.Sprintf("Check(%v): in process %s, read back %s", a, x, y)
@@ -73,10 +79,14 @@ func sameView(in, read View) string {
 }
 
 // TestReadViews: a view sent to a program reads back into the view in
-// process, exactly, at every decision of many games, nations out of the
-// game; the built-in bots, the general's lookahead included, and the
-// search AI decide the same on it as in process, and the matches the
-// search samples from it are the same, byte for byte.
+// process, exactly, at every decision of many games of two to six seats,
+// nations out of the game, turns whose later nations have other actions
+// left than they had at the seat's first action of the turn (a nation
+// before the seat took one of their territories), and more actions since
+// the seat's last than a view tells; the built-in bots, the general's
+// lookahead included, and the search AI decide the same on it as in
+// process, and the matches the search samples from it are the same, byte
+// for byte.
 func TestReadViews(t *testing.T) {
 	entrant := func(name string) func() engine.Player[Action, View] {
 		es, err := Bots(name)
@@ -88,23 +98,55 @@ func TestReadViews(t *testing.T) {
 	tables := []struct {
 		names   []string
 		options map[string]string
+		seeds   uint64
 	}{
-		{[]string{"greedy", "greedy", "random"}, map[string]string{"turns": "30"}},
-		{[]string{"general", "greedy", "random", "greedy"}, map[string]string{"turns": "12"}},
-		{[]string{"random", "general"}, map[string]string{"turns": "15"}},
-		{[]string{"greedy", "random", "greedy", "random", "greedy", "greedy"}, map[string]string{"turns": "40"}},
+		{[]string{"greedy", "greedy", "random"}, map[string]string{"turns": "30"}, 4},
+		{[]string{"general", "greedy", "random", "greedy"}, map[string]string{"turns": "12"}, 3},
+		{[]string{"random", "general"}, map[string]string{"turns": "15"}, 3},
+		{[]string{"greedy", "random", "greedy", "random", "greedy", "greedy"}, map[string]string{"turns": "40"}, 6},
+		{[]string{"greedy", "greedy", "greedy", "greedy", "greedy", "greedy"}, map[string]string{"turns": "60"}, 16},
+		{[]string{"random", "random", "random", "random", "random", "random"}, map[string]string{"turns": "30"}, 6},
+		{[]string{"greedy", "greedy", "greedy", "greedy", "greedy"}, map[string]string{"turns": "40", "board": turnBoard()}, 4},
+		{[]string{"greedy", "random", "greedy", "greedy", "random", "greedy"}, map[string]string{"turns": "40", "board": gridBoard(10, 8)}, 1},
 	}
-	for i, tab := range tables {
-		for seed := range uint64(3) {
-			setup := engine.Setup{Seed: 40*uint64(i) + seed, Players: tab.names, Options: tab.options}
-			o := enginetest.ReadOptions[Action, View]{Seed: seed, Steps: 400, Same: sameView}
-			for _, name := range tab.names {
-				o.Players = append(o.Players, entrant(name))
-			}
-			t.Run(fmt.Sprintf("%s/seed-%d", strings.Join(tab.names, ","), setup.Seed), func(t *testing.T) {
-				enginetest.CheckReadViews(t, Game{}, setup, o)
-			})
+	if testing.Short() {
+		for i := range tables {
+			tables[i].seeds = min(tables[i].seeds, 2)
 		}
+	}
+	var views, later, hidden atomic.Int64
+	count := func(in, read View) string {
+		views.Add(1)
+		w := in.World()
+		for k := in.You() + 1; k < w.Nations(); k++ {
+			if n := w.Nation(k); in.Kind() == ActionKind && n.In() && n.ActionsLeft() != ceilDiv(w.Holdings(k), w.Config().HoldingsPerAction) {
+				later.Add(1) // what no board alone tells
+				break
+			}
+		}
+		if strings.Contains(in.String(), "are not shown") {
+			hidden.Add(1)
+		}
+		return sameView(in, read)
+	}
+	t.Run("games", func(t *testing.T) {
+		for i, tab := range tables {
+			for seed := range tab.seeds {
+				setup := engine.Setup{Seed: 40*uint64(i) + seed, Players: tab.names, Options: tab.options}
+				o := enginetest.ReadOptions[Action, View]{Seed: seed, Steps: 3000, Same: count}
+				for _, name := range tab.names {
+					o.Players = append(o.Players, entrant(name))
+				}
+				t.Run(fmt.Sprintf("%s/seed-%d", strings.Join(tab.names, ","), setup.Seed), func(t *testing.T) {
+					t.Parallel()
+					enginetest.CheckReadViews(t, Game{}, setup, o)
+				})
+			}
+		}
+	})
+	t.Logf("%d views, %d where a nation after the seat has other actions left than its holdings give, %d with actions not shown", views.Load(), later.Load(), hidden.Load())
+	if !testing.Short() && !t.Failed() && (later.Load() == 0 || hidden.Load() == 0) {
+		t.Errorf("no view where a nation after the seat has other actions left than its holdings give (%d), or with actions not shown (%d): the games do not test what they should", later.Load(), hidden.Load())
 	}
 	t.Run("mcts", func(t *testing.T) {
 		search := func() engine.Player[Action, View] {
@@ -118,6 +160,33 @@ func TestReadViews(t *testing.T) {
 		enginetest.CheckReadViews(t, Game{}, setup, enginetest.ReadOptions[Action, View]{Same: sameView, Steps: 150,
 			Players: []func() engine.Player[Action, View]{search, entrant("greedy"), search}})
 	})
+}
+
+// gridBoard is a board of cols × rows territories, each next to those
+// left, right, above and below it, with an action for each holding: in a
+// turn of six nations, many more actions than a view tells pass between
+// a seat's.
+func gridBoard(cols, rows int) string {
+	type territory struct {
+		ID        string   `json:"id"`
+		Name      string   `json:"name"`
+		Neighbors []string `json:"neighbors"`
+	}
+	id := func(c, r int) string { return fmt.Sprintf("T%d%d", c, r) }
+	var terr []territory
+	for r := range rows {
+		for c := range cols {
+			t := territory{ID: id(c, r), Name: fmt.Sprintf("Field %d of row %d", c+1, r+1)}
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				if x, y := c+d[0], r+d[1]; x >= 0 && x < cols && y >= 0 && y < rows {
+					t.Neighbors = append(t.Neighbors, id(x, y))
+				}
+			}
+			terr = append(terr, t)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"turn_management": true, "holdings_per_action": 1, "territories": terr})
+	return string(b)
 }
 
 // TestReadViewsRefuses: a view that is not one of the seat's match is
