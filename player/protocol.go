@@ -78,6 +78,11 @@ type MoveMessage struct {
 	Type string          `json:"type"` // "move"
 	ID   int64           `json:"id"`
 	Move json.RawMessage `json:"move"`
+	// Error, when not empty, says that the bot could not decide, and why:
+	// the request's default is played, whatever Move is, and the fault is
+	// recorded as an error in these words, as a Go player's error is in
+	// process. Serve sends it for a player that fails or panics.
+	Error string `json:"error,omitempty"`
 }
 
 // ResultMessage tells the bot how the match ended.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/engine"
 )
@@ -327,6 +328,11 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind en
 			delete(r.late, m.ID)
 			line, err = c.next(ctx, limit)
 			continue
+		}
+		if m.Error != "" {
+			// The bot says it could not decide: its move, if any, is
+			// not played, and its words are the fault's.
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultError, errors.New(said(m.Error))))
 		}
 		if len(m.Move) == 0 {
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
@@ -761,6 +767,24 @@ func fieldProblem(err error) string {
 		want = "a whole number"
 	}
 	return fmt.Sprintf(", in which %q is a JSON %s, not %s", te.Field, te.Value, want)
+}
+
+// maxSaid bounds what a fault keeps of the words a bot gives for its
+// failure (a move's "error"), in bytes.
+const maxSaid = 300
+
+// said is what a fault keeps of the words a bot gives for its failure:
+// at most maxSaid bytes of them, whole characters, cut with "…".
+func said(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) <= maxSaid {
+		return s
+	}
+	cut := maxSaid
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // quote shows at most 200 bytes of what a bot said.

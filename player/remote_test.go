@@ -148,6 +148,44 @@ func TestANullMoveIsGarbage(t *testing.T) {
 	}
 }
 
+func TestAMoveWithAnErrorIsTheBotsFault(t *testing.T) {
+	// A bot that could not decide says why in the move's "error": the
+	// default is played whatever its move, and the fault is an error in
+	// its words, as a Go player's error is in process; a long one is cut.
+	// An "error" that is no string is garbage; an empty one says nothing.
+	long := strings.Repeat("é", 400)
+	for _, c := range []struct {
+		answer string
+		move   string
+		kind   engine.FaultKind
+		detail string
+	}{
+		{`{"type":"move","id":13,"move":"d","error":"Decide panicked: boom"}`, "", engine.FaultError, "Decide panicked: boom"},
+		{`{"type":"move","id":13,"move":"a","error":"no idea"}`, "", engine.FaultError, "no idea"},
+		{`{"type":"move","id":13,"error":"its view cannot be read"}`, "", engine.FaultError, "its view cannot be read"},
+		{`{"type":"move","id":13,"move":"d","error":"` + long + `"}`, "", engine.FaultError, strings.Repeat("é", maxSaid/2) + "…"},
+		{`{"type":"move","id":13,"move":"a","error":""}`, "a", "", ""},
+		{`{"type":"move","id":13,"move":"a","error":{"why":1}}`, "", engine.FaultGarbage, `in which "error" is a JSON object, not a string`},
+		{`{"type":"move","id":13,"move":"a","Error":"no idea"}`, "", engine.FaultGarbage, `in which field "Error" is written "error"`},
+	} {
+		r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; echo '`+c.answer+`'; exec sleep 60`)
+		if err := startIn(r, 5*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		mv, err := r.Decide(context.Background(), &engine.Request[string]{ID: 13, Default: "d", Deadline: 5 * time.Second}, "view")
+		var f engine.Fault
+		if err != nil {
+			f = engine.FaultOf(err)
+		}
+		if c.kind == "" && (err != nil || mv != c.move) {
+			t.Errorf("%s: move %q, %v; want %q", c.answer, mv, err, c.move)
+		}
+		if c.kind != "" && (f.Kind != c.kind || !strings.Contains(f.Detail, c.detail) || c.kind == engine.FaultError && f.Detail != c.detail) {
+			t.Errorf("%s: fault %+v; want %s saying %q", c.answer, f, c.kind, c.detail)
+		}
+	}
+}
+
 func TestAFieldInAnotherCaseIsGarbage(t *testing.T) {
 	// The protocol's field names are read as written: encoding/json would
 	// take "Type" for "type", and a bot written against such a lenient

@@ -64,9 +64,11 @@ func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[
 // and the view read back by the game's engine.ViewReader; its context ends
 // at that deadline (the time bank, bank_ms, is not counted: it is a
 // margin). The move is sent as the game's JSON. A player that returns an
-// error or panics has the request's default sent instead, and what went
-// wrong written to the log: Arbiter then plays the default, as it would
-// in process, but records no fault. A Finisher hears the result.
+// error or panics has the request's default sent instead, with what went
+// wrong as the move's "error" (docs/protocol.md), and the stack of a panic
+// written to the log: Arbiter plays the default and records the fault, an
+// error in the player's words, as it would in process (where a panic is a
+// fault of its own kind). A Finisher hears the result.
 //
 // Nothing reaches the player but what the protocol sends the seat: the
 // views read back hold exactly what their JSON holds.
@@ -75,8 +77,9 @@ func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[
 // another protocol) is refused: Run returns an error that says which
 // game the program plays, and the seat is played by default moves.
 // Lines that are not messages of the protocol are written to the log and
-// passed over; a request whose view or moves cannot be read is answered
-// with its default, and the reason logged.
+// passed over; a request whose view or moves cannot be read, or whose
+// move cannot be written, is answered with its default, the reason logged
+// and told Arbiter as the move's error, for the fault.
 type Program[M, V any] struct {
 	// Rules are the game the player plays: a hello of another is refused.
 	// They must be an engine.ViewReader.
@@ -361,24 +364,32 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 		return nil
 	}
 	id := *msg.ID
-	answer := func(move json.RawMessage) []byte {
-		b, err := json.Marshal(MoveMessage{Type: "move", ID: id, Move: move})
+	answer := func(m MoveMessage) []byte {
+		m.Type, m.ID = "move", id
+		b, err := json.Marshal(m)
 		if err != nil {
 			p.logf("%srequest %d: the move cannot be written: %v", where(n), id, err)
 			return nil
 		}
 		return b
 	}
-	fallback := func(format string, args ...any) []byte {
-		p.logf("%srequest %d: %s; the default move is sent", where(n), id, fmt.Sprintf(format, args...))
-		if len(msg.Default) == 0 {
-			return nil
+	// fallback answers with the default move and says why the player
+	// gave none: the log is told what went wrong, and Arbiter, in the
+	// move's error, what its fault is to say (said).
+	fallback := func(said string, format string, args ...any) []byte {
+		if said == "" {
+			said = "an error with no words"
 		}
-		return answer(msg.Default)
+		p.logf("%srequest %d: %s; the default move is sent, and Arbiter records the fault", where(n), id, fmt.Sprintf(format, args...))
+		return answer(MoveMessage{Move: msg.Default, Error: said})
+	}
+	failed := func(format string, args ...any) []byte {
+		why := fmt.Sprintf(format, args...)
+		return fallback(why, "%s", why)
 	}
 	s := p.session(msg.Match, msg.Seat)
 	if s == nil {
-		return fallback("match %s, seat %d, has had no hello", quoteName(msg.Match), msg.Seat)
+		return failed("match %s, seat %d, has had no hello", quoteName(msg.Match), msg.Seat)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -389,22 +400,22 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 	if len(msg.Default) == 0 {
 		p.logf("%srequest %d has no default move; one is decided all the same", where(n), id)
 	} else if err := readMove(msg.Default, &req.Default); err != nil {
-		return fallback("its default %.200s is no move of %s: %v", msg.Default, p.Rules.Info().Name, err)
+		return failed("its default %.200s is no move of %s: %v", msg.Default, p.Rules.Info().Name, err)
 	}
 	if msg.Choices != nil {
 		req.Choices = make([]M, len(msg.Choices))
 		for i, c := range msg.Choices {
 			if err := readMove(c, &req.Choices[i]); err != nil {
-				return fallback("its choice %.200s is no move of %s: %v", c, p.Rules.Info().Name, err)
+				return failed("its choice %.200s is no move of %s: %v", c, p.Rules.Info().Name, err)
 			}
 		}
 	}
 	if len(msg.View) == 0 {
-		return fallback("it has no view")
+		return failed("it has no view")
 	}
 	view, err := s.read(id, msg.View)
 	if err != nil {
-		return fallback("its view cannot be read: %v", err)
+		return failed("its view cannot be read: %v", err)
 	}
 	dctx := ctx
 	if req.Deadline > 0 {
@@ -418,13 +429,13 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 		decideErr = err
 	}
 	if decideErr != nil {
-		return fallback("the player failed: %v", decideErr)
+		return fallback(decideErr.Error(), "the player failed: %v", decideErr)
 	}
 	b, err := json.Marshal(mv)
 	if err != nil {
-		return fallback("its move cannot be written as JSON: %v", err)
+		return failed("its move cannot be written as JSON: %v", err)
 	}
-	return answer(b)
+	return answer(MoveMessage{Move: b})
 }
 
 // readMove reads a move's JSON into mv.

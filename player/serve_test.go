@@ -223,15 +223,21 @@ func (*failingStart) Start(context.Context, engine.MatchInfo) error { return err
 
 // TestProgramBadLines: a line that is no message, a request before its
 // hello, a view that does not read, a player that fails or panics: each is
-// logged, the request answered with its default move, and play goes on;
-// nothing panics.
+// logged, the request answered with its default move and, when no move
+// could be decided, what went wrong as the move's error, for Arbiter's
+// fault; play goes on; nothing panics.
 func TestProgramBadLines(t *testing.T) {
 	hello, request, id := ajvecivLines(t, "m-1")
 	var req struct {
 		Default ajveciv.Value
 	}
 	_ = json.Unmarshal([]byte(request), &req)
-	def := fmt.Sprintf("{\"type\":\"move\",\"id\":%d,\"move\":\"%v\"}\n", id, req.Default)
+	def := func(said string) string {
+		move, _ := json.Marshal(req.Default)
+		b, _ := json.Marshal(player.MoveMessage{Type: "move", ID: id, Move: move, Error: said})
+		return string(b) + "\n"
+	}
+	const ready = `{"type":"ready"}` + "\n"
 	cases := []struct {
 		name  string
 		bot   *raider
@@ -239,18 +245,23 @@ func TestProgramBadLines(t *testing.T) {
 		out   string
 		log   []string
 	}{
-		{"not JSON", &raider{}, []string{"hello there", hello, "[1, 2]", `{"type":"shout"}`}, `{"type":"ready"}` + "\n",
+		{"not JSON", &raider{}, []string{"hello there", hello, "[1, 2]", `{"type":"shout"}`}, ready,
 			[]string{"line 1: not a message of the protocol", "line 3: not a message of the protocol", `line 4: a message of type "shout", which the protocol has not`}},
-		{"request before hello", &raider{}, []string{request}, def, []string{`line 1: request ` + fmt.Sprint(id) + `: match "m-1", seat 1, has had no hello; the default move is sent`}},
-		{"a view that does not read", &raider{}, []string{hello, strings.Replace(request, `"yield":20`, `"yield":"many"`, 1)}, `{"type":"ready"}` + "\n" + def,
+		{"request before hello", &raider{}, []string{request}, def(`match "m-1", seat 1, has had no hello`),
+			[]string{`line 1: request ` + fmt.Sprint(id) + `: match "m-1", seat 1, has had no hello; the default move is sent, and Arbiter records the fault`}},
+		{"a view that does not read", &raider{}, []string{hello, strings.Replace(request, `"yield":20`, `"yield":"many"`, 1)},
+			ready + def("its view cannot be read: ajveciv: view: world: yield: want a whole number, got a JSON string"),
 			[]string{"line 2: request " + fmt.Sprint(id) + ": its view cannot be read: ajveciv: view: world: yield"}},
-		{"a choice that is no move", &raider{}, []string{hello, strings.Replace(request, `"choices":["`, `"choices":["sing","`, 1)}, `{"type":"ready"}` + "\n" + def,
+		{"a choice that is no move", &raider{}, []string{hello, strings.Replace(request, `"choices":["`, `"choices":["sing","`, 1)},
+			ready + def(`its choice "sing" is no move of ajveciv: unknown value "sing"; the values are conquer, exchange, discover, expand, develop, consent`),
 			[]string{`its choice "sing" is no move of ajveciv`}},
-		{"a request with no id", &raider{}, []string{hello, strings.Replace(request, fmt.Sprintf(`"id":%d,`, id), "", 1)}, `{"type":"ready"}` + "\n",
+		{"a request with no id", &raider{}, []string{hello, strings.Replace(request, fmt.Sprintf(`"id":%d,`, id), "", 1)}, ready,
 			[]string{"line 2: a request with no id"}},
-		{"an error", &raider{fail: errors.New("no idea")}, []string{hello, request}, `{"type":"ready"}` + "\n" + def,
-			[]string{"the player failed: no idea; the default move is sent"}},
-		{"a panic", &raider{panics: true}, []string{hello, request}, `{"type":"ready"}` + "\n" + def,
+		{"an error", &raider{fail: errors.New("no idea")}, []string{hello, request}, ready + def("no idea"),
+			[]string{"the player failed: no idea; the default move is sent, and Arbiter records the fault"}},
+		{"an error with no words", &raider{fail: errors.New("")}, []string{hello, request}, ready + def("an error with no words"),
+			[]string{"the player failed: ; the default move is sent"}},
+		{"a panic", &raider{panics: true}, []string{hello, request}, ready + def("Decide panicked: the raider fell over"),
 			[]string{"line 2: Decide panicked: the raider fell over", "goroutine", "the player failed: Decide panicked: the raider fell over; the default move is sent"}},
 	}
 	for _, c := range cases {

@@ -136,3 +136,65 @@ func TestGoBotRefusesAnotherGame(t *testing.T) {
 		t.Errorf("faults %+v; want seat 2's start, saying it plays ajveciv", f)
 	}
 }
+
+// buildProgram builds the command of testdata/name into dir.
+func buildProgram(t *testing.T, dir, name string) string {
+	t.Helper()
+	bin := filepath.Join(dir, name)
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/"+name).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestGoBotMistakes: a Go bot served by player.Serve that fails to decide
+// (returns an error, panics, returns a move that cannot be written) has
+// the default move played, as in process, and its fault in the report,
+// in the player's words, with the stack of a panic in the seat's log; the
+// game goes on, and --strict fails the run.
+func TestGoBotMistakes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	bin := buildProgram(t, t.TempDir(), "gomistake")
+	for _, c := range []struct {
+		mistake, detail string
+		log             []string
+	}{
+		{"error", "no idea what to do", []string{"the player failed: no idea what to do; the default move is sent, and Arbiter records the fault"}},
+		{"panic", "Decide panicked: the bot fell over", []string{"Decide panicked: the bot fell over\ngoroutine ", "main.bot.Decide"}},
+		{"badmove", "its move cannot be written as JSON: ", []string{"its move cannot be written as JSON: "}},
+	} {
+		t.Run(c.mistake, func(t *testing.T) {
+			logs := t.TempDir()
+			code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "6", "--deadline", "1m", "--players", "random,basic.develop",
+				"--player", "exec:"+bin+" "+c.mistake, "--report", "json", "--bot-logs", logs)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			faults := reportFaults(t, out)
+			if len(faults) != 4 {
+				t.Fatalf("faults %+v; want the bot's at turns 3 to 6", faults)
+			}
+			for _, f := range faults {
+				if f.Seat != 2 || f.Kind != "error" || !strings.HasPrefix(f.Detail, c.detail) {
+					t.Errorf("fault %+v; want seat 2's error, %q", f, c.detail)
+				}
+			}
+			b, err := os.ReadFile(filepath.Join(logs, "game-1-seat-3.log"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.log {
+				if !strings.Contains(string(b), w) {
+					t.Errorf("the seat's log lacks %q:\n%s", w, b)
+				}
+			}
+		})
+	}
+	code, _, _ := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "4", "--deadline", "1m", "--players", "random",
+		"--player", "exec:"+bin+" panic", "--report", "summary", "--bot-logs", t.TempDir(), "--strict")
+	if code != 1 {
+		t.Errorf("--strict: exit %d; want 1, the bot having faulted", code)
+	}
+}
