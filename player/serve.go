@@ -89,8 +89,10 @@ type Program[M, V any] struct {
 	// Name is the name given in ready, by which standings and reports call
 	// the program; empty gives none (Arbiter calls it by its file).
 	Name string
-	// Log receives what went wrong, one line each; nil is standard error,
-	// which Arbiter keeps in the seat's log.
+	// Log receives what went wrong, one line each, saying which message
+	// it is about: its line of the input ("line 4: "), or, over HTTP,
+	// its match and seat (`match "3f9c-2", seat 1: `). nil is standard
+	// error, which Arbiter keeps in the seat's log.
 	Log io.Writer
 
 	mu       sync.Mutex
@@ -141,7 +143,7 @@ func (p *Program[M, V]) Run(ctx context.Context, in io.Reader, out io.Writer) er
 	for n := 1; ; n++ {
 		line, readErr := r.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			answer, bye, err := p.handle(ctx, line, n)
+			answer, bye, err := p.handle(ctx, line, origin{line: n})
 			if err != nil {
 				return err
 			}
@@ -190,7 +192,7 @@ func (p *Program[M, V]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
 		return
 	}
-	answer, _, err := p.handle(r.Context(), body, 0)
+	answer, _, err := p.handle(r.Context(), body, origin{})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return
@@ -215,33 +217,47 @@ func (p *Program[M, V]) logf(format string, args ...any) {
 	fmt.Fprintf(w, format+"\n", args...)
 }
 
-// where names line n of the input for the log; "" for a message without
-// a line (over HTTP).
-func where(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("line %d: ", n)
+// origin is where a message came from, for the log: line n of the
+// input, or, over HTTP (line 0), the match and seat it names, once read.
+type origin struct {
+	line  int
+	match string
+	seat  int
+	named bool // match and seat are read
 }
 
-// handle serves one message, line n of the input: its answer, or nil for
-// none; bye says the message closed a match.
-func (p *Program[M, V]) handle(ctx context.Context, line []byte, n int) (answer []byte, bye bool, err error) {
+// where names the message's origin for the log: "line 4: " on standard
+// input; over HTTP, where one program plays many matches and seats at
+// once, `match "3f9c-2", seat 1: `, or "" when the message named none.
+func where(o origin) string {
+	switch {
+	case o.line > 0:
+		return fmt.Sprintf("line %d: ", o.line)
+	case o.named:
+		return fmt.Sprintf("match %s, seat %d: ", quoteName(o.match), o.seat)
+	}
+	return ""
+}
+
+// handle serves one message, from o: its answer, or nil for none; bye
+// says the message closed a match.
+func (p *Program[M, V]) handle(ctx context.Context, line []byte, o origin) (answer []byte, bye bool, err error) {
 	var msg incoming
 	if err := json.Unmarshal(line, &msg); err != nil {
-		p.logf("%snot a message of the protocol (%v): %.200s", where(n), err, line)
+		p.logf("%snot a message of the protocol (%v): %.200s", where(o), err, line)
 		return nil, false, nil
 	}
+	o.match, o.seat, o.named = msg.Match, msg.Seat, true
 	switch msg.Type {
 	case "hello":
-		return p.hello(ctx, line, n)
+		return p.hello(ctx, line, o)
 	case "request":
-		return p.request(ctx, &msg, n), false, nil
+		return p.request(ctx, &msg, o), false, nil
 	case "result":
 		if s := p.session(msg.Match, msg.Seat); s != nil && msg.Result != nil {
 			if f, ok := s.player.(engine.Finisher); ok {
 				s.mu.Lock()
-				_ = p.guard(n, "Finish", func() { f.Finish(ctx, *msg.Result) })
+				_ = p.guard(o, "Finish", func() { f.Finish(ctx, *msg.Result) })
 				s.mu.Unlock()
 			}
 		}
@@ -253,16 +269,16 @@ func (p *Program[M, V]) handle(ctx context.Context, line []byte, n int) (answer 
 		p.mu.Unlock()
 		return nil, ok, nil
 	}
-	p.logf("%sa message of type %q, which the protocol has not (hello, request, result, bye): %.200s", where(n), msg.Type, line)
+	p.logf("%sa message of type %q, which the protocol has not (hello, request, result, bye): %.200s", where(o), msg.Type, line)
 	return nil, false, nil
 }
 
 // hello opens a seat of a match: it checks that the match is of the
 // program's game, makes its player, starts it and answers ready.
-func (p *Program[M, V]) hello(ctx context.Context, line []byte, n int) ([]byte, bool, error) {
+func (p *Program[M, V]) hello(ctx context.Context, line []byte, o origin) ([]byte, bool, error) {
 	var h Hello
 	if err := json.Unmarshal(line, &h); err != nil {
-		return nil, false, p.refuse("%sa hello that cannot be read: %v", where(n), err)
+		return nil, false, p.refuse("%sa hello that cannot be read: %v", where(o), err)
 	}
 	info := p.Rules.Info()
 	switch {
@@ -295,7 +311,7 @@ func (p *Program[M, V]) hello(ctx context.Context, line []byte, n int) ([]byte, 
 	}
 	if st, ok := s.player.(engine.Starter); ok {
 		var startErr error
-		if err := p.guard(n, "Start", func() { startErr = st.Start(ctx, mi) }); err != nil {
+		if err := p.guard(o, "Start", func() { startErr = st.Start(ctx, mi) }); err != nil {
 			startErr = err
 		}
 		if startErr != nil {
@@ -356,11 +372,11 @@ func (p *Program[M, V]) session(match string, seat int) *session[M, V] {
 	return p.sessions[seatKey{match, seat}]
 }
 
-// request decides one request and returns the move message, or nil when
-// the request has no id to answer.
-func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byte {
+// request decides one request, from o, and returns the move message, or
+// nil when the request has no id to answer.
+func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []byte {
 	if msg.ID == nil {
-		p.logf("%sa request with no id, which cannot be answered", where(n))
+		p.logf("%sa request with no id, which cannot be answered", where(o))
 		return nil
 	}
 	id := *msg.ID
@@ -368,7 +384,7 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 		m.Type, m.ID = "move", id
 		b, err := json.Marshal(m)
 		if err != nil {
-			p.logf("%srequest %d: the move cannot be written: %v", where(n), id, err)
+			p.logf("%srequest %d: the move cannot be written: %v", where(o), id, err)
 			return nil
 		}
 		return b
@@ -380,7 +396,7 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 		if said == "" {
 			said = "an error with no words"
 		}
-		p.logf("%srequest %d: %s; the default move is sent, and Arbiter records the fault", where(n), id, fmt.Sprintf(format, args...))
+		p.logf("%srequest %d: %s; the default move is sent, and Arbiter records the fault", where(o), id, fmt.Sprintf(format, args...))
 		return answer(MoveMessage{Move: msg.Default, Error: said})
 	}
 	failed := func(format string, args ...any) []byte {
@@ -398,7 +414,7 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 		req.Class = engine.Reply
 	}
 	if len(msg.Default) == 0 {
-		p.logf("%srequest %d has no default move; one is decided all the same", where(n), id)
+		p.logf("%srequest %d has no default move; one is decided all the same", where(o), id)
 	} else if err := readMove(msg.Default, &req.Default); err != nil {
 		return failed("its default %.200s is no move of %s: %v", msg.Default, p.Rules.Info().Name, err)
 	}
@@ -425,7 +441,7 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, n int) []byt
 	}
 	var mv M
 	var decideErr error
-	if err := p.guard(n, "Decide", func() { mv, decideErr = s.player.Decide(dctx, &req, view) }); err != nil {
+	if err := p.guard(o, "Decide", func() { mv, decideErr = s.player.Decide(dctx, &req, view) }); err != nil {
 		decideErr = err
 	}
 	if decideErr != nil {
@@ -449,10 +465,10 @@ func readMove[M any](data []byte, mv *M) error {
 // guard runs f, a call of the player named what, and recovers its panic,
 // as a panic in process is: it logs the stack and returns the panic as an
 // error.
-func (p *Program[M, V]) guard(n int, what string, f func()) (err error) {
+func (p *Program[M, V]) guard(o origin, what string, f func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			p.logf("%s%s panicked: %v\n%s", where(n), what, r, debug.Stack())
+			p.logf("%s%s panicked: %v\n%s", where(o), what, r, debug.Stack())
 			err = fmt.Errorf("%s panicked: %v", what, r)
 		}
 	}()

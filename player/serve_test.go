@@ -280,6 +280,45 @@ func TestProgramBadLines(t *testing.T) {
 	}
 }
 
+// TestProgramOverHTTPNamesTheSeatInItsLog: behind a URL, one program
+// plays many matches and seats at once, and each line of its log says
+// which match and seat it is about: a failing player's request, the stack
+// of a panic, a message that is not the protocol's.
+func TestProgramOverHTTPNamesTheSeatInItsLog(t *testing.T) {
+	var log bytes.Buffer
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), Log: &log, New: func() engine.Player[ajveciv.Value, ajveciv.View] {
+		return &raider{panics: true}
+	}}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	post := func(body string) string {
+		t.Helper()
+		res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	h1, r1, id := ajvecivLines(t, "run-1")
+	h2, r2, _ := ajvecivLines(t, "run-2")
+	for _, m := range []string{h1, h2, r2, r1, `{"type":"shout","match":"run-2","seat":1}`} {
+		post(m)
+	}
+	for _, w := range []string{
+		`match "run-2", seat 1: Decide panicked: the raider fell over`,
+		fmt.Sprintf(`match "run-2", seat 1: request %d: the player failed: Decide panicked`, id),
+		`match "run-1", seat 1: Decide panicked: the raider fell over`,
+		fmt.Sprintf(`match "run-1", seat 1: request %d: the player failed`, id),
+		`match "run-2", seat 1: a message of type "shout"`,
+	} {
+		if !strings.Contains(log.String(), w) {
+			t.Errorf("logged %s\nwant %q in it", log.String(), w)
+		}
+	}
+}
+
 // TestProgramManyMatches: one program plays several matches and seats
 // whose messages come interleaved, each with a player of its own, and
 // ends when the last says bye.
