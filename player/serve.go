@@ -62,8 +62,11 @@ func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[
 // request is asked of Decide: the request with its choices and default
 // read back into the game's moves, its Deadline the request's deadline_ms,
 // and the view read back by the game's engine.ViewReader; its context ends
-// at that deadline (the time bank, bank_ms, is not counted: it is a
-// margin). The move is sent as the game's JSON. A player that returns an
+// at nine tenths of that deadline, counted from when the request came, its
+// view's reading included (a tenth is kept for the answer's way back; the
+// time bank, bank_ms, is not counted: it is a margin). A Decide that
+// outlasts the deadline itself is told in the log, with how long it took
+// and what Arbiter does then. The move is sent as the game's JSON. A player that returns an
 // error or panics has the request's default sent instead, with what went
 // wrong as the move's "error" (docs/protocol.md), and the stack of a panic
 // written to the log: Arbiter plays the default and records the fault, an
@@ -127,6 +130,7 @@ type incoming struct {
 	Default    json.RawMessage   `json:"default"`
 	View       json.RawMessage   `json:"view"`
 	DeadlineMS int64             `json:"deadline_ms"`
+	BankMS     int64             `json:"bank_ms"`
 	Result     *engine.Result    `json:"result"`
 }
 
@@ -143,7 +147,7 @@ func (p *Program[M, V]) Run(ctx context.Context, in io.Reader, out io.Writer) er
 	for n := 1; ; n++ {
 		line, readErr := r.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			answer, bye, err := p.handle(ctx, line, origin{line: n})
+			answer, bye, err := p.handle(ctx, line, origin{line: n, at: time.Now()})
 			if err != nil {
 				return err
 			}
@@ -178,6 +182,7 @@ func (p *Program[M, V]) Run(ctx context.Context, in io.Reader, out io.Writer) er
 // Program plays any number of them at once. A hello that is refused is
 // answered 422 with the reason.
 func (p *Program[M, V]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	came := time.Now()
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "POST one message of the protocol (docs/protocol.md)", http.StatusMethodNotAllowed)
@@ -192,7 +197,7 @@ func (p *Program[M, V]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
 		return
 	}
-	answer, _, err := p.handle(r.Context(), body, origin{})
+	answer, _, err := p.handle(r.Context(), body, origin{at: came})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return
@@ -217,10 +222,12 @@ func (p *Program[M, V]) logf(format string, args ...any) {
 	fmt.Fprintf(w, format+"\n", args...)
 }
 
-// origin is where a message came from, for the log: line n of the
-// input, or, over HTTP (line 0), the match and seat it names, once read.
+// origin is where a message came from, for the log, and when, for its
+// deadline: line n of the input, or, over HTTP (line 0), the match and
+// seat it names, once read.
 type origin struct {
 	line  int
+	at    time.Time
 	match string
 	seat  int
 	named bool // match and seat are read
@@ -435,14 +442,25 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	}
 	dctx := ctx
 	if req.Deadline > 0 {
+		// The deadline counts from when the request came, the time its
+		// view took to read included, and a tenth of it is kept for the
+		// answer's way back to Arbiter.
 		var cancel context.CancelFunc
-		dctx, cancel = context.WithTimeout(ctx, req.Deadline)
+		dctx, cancel = context.WithDeadline(ctx, o.at.Add(decisionTime(req.Deadline)))
 		defer cancel()
 	}
 	var mv M
 	var decideErr error
 	if err := p.guard(o, "Decide", func() { mv, decideErr = s.player.Decide(dctx, &req, view) }); err != nil {
 		decideErr = err
+	}
+	if took := time.Since(o.at); req.Deadline > 0 && took > req.Deadline {
+		then := "Arbiter plays the default move and records a timeout"
+		if msg.BankMS > 0 {
+			then = fmt.Sprintf("the time bank (%v left) pays the overrun, or else %s", msDuration(msg.BankMS), then)
+		}
+		p.logf("%srequest %d: Decide took %v, past the request's deadline of %v (its context ended at %v): %s",
+			where(o), id, took.Round(time.Millisecond), req.Deadline, decisionTime(req.Deadline), then)
 	}
 	if decideErr != nil {
 		return fallback(decideErr.Error(), "the player failed: %v", decideErr)
@@ -453,6 +471,11 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	}
 	return answer(MoveMessage{Move: b})
 }
+
+// decisionTime is when, after a request came, the context of its decision
+// ends: at nine tenths of its deadline, a tenth being kept for the
+// answer's way back.
+func decisionTime(deadline time.Duration) time.Duration { return deadline - deadline/10 }
 
 // readMove reads a move's JSON into mv.
 func readMove[M any](data []byte, mv *M) error {

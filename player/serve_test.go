@@ -319,6 +319,54 @@ func TestProgramOverHTTPNamesTheSeatInItsLog(t *testing.T) {
 	}
 }
 
+// slowReading is AjveCiv whose views take delay to read back.
+type slowReading struct {
+	ajveciv.Game
+	delay time.Duration
+}
+
+func (g slowReading) ReadViews(info engine.MatchInfo) (func(int64, []byte) (ajveciv.View, error), error) {
+	read, err := g.Game.ReadViews(info)
+	return func(id int64, data []byte) (ajveciv.View, error) {
+		time.Sleep(g.delay)
+		return read(id, data)
+	}, err
+}
+
+// deadlined notes when its decision's context ends.
+type deadlined struct {
+	raider
+	ends time.Time
+}
+
+func (d *deadlined) Decide(ctx context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
+	d.ends, _ = ctx.Deadline()
+	return d.raider.Decide(ctx, req, v)
+}
+
+// TestProgramDeadlineCountsFromTheRequest: Decide's context ends before
+// the request's deadline, counted from when the request came, however
+// long its view took to read: a player that decides until its context
+// ends answers in time.
+func TestProgramDeadlineCountsFromTheRequest(t *testing.T) {
+	const deadline, reading = 10 * time.Second, 2 * time.Second
+	bot := &deadlined{}
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: slowReading{ajveciv.Original(), reading}, Log: io.Discard,
+		New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
+	hello, request, _ := ajvecivLines(t, "m-1")
+	request = strings.Replace(request, `"deadline_ms":1000`, fmt.Sprintf(`"deadline_ms":%d`, deadline.Milliseconds()), 1)
+	sent := time.Now()
+	if _, _, err := conversation(t, p, hello, request); err != nil {
+		t.Fatal(err)
+	}
+	// The request came at once (its line was there to read): its context
+	// ends by sent + 9/10 of the deadline, a little after for a slow
+	// start, and well before sent + the deadline.
+	if bot.ends.IsZero() || bot.ends.After(sent.Add(deadline)) {
+		t.Errorf("the context ended %v after the request was sent, its view read in %v; want before its deadline, %v", bot.ends.Sub(sent), reading, deadline)
+	}
+}
+
 // TestProgramManyMatches: one program plays several matches and seats
 // whose messages come interleaved, each with a player of its own, and
 // ends when the last says bye.

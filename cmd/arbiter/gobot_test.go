@@ -198,3 +198,32 @@ func TestGoBotMistakes(t *testing.T) {
 		t.Errorf("--strict: exit %d; want 1, the bot having faulted", code)
 	}
 }
+
+// TestGoBotLate: a Go bot served by player.Serve whose Decide outlasts the
+// request's deadline has a timeout in the report, and its log says how
+// long Decide took, past which deadline, and what Arbiter does then.
+func TestGoBotLate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	bin := buildProgram(t, t.TempDir(), "gomistake")
+	logs := t.TempDir()
+	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "4", "--deadline", "200ms", "--grace", "5ms", "--players", "random",
+		"--player", "exec:"+bin+" late", "--report", "json", "--bot-logs", logs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	faults := reportFaults(t, out)
+	if len(faults) != 2 || faults[0].Seat != 1 || faults[0].Kind != "timeout" || faults[1].Kind != "timeout" {
+		t.Errorf("faults %+v; want seat 1's timeouts at turns 3 and 4", faults)
+	}
+	b, err := os.ReadFile(filepath.Join(logs, "game-1-seat-2.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{": Decide took ", ", past the request's deadline of 200ms (its context ended at 180ms): Arbiter plays the default move and records a timeout"} {
+		if strings.Count(string(b), w) != 2 {
+			t.Errorf("the seat's log says %q %d times; want twice:\n%s", w, strings.Count(string(b), w), b)
+		}
+	}
+}

@@ -5,6 +5,8 @@
 //	error    Decide returns an error
 //	panic    Decide panics
 //	badmove  Decide returns a value that is no value of the game
+//	late     Decide waits for its context to end, then as long again as
+//	         the tenth of its deadline kept for the answer, and 50ms more
 //
 // The tests play it through exec: and read what the report and the
 // seat's log say of it.
@@ -15,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/games/ajveciv"
@@ -24,7 +27,7 @@ import (
 // bot plays the first value offered, until it makes its mistake.
 type bot struct{ mistake string }
 
-func (b bot) Decide(_ context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
+func (b bot) Decide(ctx context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
 	if v.Turn() >= 3 {
 		switch b.mistake {
 		case "error":
@@ -33,6 +36,9 @@ func (b bot) Decide(_ context.Context, req *engine.Request[ajveciv.Value], v ajv
 			panic("the bot fell over")
 		case "badmove":
 			return ajveciv.Value(42), nil
+		case "late":
+			<-ctx.Done()
+			time.Sleep(req.Deadline/10 + 50*time.Millisecond)
 		}
 	}
 	return v.Offered()[0], nil
