@@ -35,17 +35,24 @@ import (
 // standard error, which Arbiter keeps in the seat's log, and exits with
 // code 1 when it cannot play at all (a hello of another game).
 //
-// What the player prints on standard output (fmt.Println) goes to
-// standard error, the seat's log, so that it cannot garble the protocol's
-// lines: Serve keeps standard output for them, and sets os.Stdout to
-// os.Stderr while it runs.
+// What the player prints on standard output (fmt.Println, a logger made
+// on os.Stdout, even before Serve ran) goes to standard error, the seat's
+// log, so that it cannot garble the protocol's lines: Serve keeps standard
+// output for them, and while it runs points file descriptor 1 at standard
+// error (on Windows, where it cannot, it only sets os.Stdout to
+// os.Stderr).
 func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[M, V]) {
 	p := Program[M, V]{Rules: rules, New: newPlayer}
-	out := os.Stdout
+	stdout := os.Stdout
+	out, restore, ok := protocolOutput()
+	if !ok {
+		out, restore = stdout, func() {}
+	}
 	os.Stdout = os.Stderr
-	defer func() { os.Stdout = out }()
-	if err := p.Run(context.Background(), os.Stdin, out); err != nil {
-		os.Stdout = out
+	err := p.Run(context.Background(), os.Stdin, out)
+	os.Stdout = stdout
+	restore()
+	if err != nil {
 		os.Exit(1) // Run has said why on standard error
 	}
 }

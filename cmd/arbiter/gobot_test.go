@@ -227,3 +227,32 @@ func TestGoBotLate(t *testing.T) {
 		}
 	}
 }
+
+// TestGoBotPrintsToStandardOutput: what a Go bot served by player.Serve
+// prints on standard output, with fmt.Println or a logger made on
+// os.Stdout before Serve ran, goes to the seat's log, and nothing of it
+// into the protocol: the bot plays with no fault.
+func TestGoBotPrintsToStandardOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	bin := buildProgram(t, t.TempDir(), "gomistake")
+	logs := t.TempDir()
+	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "4", "--deadline", "1m", "--players", "random",
+		"--player", "exec:"+bin+" stdout", "--report", "json", "--bot-logs", logs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if f := reportFaults(t, out); len(f) > 0 {
+		t.Errorf("faults %+v; want none", f)
+	}
+	b, err := os.ReadFile(filepath.Join(logs, "game-1-seat-2.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"\ndeciding request ", "\ngomistake: deciding request "} {
+		if strings.Count(string(b), w) != 2 {
+			t.Errorf("the seat's log has %q %d times; want twice, at turns 3 and 4:\n%s", w, strings.Count(string(b), w), b)
+		}
+	}
+}

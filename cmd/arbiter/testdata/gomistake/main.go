@@ -5,6 +5,8 @@
 //	error    Decide returns an error
 //	panic    Decide panics
 //	badmove  Decide returns a value that is no value of the game
+//	stdout   Decide prints on standard output, with fmt.Println and a
+//	         logger made on os.Stdout when the program started
 //	late     Decide waits for its context to end, then as long again as
 //	         the tenth of its deadline kept for the answer, and 50ms more
 //
@@ -16,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"time"
 
@@ -23,6 +26,9 @@ import (
 	"github.com/arbiter-games/arbiter/games/ajveciv"
 	"github.com/arbiter-games/arbiter/player"
 )
+
+// logger writes on standard output, as it was when the program started.
+var logger = log.New(os.Stdout, "gomistake: ", 0)
 
 // bot plays the first value offered, until it makes its mistake.
 type bot struct{ mistake string }
@@ -36,6 +42,9 @@ func (b bot) Decide(ctx context.Context, req *engine.Request[ajveciv.Value], v a
 			panic("the bot fell over")
 		case "badmove":
 			return ajveciv.Value(42), nil
+		case "stdout":
+			fmt.Println("deciding request", req.ID)
+			logger.Println("deciding request", req.ID)
 		case "late":
 			<-ctx.Done()
 			time.Sleep(req.Deadline/10 + 50*time.Millisecond)
