@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
+	"golang.org/x/term"
 )
 
 // Serve runs a bot written in Go as an external program: it speaks the
@@ -41,8 +43,15 @@ import (
 // output for them, and while it runs points file descriptor 1 at standard
 // error (on Windows, where it cannot, it only sets os.Stdout to
 // os.Stderr).
+//
+// Run at a terminal (go run . to try it), where no Arbiter speaks to it,
+// the program says on standard error what it is and how to seat it, and
+// then reads the protocol's messages typed there.
 func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[M, V]) {
 	p := Program[M, V]{Rules: rules, New: newPlayer}
+	if term.IsTerminal(int(os.Stdin.Fd())) {
+		fmt.Fprint(os.Stderr, atTerminal(rules.Info().Name, os.Args[0]))
+	}
 	stdout := os.Stdout
 	out, restore, ok := protocolOutput()
 	if !ok {
@@ -55,6 +64,17 @@ func Serve[M, V any](rules engine.Ruleset[M, V], newPlayer func() engine.Player[
 	if err != nil {
 		os.Exit(1) // Run has said why on standard error
 	}
+}
+
+// atTerminal tells a person who runs the program of a bot of game at a
+// terminal, as command, what it is and how to seat it.
+func atTerminal(game, command string) string {
+	seat := "exec:" + command
+	if strings.Contains(command, "go-build") {
+		seat = "exec:./" + filepath.Base(command) + ", built with go build"
+	}
+	return fmt.Sprintf("This is a bot of %s, a program that Arbiter runs: it reads the messages of Arbiter's protocol (docs/protocol.md) on its standard input, one JSON object a line, and waits for them here.\n"+
+		"Seat it in a game: arbiter play %s --player %s\n", game, game, seat)
 }
 
 // Program is a Go player served as an external program (docs/protocol.md):

@@ -256,3 +256,16 @@ func TestGoBotPrintsToStandardOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestGoBotAtATerminal: a Go bot served by player.Serve, run by hand at a
+// terminal, says what it is and how to seat it, rather than wait in
+// silence for a hello that nobody sends.
+func TestGoBotAtATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	bin := buildProgram(t, t.TempDir(), "gomistake")
+	c := attachConsole(t, exec.Command(bin, "error"), 300)
+	c.expect("This is a bot of ajveciv, a program that Arbiter runs")
+	c.expect("Seat it in a game: arbiter play ajveciv --player exec:" + bin)
+}
