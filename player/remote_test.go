@@ -40,9 +40,10 @@ func TestSilentProgramIsToldToFlush(t *testing.T) {
 		t.Errorf("fault %+v; want a start fault that says %q", f, hint)
 	}
 	// A program that wrote something, but not a whole line, is told what
-	// came, and no word of flushing.
-	err = startIn(shBot(t, `read hello; printf '{"type":'; exec sleep 60`), 200*time.Millisecond)
-	const partial = "no ready within the start-up limit of 200ms (--startup); received 8 bytes but no end of line: each message ends with a newline"
+	// came, and no word of flushing. Its limit leaves a loaded machine's
+	// shell the time to start and write.
+	err = startIn(shBot(t, `read hello; printf '{"type":'; exec sleep 60`), 3*time.Second)
+	const partial = "no ready within the start-up limit of 3s (--startup); received 8 bytes but no end of line: each message ends with a newline"
 	if f := engine.FaultOf(err); !strings.Contains(f.Detail, partial) || strings.Contains(f.Detail, "flush") {
 		t.Errorf("fault %+v; want %q", f, partial)
 	}
