@@ -531,7 +531,11 @@ With --html -o PAGE.html, a record that holds is also written as the replay
 viewer, one self-contained page that opens in any browser, offline: step,
 play, seek to any move, and see the match as the judge, the public or any
 seat saw it, with its faults and events on the timeline and its numbers
-charted.
+charted. With --json as well, the verdict is printed and the page written.
+
+A territories database (arbiter territories init) is checked as arbiter
+territories replay checks it: its log is replayed into a fresh database and
+every table compared; --html and --partial are for match records.
 
 Exit codes: 0 the record holds; 1 it does not (its lines were edited, a
 move is refused, a fault's move is not the default, the result or final
@@ -542,7 +546,16 @@ file is not a record.`,
 			if err := page.check(); err != nil {
 				return err
 			}
+			if asJSON && page.out == "-" {
+				return usagef("--json and -o - would both write to standard output; give the page a file (-o PAGE.html)")
+			}
 			if isTerritoriesDB(args[0]) {
+				switch {
+				case page.html:
+					return usagef("--html has no effect on a territories database (%s): the replay viewer shows a match record; replay checks the database's log", args[0])
+				case partial:
+					return usagef("--partial has no effect on a territories database (%s): its every action is stored whole, and replay checks them all", args[0])
+				}
 				return replayTerritories(cmd, args[0], asJSON)
 			}
 			data, err := readInput(args[0])
@@ -591,7 +604,7 @@ file is not a record.`,
 				return classify(fmt.Errorf("%s: %w", args[0], err))
 			}
 			if asJSON {
-				return nil
+				return page.write(cmd, args[0], data)
 			}
 			name := got.Ruleset
 			if got.Variant != "" {
