@@ -287,6 +287,9 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, person
 			if err != nil {
 				return err
 			}
+			if timings && record == "" {
+				return usagef("--timings has no effect without --record DIR: the decisions' times are written in the records alone (the report and the training lines hold none, so that a seed gives the same bytes)")
+			}
 			if !cmd.Flags().Changed("report") && games > longSeries && target.scrolls(cmd.OutOrStdout()) {
 				// Thousands of games scroll by at a terminal: the standings
 				// say what they came to.
@@ -334,7 +337,7 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, person
 	f.Uint64Var(&seed, "seed", 0, "the first game's seed; game k (from 1) plays with seed+k-1 (default: random, printed in the report); bots can guess a small one")
 	f.IntVar(&games, "games", 1, "number of games to play in a series")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision; people have none unless this is given")
-	f.BoolVar(&timings, "timings", false, "write each decision's time in the records")
+	f.BoolVar(&timings, "timings", false, "write each decision's time in the records (with --record)")
 	f.StringVar(&rep, "report", "text", "report form: text, json, summary (the standings only), summary-json (the standings as JSON), or a file (.json, .html, .txt); see arbiter play --help")
 	f.StringVar(&record, "record", "", "write each game's record to DIR/game-0001.jsonl, ...")
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")

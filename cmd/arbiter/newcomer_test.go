@@ -186,6 +186,16 @@ func TestTimingsTimeEveryDecision(t *testing.T) {
 	}
 }
 
+func TestTimingsWithoutRecordsIsRefused(t *testing.T) {
+	// The times are written in the records alone: without --record,
+	// --timings was taken and nothing held them (the report and the
+	// training lines are the same bytes with it or without).
+	code, out, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--timings", "--report", "json")
+	if code != 2 || out != "" || !strings.Contains(errOut, "--timings has no effect without --record") {
+		t.Errorf("exit %d, %.200q, %q; want 2 and --record named", code, out, errOut)
+	}
+}
+
 func TestHelpFitsEightyColumns(t *testing.T) {
 	// Every --help is read at a terminal of 80 columns: a flag's usage
 	// carries on under its column, a command's description under its
