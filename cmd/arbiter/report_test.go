@@ -121,6 +121,23 @@ func TestPlaySummary(t *testing.T) {
 	}
 }
 
+func TestVerboseGoesWithTheTextReport(t *testing.T) {
+	// --verbose shows every turn's world in the text report; with another
+	// form it was taken, and the report was the same bytes without it.
+	dir := t.TempDir()
+	for _, rep := range []string{"json", "summary", "summary-json", filepath.Join(dir, "r.html"), filepath.Join(dir, "r.json")} {
+		code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "4", "--turns", "3", "--verbose", "--report", rep)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--verbose has no effect on --report "+rep) {
+			t.Errorf("--report %s: exit %d, %.200q, %q; want 2 and --verbose refused", rep, code, out, errOut)
+		}
+	}
+	for _, rep := range []string{"text", filepath.Join(dir, "r.txt")} {
+		if code, _, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "4", "--turns", "3", "--verbose", "--report", rep); code != 0 {
+			t.Errorf("--report %s: exit %d, %s", rep, code, errOut)
+		}
+	}
+}
+
 func TestPlaySummaryJSON(t *testing.T) {
 	// --report summary-json: the standings as one JSON object a program
 	// reads (report.Summary), with the numbers the summary prints; the
