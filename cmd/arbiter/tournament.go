@@ -182,6 +182,9 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				if !f.Changed("seed") {
 					return usagef("--shard %s needs --seed: every shard must deal the same schedule", shard)
 				}
+				if asJSON && sh.Count > 1 {
+					return usagef("--json has no effect on a shard (--shard %s): it prints the standings, which a shard does not have; arbiter tournament merge --json prints those of the merged shards", shard)
+				}
 			}
 			options, err := gameOptions(f, info)
 			if err != nil {
@@ -219,7 +222,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 	f.StringVar(&training, "export-training", "", "write every decision (observation, choice, final score) to FILE as JSON lines")
 	f.DurationVar(&deadline, "deadline", time.Second, "time for each decision")
 	bots = addBotFlags(f, false)
-	f.BoolVar(&asJSON, "json", false, "print the standings as JSON")
+	f.BoolVar(&asJSON, "json", false, "print the standings as JSON (not with --shard: merge prints a sharded run's)")
 	f.BoolVar(&force, "force", false, "replace the --out and --export-training files if they exist")
 	f.BoolVar(&untilCertain, "until-certain", false, "stop as soon as the order of the standings is settled at --confidence")
 	f.Float64Var(&confidence, "confidence", 0.95, "with --until-certain, how sure each player's place above the next must be, from 0.5 to 0.999999")

@@ -221,6 +221,25 @@ func TestTournamentOutAndShards(t *testing.T) {
 	}
 }
 
+func TestTournamentShardRefusesJSON(t *testing.T) {
+	// A shard has no standings: with --json it printed its text lines,
+	// as without it. The whole run in one shard (0/1) prints them.
+	dir := t.TempDir()
+	base := []string{"tournament", "tncc", "--players", "war,blitz,general", "--seed", "1", "--json"}
+	out := filepath.Join(dir, "shard0.jsonl")
+	code, stdout, errOut := arbiter(t, "", append(base, "--shard", "0/2", "--out", out)...)
+	if code != 2 || stdout != "" || !strings.Contains(errOut, "--json has no effect on a shard (--shard 0/2)") || !strings.Contains(errOut, "merge --json") {
+		t.Errorf("--shard 0/2 --json: exit %d, %q, %q; want 2 and merge --json named", code, stdout, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s was written", out)
+	}
+	code, stdout, errOut = arbiter(t, "", append(base, "--shard", "0/1", "--out", filepath.Join(dir, "all.jsonl"))...)
+	if code != 0 || !json.Valid([]byte(stdout)) {
+		t.Errorf("--shard 0/1 --json: exit %d, %q, %q; want the standings as JSON", code, stdout, errOut)
+	}
+}
+
 func TestTournamentBadInput(t *testing.T) {
 	dir := t.TempDir()
 	path := func(name string) string { return filepath.Join(dir, name) }
