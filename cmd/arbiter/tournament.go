@@ -196,7 +196,13 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				return err
 			}
 			if !f.Changed("seed") {
-				seed = rand.Uint64() // 64 bits: no bot can guess it
+				if kept, ok := outSeed(out, force); ok {
+					// A tournament that goes on keeps its seed: the file
+					// says it, as the same command run again means.
+					seed = kept
+				} else {
+					seed = rand.Uint64() // 64 bits: no bot can guess it
+				}
 			}
 			return runTournament(cmd.Context(), g, tournamentOptions{
 				specs: specs, options: options,
@@ -211,7 +217,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 	f := cmd.Flags()
 	f.StringVar(&players, "players", "", "the players, by name, separated by commas")
 	f.StringArrayVar(&each, "player", nil, "one more player; repeat it")
-	f.Uint64Var(&seed, "seed", 0, "the first game's seed, and the deal of --rounds (default: random, printed)")
+	f.Uint64Var(&seed, "seed", 0, "the first game's seed, and the deal of --rounds (default: random, printed; the seed of the tournament --out holds, when it goes on)")
 	f.IntVar(&rounds, "rounds", 0, "games in the schedule of shuffled groups")
 	f.IntVar(&appearances, "appearances", 0, "games each player plays in the schedule of shuffled groups")
 	f.IntVar(&seats, "seats", 0, "players per game in the every-group schedule (default: all the players, up to the game's most)")
@@ -641,6 +647,27 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 		}
 	}
 	return f, r.Continue(f), games, nil
+}
+
+// outSeed returns the seed of the tournament in the results file at path,
+// which a run without --force goes on with (goOn), when it holds one.
+func outSeed(path string, force bool) (uint64, bool) {
+	if path == "" || force {
+		return 0, false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return 0, false
+	}
+	r, err := tournament.NewReader(bufio.NewReaderSize(f, 1<<16), path)
+	if err != nil || r.Header.Schedule == nil {
+		return 0, false
+	}
+	return r.Header.Schedule.Seed, true
 }
 
 // holdOut opens the results file at path for a tournament that starts it,

@@ -639,6 +639,36 @@ func TestReadmeGroupsSplitEvenly(t *testing.T) {
 	}
 }
 
+func TestTournamentGoesOnWithoutItsSeed(t *testing.T) {
+	// "The same command run again goes on from there": a tournament
+	// whose seed was drawn at random goes on with the seed its --out
+	// holds, where the same command drew another and refused the file as
+	// another tournament's.
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.jsonl")
+	cmd := []string{"tournament", "tncc", "--players", "war,blitz,general", "--games", "2", "--parallel", "1", "--out", out}
+	code, want, errOut := arbiter(t, "", cmd...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	wantFile, _ := os.ReadFile(out)
+	lines := bytes.SplitAfter(wantFile, []byte("\n"))
+	if err := os.WriteFile(out, bytes.Join(lines[:3], nil), 0o644); err != nil { // stopped after game 2
+		t.Fatal(err)
+	}
+	code, got, errOut := arbiter(t, "", cmd...)
+	if code != 0 || got != want || !strings.Contains(errOut, out+": 2 games played before; going on from game 3 of 6") {
+		t.Fatalf("exit %d\n%s\n%s\nwant the standings played through:\n%s", code, got, errOut, want)
+	}
+	if gotFile, _ := os.ReadFile(out); !bytes.Equal(gotFile, wantFile) {
+		t.Errorf("the file gone on with is not the tournament's played through:\n%s\nwant\n%s", gotFile, wantFile)
+	}
+	// --force starts again, with a seed of its own.
+	if code, _, errOut := arbiter(t, "", append(cmd, "--force")...); code != 0 || strings.Contains(errOut, "played before") {
+		t.Errorf("--force: exit %d, %s; want a tournament started again", code, errOut)
+	}
+}
+
 func TestTournamentGoesOn(t *testing.T) {
 	// A tournament whose --out holds some of its games, as a run stopped
 	// by Ctrl-C or killed leaves it, goes on from the game after them when
