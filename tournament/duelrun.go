@@ -103,6 +103,9 @@ type Tally struct {
 	// said (FaultsText).
 	Faults     [2]int
 	FaultKinds [2][]FaultCount
+	// FieldFaults counts the decisions of the field's seats, every other
+	// seat than A's and B's, that got the default move.
+	FieldFaults int
 	// Names are the names the programs of A and B gave themselves in
 	// their ready, the first in the pairs' order (GameResult.Names); ""
 	// for a player that gave none, as a built-in one.
@@ -140,6 +143,11 @@ func (t *Tally) Add(d *Duel, p *Pair) error {
 		if f := p.Games[i].Faults; a < len(f) && b < len(f) {
 			t.Faults[0] += f[a]
 			t.Faults[1] += f[b]
+			for s, n := range f {
+				if s != a && s != b {
+					t.FieldFaults += n
+				}
+			}
 		}
 		if kinds := p.Games[i].FaultKinds; a < len(kinds) && b < len(kinds) {
 			for who, s := range [2]int{a, b} {

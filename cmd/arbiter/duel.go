@@ -351,7 +351,7 @@ func runDuel(ctx context.Context, g catalog.Game, o duelOptions, seedGiven bool)
 		}
 		return classify(readyNamed(runErr, o.external.Names))
 	}
-	return strictly(o.strict, r.tally.Faults[0]+r.tally.Faults[1])
+	return strictly(o.strict, r.tally.Faults[0]+r.tally.Faults[1]+r.tally.FieldFaults)
 }
 
 // ready opens the duel's file, or continues the one it holds, and says
@@ -553,6 +553,9 @@ type duelResult struct {
 	// every game won, every game lost, every pair even, no games; their
 	// figures are then the counts' regularization's.
 	Unmeasured string `json:"unmeasured,omitempty"`
+	// FieldFaults counts the faults of the field's seats, when they made
+	// any (state's faults are A's and B's).
+	FieldFaults int `json:"field_faults,omitempty"`
 }
 
 // print writes the duel's result to standard output.
@@ -563,7 +566,7 @@ func (r *duelRun) print() error {
 	says := conclusion(d, t)
 	if r.o.asJSON {
 		res := duelResult{ID: d.ID(), Duel: d, Test: t.Test, State: t.State(""), Elo: finite(elo), NElo: finite(nElo), LOS: p.LOS(), Says: says,
-			Unmeasured: unmeasured(p)}
+			Unmeasured: unmeasured(p), FieldFaults: t.FieldFaults}
 		if t.Test != nil {
 			lo, hi := t.Test.Bounds()
 			res.Bounds = &[2]float64{lo, hi}
@@ -616,8 +619,12 @@ func (r *duelRun) print() error {
 	if t.Test != nil {
 		fmt.Fprintf(&b, "LLR: %s, %s Elo\n", llrText(t), t.Test.Model)
 	}
-	if faults := t.Faults[0] + t.Faults[1]; faults > 0 {
-		wrap.Write(&b, fmt.Sprintf("Faults: %s %d, %s %d (decisions that got the default move)", d.A, t.Faults[0], d.B, t.Faults[1]), "", "  ", wrap.Width)
+	if faults := t.Faults[0] + t.Faults[1] + t.FieldFaults; faults > 0 {
+		field := ""
+		if t.FieldFaults > 0 {
+			field = fmt.Sprintf(", the field %d", t.FieldFaults)
+		}
+		wrap.Write(&b, fmt.Sprintf("Faults: %s %d, %s %d%s (decisions that got the default move)", d.A, t.Faults[0], d.B, t.Faults[1], field), "", "  ", wrap.Width)
 		for i, who := range []string{d.A, d.B} {
 			if len(t.FaultKinds[i]) > 0 {
 				wrap.Write(&b, fmt.Sprintf("Faults of %s: %s", who, report.FaultsText(t.FaultKinds[i])), "", "  ", wrap.Width)

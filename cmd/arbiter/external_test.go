@@ -792,3 +792,29 @@ func TestReplyDeadlineReachesTournamentsAndDuels(t *testing.T) {
 		}
 	}
 }
+
+func TestDuelStrictCountsTheField(t *testing.T) {
+	// --strict fails a run "if any player commits a fault": in a duel
+	// the field's seats too, whose faults were not counted, so that a
+	// duel with a field program that faulted in every game exited 0. The
+	// result says them beside A's and B's, and a duel that goes on from
+	// its file counts those of the pairs played before.
+	need(t, "python3")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "duel.jsonl")
+	args := []string{"duel", "tncc", "war", "blitz", "--field", misbehave("chatter"), "--games", "2", "--seed", "1",
+		"--bot-logs", dir, "--out", out, "--strict"}
+	for _, run := range []string{"played", "gone on with"} {
+		code, stdout, errOut := arbiter(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, "--strict: the players committed 2 faults") || !strings.Contains(stdout, "Faults: war 0, blitz 0, the field 2") {
+			t.Errorf("%s: exit %d, %q, %q; want 1 and the field's 2 faults", run, code, stdout, errOut)
+		}
+	}
+	code, stdout, errOut := arbiter(t, "", append(args, "--json")...)
+	var res struct {
+		FieldFaults int `json:"field_faults"`
+	}
+	if code != 1 || json.Unmarshal([]byte(stdout), &res) != nil || res.FieldFaults != 2 {
+		t.Errorf("--json: exit %d, %q, %q; want field_faults 2", code, stdout, errOut)
+	}
+}
