@@ -9,10 +9,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/server/load"
 	"github.com/spf13/cobra"
 )
@@ -43,10 +46,28 @@ for the creation of matches, no access log) and stops it afterwards.`,
 			if matches < 1 || seats < 2 || duration <= 0 {
 				return usagef("give --matches 1 or more, --seats 2 or more and a positive --duration")
 			}
+			f := cmd.Flags()
 			if target != "" {
 				if err := load.Loopback(target); err != nil {
 					return usagef("--url: %v", err)
 				}
+				for _, own := range []string{"db", "synchronous", "serve-flags"} {
+					if f.Changed(own) {
+						return usagef("--%s has no effect with --url: it sets up the server load starts, and --url names one already running", own)
+					}
+				}
+			}
+			g, err := catalog.Find(game)
+			if err != nil {
+				return usagef("--game: %v", err)
+			}
+			// The matches' turns, where the game has them; a game without
+			// them (TNCC) plays by its own numbers.
+			options := map[string]any{}
+			if slices.ContainsFunc(g.Info().Options, func(o engine.Option) bool { return o.Name == "turns" }) {
+				options["turns"] = turns
+			} else if f.Changed("turns") {
+				return usagef("--turns has no effect on --game %s: it has no turns option", game)
 			}
 			out := cmd.ErrOrStderr()
 			url, pid := target, 0
@@ -68,7 +89,7 @@ for the creation of matches, no access log) and stops it afterwards.`,
 				fmt.Fprintf(out, "arbiter load: a server at %s, matches in %s (synchronous %s)\n", url, db, synchronous)
 			}
 			cfg := load.Config{URL: url, Game: game, Matches: matches, Seats: seats, Duration: duration, Rate: rate,
-				Options:  map[string]any{"turns": turns},
+				Options:  options,
 				Progress: func(s string) { fmt.Fprintf(out, "arbiter load: %s\n", s) }}
 			if pid != 0 {
 				cfg.ServerCPU = func() time.Duration { return cpuTime(pid) }
@@ -107,7 +128,7 @@ for the creation of matches, no access log) and stops it afterwards.`,
 	f.StringVar(&game, "game", "ajveciv", "the game of the matches")
 	f.IntVar(&matches, "matches", 1000, "matches played at once")
 	f.IntVar(&seats, "seats", 4, "people per match, each a client")
-	f.IntVar(&turns, "turns", 100000, "the matches' turns option (many: no match ends while measured)")
+	f.IntVar(&turns, "turns", 100000, "the matches' turns option, for a game that has one (many: no match ends while measured)")
 	f.DurationVar(&duration, "duration", 30*time.Second, "how long the moves are measured")
 	f.Float64Var(&rate, "rate", 5000, "moves a second the clients offer in all, each client moving once a period at a phase of its own (0: each moves as soon as asked)")
 	f.StringVar(&target, "url", "", "a server already running on this machine (default: start one)")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -48,5 +49,29 @@ func TestLoadOnlyOnThisMachine(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != exitUsage || !strings.Contains(string(out), "--url") {
 			t.Errorf("load --url %s: exit %d, %s; want %d naming --url", url, code, out, exitUsage)
 		}
+	}
+}
+
+func TestLoadRefusesWhatItWouldNotUse(t *testing.T) {
+	// --db, --synchronous and --serve-flags set up the server load
+	// starts: with --url, a server already running, they were taken and
+	// ignored. --turns is refused for a game without turns (TNCC), which
+	// every load of it sent, and the server refused every match.
+	for _, flag := range [][]string{{"--db", filepath.Join(t.TempDir(), "x.db")}, {"--synchronous", "NORMAL"}, {"--serve-flags", "--max-body 10"}} {
+		code, _, errOut := arbiter(t, "", append([]string{"load", "--url", "http://127.0.0.1:9", "--duration", "1s"}, flag...)...)
+		if code != exitUsage || !strings.Contains(errOut, flag[0]+" has no effect with --url") {
+			t.Errorf("--url with %s: exit %d, %s; want %d", flag[0], code, errOut, exitUsage)
+		}
+	}
+	bin := arbiterBinary(t)
+	cmd := exec.Command(bin, "load", "--game", "tncc", "--turns", "10", "--duration", "1s")
+	out, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != exitUsage || !strings.Contains(string(out), "--turns has no effect on --game tncc") {
+		t.Errorf("--game tncc --turns 10: exit %d, %s; want %d", code, out, exitUsage)
+	}
+	// Without --turns, a load of TNCC plays.
+	cmd = exec.Command(bin, "load", "--game", "tncc", "--matches", "2", "--seats", "2", "--duration", "1s", "--rate", "100")
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "errors: 0\n") {
+		t.Errorf("--game tncc: %v\n%s", err, out)
 	}
 }
