@@ -712,14 +712,17 @@ land or ecology runs short.
 tncc: --state is {preset, cycle, countries: [{gold, food, citizens, army,
 land, dead?}]}; --moves is one action with its answer, {"seat": 0, "action":
 {"type": "war", "target": 1, "flanks": [10, 0, 30]}, "answer": {"flanks":
-[5, 5, 5]}}, or {"production": true}. Every number is exact.
+[5, 5, 5]}}, or {"production": true}. Every number is exact: it takes no
+--seed.
 
 territories: --state is {config, state}: a configuration in JSON (the keys
 of arbiter territories init's file; its map is not read) and the rules'
 state (left out: a game nobody has joined), as in
 examples/territories/state.json; --moves is one action, {"player": "alice",
 "action": "join Pacifica CA"} (no player: the judge's end-turn). The output
-is the next --state, with the action's outcome (its dice included).
+is the next --state, with the action's outcome (its dice included). The
+dice are drawn from the configuration's seed (0 when it has none), not
+--seed.
 
 zombie has no step: its state is the script so far (arbiter zombie run).
 
@@ -729,6 +732,9 @@ A file of "-" is read from standard input.`,
 		RunE: withGame(func(cmd *cobra.Command, g catalog.Game) error {
 			if _, err := g.Step(nil, nil, seed); errors.Is(err, catalog.ErrNoStep) {
 				return classify(err) // whatever the flags say
+			}
+			if why, unseeded := stepDrawsNoSeed[g.Info().Name]; unseeded && cmd.Flags().Changed("seed") {
+				return usagef("--seed has no effect on arbiter step %s: %s", g.Info().Name, why)
 			}
 			if state == "" || moves == "" {
 				return usagef("give both --state and --moves")
@@ -761,8 +767,15 @@ A file of "-" is read from standard input.`,
 	}
 	cmd.Flags().StringVar(&state, "state", "", "the world before the step (JSON file)")
 	cmd.Flags().StringVar(&moves, "moves", "", "the step's moves (JSON file)")
-	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the random source that breaks ties")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the random source that breaks ties (ajveciv, reaj)")
 	return cmd
+}
+
+// stepDrawsNoSeed says, of each game whose step takes nothing of --seed,
+// why.
+var stepDrawsNoSeed = map[string]string{
+	"tncc":        "its rules draw nothing; every number is exact",
+	"territories": "its dice are drawn from the seed of the configuration in --state (config.seed; 0 when it has none)",
 }
 
 // exactlyOne requires one positional argument, naming what it is.

@@ -482,6 +482,30 @@ func TestStep(t *testing.T) {
 	}
 }
 
+func TestStepSeedOnlyWhereItDraws(t *testing.T) {
+	// TNCC's step draws nothing, and territories' dice come from the
+	// configuration's seed: --seed was taken by both and changed nothing.
+	ex := filepath.Join("..", "..", "examples")
+	for _, c := range []struct{ game, state, moves, why string }{
+		{"tncc", "tncc/world.json", "tncc/war.json", "every number is exact"},
+		{"territories", "territories/state.json", "territories/join.json", "the seed of the configuration in --state"},
+	} {
+		args := []string{"step", c.game, "--state", filepath.Join(ex, c.state), "--moves", filepath.Join(ex, c.moves)}
+		if code, _, errOut := arbiter(t, "", args...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.game, code, errOut)
+		}
+		code, out, errOut := arbiter(t, "", append(args, "--seed", "5")...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--seed has no effect on arbiter step "+c.game+": ") || !strings.Contains(errOut, c.why) {
+			t.Errorf("%s --seed 5: exit %d, %q, %q; want 2 and why", c.game, code, out, errOut)
+		}
+	}
+	// Those that draw take it.
+	ex = filepath.Join(ex, "reaj")
+	if code, _, errOut := arbiter(t, "", "step", "reaj", "--state", filepath.Join(ex, "state.json"), "--moves", filepath.Join(ex, "moves.json"), "--seed", "1"); code != 0 {
+		t.Errorf("reaj --seed 1: exit %d: %s", code, errOut)
+	}
+}
+
 func TestGamesAndRules(t *testing.T) {
 	// "arbiter games lists the games; arbiter rules ajveciv prints the rules
 	// as a player reads them. --help everywhere; shell completion."
