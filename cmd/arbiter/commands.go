@@ -291,6 +291,9 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, person
 				already := map[string]string{"json": "; the JSON report holds every one already", "html": "; the page charts every one already"}
 				return usagef("--verbose has no effect on --report %s: it shows the world at every %s in the text report (--report text, or a FILE.txt)%s", rep, clockName(info), already[target.form])
 			}
+			if force && target.path == "" && record == "" && training == "" {
+				return usagef("--force replaces the report's file, the records and the training file; give --report FILE, --record DIR or --export-training FILE too")
+			}
 			if timings && record == "" {
 				return usagef("--timings has no effect without --record DIR: the decisions' times are written in the records alone (the report and the training lines hold none, so that a seed gives the same bytes)")
 			}

@@ -506,6 +506,48 @@ func TestStepSeedOnlyWhereItDraws(t *testing.T) {
 	}
 }
 
+func TestForceWithNothingToReplace(t *testing.T) {
+	// --force replaces a command's files that exist: with none of them
+	// given, it was taken and did nothing (duel's says so; play's,
+	// tournament's, zombie script's and replay's now too).
+	dir := t.TempDir()
+	if code, _, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--record", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	zombieDir := t.TempDir()
+	if code, _, errOut := arbiter(t, "", "play", "zombie", "--seed", "1", "--record", zombieDir); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"play", "tncc", "--seed", "1", "--force"}, "give --report FILE, --record DIR or --export-training FILE too"},
+		{[]string{"play", "tncc", "--seed", "1", "--force", "--report", "json"}, "give --report FILE, --record DIR or --export-training FILE too"},
+		{[]string{"tournament", "tncc", "--players", "war,blitz", "--force"}, "give one of them too"},
+		{[]string{"zombie", "script", filepath.Join(zombieDir, "game-0001.jsonl"), "--force"}, "give --out too"},
+		{[]string{"replay", filepath.Join(dir, "game-0001.jsonl"), "--force"}, "give --html -o PAGE.html too"},
+		{[]string{"replay", filepath.Join(dir, "game-0001.jsonl"), "--force", "--html", "-o", "-"}, "give --html -o PAGE.html too"},
+	} {
+		code, out, errOut := arbiter(t, "", c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--force replaces ") || !strings.Contains(errOut, c.says) {
+			t.Errorf("%v: exit %d, %.100q, %q; want 2 and %q", c.args, code, out, errOut, c.says)
+		}
+	}
+	// With a file to replace, it goes.
+	for _, args := range [][]string{
+		{"play", "tncc", "--seed", "1", "--force", "--record", dir},
+		{"play", "tncc", "--seed", "1", "--force", "--report", filepath.Join(dir, "r.json")},
+		{"tournament", "tncc", "--players", "war,blitz", "--force", "--out", filepath.Join(dir, "t.jsonl")},
+		{"zombie", "script", filepath.Join(zombieDir, "game-0001.jsonl"), "--force", "--out", filepath.Join(dir, "game.txt")},
+		{"replay", filepath.Join(dir, "game-0001.jsonl"), "--force", "--html", "-o", filepath.Join(dir, "r.html")},
+	} {
+		if code, _, errOut := arbiter(t, "", args...); code != 0 {
+			t.Errorf("%v: exit %d, %s", args, code, errOut)
+		}
+	}
+}
+
 func TestGamesAndRules(t *testing.T) {
 	// "arbiter games lists the games; arbiter rules ajveciv prints the rules
 	// as a player reads them. --help everywhere; shell completion."

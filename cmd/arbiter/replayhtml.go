@@ -34,6 +34,8 @@ func (p *replayPage) check() error {
 		return usagef("--html writes a page: give its file with -o FILE (or -o - for standard output)")
 	case !p.html && p.out != "":
 		return usagef("-o %s goes with --html, the replay viewer's page", p.out)
+	case p.force && (p.out == "" || p.out == "-"):
+		return usagef("--force replaces the page's file; give --html -o PAGE.html too")
 	case p.out != "" && p.out != "-":
 		return checkOutput("output", p.out, p.force)
 	}

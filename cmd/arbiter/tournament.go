@@ -171,6 +171,9 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 			if f.Changed("deadline") && deadline <= 0 {
 				return usagef("--deadline %v: give a positive duration such as 200ms or 2s", deadline)
 			}
+			if force && out == "" && training == "" {
+				return usagef("--force replaces --out FILE and --export-training FILE; give one of them too")
+			}
 			var sh tournament.Shard
 			if shard != "" {
 				if sh, err = tournament.ParseShard(shard); err != nil {

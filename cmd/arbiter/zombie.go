@@ -327,6 +327,9 @@ made them. arbiter zombie run judges it to exactly the match's output.
 Without --out the script is printed. A record that does not replay exits 1.`,
 		Args: exactlyOne("a record file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if force && outPath == "" {
+				return usagef("--force replaces --out FILE; give --out too")
+			}
 			data, err := readInput(args[0])
 			if err != nil {
 				return usagef("%s: %w", args[0], err)
