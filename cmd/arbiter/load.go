@@ -57,6 +57,9 @@ for the creation of matches, no access log) and stops it afterwards.`,
 					}
 				}
 			}
+			if isPostgres(db) && f.Changed("synchronous") {
+				return usagef("--synchronous has no effect on a PostgreSQL database: it is SQLite's")
+			}
 			g, err := catalog.Find(game)
 			if err != nil {
 				return usagef("--game: %v", err)
@@ -86,7 +89,11 @@ for the creation of matches, no access log) and stops it afterwards.`,
 				}
 				defer srv.Process.Kill()
 				url, pid = u, srv.Process.Pid
-				fmt.Fprintf(out, "arbiter load: a server at %s, matches in %s (synchronous %s)\n", url, db, synchronous)
+				where := fmt.Sprintf("%s (synchronous %s)", db, synchronous)
+				if isPostgres(db) {
+					where = "the PostgreSQL database of --db" // its URL may hold a password
+				}
+				fmt.Fprintf(out, "arbiter load: a server at %s, matches in %s\n", url, where)
 			}
 			cfg := load.Config{URL: url, Game: game, Matches: matches, Seats: seats, Duration: duration, Rate: rate,
 				Options:  options,
@@ -155,8 +162,11 @@ func startServer(ctx context.Context, db, synchronous string, more []string) (*e
 	}
 	// The load makes its matches at once: creation is the one limit
 	// raised; every other is the server's default.
-	args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--log", "errors", "--synchronous", synchronous,
-		"--creates-per-minute", "1000000"}, more...)
+	args := []string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--log", "errors", "--creates-per-minute", "1000000"}
+	if !isPostgres(db) {
+		args = append(args, "--synchronous", synchronous)
+	}
+	args = append(args, more...)
 	cmd := exec.CommandContext(ctx, self, args...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -69,6 +69,12 @@ GOMEMLIMIT is set in its environment.`,
 			if lease < 100*time.Millisecond || lease > time.Hour {
 				return usagef("--lease %v: give 100ms to 1h", lease)
 			}
+			switch f := cmd.Flags(); {
+			case isPostgres(db) && f.Changed("synchronous"):
+				return usagef("--synchronous has no effect on a PostgreSQL database: it is SQLite's (PostgreSQL's own synchronous_commit says when a commit is on the disk)")
+			case !isPostgres(db) && f.Changed("lease"):
+				return usagef("--lease has no effect on an SQLite database: one server at a time holds its file and drives all its matches; the lease is for servers that share a PostgreSQL database")
+			}
 			if createSecret != "" {
 				b, err := readInput(createSecret)
 				if err != nil {
@@ -159,6 +165,12 @@ GOMEMLIMIT is set in its environment.`,
 	f.Float64Var(&limits.Creates, "creates-per-minute", server.DefaultLimits.Creates, "matches each address may create per minute")
 	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once, each a connection: left out, fewer than the default when the open-file limit (ulimit -n) is lower, keeping a quarter of the files (256 or more) for the rest, which it says at start; above what the limit allows, refused")
 	return cmd
+}
+
+// isPostgres reports whether --db names a PostgreSQL database, not an
+// SQLite file (store.Open).
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
 // isOrigin reports whether u is an origin, http:// or https:// and a

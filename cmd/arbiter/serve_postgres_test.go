@@ -604,3 +604,24 @@ func followAcross(ctx context.Context, id string, server func() string) []sseEve
 	}
 	return got
 }
+
+func TestLoadOnPostgres(t *testing.T) {
+	// arbiter load --db postgres://... starts its server on that
+	// database: without --synchronous, SQLite's, which the server refuses
+	// there, and without saying the URL, whose password it would print.
+	cluster := pgtest.Shared(t)
+	u := cluster.NewDatabase(t)
+	name := u[strings.LastIndex(u, "/")+1 : strings.Index(u, "?")]
+	cmd := exec.Command(arbiterBinary(t), "load", "--db", cluster.PasswordURL(name), "--matches", "2", "--seats", "2", "--duration", "1s", "--rate", "100")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "errors: 0\n") || !strings.Contains(string(out), "matches in the PostgreSQL database of --db") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	if strings.Contains(string(out), cluster.Password) {
+		t.Errorf("the password was printed:\n%s", out)
+	}
+	code, _, errOut := arbiter(t, "", "load", "--db", u, "--synchronous", "NORMAL")
+	if code != exitUsage || !strings.Contains(errOut, "--synchronous has no effect on a PostgreSQL database") {
+		t.Errorf("--synchronous NORMAL: exit %d, %s", code, errOut)
+	}
+}

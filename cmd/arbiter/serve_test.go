@@ -91,3 +91,32 @@ func TestServeRefusesACertificateItCannotRead(t *testing.T) {
 		t.Errorf("the database was made")
 	}
 }
+
+func TestServeRefusesTheOtherDatabasesFlags(t *testing.T) {
+	// --synchronous is SQLite's and --lease is for servers sharing a
+	// PostgreSQL database: each was taken with the other database and
+	// changed nothing. Each is refused before the database is opened or
+	// the address listened on.
+	db := filepath.Join(t.TempDir(), "live.db")
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--db", "postgres://arbiter@127.0.0.1:1/arbiter", "--synchronous", "NORMAL"}, "--synchronous has no effect on a PostgreSQL database"},
+		{[]string{"--db", "postgresql://arbiter@127.0.0.1:1/arbiter", "--synchronous", "FULL"}, "--synchronous has no effect on a PostgreSQL database"},
+		{[]string{"--db", db, "--lease", "5s"}, "--lease has no effect on an SQLite database"},
+	} {
+		code, _, errOut := arbiter(t, "", append([]string{"serve", "--addr", "127.0.0.1:notaport"}, c.flags...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("serve %v: exit %d, said %q; want 2 and %q", c.flags, code, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("the database was made")
+	}
+	// Each with its own database is taken (and the address refused).
+	code, _, errOut := arbiter(t, "", "serve", "--addr", "127.0.0.1:notaport", "--db", db, "--synchronous", "NORMAL")
+	if code != 2 || !strings.Contains(errOut, "--addr 127.0.0.1:notaport") {
+		t.Errorf("--synchronous NORMAL on SQLite: exit %d, said %q; want it taken", code, errOut)
+	}
+}
