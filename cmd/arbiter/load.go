@@ -176,8 +176,10 @@ func startServer(ctx context.Context, db, synchronous string, more []string) (*e
 		return nil, "", err
 	}
 	found := make(chan string, 1)
+	ended := make(chan string, 1) // what a server that stopped before it listened said
 	go func() {
 		sc := bufio.NewScanner(stderr)
+		var said []string
 		for sc.Scan() {
 			line := sc.Text()
 			if rest, ok := strings.CutPrefix(line, "arbiter serve: "); ok && strings.HasPrefix(rest, "http") {
@@ -188,13 +190,28 @@ func startServer(ctx context.Context, db, synchronous string, more []string) (*e
 				}
 			} else if strings.Contains(line, "level=ERROR") {
 				fmt.Fprintln(os.Stderr, "server:", line)
+			} else if len(said) < 10 {
+				said = append(said, line)
 			}
 		}
 		io.Copy(io.Discard, stderr)
+		ended <- strings.Join(said, "; ")
 	}()
 	select {
 	case url := <-found:
 		return cmd, url, nil
+	case said := <-ended:
+		select {
+		case url := <-found:
+			return cmd, url, nil
+		default:
+		}
+		cmd.Wait()
+		err := fmt.Errorf("the server did not start: %s", said)
+		if cmd.ProcessState.ExitCode() == exitUsage {
+			err = usageError(err) // its flags (--serve-flags), or --db
+		}
+		return nil, "", err
 	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
 		return nil, "", fmt.Errorf("the server did not start")

@@ -69,6 +69,14 @@ func TestLoadRefusesWhatItWouldNotUse(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != exitUsage || !strings.Contains(string(out), "--turns has no effect on --game tncc") {
 		t.Errorf("--game tncc --turns 10: exit %d, %s; want %d", code, out, exitUsage)
 	}
+	// Flags the server it starts refuses are said at once, as the
+	// server's: load waited 30 s for a server that had ended, and said
+	// only that it did not start.
+	cmd = exec.Command(bin, "load", "--serve-flags", "--no-such-flag", "--duration", "1s")
+	out, _ = cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != exitUsage || !strings.Contains(string(out), "the server did not start: arbiter: unknown flag: --no-such-flag") {
+		t.Errorf("--serve-flags --no-such-flag: exit %d, %s; want %d and the server's words", code, out, exitUsage)
+	}
 	// Without --turns, a load of TNCC plays.
 	cmd = exec.Command(bin, "load", "--game", "tncc", "--matches", "2", "--seats", "2", "--duration", "1s", "--rate", "100")
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "errors: 0\n") {
