@@ -143,7 +143,7 @@ func aiTrials() []Trial {
 		}
 	}
 	search := func(game, best string) {
-		ts = append(ts, Trial{Game: game, Title: "the search AI against " + best, Players: []string{"mcts", best}, Seats: 2, Most: searchGames})
+		ts = append(ts, Trial{Game: game, Title: "the search AI against " + best, Players: []string{"mcts", best}, Seats: 2, Most: SearchGames})
 	}
 	field := func(game, title string, seats int, options map[string]string, target float64, players ...string) {
 		ts = append(ts, Trial{Game: game, Title: title, Players: players, Seats: seats, Options: options, Target: target})
@@ -181,12 +181,13 @@ func aiTrials() []Trial {
 
 	// Zombie: five seats, every seat order, the roles drawn by the game.
 	field("zombie", "five seats: sensible, cautious, spreader, random", 5, nil, 0, zombieBest, "sensible", "cautious", "spreader", "random")
-	ts = append(ts, Trial{Game: "zombie", Title: "five seats: searcher, sensible, cautious, spreader", Players: []string{"mcts", zombieBest, "sensible", "cautious", "spreader"}, Seats: 5, Most: searchGames})
+	ts = append(ts, Trial{Game: "zombie", Title: "five seats: searcher, sensible, cautious, spreader", Players: []string{"mcts", zombieBest, "sensible", "cautious", "spreader"}, Seats: 5, Most: SearchGames})
 	return ts
 }
 
-// searchGames is the games of a trial of the search AI.
-const searchGames = 40
+// SearchGames is the most games of a trial of the search AI (Trial.Most):
+// it thinks at every decision.
+const SearchGames = 40
 
 // The best AI of each game, as the tables measure it.
 const (

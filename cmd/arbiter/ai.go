@@ -19,17 +19,18 @@ func aiCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ai [GAME...] [flags]",
 		Short: "Play the AI tables: each game's best AI against the opponents it must beat",
-		Long: `Play the AI tables, seeded, and print them: for each game (or the games
+		Long: fmt.Sprintf(`Play the AI tables, seeded, and print them: for each game (or the games
 named), its best AI head to head and in fields against the opponents it
 must beat, with the win rate it aims at, and the search AI (mcts) against
 the best. Each row is a tournament of at least --games games, every seat
-order played, and counts the games its player sits in: all of them, but
+order played (the search AI's rows, at most %d: it thinks at every
+decision), and counts the games its player sits in: all of them, but
 where more players than seats take turns (six seats among seven players:
 six games in seven). Its wins are the games it ranked first in; "(N
 shared)" says that N of them it ranked first together with another seat,
-and each counts as a win in its win %. The README's tables are this
+and each counts as a win in its win %%. The README's tables are this
 command's output with --markdown, and anyone gets the same numbers with the
-same flags.`,
+same flags.`, catalog.SearchGames),
 		Example: `  arbiter ai reaj
   arbiter ai --games 400 --markdown > tables.md`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -46,7 +47,7 @@ same flags.`,
 			return playTrials(cmd, trials, games, seed, parallel, markdown, timings)
 		},
 	}
-	cmd.Flags().IntVar(&games, "games", 400, "games of each row's tournament, at least (every seat order is played as often)")
+	cmd.Flags().IntVar(&games, "games", 400, fmt.Sprintf("games of each row's tournament, at least (every seat order is played as often; the search AI's rows, at most %d)", catalog.SearchGames))
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "the tournaments' seed")
 	cmd.Flags().IntVar(&parallel, "parallel", 0, "games played at once (0: one per core)")
 	cmd.Flags().BoolVar(&markdown, "markdown", false, "print Markdown tables, as the README shows them")

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/catalog"
 )
 
 // TestAITables: "The ai tables in the README come from one command that
@@ -82,5 +85,21 @@ func TestAITablesTextColumnsLineUp(t *testing.T) {
 	}
 	if rows == 0 || shared == 0 {
 		t.Fatalf("%d rows, %d with shared wins; the test needs both:\n%s", rows, shared, out)
+	}
+}
+
+func TestAIHelpSaysTheSearchRowsCap(t *testing.T) {
+	// "Each row is a tournament of at least --games games": the search
+	// AI's rows play at most their own number (Trial.Most), whatever
+	// --games says, and the help says so.
+	trials, err := catalog.Trials()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, help, _ := arbiter(t, "", "ai", "--help")
+	for _, tr := range trials {
+		if tr.Most > 0 && !strings.Contains(help, fmt.Sprintf("the search AI's rows, at most %d", tr.Most)) {
+			t.Errorf("%s %s plays at most %d games; the help does not say it:\n%s", tr.Game, tr.Title, tr.Most, help)
+		}
 	}
 }
