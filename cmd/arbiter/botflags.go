@@ -30,12 +30,14 @@ type botFlags struct {
 	limits    string
 	sandbox   bool
 	strict    bool
+
+	set *pflag.FlagSet // the command's flags, to tell those given
 }
 
 // addBotFlags adds the flags to f; records says that the command writes
 // records (--record), in whose directory the programs' logs go by default.
 func addBotFlags(f *pflag.FlagSet, records bool) *botFlags {
-	b := &botFlags{}
+	b := &botFlags{set: f}
 	logsDefault := "a new directory in the system's temporary directory"
 	if records {
 		logsDefault = "bot-logs in the --record directory, else " + logsDefault
@@ -77,6 +79,9 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 	case b.grace < 0:
 		return player.External{}, usagef("--grace %v: give a duration of 0 or more", b.grace)
 	}
+	if err := b.unused(specs); err != nil {
+		return player.External{}, err
+	}
 	limits, err := player.ParseLimits(b.limits)
 	if err != nil {
 		return player.External{}, usageError(err)
@@ -114,6 +119,25 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 		}
 	}
 	return ext, nil
+}
+
+// unused refuses the flags of external players given when none of specs
+// is one, which would change nothing: the time control of programs and
+// bots behind a URL, and what a program may do. (--reply-deadline bounds
+// people and the search AI too, and --strict holds for every player.)
+func (b *botFlags) unused(specs []string) error {
+	external := slices.ContainsFunc(specs, player.IsExternal)
+	for _, name := range []string{"bank", "startup", "on-timeout", "strikes", "grace"} {
+		if !external && b.set.Changed(name) {
+			return usagef("--%s has no effect without an external player: it is for programs (exec:COMMAND) and bots behind a URL, and none plays here", name)
+		}
+	}
+	for _, name := range []string{"sandbox", "bot-env", "bot-limits", "bot-logs", "bot-log-limit"} {
+		if !hasProgram(specs) && b.set.Changed(name) && (name != "sandbox" || b.sandbox) {
+			return usagef("--%s has no effect without a program among the players: it is for programs (exec:COMMAND), and none plays here", name)
+		}
+	}
+	return nil
 }
 
 // checkPrograms checks, before play, the logs' directory, the sandbox and

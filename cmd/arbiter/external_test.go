@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -816,5 +817,46 @@ func TestDuelStrictCountsTheField(t *testing.T) {
 	}
 	if code != 1 || json.Unmarshal([]byte(stdout), &res) != nil || res.FieldFaults != 2 {
 		t.Errorf("--json: exit %d, %q, %q; want field_faults 2", code, stdout, errOut)
+	}
+}
+
+func TestExternalPlayersFlagsNeedOne(t *testing.T) {
+	// The time control of external players and what a program may do
+	// were taken where no such player plays, and changed nothing: play
+	// tncc --sandbox ran its built-in bots as ever, unsandboxed, without
+	// a word. Each is refused, naming the players it is for.
+	lineups := [][]string{
+		{"play", "tncc", "--seed", "1"},
+		{"play", "tncc", "--seed", "1", "--players", "war,blitz"},
+		{"tournament", "tncc", "--seed", "1", "--players", "war,blitz"},
+		{"duel", "tncc", "war", "blitz", "--seed", "1", "--games", "2"},
+	}
+	for _, lineup := range lineups {
+		for _, flag := range [][]string{{"--bank", "1s"}, {"--startup", "1m"}, {"--on-timeout", "forfeit"}, {"--strikes", "2"}, {"--grace", "1ms"}} {
+			code, out, errOut := arbiter(t, "", append(slices.Clone(lineup), flag...)...)
+			if code != 2 || out != "" || !strings.Contains(errOut, flag[0]+" has no effect without an external player") {
+				t.Errorf("%v %v: exit %d, %.100q, %q; want 2", lineup, flag, code, out, errOut)
+			}
+		}
+		for _, flag := range [][]string{{"--sandbox"}, {"--bot-env", "HOME"}, {"--bot-limits", "none"}, {"--bot-logs", t.TempDir()}, {"--bot-log-limit", "1MiB"}} {
+			code, out, errOut := arbiter(t, "", append(slices.Clone(lineup), flag...)...)
+			if code != 2 || out != "" || !strings.Contains(errOut, flag[0]+" has no effect without a program among the players") {
+				t.Errorf("%v %v: exit %d, %.100q, %q; want 2", lineup, flag, code, out, errOut)
+			}
+		}
+	}
+	// A bot behind a URL keeps time as a program does, and has no
+	// process to limit.
+	bot := httpBot(t, 0)
+	web := []string{"play", "tncc", "--seed", "1", "--report", "summary", "--players", "war," + bot.URL, "--deadline", "1m"}
+	if code, _, errOut := arbiter(t, "", append(web, "--bank", "1s", "--strikes", "2", "--grace", "1ms")...); code != 0 {
+		t.Errorf("an HTTP bot's time control: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", append(web, "--bot-limits", "none")...); code != 2 || !strings.Contains(errOut, "--bot-limits has no effect without a program") {
+		t.Errorf("an HTTP bot's --bot-limits: exit %d, %s; want 2", code, errOut)
+	}
+	// --sandbox=false asks nothing of anyone.
+	if code, _, errOut := arbiter(t, "", "play", "tncc", "--seed", "1", "--sandbox=false"); code != 0 {
+		t.Errorf("--sandbox=false: exit %d, %s", code, errOut)
 	}
 }

@@ -882,7 +882,7 @@ func TestTournamentFileHasOneRunAtATime(t *testing.T) {
 	}
 	// A device is no file of results to hold: --out /dev/null --force
 	// plays as before.
-	if code, got, errOut := runBinary(t, append(g.args(os.DevNull, "--force"), "--players", "steward,conquer")...); code != 0 || got == "" {
+	if code, got, errOut := runBinary(t, "tournament", "reaj", "--players", "steward,conquer", "--seats", "2", "--games", "3", "--seed", "1", "--out", os.DevNull, "--force"); code != 0 || got == "" {
 		t.Errorf("--out %s --force: exit %d\n%s\n%s", os.DevNull, code, got, errOut)
 	}
 }
