@@ -120,8 +120,8 @@ with that probability, by their ratings μ ± σ taken as beliefs,
 Φ((μ1 − μ2)/√(σ1² + σ2²)). It is asked after every game, in schedule order,
 so the same seed stops at the same game whatever --parallel. When --games
 runs out first, it says which neighbours are still uncertain. (--out then
-holds the games played; a shard cannot know the whole order, so --shard
-does not stop early.)
+holds the games played; a shard cannot know the whole order, so
+--until-certain is refused with --shard.)
 
 Ctrl-C stops at once; --out keeps the games finished, and the same
 command run again goes on from there, to the file and standings of the
