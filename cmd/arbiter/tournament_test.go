@@ -978,7 +978,7 @@ func TestJSONOutputsHaveTheFieldsTheReadmeLists(t *testing.T) {
 func TestTournamentGoesOnOnlyUnderItsOwnConditions(t *testing.T) {
 	// A results file keeps the time limits and programs' bounds its games
 	// were played under: the same command goes on with it, but one with
-	// another --deadline (or --bot-limits...) is refused, naming the flag,
+	// another --deadline (or --reply-deadline...) is refused, naming the flag,
 	// and leaves the file as it is.
 	out := filepath.Join(t.TempDir(), "results.jsonl")
 	run := func(extra ...string) (int, string) {
@@ -1000,9 +1000,9 @@ func TestTournamentGoesOnOnlyUnderItsOwnConditions(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "its games were played with --deadline 2s, not 500ms as given now; go on with the same flags") {
 		t.Errorf("going on with another --deadline: exit %d: %s", code, errOut)
 	}
-	code, errOut = run("--deadline", "2s", "--bot-limits", "cpu=1m")
-	if code != 2 || !strings.Contains(errOut, "--bot-limits as=4GiB,cpu=10m0s,nproc=256,fsize=1GiB, not as=4GiB,cpu=1m0s,nproc=256,fsize=1GiB") {
-		t.Errorf("going on with other --bot-limits: exit %d: %s", code, errOut)
+	code, errOut = run("--deadline", "2s", "--reply-deadline", "100ms")
+	if code != 2 || !strings.Contains(errOut, "--reply-deadline default, not 100ms") {
+		t.Errorf("going on with another --reply-deadline: exit %d: %s", code, errOut)
 	}
 	if after, _ := os.ReadFile(out); string(after) != string(before) {
 		t.Error("a refused run changed the file")
