@@ -33,7 +33,8 @@ type DuelHeader struct {
 	// Test is the duel's SPRT; nil for a duel of a fixed number of games.
 	Test *sprt.Test `json:"test,omitempty"`
 	// Conditions are how the games were played beyond the duel itself
-	// (see Conditions); files of older versions have none.
+	// (see Conditions); files of older versions have none, nor those of
+	// duels where no program played.
 	Conditions Conditions `json:"conditions,omitempty"`
 }
 

@@ -45,7 +45,8 @@ type Header struct {
 	Games int    `json:"games"`
 	Shard string `json:"shard"`
 	// Conditions are how the games were played beyond their schedule;
-	// files of older versions have none.
+	// files of older versions have none, nor files of runs where no
+	// program played (see the CLI).
 	Conditions Conditions `json:"conditions,omitempty"`
 
 	shard Shard

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/spf13/pflag"
@@ -180,17 +181,20 @@ func hasProgram(specs []string) bool {
 
 // conditions are a run's time limits and programs' bounds, by flag, as the
 // run takes them: deadline is the command's --deadline, and ext the
-// programs' settings the flags made (b.external).
-func (b *botFlags) conditions(deadline time.Duration, ext player.External) tournament.Conditions {
-	orDefault := func(d time.Duration) string {
-		if d == 0 {
-			return "default"
-		}
-		return d.String()
+// programs' settings the flags made (b.external). The deadlines are the
+// ones the seats are given, defaults filled in (engine.Seat.TimeControl),
+// so that --reply-deadline 1s beside --deadline 1s is the same as leaving
+// it out. They are nil where no program plays (no exec: nor URL among
+// specs): the games of in-process players are the same whatever the
+// limits, and their files hold no timings, as before conditions were kept.
+func (b *botFlags) conditions(specs []string, deadline time.Duration, ext player.External) tournament.Conditions {
+	if !slices.ContainsFunc(specs, player.IsExternal) {
+		return nil
 	}
+	tc := engine.Seat[any, any]{Deadline: deadline, ReplyDeadline: b.reply, StartDeadline: b.startup}.TimeControl()
 	return tournament.Conditions{
-		"deadline": deadline.String(), "reply-deadline": orDefault(b.reply), "bank": b.bank.String(),
-		"startup": orDefault(b.startup), "on-timeout": b.onTimeout, "strikes": strconv.Itoa(b.strikes),
+		"deadline": deadline.String(), "reply-deadline": tc.ReplyDeadline.String(), "bank": b.bank.String(),
+		"startup": tc.StartDeadline.String(), "on-timeout": b.onTimeout, "strikes": strconv.Itoa(b.strikes),
 		"grace": b.grace.String(), "bot-limits": ext.Limits.String(), "sandbox": strconv.FormatBool(b.sandbox),
 	}
 }

@@ -209,7 +209,7 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 				return err
 			}
 			o.bank, o.startup, o.reply, o.strict = bots.bank, bots.startup, bots.reply, bots.strict
-			o.conditions = bots.conditions(o.deadline, o.external)
+			o.conditions = bots.conditions(specs, o.deadline, o.external)
 			o.builtIn = info.Players
 			o.seed = seed
 			if !f.Changed("seed") {

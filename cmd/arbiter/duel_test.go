@@ -782,24 +782,37 @@ func TestDuelFileHasOneRunAtATime(t *testing.T) {
 func TestDuelGoesOnOnlyUnderItsOwnConditions(t *testing.T) {
 	// A duel file keeps the time limits and programs' bounds its games
 	// were played under: the same command goes on with it; one with
-	// another --deadline is refused, naming it, and leaves the file.
-	out := filepath.Join(t.TempDir(), "duel.jsonl")
-	run := func(deadline string) (int, string) {
-		code, _, errOut := arbiter(t, "", "duel", "territories", "greedy", "random", "--field", "none", "--games", "4", "--seed", "2", "--turns", "10", "--deadline", deadline, "--out", out)
+	// another --deadline is refused, naming it, and leaves the file. A
+	// duel of in-process players alone keeps none, as before.
+	py, _, _ := starterFiles(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "duel.jsonl")
+	run := func(a, deadline string) (int, string) {
+		code, _, errOut := arbiter(t, "", "duel", "territories", a, "random", "--field", "none", "--games", "4", "--seed", "2", "--turns", "10", "--deadline", deadline, "--out", out)
 		return code, errOut
 	}
-	if code, errOut := run("2s"); code != 0 {
+	if code, errOut := run("exec:python3 "+py, "2s"); code != 0 {
 		t.Fatalf("the first run: exit %d: %s", code, errOut)
 	}
 	before, _ := os.ReadFile(out)
-	code, errOut := run("500ms")
-	if code != 2 || !strings.Contains(errOut, "its games were played with --deadline 2s, not 500ms as given now") {
+	if !strings.Contains(string(before), `"conditions":{`) {
+		t.Errorf("the header keeps no conditions:\n%.600s", before)
+	}
+	code, errOut := run("exec:python3 "+py, "500ms")
+	if code != 2 || !strings.Contains(errOut, "its games were played with --deadline 2s, not 500ms") {
 		t.Errorf("going on with another --deadline: exit %d: %s", code, errOut)
 	}
 	if after, _ := os.ReadFile(out); string(after) != string(before) {
 		t.Error("a refused run changed the file")
 	}
-	if code, errOut := run("2s"); code != 0 {
+	if code, errOut := run("exec:python3 "+py, "2s"); code != 0 {
 		t.Errorf("the same command again: exit %d: %s", code, errOut)
+	}
+	out = filepath.Join(dir, "builtin.jsonl")
+	if code, errOut := run("greedy", "2s"); code != 0 {
+		t.Fatalf("a duel of built-in players: exit %d: %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(out); strings.Contains(string(b), "conditions") {
+		t.Errorf("a duel of in-process players keeps conditions:\n%.600s", b)
 	}
 }

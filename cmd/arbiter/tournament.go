@@ -212,7 +212,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
-				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, conditions: bots.conditions(deadline, ext), strict: bots.strict, force: force,
+				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, conditions: bots.conditions(specs, deadline, ext), strict: bots.strict, force: force,
 				certain: certain, keepGoing: keepGoing, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},

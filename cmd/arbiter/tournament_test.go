@@ -977,12 +977,16 @@ func TestJSONOutputsHaveTheFieldsTheReadmeLists(t *testing.T) {
 
 func TestTournamentGoesOnOnlyUnderItsOwnConditions(t *testing.T) {
 	// A results file keeps the time limits and programs' bounds its games
-	// were played under: the same command goes on with it, but one with
-	// another --deadline (or --reply-deadline...) is refused, naming the flag,
-	// and leaves the file as it is.
+	// were played under: the same command goes on with it, and so does one
+	// that gives the deadlines the seats had (--reply-deadline and
+	// --startup as their defaults made them), but one with another
+	// --deadline (or --bot-limits...) is refused, naming the flags, and
+	// leaves the file as it is. Where no program plays, the header holds
+	// none (the files of TestRecordsUnchanged).
+	py, _, _ := starterFiles(t)
 	out := filepath.Join(t.TempDir(), "results.jsonl")
 	run := func(extra ...string) (int, string) {
-		args := append([]string{"tournament", "reaj", "--players", "steward,adapt", "--seats", "2", "--seed", "1", "--turns", "5", "--out", out}, extra...)
+		args := append([]string{"tournament", "reaj", "--players", "steward", "--player", "exec:python3 " + py, "--seats", "2", "--seed", "1", "--turns", "5", "--out", out}, extra...)
 		code, _, errOut := arbiter(t, "", args...)
 		return code, errOut
 	}
@@ -993,19 +997,25 @@ func TestTournamentGoesOnOnlyUnderItsOwnConditions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.SplitN(string(before), "\n", 2)[0], `"conditions":{"bank":"0s","bot-limits":"as=4GiB,cpu=10m0s,nproc=256,fsize=1GiB","deadline":"2s"`) {
-		t.Errorf("the header keeps no conditions:\n%.600s", before)
+	header := strings.SplitN(string(before), "\n", 2)[0]
+	for _, want := range []string{`"conditions":{"bank":"0s","bot-limits":"as=4GiB,cpu=10m0s,nproc=256,fsize=1GiB","deadline":"2s"`, `"reply-deadline":"2s"`, `"startup":"20s"`} {
+		if !strings.Contains(header, want) {
+			t.Errorf("the header keeps no %s:\n%.600s", want, header)
+		}
 	}
 	code, errOut := run("--deadline", "500ms")
-	if code != 2 || !strings.Contains(errOut, "its games were played with --deadline 2s, not 500ms as given now; go on with the same flags") {
+	if code != 2 || !strings.Contains(errOut, "its games were played with --deadline 2s, not 500ms, --reply-deadline 2s, not 500ms, --startup 20s, not 10s as given now; go on with the same flags") {
 		t.Errorf("going on with another --deadline: exit %d: %s", code, errOut)
 	}
-	code, errOut = run("--deadline", "2s", "--reply-deadline", "100ms")
-	if code != 2 || !strings.Contains(errOut, "--reply-deadline default, not 100ms") {
-		t.Errorf("going on with another --reply-deadline: exit %d: %s", code, errOut)
+	code, errOut = run("--deadline", "2s", "--bot-limits", "cpu=1m")
+	if code != 2 || !strings.Contains(errOut, "--bot-limits as=4GiB,cpu=10m0s,nproc=256,fsize=1GiB, not as=4GiB,cpu=1m0s,nproc=256,fsize=1GiB") {
+		t.Errorf("going on with other --bot-limits: exit %d: %s", code, errOut)
 	}
 	if after, _ := os.ReadFile(out); string(after) != string(before) {
 		t.Error("a refused run changed the file")
+	}
+	if code, errOut := run("--deadline", "2s", "--reply-deadline", "2s", "--startup", "20s"); code != 0 {
+		t.Errorf("the deadlines the defaults gave, given: exit %d: %s", code, errOut)
 	}
 	if code, errOut := run("--deadline", "2s"); code != 0 {
 		t.Errorf("the same command again: exit %d: %s", code, errOut)
