@@ -9,7 +9,11 @@ export const API = "/api/v1";
 // of it), at most retries more times and after no more than waitAll of
 // waiting in all; then the page is told the last refusal, and says so.
 // Nothing else is sent again: a refusal of what was asked (another 4xx)
-// would be refused again.
+// would be refused again. A call that may write and carries no
+// Idempotency-Key is sent again after an "unavailable" only when the call
+// says sending it twice does no more than once (again): the database may
+// have stored it as it went away, its answer lost, and a match created
+// twice is two matches.
 export const patience = { retries: 6, waitMost: 10000, waitAll: 30000 };
 
 // retryAfter returns how long, in milliseconds, an answer of status with
@@ -54,9 +58,11 @@ export function gaveUpWords(r, start = false) {
 // server asks to send again later is sent again, within patience, with
 // the same body and Idempotency-Key (key: a move keeps its key, so that
 // it is never made twice); onWait({ms, code, retry}) is told of each wait
-// before it begins. A call given up that way answers the last refusal,
-// with gaveUp: {tries, waited} (milliseconds waited in all).
-export async function call(method, path, { secret, body, raw, query, key, onWait } = {}) {
+// before it begins. A call that may write without a key is sent again
+// after "unavailable" only with again (see patience). A call given up
+// that way answers the last refusal, with gaveUp: {tries, waited}
+// (milliseconds waited in all).
+export async function call(method, path, { secret, body, raw, query, key, onWait, again } = {}) {
   const headers = { Accept: "application/json" };
   if (secret) headers.Authorization = "Bearer " + secret;
   if (key) headers["Idempotency-Key"] = key;
@@ -69,12 +75,14 @@ export async function call(method, path, { secret, body, raw, query, key, onWait
     headers["Content-Type"] = "application/json";
   }
   const url = API + path + (query ? "?" + new URLSearchParams(query) : "");
+  const repeatable = key || again || method === "GET" || method === "HEAD";
   let waited = 0;
   for (let retry = 1; ; retry++) {
     const out = await once(url, { method, headers, body: payload });
     if (out.retryAfter === undefined) return out;
     const ms = Math.min(out.retryAfter, patience.waitMost);
     delete out.retryAfter;
+    if (!repeatable && out.code === "unavailable") return out;
     if (retry > patience.retries || waited + ms > patience.waitAll) {
       out.gaveUp = { tries: retry, waited };
       return out;

@@ -119,13 +119,17 @@ async function create(ev) {
   el("start").disabled = true;
   el("create-error").textContent = "";
   const cs = el("create-secret").value;
-  // A creation the server asks to send again later (its database out of
-  // reach for now) is sent again, the form telling so meanwhile.
+  // A creation the server asks to send again later because it takes too
+  // many a minute is sent again, the form telling so meanwhile. One met
+  // with its database out of reach is not: the database may have stored
+  // the match as it went away, and sent again it would be two.
   const r = await call("POST", "/matches", { body, secret: cs || undefined, onWait: (w) => { el("create-error").textContent = waitWords(w); } });
   el("start").disabled = false;
   el("create-error").textContent = "";
   if (!r.ok) {
-    el("create-error").textContent = r.gaveUp ? `The match was not started: ${gaveUpWords(r)}. Start it again in a moment.` : r.error;
+    el("create-error").textContent = r.gaveUp ? `The match was not started: ${gaveUpWords(r)}. Start it again in a moment.`
+      : r.code === "unavailable" ? `The server cannot reach its database for now, and may have started the match or not: look for it among the matches before starting it again.`
+      : r.error;
     if (r.code === "create-forbidden") el("create-secret-label").hidden = false;
     return;
   }

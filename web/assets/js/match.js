@@ -471,7 +471,7 @@ async function judgeMove(move, issue = false, prefix = "", o = {}) {
 // reissuePlayer gives a named player of a referee match a new link; their
 // old one stops working.
 async function reissuePlayer(name) {
-  const r = await call("POST", `/matches/${id}/players/${encodeURIComponent(name)}/reissue`, { secret, onWait: waiting });
+  const r = await call("POST", `/matches/${id}/players/${encodeURIComponent(name)}/reissue`, { secret, onWait: waiting, again: true });
   if (r.ok) doneWaiting();
   return r;
 }
@@ -513,7 +513,7 @@ function drawSeats() {
 
 async function reissue(seat) {
   if (!confirm(`Give seat ${seat + 1} a new link? Its old link stops working.`)) return;
-  const r = await call("POST", `/matches/${id}/seats/${seat}/reissue`, { secret, onWait: waiting });
+  const r = await call("POST", `/matches/${id}/seats/${seat}/reissue`, { secret, onWait: waiting, again: true });
   if (r.ok) {
     doneWaiting();
     el("judge-links").append(linkCard(`Seat ${seat + 1}'s new link`, r.data.url));

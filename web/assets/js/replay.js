@@ -219,7 +219,7 @@ async function fetchData(id) {
   const onWait = (w) => { said.className = ""; said.textContent = waitWords(w); };
   const r = source.kind === "match"
     ? await call("GET", `/matches/${encodeURIComponent(source.id)}/replay`, { secret: source.secret, query, onWait })
-    : await call("POST", "/replay", { raw: source.text, query, onWait });
+    : await call("POST", "/replay", { raw: source.text, query, onWait, again: true });
   said.className = "error";
   if (!r.ok) {
     said.textContent = source.kind === "match" ? `The match ${source.id} cannot be shown: ${r.gaveUp ? gaveUpWords(r) : r.error}. Open a record file instead, or check the link.`
