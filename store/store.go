@@ -122,7 +122,7 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	if err := checkFile(ctx, path); err != nil {
 		return nil, err
 	}
-	held, err := hold(path)
+	held, err := hold(path, lockPath(path))
 	if err != nil {
 		return nil, err
 	}
@@ -161,14 +161,14 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	return s, nil
 }
 
-// hold opens the SQLite file at path, making it when missing, and locks it
-// (package filelock) for one store: a second server on the file would miss the moves
-// the first commits (SQLite tells no other process of them), and drive its
-// matches' bots and deadlines apart from it. The system releases the lock
-// when the process ends, however it ends. SQLite's own locks are of
-// another kind (fcntl), and this one does not meet them.
-func hold(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+// hold holds the SQLite file at path for one store, locking the file lock
+// (lockPath: the SQLite file itself, made when missing, or a file beside
+// it): a second server on the file would miss the moves the first commits
+// (SQLite tells no other process of them), and drive its matches' bots and
+// deadlines apart from it. The system releases the lock when the process
+// ends, however it ends.
+func hold(path, lock string) (*os.File, error) {
+	f, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +180,20 @@ func hold(path string) (*os.File, error) {
 		return nil, fmt.Errorf("%s: locking it: %w", path, err)
 	}
 	return f, nil
+}
+
+// lockBeside says that an SQLite file is held through a file beside it
+// (filelock.MeetsSQLite); a variable for the tests.
+var lockBeside = filelock.MeetsSQLite
+
+// lockPath is the file whose lock holds the SQLite file at path: the file
+// itself on Linux, whose flock(2) locks never meet SQLite's own (fcntl);
+// elsewhere path + ".lock", which is left beside it.
+func lockPath(path string) string {
+	if lockBeside {
+		return path + ".lock"
+	}
+	return path
 }
 
 // checkFile refuses a file that is not a store of live matches, without
