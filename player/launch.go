@@ -106,7 +106,10 @@ func prepare(command string, ext External) (l launch, err error) {
 		}
 	}()
 	env = append(env, "HOME="+dir, "TMPDIR="+dir)
-	argv, env, limited := limitArgs(ext.Limits.rlimits(), words, env)
+	argv, env, limited, err := limitArgs(ext.Limits.rlimits(), words, env)
+	if err != nil {
+		return launch{}, err
+	}
 	if ext.Sandbox {
 		bwrap, err := sandboxProgram()
 		if err != nil {

@@ -17,20 +17,20 @@ import (
 // limitArgs returns the words that run argv, a program's, under the limits
 // lim, and its environment env: prlimit(1) (util-linux) first, when it is
 // on the PATH; limited is false when it is not, and setLimits sets them
-// once the program has started.
-func limitArgs(lim []rlimit, argv, env []string) (_, _ []string, limited bool) {
+// once the program has started. It never fails.
+func limitArgs(lim []rlimit, argv, env []string) (_, _ []string, limited bool, _ error) {
 	if len(lim) == 0 {
-		return argv, env, true
+		return argv, env, true, nil
 	}
 	path, err := exec.LookPath("prlimit")
 	if err != nil {
-		return argv, env, false
+		return argv, env, false, nil
 	}
 	pre := []string{path}
 	for _, r := range lim {
 		pre = append(pre, fmt.Sprintf("--%s=%d:%d", r.option, r.soft, r.hard))
 	}
-	return append(append(pre, "--"), argv...), env, true
+	return append(append(pre, "--"), argv...), env, true, nil
 }
 
 // sandboxProgram returns the path of bubblewrap, which runs a program

@@ -4,6 +4,7 @@ package player
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"syscall"
@@ -30,17 +31,18 @@ func refuseNamespaces(error) bool { return false }
 
 // limitArgs returns the words that run argv under the limits lim: Arbiter's
 // own executable, told the limits in its environment (limitsEnv), sets them
-// on itself and becomes the program (execLimited). limited is false only
-// when Arbiter cannot name its own executable.
-func limitArgs(lim []rlimit, argv, env []string) (_, _ []string, limited bool) {
+// on itself and becomes the program (execLimited). Where Arbiter cannot
+// name its own executable, the program is not started: it would run
+// without its limits.
+func limitArgs(lim []rlimit, argv, env []string) (_, _ []string, limited bool, _ error) {
 	if len(lim) == 0 {
-		return argv, env, true
+		return argv, env, true, nil
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return argv, env, false
+		return nil, nil, false, fmt.Errorf("exec: the bot's limits (--bot-limits) are set by Arbiter's own executable here, which this system does not name (%v); give --bot-limits none to run bots without them", err)
 	}
-	return append([]string{self}, argv...), append(env, limitsEnv+"="+formatLimits(lim)), true
+	return append([]string{self}, argv...), append(env, limitsEnv+"="+formatLimits(lim)), true, nil
 }
 
 // setLimits does nothing: limitArgs always wraps the program, and another

@@ -21,9 +21,11 @@ func startProgram(string, External, *seatLog, engine.MatchInfo) (conn, error) {
 
 // limitArgs, sandboxProgram and sandboxFilter are never reached here
 // (startProgram refuses first).
-func limitArgs(_ []rlimit, argv, env []string) (_, _ []string, limited bool) { return argv, env, false }
-func sandboxProgram() (string, error)                                        { return "", errNoPrograms }
-func sandboxFilter() []byte                                                  { return nil }
+func limitArgs(_ []rlimit, argv, env []string) (_, _ []string, limited bool, _ error) {
+	return nil, nil, false, errNoPrograms
+}
+func sandboxProgram() (string, error) { return "", errNoPrograms }
+func sandboxFilter() []byte           { return nil }
 
 // The rlimit resources, which Windows has not: they name the limits only.
 const (
