@@ -124,6 +124,12 @@ type Program[M, V any] struct {
 	// its match and seat (`match "3f9c-2", seat 1: `). nil is standard
 	// error, which Arbiter keeps in the seat's log.
 	Log io.Writer
+	// MaxSeats is the most seats kept open at once; 0 is DefaultMaxSeats.
+	// A seat is closed by its bye; one whose match never says it (Arbiter
+	// stopped) stays open, and behind a URL anyone may open seats: past
+	// this many, the seat heard from least recently is closed for the new
+	// one, and the log says so.
+	MaxSeats int
 
 	mu       sync.Mutex
 	sessions map[seatKey]*session[M, V]
@@ -144,7 +150,12 @@ type session[M, V any] struct {
 	// reply is the seat's reply deadline when it differs from its
 	// decision deadline: a request with it answers another seat's move.
 	reply time.Duration
+	// heard is when the seat was last sent a message (Program.mu).
+	heard time.Time
 }
+
+// DefaultMaxSeats is Program.MaxSeats when it is not set.
+const DefaultMaxSeats = 10000
 
 // incoming is any message Arbiter sends, as far as the program reads it.
 type incoming struct {
@@ -356,7 +367,24 @@ func (p *Program[M, V]) hello(ctx context.Context, line []byte, o origin) ([]byt
 	if p.sessions == nil {
 		p.sessions = map[seatKey]*session[M, V]{}
 	}
-	p.sessions[seatKey{h.Match, h.Seat}] = s
+	key := seatKey{h.Match, h.Seat}
+	most := p.MaxSeats
+	if most <= 0 {
+		most = DefaultMaxSeats
+	}
+	if _, open := p.sessions[key]; !open && len(p.sessions) >= most {
+		var oldest seatKey
+		var at time.Time
+		for k, o := range p.sessions {
+			if at.IsZero() || o.heard.Before(at) {
+				oldest, at = k, o.heard
+			}
+		}
+		delete(p.sessions, oldest)
+		p.logf("%s%d seats are open, the most kept (MaxSeats): seat %d of match %s, last heard from %v ago, is closed for this one", where(o), most, oldest.seat, quoteName(oldest.match), time.Since(at).Round(time.Millisecond))
+	}
+	s.heard = time.Now()
+	p.sessions[key] = s
 	p.mu.Unlock()
 	ready, err := json.Marshal(Ready{Type: "ready", Name: p.Name})
 	return ready, false, err
@@ -403,7 +431,11 @@ func msDuration(ms int64) time.Duration {
 func (p *Program[M, V]) session(match string, seat int) *session[M, V] {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.sessions[seatKey{match, seat}]
+	s := p.sessions[seatKey{match, seat}]
+	if s != nil {
+		s.heard = time.Now()
+	}
+	return s
 }
 
 // request decides one request, from o, and returns the move message, or

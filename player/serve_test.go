@@ -439,3 +439,40 @@ func FuzzProgram(f *testing.F) {
 		}
 	})
 }
+
+func TestProgramOverHTTPKeepsAtMostMaxSeats(t *testing.T) {
+	// Behind a URL anyone may open seats, and a seat whose match never
+	// says bye stays open: past MaxSeats, the seat heard from least
+	// recently is closed for the new one, and the log says so; a seat
+	// heard from since stays.
+	var log bytes.Buffer
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), Log: &log, MaxSeats: 2,
+		New: func() engine.Player[ajveciv.Value, ajveciv.View] { return &raider{} }}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	post := func(body string) string {
+		t.Helper()
+		res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	h1, r1, _ := ajvecivLines(t, "m-1")
+	h2, _, _ := ajvecivLines(t, "m-2")
+	h3, _, _ := ajvecivLines(t, "m-3")
+	post(h1)
+	post(h2)
+	if move := post(r1); !strings.Contains(move, `"type":"move"`) { // m-1 heard from last
+		t.Fatalf("m-1's request: %s", move)
+	}
+	post(h3)
+	if !strings.Contains(log.String(), `2 seats are open, the most kept (MaxSeats): seat 1 of match "m-2"`) {
+		t.Errorf("logged %q; want m-2's seat closed for m-3's", log.String())
+	}
+	if move := post(r1); !strings.Contains(move, `"type":"move"`) {
+		t.Errorf("m-1's seat, heard from since m-2's, was closed: %s", move)
+	}
+}
