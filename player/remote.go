@@ -329,6 +329,14 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind en
 			line, err = c.next(ctx, limit)
 			continue
 		}
+		// The answer to this request, whatever it holds, pays its
+		// overrun from the bank: one that says it could not decide, or
+		// holds no move, took the time as a move would have.
+		if deadline > 0 {
+			if over := time.Since(start) - deadline; over > 0 {
+				r.bank = max(r.bank-over, 0)
+			}
+		}
 		if m.Error != "" {
 			// The bot says it could not decide: its move, if any, is
 			// not played, and its words are the fault's.
@@ -354,11 +362,6 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind en
 			err = engine.MoveShapeError[M](kind, m.Move, err) // what a move of the request's kind is
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
 				fmt.Errorf("answered move %s, which is not a move of this game: %v", quote(m.Move), err)))
-		}
-		if deadline > 0 {
-			if over := time.Since(start) - deadline; over > 0 {
-				r.bank = max(r.bank-over, 0)
-			}
 		}
 		return mv, nil
 	}

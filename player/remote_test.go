@@ -441,3 +441,20 @@ func TestAMoveOfTheWrongShapeIsToldTheShapeOfTheKindAsked(t *testing.T) {
 		t.Errorf("fault %+v; want garbage that says %q", f, want)
 	}
 }
+
+func TestAnErrorAfterTheDeadlineSpendsTheBank(t *testing.T) {
+	// An answer that comes after its deadline takes the overrun from the
+	// bank, whether it holds a move or says the bot could not decide: an
+	// "error" is no way to think past the deadline for free.
+	r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; sleep 0.5; echo '{"type":"move","id":1,"error":"no idea"}'; exec sleep 60`)
+	if err := r.Start(context.Background(), engine.MatchInfo{Game: 1, Time: engine.TimeControl{Deadline: 50 * time.Millisecond, Bank: 5 * time.Second, StartDeadline: 5 * time.Second}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Decide(context.Background(), &engine.Request[string]{ID: 1, Default: "d", Deadline: 50 * time.Millisecond}, "view")
+	if f := engine.FaultOf(err); f.Kind != engine.FaultError {
+		t.Fatalf("fault %+v; want an error", f)
+	}
+	if r.bank > 5*time.Second-400*time.Millisecond {
+		t.Errorf("the bank left is %v after an answer 450ms past its deadline; want the overrun taken from 5s", r.bank)
+	}
+}
