@@ -95,7 +95,8 @@ func atTerminal(game, command string) string {
 // outlasts the deadline itself is told in the log, with how long it took
 // and what Arbiter does then. The move is sent as the game's JSON. A player that returns an
 // error or panics has the request's default sent instead, with what went
-// wrong as the move's "error" (docs/protocol.md), and the stack of a panic
+// wrong as the move's "error" (docs/protocol.md; its first 300 bytes, as
+// many as Arbiter keeps), and the stack of a panic
 // written to the log: Arbiter plays the default and records the fault, an
 // error in the player's words, as it would in process (where a panic is a
 // fault of its own kind). A Finisher hears the result.
@@ -457,13 +458,15 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	}
 	// fallback answers with the default move and says why the player
 	// gave none: the log is told what went wrong, and Arbiter, in the
-	// move's error, what its fault is to say (said).
-	fallback := func(said string, format string, args ...any) []byte {
-		if said == "" {
-			said = "an error with no words"
+	// move's error, what its fault is to say (why).
+	fallback := func(why string, format string, args ...any) []byte {
+		if why == "" {
+			why = "an error with no words"
 		}
 		p.logf("%srequest %d: %s; the default move is sent, and Arbiter records the fault", where(o), id, fmt.Sprintf(format, args...))
-		return answer(MoveMessage{Move: msg.Default, Error: said})
+		// Arbiter keeps maxSaid bytes of it: the log has it whole, and
+		// the line stays short of the protocol's longest.
+		return answer(MoveMessage{Move: msg.Default, Error: said(why)})
 	}
 	failed := func(format string, args ...any) []byte {
 		why := fmt.Sprintf(format, args...)

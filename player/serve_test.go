@@ -476,3 +476,26 @@ func TestProgramOverHTTPKeepsAtMostMaxSeats(t *testing.T) {
 		t.Errorf("m-1's seat, heard from since m-2's, was closed: %s", move)
 	}
 }
+
+// TestProgramCutsALongError: a player's error of any length is sent as
+// much of it as Arbiter keeps, on a line far short of the protocol's
+// longest (1 MiB, past which the line is garbage); the log has it whole.
+func TestProgramCutsALongError(t *testing.T) {
+	hello, request, _ := ajvecivLines(t, "m-1")
+	long := strings.Repeat("x", 2<<20)
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] {
+		return &raider{fail: errors.New(long)}
+	}}
+	out, log, err := conversation(t, p, hello, request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var m player.MoveMessage
+	if len(lines) != 2 || json.Unmarshal([]byte(lines[1]), &m) != nil || len(lines[1]) > 1000 || m.Error != strings.Repeat("x", 300)+"…" {
+		t.Errorf("answered %.300q… (%d bytes); want a move whose error is the first 300 bytes of the player's", out, len(out))
+	}
+	if !strings.Contains(log, long) {
+		t.Errorf("the log lacks the whole error")
+	}
+}
