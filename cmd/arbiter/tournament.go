@@ -593,7 +593,7 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 	settled := 0 // with --until-certain, the game that settled the order
 	h := r.Header
 	if h.ID != sched.ID() || h.Games != sched.Len() {
-		return fail(refuse("the file holds another tournament (%s; this one is %s)", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, sched.Len())))
+		return fail(refuse("the file holds another tournament (%s; this one is %s)%s", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, sched.Len()), otherPlayers(h.Schedule, sched)))
 	}
 	if h.Shard != o.shard.String() {
 		return fail(refuse("the file holds shard %s of this tournament, not %s", h.Shard, o.shard))
@@ -650,6 +650,17 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 		}
 	}
 	return f, r.Continue(f), games, nil
+}
+
+// otherPlayers says, when the tournament of a results file has other
+// players than sched, which: its description counts them and names none,
+// and a run without --seed takes the file's seed, so that the two
+// descriptions may read the same.
+func otherPlayers(file, sched *tournament.Schedule) string {
+	if file == nil || slices.Equal(file.Players, sched.Players) {
+		return ""
+	}
+	return fmt.Sprintf(": its players are %s, and this one's %s", engine.Printable(strings.Join(file.Players, ", ")), strings.Join(sched.Players, ", "))
 }
 
 // outSeed returns the seed of the tournament in the results file at path,

@@ -669,6 +669,21 @@ func TestTournamentGoesOnWithoutItsSeed(t *testing.T) {
 	}
 }
 
+func TestTournamentRefusesAnotherOnesOutNamingItsPlayers(t *testing.T) {
+	// A run without --seed takes the seed of the tournament --out holds:
+	// when the file is another tournament's, of other players as many,
+	// both descriptions read the same but for their ids, and the refusal
+	// names the players that make them differ.
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	if code, _, errOut := arbiter(t, "", "tournament", "tncc", "--players", "war,blitz", "--games", "1", "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, _, errOut := arbiter(t, "", "tournament", "tncc", "--players", "war,general", "--games", "1", "--out", out)
+	if want := "the file holds another tournament"; code != 2 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "its players are war, blitz, and this one's war, general") {
+		t.Errorf("exit %d, %s; want 2, another tournament's file, its players and this one's named", code, errOut)
+	}
+}
+
 func TestTournamentGoesOn(t *testing.T) {
 	// A tournament whose --out holds some of its games, as a run stopped
 	// by Ctrl-C or killed leaves it, goes on from the game after them when
