@@ -531,7 +531,32 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	if err != nil {
 		return failed("its move cannot be written as JSON: %v", err)
 	}
+	if why := illegal(mv, b, req.Choices, view); why != "" {
+		// Arbiter judges the move, and tells its fault in the report;
+		// the bot's author reads this log.
+		p.logf("%srequest %d: the move %.200s %s; it is sent, and Arbiter will play the default and record the move as illegal", where(o), id, b, why)
+	}
 	return answer(MoveMessage{Move: b})
+}
+
+// illegal says why the rules would refuse the move mv (its JSON, b) to a
+// request with choices, seen in view, or "" when nothing says so: a move
+// that is none of the choices, or one the view's Check refuses (Checker).
+func illegal[M, V any](mv M, b []byte, choices []M, view V) string {
+	if choices != nil {
+		for _, c := range choices {
+			if cb, err := json.Marshal(c); err == nil && bytes.Equal(cb, b) {
+				return ""
+			}
+		}
+		return "is none of the request's choices"
+	}
+	if c, ok := any(view).(Checker[M]); ok {
+		if err := c.Check(mv); err != nil {
+			return "is refused by the rules: " + err.Error()
+		}
+	}
+	return ""
 }
 
 // decisionTime is when, after a request came, the context of its decision

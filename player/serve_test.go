@@ -499,3 +499,36 @@ func TestProgramCutsALongError(t *testing.T) {
 		t.Errorf("the log lacks the whole error")
 	}
 }
+
+// offBeat plays a value it is not offered.
+type offBeat struct{}
+
+func (offBeat) Decide(_ context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
+	for _, c := range []ajveciv.Value{ajveciv.Conquer, ajveciv.Exchange, ajveciv.Discover, ajveciv.Expand, ajveciv.Develop, ajveciv.Consent} {
+		if !v.Offers(c) {
+			return c, nil
+		}
+	}
+	return req.Default, nil
+}
+
+func TestProgramTellsItsLogOfAnIllegalMove(t *testing.T) {
+	// A move the rules will refuse is sent as the player made it (Arbiter
+	// judges it, and its report tells the fault), and the bot's log, which
+	// its author reads, says so: a value not offered is none of the
+	// request's choices.
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return offBeat{} }}
+	hello, request, id := ajvecivLines(t, "run-9")
+	out, log, err := conversation(t, p, hello, request)
+	if err != nil || !strings.Contains(out, `"type":"move"`) {
+		t.Fatalf("Run: %v; wrote %q", err, out)
+	}
+	if want := fmt.Sprintf("request %d: the move ", id); !strings.Contains(log, want) || !strings.Contains(log, "is none of the request's choices; it is sent, and Arbiter will play the default and record the move as illegal") {
+		t.Errorf("logged %q", log)
+	}
+	// A legal move says nothing.
+	q := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return &raider{} }}
+	if _, log, _ := conversation(t, q, hello, request); strings.Contains(log, "request") {
+		t.Errorf("a legal move logged %q", log)
+	}
+}
