@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	tstore "github.com/arbiter-games/arbiter/store/territories"
@@ -23,11 +24,11 @@ import (
 
 func serveCommand() *cobra.Command {
 	var (
-		addr, db, publicURL, createSecret, archive, tlsCert, tlsKey, logFormat, synchronous string
-		proxies                                                                             []string
-		allowPrivate                                                                        bool
-		keep, lease                                                                         time.Duration
-		limits                                                                              server.Limits
+		addr, db, publicURL, createSecret, archive, tlsCert, tlsKey, logFormat, synchronous, uploads string
+		proxies                                                                                      []string
+		allowPrivate                                                                                 bool
+		keep, lease                                                                                  time.Duration
+		limits                                                                                       server.Limits
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--db FILE | postgres://...]",
@@ -117,6 +118,11 @@ GOMEMLIMIT is set in its environment.`,
 				}
 				return usagef("--public-url %q: give an origin such as https://arbiter.example or http://192.168.1.20:8080 (no path, query, fragment or user: the links add /m/ID to it, and the pages call /api/v1 at its root)", shown)
 			}
+			size, err := player.ParseSize(uploads)
+			if err != nil || size < 1 {
+				return usagef("--max-uploads %q: give a size above 0 such as 256MiB or 1GiB (256MiB by default)", uploads)
+			}
+			limits.UploadBytes, cfg.Limits.UploadBytes = size, size
 			if err := checkLimits(limits, keep); err != nil {
 				return err
 			}
@@ -163,6 +169,7 @@ GOMEMLIMIT is set in its environment.`,
 	f.Int64Var(&limits.Body, "max-body", server.DefaultLimits.Body, "the largest request body, in bytes")
 	f.Float64Var(&limits.Moves, "moves-per-second", server.DefaultLimits.Moves, "moves (and a judge's calls) each secret may send per second")
 	f.Float64Var(&limits.Creates, "creates-per-minute", server.DefaultLimits.Creates, "matches each address may create per minute")
+	f.StringVar(&uploads, "max-uploads", "256MiB", "the records sent to be viewed (POST /replay) read and held at once, in all: past it, one is answered 503 too-many-uploads")
 	f.IntVar(&limits.Streams, "max-streams", server.DefaultLimits.Streams, "event streams open at once, each a connection: left out, fewer than the default when the open-file limit (ulimit -n) is lower, keeping a quarter of the files (256 or more) for the rest, which it says at start; above what the limit allows, refused")
 	return cmd
 }

@@ -416,3 +416,25 @@ func TestServeKeepsItsSQLiteFileToItself(t *testing.T) {
 	second := startServe(t, bin, db)
 	second.kill()
 }
+
+func TestServeMaxUploadsBoundsTheRecordsHeld(t *testing.T) {
+	// --max-uploads sets what the records sent to be viewed (POST /replay)
+	// may hold at once, in all: a record past it is refused as too large,
+	// saying the bound.
+	s := startServe(t, arbiterBinary(t), filepath.Join(t.TempDir(), "serve.db"), "--max-uploads", "2KiB")
+	defer s.kill()
+	record := `{"arbiter":"record"}` + "\n" + strings.Repeat(`{"pad":"`+strings.Repeat("x", 100)+`"}`+"\n", 40)
+	req, err := http.NewRequest("POST", s.url+"/api/v1/replay", strings.NewReader(record))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 413 || !strings.Contains(string(body), "too-large") || !strings.Contains(string(body), "larger than 2048 bytes") {
+		t.Errorf("a record of %d bytes past --max-uploads 2KiB: %d %s", len(record), res.StatusCode, body)
+	}
+}

@@ -44,6 +44,8 @@ func TestServeRefusesLimitsAndOriginsItCannotKeep(t *testing.T) {
 		{[]string{"--creates-per-minute", "0"}, "--creates-per-minute 0: give a number above 0"},
 		{[]string{"--creates-per-minute", "NaN"}, "--creates-per-minute NaN: give"},
 		{[]string{"--max-streams", "-3"}, "--max-streams -3: give 1 or more"},
+		{[]string{"--max-uploads", "0"}, `--max-uploads "0": give a size above 0 such as 256MiB or 1GiB`},
+		{[]string{"--max-uploads", "lots"}, `--max-uploads "lots": give a size above 0`},
 		{[]string{"--keep", "-1h"}, "--keep -1h0m0s: give a duration, or 0 to keep every match"},
 		{[]string{"--public-url", "http://club.example/arbiter"}, `--public-url "http://club.example/arbiter": give an origin`},
 		{[]string{"--public-url", "http://club.example/?a=1"}, `--public-url "http://club.example/?a=1": give an origin`},
