@@ -543,7 +543,7 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 // request with choices, seen in view, or "" when nothing says so: a move
 // that is none of the choices, or one the view's Check refuses (Checker).
 func illegal[M, V any](mv M, b []byte, choices []M, view V) string {
-	if choices != nil {
+	if len(choices) > 0 {
 		for _, c := range choices {
 			if cb, err := json.Marshal(c); err == nil && bytes.Equal(cb, b) {
 				return ""
