@@ -193,3 +193,28 @@ func readRequest[M any](t reporter, req engine.Request[M], step int) engine.Requ
 	back.Default = read(req.Default, "default")
 	return back
 }
+
+// ReadBack reads data as the view of request id with read (a game's
+// engine.ViewReader), for a fuzz test of the reading: ok is false when the
+// view is refused, which is always allowed. A view read is held to writing
+// JSON that reads back, and that reads back into a view writing the same
+// JSON again; any other outcome fails t.
+func ReadBack[V any](t testing.TB, read func(int64, []byte) (V, error), id int64, data []byte) (v V, ok bool) {
+	t.Helper()
+	v, err := read(id, data)
+	if err != nil {
+		return v, false
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("a view read back does not write: %v", err)
+	}
+	again, err := read(id, b)
+	if err != nil {
+		t.Fatalf("a view read back writes JSON that does not read back: %v\n%s", err, b)
+	}
+	if b2, _ := json.Marshal(again); string(b2) != string(b) {
+		t.Fatalf("read twice, a view writes other JSON:\n%s\n%s", b, b2)
+	}
+	return v, true
+}
