@@ -531,7 +531,7 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	if err != nil {
 		return failed("its move cannot be written as JSON: %v", err)
 	}
-	if why := illegal(mv, b, req.Choices, view); why != "" {
+	if why := illegal(mv, b, msg.Choices, view); why != "" {
 		// Arbiter judges the move, and tells its fault in the report;
 		// the bot's author reads this log.
 		p.logf("%srequest %d: the move %.200s %s; it is sent, and Arbiter will play the default and record the move as illegal", where(o), id, b, why)
@@ -540,12 +540,13 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 }
 
 // illegal says why the rules would refuse the move mv (its JSON, b) to a
-// request with choices, seen in view, or "" when nothing says so: a move
-// that is none of the choices, or one the view's Check refuses (Checker).
-func illegal[M, V any](mv M, b []byte, choices []M, view V) string {
+// request with choices (as Arbiter wrote them: the game's JSON, as b is),
+// seen in view, or "" when nothing says so: a move that is none of the
+// choices, or one the view's Check refuses (Checker).
+func illegal[M, V any](mv M, b []byte, choices []json.RawMessage, view V) string {
 	if len(choices) > 0 {
 		for _, c := range choices {
-			if cb, err := json.Marshal(c); err == nil && bytes.Equal(cb, b) {
+			if bytes.Equal(bytes.TrimSpace(c), b) {
 				return ""
 			}
 		}
