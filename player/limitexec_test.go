@@ -88,3 +88,32 @@ func TestExecLimitedRefusesWordsNotItsOwn(t *testing.T) {
 		t.Errorf("it said why %d times of 3:\n%s", n, said)
 	}
 }
+
+func FuzzExecLimitsSpec(f *testing.F) {
+	// ARBITER_EXEC_LIMITS, however written, is read or refused, never a
+	// panic; what is read writes back as it reads.
+	f.Add(formatLimits(Limits{AddressSpace: 4 << 30, CPU: 10 * time.Minute, Processes: 256, FileSize: 1 << 30}.rlimits()))
+	f.Add("0:5:1")
+	f.Add("9:18446744073709551615:18446744073709551615")
+	f.Add(",,:")
+	f.Fuzz(func(t *testing.T, spec string) {
+		lim, err := parseLimits(spec)
+		if err != nil {
+			return
+		}
+		for _, r := range lim {
+			if r.resource < 0 || r.soft > r.hard {
+				t.Fatalf("%q read as %+v", spec, r)
+			}
+		}
+		again, err := parseLimits(formatLimits(lim))
+		if err != nil || len(again) != len(lim) {
+			t.Fatalf("%q read as %+v, which writes %q, read as %+v, %v", spec, lim, formatLimits(lim), again, err)
+		}
+		for i := range lim {
+			if again[i] != lim[i] {
+				t.Fatalf("%q: %+v written and read again is %+v", spec, lim[i], again[i])
+			}
+		}
+	})
+}
