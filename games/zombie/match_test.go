@@ -441,6 +441,7 @@ func TestNewMatch(t *testing.T) {
 	}{
 		{2, nil}, {65, nil}, {5, map[string]string{"zombies": "4"}}, {5, map[string]string{"turns": "0"}},
 		{5, map[string]string{"antibodies": "-1"}}, {5, map[string]string{"colour": "red"}},
+		{5, map[string]string{"viruses": "1000000001"}},
 	} {
 		if _, err := (Game{}).New(engine.Setup{Players: make([]string, c.n), Options: c.options}); err == nil {
 			t.Errorf("%d seats, %v accepted", c.n, c.options)
@@ -455,6 +456,15 @@ func TestNewMatch(t *testing.T) {
 		}
 		if p.State == Zombie && p.Viruses != 5 || p.State == Human && p.Antibodies != 4 {
 			t.Errorf("seat %d starts with %+v", i, p)
+		}
+	}
+	// The options take the counts a config or script takes (MaxCount):
+	// a game played with the CLI's options and one judged from a config
+	// are the same games.
+	big := newMatch(t, 77, 5, map[string]string{"antibodies": "1000000000", "viruses": "1000000000"})
+	for i := range 5 {
+		if p := big.judge.Player(i); p.State == Zombie && p.Viruses != MaxCount || p.State == Human && p.Antibodies != MaxCount {
+			t.Errorf("with the largest counts, seat %d starts with %+v", i, p)
 		}
 	}
 	if m.judge.MaxTurns() != 2 {
