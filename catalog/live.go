@@ -653,6 +653,9 @@ func (l *liveMatch[M, V]) apply(seat int, move json.RawMessage) (M, error) {
 	if err != nil {
 		return m, err
 	}
+	if sp, ok := any(l.m).(engine.MoveSpeller[M]); ok {
+		m = sp.Spell(seat, m) // the move as the log keeps it: the board's spelling
+	}
 	l.asked = append(l.asked[:0], l.m.Pending()...)
 	if err := l.m.Apply(seat, m); err != nil {
 		return m, err

@@ -119,6 +119,17 @@ type MoveReader[M any] interface {
 	ReadMove(data []byte) (M, error)
 }
 
+// MoveSpeller is implemented by matches whose moves may name things in
+// more than one spelling: territories reads a territory by its id, name or
+// alias in any case ("ca", "California"). A host that reads a move sent
+// from outside has it spelt by Spell before it applies it, and writes the
+// move spelt to its log, so that the log, the events and the record keep
+// each move one way, the board's. Spell returns a move it cannot spell (a
+// territory that is none) as it is, for Apply to refuse in its words.
+type MoveSpeller[M any] interface {
+	Spell(seat int, move M) M
+}
+
 // KindReader is implemented by a game's move type (by its pointer) whose
 // JSON takes a shape of its own for each kind of request: TNCC's action, and
 // its answers to a trade offer and to a war. A host that knows the request

@@ -327,6 +327,22 @@ func (m *Match) TurnOf() (seat int, ok bool) {
 	return m.req[0].Seat, true
 }
 
+// Spell returns seat's action in the board's own spelling
+// (engine.MoveSpeller): its territories by their ids ("move ca:2 or" is
+// move CA:2 OR) and a join's nation as the seat's own name ("join amber
+// CA" is join Amber CA). An action that names no territory of the board
+// is returned as it is, for Apply to refuse.
+func (m *Match) Spell(seat int, a Action) Action {
+	r, err := m.w.cfg.Resolve(a)
+	if err != nil {
+		return a
+	}
+	if r.Kind == Join && seat >= 0 && seat < len(nationNames) && strings.EqualFold(r.Nation, nationNames[seat]) {
+		r.Nation = nationNames[seat]
+	}
+	return r
+}
+
 // Apply applies seat's join or action.
 func (m *Match) Apply(seat int, a Action) error {
 	if a.words != "" {
@@ -337,6 +353,9 @@ func (m *Match) Apply(seat int, a Action) error {
 	}
 	if err := m.asked(seat, a); err != nil {
 		return err
+	}
+	if a.Kind == Join {
+		a.Nation = nationNames[seat] // asked allows it in any case; the nation is the seat's
 	}
 	o, err := m.w.Apply(m.players[seat], a)
 	if err != nil {

@@ -96,6 +96,17 @@ type Refereed struct {
 // Pending returns nothing: every action comes from outside.
 func (m *Refereed) Pending() []engine.Request[Call] { return nil }
 
+// Spell returns a call with its action's territories by their ids, the
+// board's spelling, as the log keeps it (engine.MoveSpeller): "raise ca"
+// is raise CA, as arbiter territories stores it. A call that names no
+// territory of the board is returned as it is, for Apply to refuse.
+func (m *Refereed) Spell(_ int, c Call) Call {
+	if a, err := m.w.cfg.Resolve(c.Action); err == nil {
+		c.Action = a
+	}
+	return c
+}
+
 // Apply applies a judge's call: the named player's action, or the judge's
 // end-turn. Seats make no move (there are none).
 func (m *Refereed) Apply(seat int, c Call) error {

@@ -307,13 +307,17 @@ func (v View) ChoiceName(a Action) string {
 
 // Parse reads a person's answer: at the join, a territory by its id, name
 // or alias (CA, California, Cali), with or without "join" and the nation's
-// name before it; otherwise an action as the referee reads it.
+// name before it; otherwise an action as the referee reads it, returned in
+// the board's spelling (territories by their ids).
 func (v View) Parse(line string) (Action, error) {
 	if v.Kind() != JoinKind {
 		var a Action
 		err := a.UnmarshalText([]byte(line))
 		if f := strings.Fields(line); err != nil && len(f) > 0 && !isActionWord(f[0]) && !strings.EqualFold(f[0], kindNames[Join]) {
 			return a, unknownTurnAction(f)
+		}
+		if err == nil {
+			a = v.m.Spell(v.seat, a) // the record keeps the board's spelling
 		}
 		return a, err
 	}

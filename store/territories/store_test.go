@@ -1167,3 +1167,41 @@ func TestNewGameFileHasSmallPages(t *testing.T) {
 		t.Errorf("a new game file's pages are of %d bytes (%v); want %d", size, err, pageSize)
 	}
 }
+
+func TestActionsAreStoredInTheBoardsSpelling(t *testing.T) {
+	// A territory is read by its id, name or alias in any case; the log
+	// and the actions table keep the board's spelling, the id, so that a
+	// game typed in lower case stores what one typed as the board spells
+	// it does, and replays the same.
+	typed := newGame(t, nil, Options{})
+	accept(t, typed, "alice join Pacifica ca", "bob join Deseret nevada", "alice raise cali", "alice move ca:1 or", `bob attack nv "oregon"`)
+	spelt := newGame(t, nil, Options{})
+	accept(t, spelt, "alice join Pacifica CA", "bob join Deseret NV", "alice raise CA", "alice move CA:1 OR", "bob attack NV OR")
+	logOf := func(r *Referee) (moves, actions []string) {
+		t.Helper()
+		mvs, err := r.st.Moves(ctx, r.id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mv := range mvs {
+			moves = append(moves, string(mv.Move))
+		}
+		h, err := r.History(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range h {
+			actions = append(actions, e.Action)
+		}
+		return moves, actions
+	}
+	tm, ta := logOf(typed)
+	sm, sa := logOf(spelt)
+	if d := cmp.Diff(sm, tm); d != "" {
+		t.Errorf("the log (-as spelt +as typed):\n%s", d)
+	}
+	if d := cmp.Diff(sa, ta); d != "" {
+		t.Errorf("the actions table (-as spelt +as typed):\n%s", d)
+	}
+	mustVerify(t, typed)
+}
