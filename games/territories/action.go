@@ -423,6 +423,15 @@ func (c *Config) split(a Action) (Action, error) {
 	case 1:
 		return found[0], nil
 	case 0:
+		if a.Kind == Move && len(words) == 3 && known(words[0]) && known(words[2]) {
+			// move CA 2 OR: the number of armies between the two.
+			if n, err := strconv.Atoi(words[1]); err == nil && n >= 1 && n <= MaxArmiesLimit {
+				from, _ := c.Lookup(words[0])
+				to, _ := c.Lookup(words[2])
+				return Action{}, engine.Refuse("bad-action", "move %s: did you mean %s? The number of armies follows the territory they leave, after a colon: move FROM[:N] TO",
+					a.words, MoveAction(c.Territories[from].ID, n, c.Territories[to].ID))
+			}
+		}
 		what, unknown := "no territory is named by its last words", words[len(words)-1:]
 		if a.Kind != Join {
 			// The name that is not one: what follows the longest

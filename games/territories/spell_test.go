@@ -57,3 +57,16 @@ func TestMatchKeepsTheBoardsSpelling(t *testing.T) {
 		t.Errorf("a referee's Spell = %+v; want %+v", c, want)
 	}
 }
+
+// move CA 2 OR, the number of armies as a word of its own, is refused with
+// the action it was meant for.
+func TestMoveWithItsNumberApartSaysHowToWriteIt(t *testing.T) {
+	a, err := ParseAction("move ca 2 or")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Sample().Resolve(a)
+	if err == nil || !strings.Contains(err.Error(), "did you mean move CA:2 OR?") {
+		t.Errorf("move ca 2 or: %v; want it to suggest move CA:2 OR", err)
+	}
+}
