@@ -14,13 +14,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/games/territories"
+	"github.com/clipperhouse/uax29/v2/graphemes"
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Image rasterises the map of w: the picture SVG(w) describes.
@@ -222,6 +225,9 @@ func drawText(img *image.RGBA, faces faceCache, s string, x, y float64, st textS
 	if err != nil {
 		return err
 	}
+	if s, err = faces.drawable(s, st.bold); err != nil {
+		return err
+	}
 	dr := font.Drawer{Dst: img, Src: image.NewUniform(st.fill), Face: face}
 	adv := float64(dr.MeasureString(s)) / 64
 	switch st.anchor {
@@ -279,6 +285,51 @@ func (c faceCache) face(size float64, bold bool) (font.Face, error) {
 	}
 	c[k] = face
 	return face, nil
+}
+
+// Missing is what the PNG draws for a character that the Go fonts have
+// no glyph for (an emoji, a Chinese character), where the font would draw
+// an empty box: U+FFFD, the replacement character, once for each
+// character as a reader sees it (an emoji of several code points, a flag
+// or a family, is one). Marks and selectors the fonts lack that change a
+// character they have (an emoji's variation selector after ♥) are left
+// out. The SVG keeps the text as it is, for a browser to draw with its
+// own fonts.
+const Missing = '\uFFFD'
+
+// drawable returns s as the Go fonts can draw it: composed (NFC), so that
+// an e and its combining accent are é, which the fonts have, and each
+// character they lack shown as Missing.
+func (c faceCache) drawable(s string, bold bool) (string, error) {
+	fs, err := fonts()
+	if err != nil {
+		return "", fmt.Errorf("map: the Go fonts: %w", err)
+	}
+	f := fs[0]
+	if bold {
+		f = fs[1]
+	}
+	s = norm.NFC.String(s)
+	var buf sfnt.Buffer
+	has := func(r rune) bool {
+		i, err := f.GlyphIndex(&buf, r)
+		return err == nil && i != 0
+	}
+	if !strings.ContainsFunc(s, func(r rune) bool { return !has(r) }) {
+		return s, nil
+	}
+	var b strings.Builder
+	for g := graphemes.FromString(s); g.Next(); {
+		for i, r := range g.Value() {
+			if has(r) {
+				b.WriteRune(r)
+			} else if i == 0 {
+				b.WriteRune(Missing) // for the whole character
+				break
+			}
+		}
+	}
+	return b.String(), nil
 }
 
 // PNGOf draws svg, an SVG this map drew (Map.SVG), as the bytes of a PNG
