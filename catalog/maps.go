@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -106,6 +109,108 @@ func newDrawing(svg []byte, cfg *territories.Config) (*Drawing, error) {
 // the name of a file.
 func IsMapSVG(m string) bool { return strings.HasPrefix(strings.TrimSpace(m), "<") }
 
+// MaxMapBytes bounds a map that a server reads from its maps directory
+// (ReadBoardMap): as large as a whole board may be.
+const MaxMapBytes = 1 << 20
+
+// ReadBoardMap returns options with the map of a territories board that
+// names its map as a file read from maps, the directory of maps the
+// server's operator gave (arbiter serve --maps DIR), its SVG put in the
+// board in the file's name's place: the match carries its map from then
+// on, and no file is read again, at a restart or by another server. A
+// board that carries its map, has none, or is no territories board is
+// returned as it is; so is every board when maps is nil (the server reads
+// no file; checkBoardMap says what to do).
+//
+// What a client may have read is bounded: the name is a path inside maps
+// (no absolute path, no "..", and no link that leads out of it: maps is
+// an os.Root), of a regular file whose name ends in .svg, of at most
+// MaxMapBytes; what is read is checked as a map sent in the board is.
+func ReadBoardMap(game string, options map[string]string, maps *os.Root) (map[string]string, error) {
+	b, ok := options["board"]
+	if maps == nil || game != "territories" || !ok || b == "sample" {
+		return options, nil
+	}
+	cfg, err := territories.ParseConfig([]byte(b))
+	if err != nil || cfg.Map == "" || IsMapSVG(cfg.Map) {
+		return options, nil // the rules refuse a board that does not read
+	}
+	name := cfg.Map
+	svg, err := readMapFile(maps, name)
+	if err != nil {
+		return nil, Invalidf("option board: map %q: %v; %s", clipText(name), err, mapsOffered(maps))
+	}
+	cfg.Map = string(svg)
+	board := cfg.JSON()
+	if _, err := territories.ParseConfig(board); err != nil {
+		return nil, Invalidf("option board: with its map %q: %v", clipText(name), err)
+	}
+	out := make(map[string]string, len(options))
+	for k, v := range options {
+		out[k] = v
+	}
+	out["board"] = string(board)
+	return out, nil
+}
+
+// readMapFile reads the map called name in maps, within ReadBoardMap's
+// bounds.
+func readMapFile(maps *os.Root, name string) ([]byte, error) {
+	rel := filepath.FromSlash(name)
+	switch {
+	case !strings.EqualFold(filepath.Ext(rel), ".svg"):
+		return nil, errors.New("a map of the server's is an .svg file")
+	case !filepath.IsLocal(rel):
+		return nil, errors.New("a map is named by its path in the server's maps directory, with no .. and not from /")
+	}
+	fi, err := maps.Stat(rel)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, errors.New("the server has no such map")
+	}
+	f, err := maps.Open(rel)
+	if err != nil {
+		return nil, errors.New("the server has no such map")
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, errors.New("the server has no such map")
+	}
+	svg, err := io.ReadAll(io.LimitReader(f, MaxMapBytes+1))
+	switch {
+	case err != nil:
+		return nil, errors.New("the map could not be read")
+	case len(svg) > MaxMapBytes:
+		return nil, fmt.Errorf("the map is larger than %d KiB", MaxMapBytes>>10)
+	case !IsMapSVG(string(svg)):
+		return nil, errors.New("the file is no SVG")
+	}
+	return svg, nil
+}
+
+// mapsOffered names the .svg files at the top of maps, for a message.
+func mapsOffered(maps *os.Root) string {
+	d, err := maps.Open(".")
+	if err != nil {
+		return "the server's maps cannot be listed"
+	}
+	defer d.Close()
+	entries, _ := d.ReadDir(-1)
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && strings.EqualFold(filepath.Ext(e.Name()), ".svg") {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		return "the server offers no maps"
+	}
+	slices.Sort(names)
+	if len(names) > 20 {
+		names = append(names[:20], "...")
+	}
+	return "the server's maps are " + strings.Join(names, ", ")
+}
+
 // checkBoardMap refuses, at a live match's creation, a territories board
 // whose map the server would not draw: one named as a file (the server
 // reads no file of its own at a client's word: the client sends the
@@ -123,7 +228,7 @@ func checkBoardMap(game string, options map[string]string) error {
 		return nil
 	}
 	if !IsMapSVG(cfg.Map) {
-		return Invalidf("option board: map %q: a match's board carries its map itself, the SVG's text as map's value (\"<svg ...>...</svg>\"); the server reads no file of its own; or leave map out (or \"none\") for a board with no map drawn", clipText(cfg.Map))
+		return Invalidf("option board: map %q: a match's board carries its map itself, the SVG's text as map's value (\"<svg ...>...</svg>\"); the server reads no file of its own, but for the maps its operator offers (arbiter serve --maps DIR), and this one offers none; or leave map out (or \"none\") for a board with no map drawn", clipText(cfg.Map))
 	}
 	if _, err := mapdraw.Parse([]byte(cfg.Map), cfg); err != nil {
 		return Invalidf("option board: %v", err)

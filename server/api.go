@@ -368,6 +368,9 @@ func (s *Server) newMatch(ctx context.Context, body createBody) (id string, link
 	if body.Seed != nil {
 		seed = *body.Seed
 	}
+	if options, err = catalog.ReadBoardMap(info.Name, options, s.cfg.Maps); err != nil {
+		return "", nil, "", nil, err
+	}
 	setup := engine.Setup{Seed: seed, Players: specs, Options: options}
 	live, err := lg.NewLive(ctx, catalog.LiveSetup{Setup: setup, Mode: mode.Name, External: s.rules.external, Names: names, Quiet: true, Creating: true})
 	if err != nil {

@@ -49,6 +49,11 @@ type Config struct {
 	// AllowPrivateBots lets HTTP bots sit at private and loopback
 	// addresses.
 	AllowPrivateBots bool
+	// Maps, when not nil, is the directory of maps a territories board
+	// may name by file (arbiter serve --maps): at a match's creation the
+	// map is read from it and put in the board (catalog.ReadBoardMap).
+	// Nil: the server reads no map file, and a board carries its map.
+	Maps *os.Root
 	// Keep is how long a match over and untouched stays before it is
 	// archived (its record written to ArchiveDir) and removed; 0 keeps
 	// matches for ever.

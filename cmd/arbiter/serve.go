@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -24,11 +25,11 @@ import (
 
 func serveCommand() *cobra.Command {
 	var (
-		addr, db, publicURL, createSecret, archive, tlsCert, tlsKey, logFormat, synchronous, uploads string
-		proxies                                                                                      []string
-		allowPrivate                                                                                 bool
-		keep, lease                                                                                  time.Duration
-		limits                                                                                       server.Limits
+		addr, db, publicURL, createSecret, archive, tlsCert, tlsKey, logFormat, synchronous, uploads, maps string
+		proxies                                                                                            []string
+		allowPrivate                                                                                       bool
+		keep, lease                                                                                        time.Duration
+		limits                                                                                             server.Limits
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--db FILE | postgres://...]",
@@ -44,6 +45,12 @@ the API is under /api/v1 (docs/api.md; /api/v1/openapi.json). Matches are
 kept in an SQLite file (--db arbiter.db, the default) or in PostgreSQL
 (--db postgres://user:password@host/db), where several servers can serve
 the same matches.
+
+A territories board carries its map's SVG; --maps DIR offers the .svg
+files in DIR as maps that a new match's board may name by file ("map":
+"west.svg"): read once when the match is created, from inside DIR only
+(no absolute path, no .., no link out of it; at most 1 MiB), and kept in
+the match. Without --maps the server reads no map file.
 
 By default anyone on this machine may create matches (not a web page of
 another site open in its browser); --create-secret FILE lets only the
@@ -148,6 +155,14 @@ GOMEMLIMIT is set in its environment.`,
 				return usagef("--log %q: give text, json, or errors (no access log)", logFormat)
 			}
 			cfg.NoAccessLog = logFormat == "errors"
+			if maps != "" {
+				root, err := os.OpenRoot(maps)
+				if err != nil {
+					return usagef("--maps %s: %v (give the directory of the maps that boards may name)", maps, err)
+				}
+				defer root.Close()
+				cfg.Maps = root
+			}
 			cfg.Log = slog.New(handler)
 			return serve(cmd.Context(), addr, db, synchronous, tlsCert, tlsKey, cfg, files, cmd)
 		},
@@ -159,6 +174,7 @@ GOMEMLIMIT is set in its environment.`,
 	f.StringVar(&createSecret, "create-secret", "", "a file holding the secret that creating a match takes (default: anyone on this machine)")
 	f.StringArrayVar(&proxies, "trusted-proxy", nil, "a reverse proxy (address or network) whose X-Forwarded-For names the client; repeat it")
 	f.BoolVar(&allowPrivate, "allow-private-bots", false, "let HTTP bots sit at private and loopback addresses")
+	f.StringVar(&maps, "maps", "", "a directory of territories maps (.svg) that a new match's board may name by file, read when the match is created and kept in it (default: none; a board carries its map)")
 	f.DurationVar(&keep, "keep", 30*24*time.Hour, "archive matches over and untouched for this long (0: keep them)")
 	f.StringVar(&archive, "archive", "archive", "the directory of archived matches' records")
 	f.StringVar(&tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM)")
