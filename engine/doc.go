@@ -54,7 +54,9 @@
 // the player's seats in them as abandoned from the start, never started,
 // with a fault that says from which match its call still runs. Once the
 // call has returned, the player plays again from the next match that
-// starts, its Start first.
+// starts, its Start first. A player is the same pointer (or a Shell around
+// the same bot); equal copies of a value that refers to nothing, such as a
+// player type of numbers, share no state and are not held back.
 //
 // Deadlines cost almost nothing per decision: no clock is read and no
 // goroutine hand-off is made. The runner publishes each decision in one atomic

@@ -22,7 +22,9 @@ import (
 // anywhere. Players are told apart with ==: the same pointer is one player
 // wherever it sits, and so are players that embed a Shell around the same
 // bot; a function (PlayerFunc), which cannot be compared, is not
-// recognised. The seats Lineup makes with new players are not held back by
+// recognised. Equal values that refer to nothing (a player type of
+// numbers and strings, not a pointer) are copies, each called on its own:
+// they are not held back by one another's call. The seats Lineup makes with new players are not held back by
 // another's call.
 type Series[M, V any] struct {
 	Ruleset Ruleset[M, V]

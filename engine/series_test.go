@@ -361,3 +361,76 @@ func TestAPlayerInTwoSeatsIsNotAskedForOneWhileStuckInTheOther(t *testing.T) {
 		t.Errorf("seat 2's faults %+v; want none", seatFaults(rec, 2))
 	}
 }
+
+// seatGate holds back the decisions that a gated player makes for seat 0
+// until it is closed. It is a variable, not a field, so that gated
+// refers to nothing: its equal values are copies.
+var seatGate chan struct{}
+
+// gated is a player of no memory, a value: its decision for seat 0 waits
+// for seatGate, its others return 3 at once.
+type gated struct{ depth int }
+
+func (gated) Decide(_ context.Context, req *Request[int], _ tallyView) (int, error) {
+	if req.Seat == 0 {
+		<-seatGate
+	}
+	return 3, nil
+}
+
+func TestEqualValuePlayersAreNotHeldBackByOneAnothersCall(t *testing.T) {
+	// "Equal values that refer to nothing ... are copies, each called on
+	// its own: they are not held back by one another's call." Two seats
+	// given the same value of a player type that is not a pointer: seat
+	// 0's call overruns, and seat 1 plays on, as it does in the next
+	// match, where both seats play again.
+	seatGate = make(chan struct{})
+	defer close(seatGate)
+	s := &Series[int, tallyView]{Ruleset: tally{}, Seed: 1, Options: map[string]string{"rounds": "2"}}
+	p := gated{depth: 2}
+	for range 2 {
+		s.Game(Seat[int, tallyView]{Name: "gated", Player: p, Deadline: 5 * time.Millisecond},
+			Seat[int, tallyView]{Name: "gated too", Player: p, Deadline: time.Minute})
+	}
+	recs, err := s.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, rec := range recs {
+		if fs := seatFaults(rec, 1); len(fs) != 0 {
+			t.Errorf("match %d: seat 1's faults %+v; want none: its player is a copy of seat 0's", k+1, fs)
+		}
+	}
+	if fs := seatFaults(recs[1], 0); len(fs) != 2 || fs[0].Kind != FaultTimeout {
+		t.Errorf("match 2: seat 0's faults %+v; want its first call to overrun, as match 1's did", fs)
+	}
+}
+
+func TestSamePlayerIsOnePlayerNotEqualCopies(t *testing.T) {
+	h, other := newHung("Decide"), newHung("Decide")
+	type memo struct {
+		depth int
+		seen  *[]int
+	}
+	seen := new([]int)
+	for _, c := range []struct {
+		name string
+		a, b any
+		want bool
+	}{
+		{"the same pointer", h, h, true},
+		{"two pointers", h, other, false},
+		{"equal numbers", picker(2), picker(2), false},
+		{"equal structs of numbers", gated{2}, gated{2}, false},
+		{"structs sharing a pointer", memo{1, seen}, memo{1, seen}, true},
+		{"structs of two pointers", memo{1, seen}, memo{1, new([]int)}, false},
+		{"shells around the same bot", &shellPlayer{Shell{Bot: hungBot{h}}, hungBot{h}}, &shellPlayer{Shell{Bot: hungBot{h}}, hungBot{h}}, true},
+		{"a shell around the player", &shellPlayer{Shell{Bot: h}, hungBot{h}}, h, true},
+		{"shells around equal copies", &shellPlayer{Shell{Bot: gated{2}}, hungBot{h}}, &shellPlayer{Shell{Bot: gated{2}}, hungBot{other}}, false},
+		{"functions", unbounded(nil), unbounded(nil), false},
+	} {
+		if got := samePlayer(c.a, c.b); got != c.want {
+			t.Errorf("%s: samePlayer %v; want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 )
 
@@ -86,16 +87,26 @@ func (s *strays) of(p any) (stray, bool) {
 }
 
 // samePlayer reports whether a and b are one player, whose calls must
-// not overlap: equal values (the same pointer, say), or players that embed
-// a Shell around equal bots, as a game's Player(bot) makes a new player
-// around the same bot each time it is called. Values that cannot be
-// compared (functions, as a PlayerFunc is) are not recognised.
+// not overlap: equal values that share what they refer to (the same
+// pointer, say), or players that embed a Shell around such bots, as a
+// game's Player(bot) makes a new player around the same bot each time it
+// is called. Equal values that refer to nothing (a number, a struct of
+// numbers and strings) are copies, each called on its own, and are not
+// one player. Values that cannot be compared (functions, as a PlayerFunc
+// is) are not recognised.
 func samePlayer(a, b any) bool {
-	if equal(a, b) {
+	if shared(a, b) {
 		return true
 	}
 	ba, bb := botOf(a), botOf(b)
-	return ba != nil && (equal(ba, b) || equal(ba, bb)) || bb != nil && equal(a, bb)
+	return ba != nil && (shared(ba, b) || shared(ba, bb)) || bb != nil && shared(a, bb)
+}
+
+// shared reports whether a == b, and a holds a reference by which two
+// copies of it share what it refers to: false when they cannot be
+// compared, or are copies that share nothing.
+func shared(a, b any) bool {
+	return equal(a, b) && refers(reflect.TypeOf(a))
 }
 
 // equal reports whether a == b, false when they cannot be compared.
@@ -106,6 +117,29 @@ func equal(a, b any) (eq bool) {
 		}
 	}()
 	return a == b
+}
+
+// refers reports whether a value of type t may refer to memory beyond
+// itself: a pointer, map, slice, channel, function or interface, or an
+// array or struct holding one. Strings cannot change, and count as none.
+func refers(t reflect.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Array:
+		return t.Len() > 0 && refers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if refers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.Interface:
+		return true
+	}
+	return false
 }
 
 // botOf is the bot of a player that embeds a Shell, or nil.
