@@ -81,7 +81,10 @@ type MoveMessage struct {
 	// Error, when not empty, says that the bot could not decide, and why:
 	// the request's default is played, whatever Move is, and the fault is
 	// recorded as an error in these words, as a Go player's error is in
-	// process. Serve sends it for a player that fails or panics.
+	// process. Serve sends it for a player that fails or panics. Arbiter
+	// reads any JSON value there: one of another kind than a string says
+	// the bot could not decide, in its JSON text; null or false says
+	// nothing.
 	Error string `json:"error,omitempty"`
 }
 

@@ -306,7 +306,7 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind en
 			}
 			return zero, r.fault(ctx, err)
 		}
-		var m MoveMessage
+		var m moveAnswer
 		if err := decodeObject(line, &m); err != nil || m.Type != "move" {
 			// The bot's answer to this request may still come, after
 			// the line that was not one: it is late then, and the bot
@@ -337,10 +337,10 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind en
 				r.bank = max(r.bank-over, 0)
 			}
 		}
-		if m.Error != "" {
+		if why, failed := m.failure(); failed {
 			// The bot says it could not decide: its move, if any, is
 			// not played, and its words are the fault's.
-			return zero, r.fault(ctx, engine.Faulted(engine.FaultError, errors.New(said(m.Error))))
+			return zero, r.fault(ctx, engine.Faulted(engine.FaultError, errors.New(said(why))))
 		}
 		if len(m.Move) == 0 {
 			return zero, r.fault(ctx, engine.Faulted(engine.FaultGarbage,
@@ -365,6 +365,37 @@ func (r *Remote[M, V]) decide(ctx context.Context, msg []byte, id int64, kind en
 		}
 		return mv, nil
 	}
+}
+
+// moveAnswer is a move message as Arbiter reads it: its "error" may be
+// any JSON value (see failure).
+type moveAnswer struct {
+	Type  string          `json:"type"`
+	ID    int64           `json:"id"`
+	Move  json.RawMessage `json:"move"`
+	Error json.RawMessage `json:"error"`
+}
+
+// failure reports whether the answer says the bot could not decide, and
+// in which words: a string's text, or the JSON text of any other value
+// (`{"code":3}`). An "error" left out, empty, null or false says nothing.
+func (m *moveAnswer) failure() (why string, failed bool) {
+	raw := bytes.TrimSpace(m.Error)
+	switch string(raw) {
+	case "", `""`, "null", "false":
+		return "", false
+	}
+	if raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			return s, true
+		}
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw), true
+	}
+	return b.String(), true
 }
 
 // unmarshalMove reads a move's JSON into mv: a field of the move named in

@@ -1,8 +1,11 @@
 package player
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +58,57 @@ func FuzzReply(f *testing.F) {
 		if _, err := r.Decide(context.Background(), req, 0); errors.Is(err, engine.ErrForfeit) {
 			// Only a program that exits, or strikes out, loses its seat.
 			t.Errorf("a reply forfeited the seat: %v", err)
+		}
+	})
+}
+
+// FuzzMoveError holds a move's "error" to what docs/protocol.md says of
+// it: whatever JSON value it is, the bot could not decide, and the fault
+// is an error in its words (a string's text, any other value's JSON
+// text), at most maxSaid bytes of them; left out, empty, null or false,
+// it says nothing, and the move is played. An "error" that is no JSON at
+// all makes the line garbage.
+func FuzzMoveError(f *testing.F) {
+	for _, s := range []string{`"no idea"`, `""`, `null`, `false`, `true`, `0`, `{"code": 3}`, `[1, "a"]`, `"\u00e9"`, `{"a":`, `"` + strings.Repeat("x", 400) + `"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		line := `{"type":"move","id":7,"move":"conquer","error":` + value + `}`
+		r := &Remote[string, int]{Spec: "exec:fuzz", conn: &scripted{lines: [][]byte{[]byte(line)}}}
+		req := &engine.Request[string]{ID: 7, Kind: "turn", Default: "develop", Deadline: time.Second}
+		mv, err := r.Decide(context.Background(), req, 0)
+		var v any
+		if json.Unmarshal([]byte(value), &v) != nil || json.Unmarshal([]byte(line), new(map[string]any)) != nil {
+			if fault := engine.FaultOf(err); err == nil || fault.Kind != engine.FaultGarbage {
+				t.Fatalf("%s: move %q, %v; want garbage", line, mv, err)
+			}
+			return
+		}
+		var words string
+		switch v := v.(type) {
+		case nil, bool:
+			if v == true {
+				words = "true"
+			}
+		case string:
+			words = v
+		default:
+			var b bytes.Buffer
+			_ = json.Compact(&b, []byte(value))
+			words = b.String()
+		}
+		if words == "" {
+			if err != nil || mv != "conquer" {
+				t.Fatalf("%s: move %q, %v; want conquer played", line, mv, err)
+			}
+			return
+		}
+		fault := engine.FaultOf(err)
+		if err == nil || fault.Kind != engine.FaultError || fault.Detail != said(words) {
+			t.Fatalf("%s: move %q, fault %+v; want an error saying %q", line, mv, fault, said(words))
+		}
+		if len(fault.Detail) > maxSaid+len("…") {
+			t.Fatalf("%s: the fault keeps %d bytes; want at most %d", line, len(fault.Detail), maxSaid)
 		}
 	})
 }

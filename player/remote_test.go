@@ -153,7 +153,8 @@ func TestAMoveWithAnErrorIsTheBotsFault(t *testing.T) {
 	// A bot that could not decide says why in the move's "error": the
 	// default is played whatever its move, and the fault is an error in
 	// its words, as a Go player's error is in process; a long one is cut.
-	// An "error" that is no string is garbage; an empty one says nothing.
+	// An "error" that is no string says so too, in its JSON text; an
+	// empty one, null or false says nothing.
 	long := strings.Repeat("é", 400)
 	for _, c := range []struct {
 		answer string
@@ -166,7 +167,14 @@ func TestAMoveWithAnErrorIsTheBotsFault(t *testing.T) {
 		{`{"type":"move","id":13,"error":"its view cannot be read"}`, "", engine.FaultError, "its view cannot be read"},
 		{`{"type":"move","id":13,"move":"d","error":"` + long + `"}`, "", engine.FaultError, strings.Repeat("é", maxSaid/2) + "…"},
 		{`{"type":"move","id":13,"move":"a","error":""}`, "a", "", ""},
-		{`{"type":"move","id":13,"move":"a","error":{"why":1}}`, "", engine.FaultGarbage, `in which "error" is a JSON object, not a string`},
+		{`{"type":"move","id":13,"move":"a","error":{"code": 3}}`, "", engine.FaultError, `{"code":3}`},
+		{`{"type":"move","id":13,"move":"a","error":3}`, "", engine.FaultError, `3`},
+		{`{"type":"move","id":13,"error":[1,"no idea"]}`, "", engine.FaultError, `[1,"no idea"]`},
+		{`{"type":"move","id":13,"move":"a","error":true}`, "", engine.FaultError, `true`},
+		{`{"type":"move","id":13,"move":"d","error":{"why":"` + long + `"}}`, "", engine.FaultError, `{"why":"` + strings.Repeat("é", (maxSaid-8)/2) + "…"},
+		{`{"type":"move","id":13,"move":"a","error":null}`, "a", "", ""},
+		{`{"type":"move","id":13,"move":"a","error":false}`, "a", "", ""},
+		{`{"type":"move","id":13,"error":null}`, "", engine.FaultGarbage, `sent a move with no "move"`},
 		{`{"type":"move","id":13,"move":"a","Error":"no idea"}`, "", engine.FaultGarbage, `in which field "Error" is written "error"`},
 	} {
 		r := shBot(t, `read hello; echo '{"type":"ready"}'; read req; echo '`+c.answer+`'; exec sleep 60`)
