@@ -71,6 +71,22 @@ type RequestMessage[M, V any] struct {
 	View       V      `json:"view"`
 	DeadlineMS int64  `json:"deadline_ms"`
 	BankMS     int64  `json:"bank_ms"`
+	// Class is "reply" (ReplyClass) for a request that answers another
+	// seat's move (a TNCC trade or war answer), timed by the seat's reply
+	// deadline (reply_ms); it is left out for the seat's own moves.
+	Class string `json:"class,omitempty"`
+}
+
+// ReplyClass is a request's class (RequestMessage.Class) when it answers
+// another seat's move: engine.Reply.
+const ReplyClass = "reply"
+
+// className is how a request of class c says it: ReplyClass, or nothing.
+func className(c engine.DeadlineClass) string {
+	if c == engine.Reply {
+		return ReplyClass
+	}
+	return ""
 }
 
 // MoveMessage is a bot's answer to a request.

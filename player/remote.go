@@ -250,7 +250,7 @@ func (r *Remote[M, V]) Decide(ctx context.Context, req *engine.Request[M], view 
 // move.
 func (r *Remote[M, V]) Prepare(req *engine.Request[M], view V) (func(ctx context.Context) (M, error), error) {
 	deadline := req.Deadline
-	msg := RequestMessage[json.RawMessage, json.RawMessage]{Type: "request", ID: req.ID, Kind: string(req.Kind), DeadlineMS: ms(deadline)}
+	msg := RequestMessage[json.RawMessage, json.RawMessage]{Type: "request", ID: req.ID, Kind: string(req.Kind), Class: className(req.Class), DeadlineMS: ms(deadline)}
 	var err error
 	if msg.View, err = json.Marshal(view); err != nil {
 		return nil, fmt.Errorf("the view cannot be written as JSON: %v", err)

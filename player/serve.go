@@ -88,7 +88,9 @@ func atTerminal(game, command string) string {
 // engine.Initializer bot in an engine.Shell is initialized so. Each
 // request is asked of Decide: the request with its choices and default
 // read back into the game's moves, its Deadline the request's deadline_ms,
-// and the view read back by the game's engine.ViewReader; its context ends
+// its Class engine.Reply when the request's "class" is "reply" (from an
+// Arbiter that writes no class, when its deadline is the seat's reply
+// deadline and that differs from its decision deadline), and the view read back by the game's engine.ViewReader; its context ends
 // at nine tenths of that deadline, counted from when the request came, its
 // view's reading included (a tenth is kept for the answer's way back; the
 // time bank, bank_ms, is not counted: it is a margin). A Decide that
@@ -149,7 +151,8 @@ type session[M, V any] struct {
 	player engine.Player[M, V]
 	read   func(int64, []byte) (V, error)
 	// reply is the seat's reply deadline when it differs from its
-	// decision deadline: a request with it answers another seat's move.
+	// decision deadline: a request with it, from an Arbiter that does
+	// not say a request's class, answers another seat's move.
 	reply time.Duration
 	// heard is when the seat was last sent a message (Program.mu).
 	heard time.Time
@@ -165,6 +168,7 @@ type incoming struct {
 	Seat       int               `json:"seat"`
 	ID         *int64            `json:"id"`
 	Kind       string            `json:"kind"`
+	Class      *string           `json:"class"`
 	Choices    []json.RawMessage `json:"choices"`
 	Default    json.RawMessage   `json:"default"`
 	View       json.RawMessage   `json:"view"`
@@ -479,7 +483,14 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	req := engine.Request[M]{ID: id, Seat: msg.Seat, Kind: engine.Kind(msg.Kind), Deadline: msDuration(msg.DeadlineMS)}
-	if s.reply > 0 && req.Deadline == s.reply {
+	switch {
+	case msg.Class != nil:
+		if *msg.Class == ReplyClass {
+			req.Class = engine.Reply
+		}
+	case s.reply > 0 && req.Deadline == s.reply:
+		// An Arbiter older than the request's class: its deadline
+		// tells, when the seat's two deadlines differ.
 		req.Class = engine.Reply
 	}
 	if len(msg.Default) == 0 {

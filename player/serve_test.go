@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -530,5 +532,94 @@ func TestProgramTellsItsLogOfAnIllegalMove(t *testing.T) {
 	q := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return &raider{} }}
 	if _, log, _ := conversation(t, q, hello, request); strings.Contains(log, "request") {
 		t.Errorf("a legal move logged %q", log)
+	}
+}
+
+// classNoter notes the class of each request it is asked, and answers as
+// raider does.
+type classNoter struct {
+	raider
+	classes []engine.DeadlineClass
+}
+
+func (c *classNoter) Decide(ctx context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
+	c.classes = append(c.classes, req.Class)
+	return c.raider.Decide(ctx, req, v)
+}
+
+// TestProgramIsToldARequestsClass: a request that answers another seat's
+// move says so, "class": "reply", even when the seat's reply deadline is
+// its decision deadline, and the served player's request has Class Reply;
+// a request for the seat's own move has no class, and is Ordinary.
+func TestProgramIsToldARequestsClass(t *testing.T) {
+	bot := &classNoter{}
+	served := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
+	var (
+		mu     sync.Mutex
+		bodies []string
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		served.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	setup := engine.Setup{Seed: 5, Players: []string{"basic.develop", "served"}, Options: map[string]string{"turns": "10", "inflections": "true"}}
+	m, err := ajveciv.Original().NewMatch(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := player.NewRemote[ajveciv.Value, ajveciv.View](srv.URL, player.External{})
+	defer remote.Close()
+	info := engine.MatchInfo{Ruleset: "ajveciv", Variant: "original", RulesVersion: ajveciv.RulesVersion, Game: 1, Seat: 1, Players: setup.Players, Options: setup.Options,
+		Time: engine.TimeControl{Deadline: time.Minute, ReplyDeadline: time.Minute, StartDeadline: time.Minute}}
+	if err := remote.Start(context.Background(), info); err != nil {
+		t.Fatal(err)
+	}
+	for _, class := range []engine.DeadlineClass{engine.Reply, engine.Ordinary} {
+		req := m.Pending()[1]
+		req.Class, req.Deadline = class, time.Minute
+		if _, err := remote.Decide(context.Background(), &req, m.View(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(bot.classes) != fmt.Sprint([]engine.DeadlineClass{engine.Reply, engine.Ordinary}) {
+		t.Errorf("the player was asked requests of classes %v; want a reply, then an ordinary one", bot.classes)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(bodies) != 3 || !strings.HasSuffix(bodies[1], `,"class":"reply"}`) || strings.Contains(bodies[2], `"class"`) {
+		t.Errorf("Arbiter sent %q; want hello, a request with \"class\":\"reply\", and one with no class", bodies)
+	}
+}
+
+// TestProgramTellsAReplyFromAnOlderArbitersDeadline: from an Arbiter that
+// writes no class, a request whose deadline is the seat's reply deadline,
+// when that differs from its decision deadline, is a reply; a class
+// written is taken as it is, whatever the deadline.
+func TestProgramTellsAReplyFromAnOlderArbitersDeadline(t *testing.T) {
+	hello, request, _ := ajvecivLines(t, "m-1")
+	older := strings.Replace(hello, `"reply_ms":1000`, `"reply_ms":300`, 1)
+	for _, c := range []struct {
+		name, hello, request string
+		want                 engine.DeadlineClass
+	}{
+		{"no class, the reply deadline", older, strings.Replace(request, `"deadline_ms":1000`, `"deadline_ms":300`, 1), engine.Reply},
+		{"no class, the decision deadline", older, request, engine.Ordinary},
+		{"no class, both deadlines the same", hello, request, engine.Ordinary},
+		{"a reply, both deadlines the same", hello, strings.Replace(request, `"bank_ms":0`, `"bank_ms":0,"class":"reply"`, 1), engine.Reply},
+		{"a class of no reply, the reply deadline", older, strings.Replace(request, `"deadline_ms":1000`, `"deadline_ms":300,"class":"turn"`, 1), engine.Ordinary},
+	} {
+		bot := &classNoter{}
+		p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
+		if _, log, err := conversation(t, p, c.hello, c.request, `{"type":"bye","match":"m-1","seat":1}`); err != nil || log != "" {
+			t.Fatalf("%s: Run: %v; logged %q", c.name, err, log)
+		}
+		if len(bot.classes) != 1 || bot.classes[0] != c.want {
+			t.Errorf("%s: the player was asked requests of classes %v; want %v", c.name, bot.classes, c.want)
+		}
 	}
 }
