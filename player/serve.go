@@ -12,9 +12,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/engine"
@@ -95,7 +97,18 @@ func atTerminal(game, command string) string {
 // view's reading included (a tenth is kept for the answer's way back; the
 // time bank, bank_ms, is not counted: it is a margin). A Decide that
 // outlasts the deadline itself is told in the log, with how long it took
-// and what Arbiter does then. The move is sent as the game's JSON. A player that returns an
+// and what Arbiter does then, and its move is sent when it comes (Arbiter
+// plays it if the bank pays the overrun, and passes it over otherwise).
+// Meanwhile the program reads on: a player's calls never overlap, as in
+// process, so a request for its seat that comes while it runs waits for
+// it within the request's own time (its context's), and is decided if it
+// returns by then, with what time is left; else the request's default is
+// sent at that time, with the reason as the move's "error", and the log
+// says so. The views of requests so answered are read before the next
+// decided one, in order, for readers that keep what earlier views showed.
+// Such a seat's Finisher is not told the result while the Decide still
+// runs, and a Decide still running when Run returns is told in the log,
+// its move never sent. The move is sent as the game's JSON. A player that returns an
 // error or panics has the request's default sent instead, with what went
 // wrong as the move's "error" (docs/protocol.md; its first 300 bytes, as
 // many as Arbiter keeps), and the stack of a panic
@@ -136,6 +149,7 @@ type Program[M, V any] struct {
 
 	mu       sync.Mutex
 	sessions map[seatKey]*session[M, V]
+	logMu    sync.Mutex // one line of the log at a time
 }
 
 // seatKey names one seat of one match.
@@ -147,7 +161,10 @@ type seatKey struct {
 // session is one seat of one match: its player and the reader of its
 // views.
 type session[M, V any] struct {
-	mu     sync.Mutex // one message at a time
+	// turn is held by the player's call under way, and by the reading of
+	// the views, so that they never overlap: a Decide that outlasts its
+	// deadline holds it until it returns.
+	turn   chan struct{}
 	player engine.Player[M, V]
 	read   func(int64, []byte) (V, error)
 	// reply is the seat's reply deadline when it differs from its
@@ -156,6 +173,76 @@ type session[M, V any] struct {
 	reply time.Duration
 	// heard is when the seat was last sent a message (Program.mu).
 	heard time.Time
+
+	mu sync.Mutex // guards what follows
+	// holder is the request whose Decide holds the turn, and came is
+	// when it came.
+	holder int64
+	came   time.Time
+	// missed are the views of the requests answered without the player,
+	// as its Decide of an earlier one still ran, for the reader to read
+	// before the next, in order: it keeps what earlier views showed.
+	missed []missedView
+}
+
+// missedView is the view of a request answered without the player.
+type missedView struct {
+	id   int64
+	view json.RawMessage
+}
+
+// maxMissed is the most views a seat keeps while its player is not asked;
+// past it, the oldest are let go.
+const maxMissed = 256
+
+// take takes the seat's turn, waiting for it until ctx ends; it reports
+// whether it has it.
+func (s *session[M, V]) take(ctx context.Context) bool {
+	select {
+	case s.turn <- struct{}{}:
+		return true
+	default:
+	}
+	select {
+	case s.turn <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// free gives the seat's turn back.
+func (s *session[M, V]) free() { <-s.turn }
+
+// hold notes that the Decide of request id, which came at came, holds
+// the turn, and returns the views missed before it.
+func (s *session[M, V]) hold(id int64, came time.Time) []missedView {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.holder, s.came = id, came
+	missed := s.missed
+	s.missed = nil
+	return missed
+}
+
+// miss keeps the view of request id, answered without the player, and
+// returns the request whose Decide holds the turn and when it came.
+func (s *session[M, V]) miss(id int64, view json.RawMessage) (holder int64, came time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.missed) == maxMissed {
+		s.missed = append(s.missed[:0], s.missed[1:]...)
+	}
+	s.missed = append(s.missed, missedView{id, slices.Clone(view)})
+	return s.holder, s.came
+}
+
+// running returns the request whose Decide holds the turn, and when it
+// came.
+func (s *session[M, V]) running() (holder int64, came time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.holder, s.came
 }
 
 // DefaultMaxSeats is Program.MaxSeats when it is not set.
@@ -185,22 +272,28 @@ func (p *Program[M, V]) Run(ctx context.Context, in io.Reader, out io.Writer) er
 	if _, ok := p.Rules.(engine.ViewReader[V]); !ok {
 		return p.failed("%s views cannot be read from their JSON (the rules are no engine.ViewReader): a Go player of it cannot be served as a program", p.Rules.Info().Name)
 	}
-	w := bufio.NewWriter(out)
+	w := &answers{w: bufio.NewWriter(out)}
+	var aside []*asking // the decisions that outlasted their deadline
+	defer func() {
+		w.close()
+		p.leave(aside)
+	}()
 	r := bufio.NewReaderSize(in, 64<<10)
 	for n := 1; ; n++ {
 		line, readErr := r.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			answer, bye, err := p.handle(ctx, line, origin{line: n, at: time.Now()})
+			answer, asked, bye, err := p.handle(ctx, line, origin{line: n, at: time.Now()})
 			if err != nil {
 				return err
 			}
+			if asked != nil && !p.decideAside(asked, w) {
+				aside = append(slices.DeleteFunc(aside, (*asking).over), asked)
+			}
 			if answer != nil {
-				if _, err := w.Write(append(answer, '\n')); err != nil {
-					return p.failed("writing to Arbiter: %w", err)
-				}
-				if err := w.Flush(); err != nil {
-					return p.failed("writing to Arbiter: %w", err)
-				}
+				w.write(answer)
+			}
+			if err := w.failed(); err != nil {
+				return p.failed("writing to Arbiter: %w", err)
 			}
 			if bye && p.open() == 0 {
 				return nil
@@ -216,6 +309,121 @@ func (p *Program[M, V]) Run(ctx context.Context, in io.Reader, out io.Writer) er
 			return p.failed("reading from Arbiter: %w", readErr)
 		}
 	}
+}
+
+// answers writes the program's answers to Arbiter, one line each, from
+// any goroutine, until it is closed.
+type answers struct {
+	mu     sync.Mutex
+	w      *bufio.Writer
+	err    error // the first that writing met
+	closed bool
+}
+
+// write writes one answer, unless the answers are closed or writing has
+// failed.
+func (a *answers) write(answer []byte) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed || a.err != nil {
+		return
+	}
+	if _, err := a.w.Write(append(answer, '\n')); err != nil {
+		a.err = err
+		return
+	}
+	a.err = a.w.Flush()
+}
+
+// failed returns the error that writing met, or nil.
+func (a *answers) failed() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err
+}
+
+// close drops the answers still to come: Run has returned.
+func (a *answers) close() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
+}
+
+// asking is a request to decide, from o: decide decides it and returns
+// the move message (nil for none); until is its deadline (zero: none).
+type asking struct {
+	decide func() []byte
+	until  time.Time
+	o      origin
+	id     int64
+	// deadline and bankMS are the request's.
+	deadline time.Duration
+	bankMS   int64
+	// phase is where the decision is: askWaiting, askDeciding, askOver,
+	// or askLeft once Run has ended without it.
+	phase atomic.Int32
+}
+
+// The phases of a decision (asking.phase).
+const (
+	askWaiting  int32 = iota // for the seat's turn
+	askDeciding              // in the player's Decide
+	askOver                  // answered
+	askLeft                  // Run ended first: no answer is sent
+)
+
+// over reports whether the decision has been answered.
+func (a *asking) over() bool { return a.phase.Load() == askOver }
+
+// decideAside decides a request on a goroutine of its own, and waits for
+// its answer until the request's deadline: a Decide that outlasts it goes
+// on aside, its answer written whenever it comes (Arbiter passes over a
+// late one, or takes it from the bank), while Run reads Arbiter's next
+// message. It reports whether the answer came in time.
+func (p *Program[M, V]) decideAside(a *asking, w *answers) bool {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if answer := a.decide(); answer != nil {
+			w.write(answer)
+		}
+	}()
+	if a.until.IsZero() {
+		<-done
+		return true
+	}
+	t := time.NewTimer(time.Until(a.until))
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// leave lets go the decisions that Run, ending, leaves running: a Decide
+// still running is told in the log, as one that returns late is, and its
+// answer is not sent; one that waits for its turn is not asked.
+func (p *Program[M, V]) leave(aside []*asking) {
+	for _, a := range aside {
+		if a.phase.CompareAndSwap(askDeciding, askLeft) {
+			p.overran(a.o, a.id, fmt.Sprintf("Decide still ran as the program ended, %v after the request came", time.Since(a.o.at).Round(time.Millisecond)), a.deadline, a.bankMS)
+		} else {
+			a.phase.CompareAndSwap(askWaiting, askLeft)
+		}
+	}
+}
+
+// overran logs that the Decide of request id, from o, outlasted the
+// request's deadline, as what says, and what Arbiter does then.
+func (p *Program[M, V]) overran(o origin, id int64, what string, deadline time.Duration, bankMS int64) {
+	then := "Arbiter plays the default move and records a timeout"
+	if bankMS > 0 {
+		then = fmt.Sprintf("the time bank (%v left) pays the overrun, or else %s", msDuration(bankMS), then)
+	}
+	p.logf("%srequest %d: %s, past the request's deadline of %v (its context ended at %v): %s",
+		where(o), id, what, deadline, decisionTime(deadline), then)
 }
 
 // ServeHTTP serves one message of the protocol, POSTed as the request's
@@ -240,10 +448,13 @@ func (p *Program[M, V]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
 		return
 	}
-	answer, _, err := p.handle(r.Context(), body, origin{at: came})
+	answer, asked, _, err := p.handle(r.Context(), body, origin{at: came})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return
+	}
+	if asked != nil {
+		answer = asked.decide()
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(answer)
@@ -262,6 +473,8 @@ func (p *Program[M, V]) logf(format string, args ...any) {
 	if w == nil {
 		w = os.Stderr
 	}
+	p.logMu.Lock()
+	defer p.logMu.Unlock()
 	fmt.Fprintf(w, format+"\n", args...)
 }
 
@@ -289,38 +502,63 @@ func where(o origin) string {
 	return ""
 }
 
-// handle serves one message, from o: its answer, or nil for none; bye
-// says the message closed a match.
-func (p *Program[M, V]) handle(ctx context.Context, line []byte, o origin) (answer []byte, bye bool, err error) {
+// handle serves one message, from o: its answer, or nil for none, or,
+// for a request, the decision that answers it (asked); bye says the
+// message closed a match.
+func (p *Program[M, V]) handle(ctx context.Context, line []byte, o origin) (answer []byte, asked *asking, bye bool, err error) {
 	var msg incoming
 	if err := json.Unmarshal(line, &msg); err != nil {
 		p.logf("%snot a message of the protocol (%v): %.200s", where(o), err, line)
-		return nil, false, nil
+		return nil, nil, false, nil
 	}
 	o.match, o.seat, o.named = msg.Match, msg.Seat, true
 	switch msg.Type {
 	case "hello":
-		return p.hello(ctx, line, o)
+		answer, bye, err := p.hello(ctx, line, o)
+		return answer, nil, bye, err
 	case "request":
-		return p.request(ctx, &msg, o), false, nil
+		a := &asking{o: o, deadline: msDuration(msg.DeadlineMS), bankMS: msg.BankMS}
+		if msg.ID != nil {
+			a.id = *msg.ID
+		}
+		if a.deadline > 0 {
+			a.until = o.at.Add(a.deadline)
+		}
+		a.decide = func() []byte { return p.request(ctx, &msg, o, a) }
+		return nil, a, false, nil
 	case "result":
 		if s := p.session(msg.Match, msg.Seat); s != nil && msg.Result != nil {
-			if f, ok := s.player.(engine.Finisher); ok {
-				s.mu.Lock()
-				_ = p.guard(o, "Finish", func() { f.Finish(ctx, *msg.Result) })
-				s.mu.Unlock()
-			}
+			p.finish(ctx, s, *msg.Result, o)
 		}
-		return nil, false, nil
+		return nil, nil, false, nil
 	case "bye":
 		p.mu.Lock()
 		_, ok := p.sessions[seatKey{msg.Match, msg.Seat}]
 		delete(p.sessions, seatKey{msg.Match, msg.Seat})
 		p.mu.Unlock()
-		return nil, ok, nil
+		return nil, nil, ok, nil
 	}
 	p.logf("%sa message of type %q, which the protocol has not (hello, request, result, bye): %.200s", where(o), msg.Type, line)
-	return nil, false, nil
+	return nil, nil, false, nil
+}
+
+// finish tells a Finisher the result, unless its Decide of a request
+// still runs: a player's calls never overlap, and, as in process, one left
+// running past its deadline hears no result.
+func (p *Program[M, V]) finish(ctx context.Context, s *session[M, V], res engine.Result, o origin) {
+	f, ok := s.player.(engine.Finisher)
+	if !ok {
+		return
+	}
+	select {
+	case s.turn <- struct{}{}:
+	default:
+		holder, came := s.running()
+		p.logf("%sthe player is not told the result (Finish): its Decide of request %d, which came %v ago, still runs", where(o), holder, time.Since(came).Round(time.Millisecond))
+		return
+	}
+	defer s.free()
+	_ = p.guard(o, "Finish", func() { f.Finish(ctx, res) })
 }
 
 // hello opens a seat of a match: it checks that the match is of the
@@ -352,7 +590,7 @@ func (p *Program[M, V]) hello(ctx context.Context, line []byte, o origin) ([]byt
 	if err != nil {
 		return nil, false, p.refuse("the match cannot be played: %v", err)
 	}
-	s := &session[M, V]{read: read}
+	s := &session[M, V]{read: read, turn: make(chan struct{}, 1)}
 	if mi.Time.ReplyDeadline != mi.Time.Deadline {
 		s.reply = mi.Time.ReplyDeadline
 	}
@@ -443,9 +681,11 @@ func (p *Program[M, V]) session(match string, seat int) *session[M, V] {
 	return s
 }
 
-// request decides one request, from o, and returns the move message, or
-// nil when the request has no id to answer.
-func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []byte {
+// request decides one request, from o, as a, and returns the move
+// message, or nil when the request has no id to answer (or Run has ended
+// without it).
+func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin, a *asking) []byte {
+	defer a.phase.CompareAndSwap(askWaiting, askOver) // answered without the player
 	if msg.ID == nil {
 		p.logf("%sa request with no id, which cannot be answered", where(o))
 		return nil
@@ -480,8 +720,6 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	if s == nil {
 		return failed("match %s, seat %d, has had no hello", quoteName(msg.Match), msg.Seat)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	req := engine.Request[M]{ID: id, Seat: msg.Seat, Kind: engine.Kind(msg.Kind), Deadline: msDuration(msg.DeadlineMS)}
 	switch {
 	case msg.Class != nil:
@@ -509,10 +747,6 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 	if len(msg.View) == 0 {
 		return failed("it has no view")
 	}
-	view, err := s.read(id, msg.View)
-	if err != nil {
-		return failed("its view cannot be read: %v", err)
-	}
 	dctx := ctx
 	if req.Deadline > 0 {
 		// The deadline counts from when the request came, the time its
@@ -522,18 +756,40 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin) []
 		dctx, cancel = context.WithDeadline(ctx, o.at.Add(decisionTime(req.Deadline)))
 		defer cancel()
 	}
+	// A player's calls never overlap: while its Decide of an earlier
+	// request runs on past that request's deadline, this one waits for
+	// it within its own time, and is answered with its default if it
+	// does not return by then.
+	if !s.take(dctx) {
+		holder, came := s.miss(id, msg.View)
+		return fallback(fmt.Sprintf("its Decide of request %d still runs: a player is not asked twice at once", holder),
+			"the player's Decide of request %d, which came %v before this one, still runs, and a player is not asked twice at once: it is not asked this one", holder, o.at.Sub(came).Round(time.Millisecond))
+	}
+	defer s.free()
+	for _, m := range s.hold(id, o.at) {
+		// The reader keeps what earlier views showed: it reads those
+		// of the requests answered without the player first.
+		if _, err := s.read(m.id, m.view); err != nil {
+			p.logf("%srequest %d: the view of request %d, answered while an earlier Decide ran, cannot be read: %v", where(o), id, m.id, err)
+		}
+	}
+	view, err := s.read(id, msg.View)
+	if err != nil {
+		return failed("its view cannot be read: %v", err)
+	}
+	if !a.phase.CompareAndSwap(askWaiting, askDeciding) {
+		return nil // Run has ended
+	}
 	var mv M
 	var decideErr error
 	if err := p.guard(o, "Decide", func() { mv, decideErr = s.player.Decide(dctx, &req, view) }); err != nil {
 		decideErr = err
 	}
+	if !a.phase.CompareAndSwap(askDeciding, askOver) {
+		return nil // Run has ended, and said so in the log
+	}
 	if took := time.Since(o.at); req.Deadline > 0 && took > req.Deadline {
-		then := "Arbiter plays the default move and records a timeout"
-		if msg.BankMS > 0 {
-			then = fmt.Sprintf("the time bank (%v left) pays the overrun, or else %s", msDuration(msg.BankMS), then)
-		}
-		p.logf("%srequest %d: Decide took %v, past the request's deadline of %v (its context ended at %v): %s",
-			where(o), id, took.Round(time.Millisecond), req.Deadline, decisionTime(req.Deadline), then)
+		p.overran(o, id, fmt.Sprintf("Decide took %v", took.Round(time.Millisecond)), req.Deadline, msg.BankMS)
 	}
 	if decideErr != nil {
 		return fallback(decideErr.Error(), "the player failed: %v", decideErr)

@@ -1,6 +1,7 @@
 package player_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -622,4 +624,265 @@ func TestProgramTellsAReplyFromAnOlderArbitersDeadline(t *testing.T) {
 			t.Errorf("%s: the player was asked requests of classes %v; want %v", c.name, bot.classes, c.want)
 		}
 	}
+}
+
+// stalling is a raider whose Decide of request stall ignores its context
+// and waits for release; it notes its calls, and the most at once.
+type stalling struct {
+	raider
+	stall   int64
+	entered chan struct{} // closed when the Decide of stall has begun
+	release chan struct{}
+
+	mu       sync.Mutex
+	decided  []int64
+	in, most int
+	finished bool
+}
+
+func newStalling(stall int64) *stalling {
+	return &stalling{stall: stall, entered: make(chan struct{}), release: make(chan struct{})}
+}
+
+func (s *stalling) Decide(ctx context.Context, req *engine.Request[ajveciv.Value], v ajveciv.View) (ajveciv.Value, error) {
+	s.mu.Lock()
+	s.decided = append(s.decided, req.ID)
+	s.in++
+	s.most = max(s.most, s.in)
+	s.mu.Unlock()
+	if req.ID == s.stall {
+		close(s.entered)
+		<-s.release
+	}
+	s.mu.Lock()
+	s.in--
+	s.mu.Unlock()
+	return s.raider.Decide(ctx, req, v)
+}
+
+func (s *stalling) Finish(context.Context, engine.Result) {
+	s.mu.Lock()
+	s.finished = true
+	s.mu.Unlock()
+}
+
+func (s *stalling) seen() (decided []int64, most int, finished bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.decided), s.most, s.finished
+}
+
+// notingReads is AjveCiv whose views' readers note the requests whose
+// views they read, in order.
+type notingReads struct {
+	ajveciv.Game
+	mu  *sync.Mutex
+	ids *[]int64
+}
+
+func (g notingReads) ReadViews(info engine.MatchInfo) (func(int64, []byte) (ajveciv.View, error), error) {
+	read, err := g.Game.ReadViews(info)
+	return func(id int64, data []byte) (ajveciv.View, error) {
+		g.mu.Lock()
+		*g.ids = append(*g.ids, id)
+		g.mu.Unlock()
+		return read(id, data)
+	}, err
+}
+
+// syncBuffer is a bytes.Buffer for writers on several goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// requestLine is request, an AjveCiv request of id was, with id and the
+// deadline deadline.
+func requestLine(request string, was, id int64, deadline time.Duration) string {
+	request = strings.Replace(request, fmt.Sprintf(`"id":%d,`, was), fmt.Sprintf(`"id":%d,`, id), 1)
+	return strings.Replace(request, `"deadline_ms":1000`, fmt.Sprintf(`"deadline_ms":%d`, deadline.Milliseconds()), 1)
+}
+
+// TestProgramAnswersOnTimeWhileADecideOverruns: a Decide that ignores its
+// context and outlasts its request's deadline goes on aside, and the
+// program reads on. The next request, which comes while it runs, is
+// answered within its own time with its default and the reason, the
+// player not being asked twice at once; once the Decide has returned,
+// its move is sent, late, and the next request is decided, the view
+// missed read first. Its result reaches the player.
+func TestProgramAnswersOnTimeWhileADecideOverruns(t *testing.T) {
+	hello, request, was := ajvecivLines(t, "m-1")
+	bot := newStalling(11)
+	var (
+		mu   sync.Mutex
+		read []int64
+		log  syncBuffer
+	)
+	p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: notingReads{ajveciv.Original(), &mu, &read}, Log: &log,
+		New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
+	in, send := io.Pipe()
+	answers, out := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- p.Run(context.Background(), in, out) }()
+	lines := bufio.NewReader(answers)
+	say := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(send, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	heard := func() map[string]any {
+		t.Helper()
+		var line string
+		var err error
+		got := make(chan struct{})
+		go func() { line, err = lines.ReadString('\n'); close(got) }()
+		select {
+		case <-got:
+		case <-time.After(time.Minute): // an allowance: the answers come in well under a second
+			t.Fatal("no answer within a minute")
+		}
+		var m map[string]any
+		if err != nil || json.Unmarshal([]byte(line), &m) != nil {
+			t.Fatalf("answered %q, %v", line, err)
+		}
+		return m
+	}
+	say(hello)
+	heard() // ready
+	// Request 11's deadline passes while its Decide waits for release;
+	// request 12 comes meanwhile, and has 200 ms: release comes only
+	// once it is answered.
+	say(requestLine(request, was, 11, 50*time.Millisecond))
+	<-bot.entered
+	say(requestLine(request, was, 12, 200*time.Millisecond))
+	var req struct{ Default string }
+	_ = json.Unmarshal([]byte(request), &req)
+	const why = "its Decide of request 11 still runs: a player is not asked twice at once"
+	if m := heard(); m["id"] != 12.0 || m["move"] != req.Default || m["error"] != why {
+		t.Errorf("request 12 answered %v; want its default %q, with the error %q", m, req.Default, why)
+	}
+	close(bot.release)
+	if m := heard(); m["id"] != 11.0 || m["error"] != nil {
+		t.Errorf("request 11, its Decide over, answered %v; want its move, late", m)
+	}
+	say(requestLine(request, was, 13, time.Minute))
+	if m := heard(); m["id"] != 13.0 || m["error"] != nil {
+		t.Errorf("request 13 answered %v; want the player's move", m)
+	}
+	say(`{"type":"result","match":"m-1","seat":1,"result":{"scores":[1,2],"ranks":[2,1],"winners":[1],"reason":"turns"}}`)
+	say(`{"type":"bye","match":"m-1","seat":1}`)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	decided, most, finished := bot.seen()
+	if fmt.Sprint(decided) != "[11 13]" || most != 1 || !finished {
+		t.Errorf("the player decided %v, at most %d at once, finished %v; want 11 and 13, one at a time, then the result", decided, most, finished)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if fmt.Sprint(read) != "[11 12 13]" {
+		t.Errorf("views read %v; want 11, 12 and 13, in order", read)
+	}
+	for _, want := range []string{
+		"line 3: request 12: the player's Decide of request 11, which came ",
+		"before this one, still runs, and a player is not asked twice at once: it is not asked this one; the default move is sent, and Arbiter records the fault",
+		"line 2: request 11: Decide took ",
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log says\n%s\nwant %q", log.String(), want)
+		}
+	}
+}
+
+// TestProgramTellsNoResultWhileADecideOverruns: the result of a match
+// whose Decide still runs is not told the player, whose calls never
+// overlap, as in process; the program ends at bye all the same, and its
+// log tells of the Decide it leaves running. Over
+// HTTP, a request that comes while a Decide runs is answered in time with
+// its default too.
+func TestProgramTellsNoResultWhileADecideOverruns(t *testing.T) {
+	hello, request, was := ajvecivLines(t, "m-1")
+	t.Run("run", func(t *testing.T) {
+		bot := newStalling(11)
+		defer close(bot.release)
+		var log syncBuffer
+		p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), Log: &log,
+			New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
+		in, send := io.Pipe()
+		var out syncBuffer
+		done := make(chan error, 1)
+		go func() { done <- p.Run(context.Background(), in, &out) }()
+		for _, l := range []string{hello, requestLine(request, was, 11, 50*time.Millisecond)} {
+			_, _ = io.WriteString(send, l+"\n")
+		}
+		<-bot.entered
+		for _, l := range []string{`{"type":"result","match":"m-1","seat":1,"result":{"scores":[1,2],"ranks":[2,1],"winners":[1],"reason":"turns"}}`, `{"type":"bye","match":"m-1","seat":1}`} {
+			_, _ = io.WriteString(send, l+"\n")
+		}
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(time.Minute):
+			t.Fatal("the program did not end at bye within a minute")
+		}
+		if _, _, finished := bot.seen(); finished {
+			t.Error("the player was told the result while its Decide ran")
+		}
+		for _, want := range []string{
+			"line 3: the player is not told the result (Finish): its Decide of request 11, which came ",
+			"line 2: request 11: Decide still ran as the program ended, ",
+			", past the request's deadline of 50ms (its context ended at 45ms): Arbiter plays the default move and records a timeout",
+		} {
+			if !strings.Contains(log.String(), want) {
+				t.Errorf("the log says\n%s\nwant %q", log.String(), want)
+			}
+		}
+		if strings.Count(out.String(), "\n") != 1 {
+			t.Errorf("answered %q; want the ready only", out.String())
+		}
+	})
+	t.Run("http", func(t *testing.T) {
+		bot := newStalling(11)
+		p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), Log: io.Discard,
+			New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
+		srv := httptest.NewServer(p)
+		defer srv.Close()
+		post := func(line string) string {
+			client := &http.Client{Timeout: time.Minute}
+			resp, err := client.Post(srv.URL, "application/json", strings.NewReader(line))
+			if err != nil {
+				t.Error(err)
+				return ""
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			return string(b)
+		}
+		post(hello)
+		first := make(chan string, 1)
+		go func() { first <- post(requestLine(request, was, 11, 50*time.Millisecond)) }()
+		<-bot.entered
+		if got := post(requestLine(request, was, 12, 200*time.Millisecond)); !strings.Contains(got, `"id":12,`) || !strings.Contains(got, `"error":"its Decide of request 11 still runs`) {
+			t.Errorf("request 12 answered %s; want its default, the Decide of request 11 running", got)
+		}
+		close(bot.release)
+		if got := <-first; !strings.Contains(got, `"id":11,`) {
+			t.Errorf("request 11 answered %s", got)
+		}
+	})
 }
