@@ -183,6 +183,17 @@ func Describe(s *Schedule, games int) string {
 	return fmt.Sprintf("%s tournament %s: %s, seed %d, %s", game, s.ID(), describe(s), s.Seed, plural(games, "game"))
 }
 
+// DescribeUnseeded says what a tournament of a schedule of games games
+// is but for its seed, and the id that follows from the seed: a
+// tournament whose seed is still to be drawn.
+func DescribeUnseeded(s *Schedule, games int) string {
+	game := s.Ruleset
+	if s.Variant != "" {
+		game += " (" + s.Variant + ")"
+	}
+	return fmt.Sprintf("%s tournament: %s, %s", game, describe(s), plural(games, "game"))
+}
+
 // describe says how a schedule seats its players.
 func describe(s *Schedule) string {
 	var how string

@@ -66,9 +66,13 @@ type tournamentOptions struct {
 	conditions tournament.Conditions
 	strict     bool
 	force      bool
-	out        string
-	training   string
-	asJSON     bool
+	// seedKept is set when no --seed was given and the seed is that of the
+	// tournament --out holds, which the run goes on with; --force starts
+	// the file again on a seed drawn at random instead.
+	seedKept bool
+	out      string
+	training string
+	asJSON   bool
 	// certain, when above 0, stops the tournament once the order of its
 	// standings is settled at this confidence.
 	certain float64
@@ -125,7 +129,8 @@ holds the games played; a shard cannot know the whole order, so
 
 Ctrl-C stops at once; --out keeps the games finished, and the same
 command run again goes on from there, to the file and standings of the
-tournament played through (--force starts again).
+tournament played through (--force starts again, on a seed drawn anew
+unless --seed gives it).
 
 A player that never answers in its first game (a program that fails to
 start, never flushes its lines, or crashes or times out at every decision)
@@ -198,11 +203,12 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 			if err != nil {
 				return err
 			}
+			seedKept := false
 			if !f.Changed("seed") {
 				if kept, ok := outSeed(out, force); ok {
 					// A tournament that goes on keeps its seed: the file
 					// says it, as the same command run again means.
-					seed = kept
+					seed, seedKept = kept, true
 				} else {
 					seed = rand.Uint64() // 64 bits: no bot can guess it
 				}
@@ -212,7 +218,7 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 				params: tournament.Params{Info: info, Options: options, Seed: seed,
 					Rounds: rounds, Appearances: appearances, Seats: seats, Repeat: games},
 				parallel: parallel, shard: sh, deadline: deadline, out: out, training: training, asJSON: asJSON,
-				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, conditions: bots.conditions(specs, deadline, ext), strict: bots.strict, force: force,
+				bank: bots.bank, startup: bots.startup, reply: bots.reply, external: ext, conditions: bots.conditions(specs, deadline, ext), strict: bots.strict, force: force, seedKept: seedKept,
 				certain: certain, keepGoing: keepGoing, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -565,8 +571,14 @@ func shortTitle(info engine.Info) string {
 // off, and its game played again; any other fault of the file refuses it,
 // as the file's own games do not change.
 func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Table, faults *int) (*os.File, *tournament.Writer, int, error) {
+	// The seed of a run without --seed is the file's only while it goes
+	// on: --force draws another, and the refusal says so.
+	replace := "--force to replace it with this tournament"
+	if o.seedKept {
+		replace += " on a seed drawn at random (--force --seed N: on seed N)"
+	}
 	refuse := func(format string, args ...any) error {
-		return usagef("--out %s: %s; give another --out, or --force to replace it with this tournament", o.out, fmt.Sprintf(format, args...))
+		return usagef("--out %s: %s; give another --out, or %s", o.out, fmt.Sprintf(format, args...), replace)
 	}
 	f, err := os.OpenFile(o.out, os.O_RDWR, 0)
 	if err != nil {
@@ -593,7 +605,12 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 	settled := 0 // with --until-certain, the game that settled the order
 	h := r.Header
 	if h.ID != sched.ID() || h.Games != sched.Len() {
-		return fail(refuse("the file holds another tournament (%s; this one is %s)%s", tournament.Describe(h.Schedule, h.Games), tournament.Describe(sched, sched.Len()), otherPlayers(h.Schedule, sched)))
+		this := tournament.Describe(sched, sched.Len())
+		if o.seedKept {
+			// Not the file's seed: this one has none until it starts.
+			this = tournament.DescribeUnseeded(sched, sched.Len()) + ", its seed to be drawn"
+		}
+		return fail(refuse("the file holds another tournament (%s; this one is %s)%s", tournament.Describe(h.Schedule, h.Games), this, otherPlayers(h.Schedule, sched)))
 	}
 	if h.Shard != o.shard.String() {
 		return fail(refuse("the file holds shard %s of this tournament, not %s", h.Shard, o.shard))
@@ -654,8 +671,8 @@ func goOn(o tournamentOptions, sched *tournament.Schedule, table *tournament.Tab
 
 // otherPlayers says, when the tournament of a results file has other
 // players than sched, which: its description counts them and names none,
-// and a run without --seed takes the file's seed, so that the two
-// descriptions may read the same.
+// so that the two descriptions may read the same but for their ids and
+// seeds.
 func otherPlayers(file, sched *tournament.Schedule) string {
 	if file == nil || slices.Equal(file.Players, sched.Players) {
 		return ""

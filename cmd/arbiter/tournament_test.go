@@ -684,6 +684,40 @@ func TestTournamentRefusesAnotherOnesOutNamingItsPlayers(t *testing.T) {
 	}
 }
 
+func TestTournamentRefusalOfAnotherOnesOutSaysWhatForcePlays(t *testing.T) {
+	// A run without --seed goes on with the seed of the tournament --out
+	// holds, but --force starts it again on a seed drawn at random: the
+	// refusal describes the tournament --force would play, not one on
+	// the file's seed, and says how --seed sets it.
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	if code, _, errOut := arbiter(t, "", "tournament", "tncc", "--players", "war,blitz", "--games", "1", "--seed", "7", "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	other := []string{"tournament", "tncc", "--players", "war,general", "--games", "1", "--out", out}
+	code, _, errOut := arbiter(t, "", other...)
+	_, this, _ := strings.Cut(errOut, "; this one is ")
+	if code != exitUsage || !strings.Contains(errOut, "the file holds another tournament (tncc tournament ") ||
+		strings.Contains(this, "seed 7") || !strings.Contains(this, "its seed to be drawn") ||
+		!strings.Contains(errOut, "--force to replace it with this tournament on a seed drawn at random (--force --seed N: on seed N)") {
+		t.Fatalf("exit %d, %s; want 2, this tournament described without the file's seed 7, and what --force and --seed play", code, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", append(other, "--force")...); code != 0 {
+		t.Fatalf("--force: exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := tournament.NewReader(f, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Header.Schedule.Seed == 7 {
+		t.Errorf("--force played on the file's seed 7, where the refusal said a seed drawn at random")
+	}
+}
+
 func TestTournamentGoesOn(t *testing.T) {
 	// A tournament whose --out holds some of its games, as a run stopped
 	// by Ctrl-C or killed leaves it, goes on from the game after them when
