@@ -88,15 +88,27 @@ func seatPair(n, c int) (int, int) {
 
 // Describe says what the duel is, in one line.
 func (d *Duel) Describe() string {
+	return d.describe(fmt.Sprintf("duel %s", d.ID()), fmt.Sprintf(", seed %d", d.Seed))
+}
+
+// DescribeUnseeded says what the duel is but for its seed, and the id
+// that follows from the seed: a duel whose seed is still to be drawn.
+func (d *Duel) DescribeUnseeded() string {
+	return d.describe("duel", "")
+}
+
+// describe writes the duel's line with what (its kind and id) after the
+// game's name and seed after its players.
+func (d *Duel) describe(what, seed string) string {
 	game := d.Ruleset
 	if d.Variant != "" {
 		game += " (" + d.Variant + ")"
 	}
-	s := fmt.Sprintf("%s duel %s: %s vs %s", game, d.ID(), d.A, d.B)
+	s := fmt.Sprintf("%s %s: %s vs %s", game, what, d.A, d.B)
 	if len(d.Field) > 0 {
 		s += fmt.Sprintf(", field %s (%d seats)", strings.Join(d.Field, ", "), d.Seats())
 	}
-	s += fmt.Sprintf(", seed %d", d.Seed)
+	s += seed
 	if len(d.Options) > 0 {
 		s += " (" + optionsText(d.Options) + ")"
 	}

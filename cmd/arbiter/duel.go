@@ -132,7 +132,8 @@ goes to standard output.
 outcomes, and its state when a run ends. Run the same command again with the
 same FILE after Ctrl-C or a crash, and the duel goes on from the last pair
 kept, to the same decision an uninterrupted run reaches; a FILE of another
-duel (other game, players, field, options, seed or test) is refused.
+duel (other game, players, field, options, seed or test) is refused, and
+--force starts it anew, on a seed drawn anew unless --seed gives it.
 
 A player that never answers in its first game (a program that fails to
 start, never flushes its lines, or crashes or times out at every decision)
@@ -458,15 +459,21 @@ func (r *duelRun) resume(d *tournament.Duel, seedGiven bool) error {
 	if err != nil {
 		return usagef("--out %s: the file exists and is not a duel this Arbiter can go on with (%v); give another --out, or --force to replace it", o.out, err)
 	}
+	replace := "--force to replace it with this duel"
 	if !seedGiven {
-		// A duel that goes on keeps its seed: the file says it.
+		// A duel that goes on keeps its seed: the file says it. Only
+		// while it goes on: --force draws another, and a refusal says so.
+		replace += " on a seed drawn at random (--force --seed N: on seed N)"
 		d.Seed = df.Header.Duel.Seed
+		if h := df.Header.Duel; h.ID() != d.ID() {
+			return usagef("--out %s: it holds another duel (%s), not this one (%s, its seed to be drawn); give another --out, the same game, players, field and options to continue it, or %s", o.out, h.Describe(), d.DescribeUnseeded(), replace)
+		}
 	}
 	if err := df.Same(d, o.test); err != nil {
-		return usagef("--out %s: %v, or --force to replace it with this duel", o.out, err)
+		return usagef("--out %s: %v, or %s", o.out, err, replace)
 	}
 	if diff := df.Header.Conditions.Differences(o.conditions); len(diff) > 0 {
-		return usagef("--out %s: its games were played with %s as given now; go on with the same flags, give another --out, or --force to replace it with this duel", o.out, strings.Join(diff, ", "))
+		return usagef("--out %s: its games were played with %s as given now; go on with the same flags, give another --out, or %s", o.out, strings.Join(diff, ", "), replace)
 	}
 	// The state a run wrote when it stopped gives way to the pairs that
 	// follow, or to the same state again: the file ends as one run's.

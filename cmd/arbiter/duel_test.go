@@ -425,6 +425,11 @@ func TestDuelRefusals(t *testing.T) {
 		{[]string{"duel", "reaj", "steward", "adapt", "--out", notDuel}, "the file exists and is not a duel this Arbiter can go on with"},
 		{[]string{"duel", "zombie", "sensible", "cautious", "--seed", "1", "--out", other}, "it holds another duel (zombie duel "},
 		{[]string{"duel", "zombie", "sensible", "random", "--seed", "1", "--out", other, "--sprt", "elo1=5"}, "it holds a duel of a fixed number of games, without --sprt; continue it without --sprt, or give another --out, or --force to replace it with this duel"},
+		// Without --seed, the file's seed is taken to go on with it, but
+		// --force draws another: the refusal describes this duel with its
+		// seed to be drawn, not on the file's.
+		{[]string{"duel", "zombie", "sensible", "cautious", "--out", other}, "not this one (zombie duel: sensible vs cautious, field sensible, sensible, sensible, sensible, sensible (7 seats) (antibodies=0 turns=5 viruses=0 zombies=1), its seed to be drawn); give another --out, the same game, players, field and options to continue it, or --force to replace it with this duel on a seed drawn at random (--force --seed N: on seed N)"},
+		{[]string{"duel", "zombie", "sensible", "random", "--out", other, "--sprt", "elo1=5"}, "or --force to replace it with this duel on a seed drawn at random (--force --seed N: on seed N)"},
 	} {
 		code, out, errOut := arbiter(t, "", c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.says) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || out != "" {
