@@ -106,4 +106,7 @@ type Game interface {
 	// Step applies one step of the pure rules to the game's world JSON and
 	// returns the world after it, as one JSON line.
 	Step(state, moves []byte, seed uint64) ([]byte, error)
+	// Untimed reports whether time limits change nothing for the players
+	// specs name (see hosted.Untimed).
+	Untimed(specs []string) bool
 }

@@ -75,3 +75,37 @@ func TestSeriesRefusesBadInput(t *testing.T) {
 		t.Errorf("replay of a move that does not parse: %v; want invalid input", err)
 	}
 }
+
+func TestUntimed(t *testing.T) {
+	// A time limit changes nothing only for built-in AIs that answer at
+	// once and read no deadline: the search AI takes its deadline as its
+	// budget, AjveCiv's planner and guide are watched, and people,
+	// programs and bots behind a URL keep time.
+	for _, c := range []struct {
+		game    string
+		players []string
+		untimed bool
+	}{
+		{"ajveciv", []string{"basic", "random", "basic2.conquer-exchange"}, true},
+		{"ajveciv", []string{"basic", "planner"}, false},
+		{"ajveciv", []string{"guide", "random"}, false},
+		{"reaj", []string{"fixed", "steward"}, true},
+		{"tncc", []string{"war", "general", "trader"}, true},
+		{"tncc", []string{"war", "mcts:playouts=5"}, false},
+		{"zombie", []string{"sensible", "searcher"}, true},
+		{"territories", []string{"greedy", "random"}, true},
+		{"territories", []string{"greedy", "mcts"}, false},
+		{"reaj", []string{"steward", "repl"}, false},
+		{"reaj", []string{"steward", "exec:./bot"}, false},
+		{"reaj", []string{"steward", "http://localhost:9/bot"}, false},
+		{"reaj", []string{"steward", "nobody"}, false},
+	} {
+		g, err := catalog.Find(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Untimed(c.players); got != c.untimed {
+			t.Errorf("%s %v: Untimed %v, want %v", c.game, c.players, got, c.untimed)
+		}
+	}
+}

@@ -98,6 +98,31 @@ func (h *hosted[M, V]) roster(name string) ([]engine.Entrant[M, V], error) {
 	}}}, nil
 }
 
+// Untimed reports whether time limits (a decision's deadline, a reply's)
+// change nothing for the players specs name: every one is a built-in bot
+// whose decisions return at once (engine.Bounded), so that the runner
+// plays their matches with no watchdog, and none reads its deadline. The
+// search AI (mcts) does, as its time budget; people, programs and bots
+// behind a URL have their time kept. A spec that names no player is not
+// untimed: play refuses it in its own words.
+func (h *hosted[M, V]) Untimed(specs []string) bool {
+	for _, spec := range specs {
+		if spec == player.Person || player.IsExternal(spec) || mcts.Is(spec) {
+			return false
+		}
+		es, err := h.roster(spec)
+		if err != nil || len(es) == 0 {
+			return false
+		}
+		for _, e := range es {
+			if b, ok := e.New().(engine.Bounded); !ok || !b.Bounded() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func (h *hosted[M, V]) Step(state, moves []byte, seed uint64) ([]byte, error) {
 	return h.step(state, moves, seed)
 }

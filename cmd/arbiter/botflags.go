@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/catalog"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/mcts"
 	"github.com/arbiter-games/arbiter/player"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/spf13/pflag"
@@ -125,7 +127,9 @@ func (b *botFlags) external(specs, builtIn []string, records string) (player.Ext
 // unused refuses the flags of external players given when none of specs
 // is one, which would change nothing: the time control of programs and
 // bots behind a URL, and what a program may do. (--reply-deadline bounds
-// people and the search AI too, and --strict holds for every player.)
+// people, the search AI and the game's AIs that take their time too:
+// untimed refuses it where it does not, and --strict holds for every
+// player.)
 func (b *botFlags) unused(specs []string) error {
 	external := slices.ContainsFunc(specs, player.IsExternal)
 	for _, name := range []string{"bank", "startup", "on-timeout", "strikes", "grace"} {
@@ -139,6 +143,46 @@ func (b *botFlags) unused(specs []string) error {
 		}
 	}
 	return nil
+}
+
+// untimed refuses --deadline and --reply-deadline given where every one of
+// specs is a built-in AI that answers at once and reads no deadline
+// (catalog.Game.Untimed): nothing times such players, and they decide the
+// same whatever the limit, so that the flag would change nothing. people
+// says that the command seats people, whom the flags bound too.
+func (b *botFlags) untimed(g catalog.Game, specs []string, people bool) error {
+	name := "deadline"
+	if !b.set.Changed(name) {
+		name = "reply-deadline"
+	}
+	if !b.set.Changed(name) || !g.Untimed(specs) {
+		return nil
+	}
+	info := g.Info()
+	bounds := []string{"programs (exec:COMMAND)", "bots behind a URL"}
+	if people {
+		bounds = append(bounds, "people ("+player.Person+")")
+	}
+	if slices.ContainsFunc(info.Players, mcts.Is) {
+		bounds = append(bounds, "the search AI (mcts, whose thinking time it caps)")
+	}
+	var slow []string
+	for _, p := range info.Players {
+		if !strings.Contains(p, "<") && p != player.Person && !mcts.Is(p) && !g.Untimed([]string{p}) {
+			slow = append(slow, p)
+		}
+	}
+	if len(slow) > 0 {
+		bounds = append(bounds, "the AIs that take their time ("+strings.Join(slow, ", ")+")")
+	}
+	var named []string // each once, in the order given
+	for _, s := range specs {
+		if !slices.Contains(named, s) {
+			named = append(named, s)
+		}
+	}
+	last := len(bounds) - 1
+	return usagef("--%s has no effect here: every player (%s) is a built-in AI that answers at once and reads no deadline, so nothing times its decisions; it bounds %s and %s", name, strings.Join(named, ", "), strings.Join(bounds[:last], ", "), bounds[last])
 }
 
 // checkPrograms checks, before play, the logs' directory, the sandbox and

@@ -312,6 +312,9 @@ Seats: %d to %d.`, info.Title, info.DefaultPlayers, info.Name, info.Name, person
 			if err != nil {
 				return err
 			}
+			if err := bots.untimed(g, specs, true); err != nil {
+				return err
+			}
 			if slices.Contains(specs, player.Person) {
 				if err := player.CheckConsole(cmd.InOrStdin()); err != nil {
 					return usageError(err)

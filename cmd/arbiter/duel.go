@@ -209,6 +209,15 @@ Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, bots
 			if o.external, err = bots.external(specs, append(slices.Clone(info.Players), player.Person), ""); err != nil {
 				return err
 			}
+			seated := specs
+			if o.field == nil {
+				// The game's default players take the other seats.
+				def, _ := player.ParseList(info.DefaultPlayers)
+				seated = append(slices.Clip(specs), def...)
+			}
+			if err := bots.untimed(g, seated, false); err != nil {
+				return err
+			}
 			o.bank, o.startup, o.reply, o.strict = bots.bank, bots.startup, bots.reply, bots.strict
 			o.conditions = bots.conditions(specs, o.deadline, o.external)
 			o.builtIn = info.Players

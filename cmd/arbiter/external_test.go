@@ -860,3 +860,39 @@ func TestExternalPlayersFlagsNeedOne(t *testing.T) {
 		t.Errorf("--sandbox=false: exit %d, %s", code, errOut)
 	}
 }
+
+func TestDeadlinesNeedAPlayerThatIsTimed(t *testing.T) {
+	// --deadline and --reply-deadline were taken where every player is a
+	// built-in AI that answers at once and reads no deadline: nothing
+	// times such a match, and its games are the same whatever the limit.
+	// Each is refused, naming the players and those it bounds.
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"play", "tncc", "--seed", "1"}, "every player (nothing, turtle, war, blitz) is a built-in AI that answers at once and reads no deadline, so nothing times its decisions; it bounds programs (exec:COMMAND), bots behind a URL, people (repl) and the search AI (mcts, whose thinking time it caps)"},
+		{[]string{"play", "ajveciv", "--seed", "1", "--players", "basic,random"}, "every player (basic, random) is a built-in AI that answers at once and reads no deadline, so nothing times its decisions; it bounds programs (exec:COMMAND), bots behind a URL, people (repl), the search AI (mcts, whose thinking time it caps) and the AIs that take their time (planner, guide)"},
+		{[]string{"tournament", "reaj", "--seed", "1", "--players", "steward,adapt"}, "every player (steward, adapt) is a built-in AI that answers at once and reads no deadline, so nothing times its decisions; it bounds programs (exec:COMMAND), bots behind a URL and the search AI (mcts, whose thinking time it caps)"},
+		// The field, the game's default players, is seated too.
+		{[]string{"duel", "reaj", "steward", "adapt", "--seed", "1", "--games", "2"}, "every player (steward, adapt, fixed) is a built-in AI"},
+		{[]string{"duel", "zombie", "sensible", "random", "--field", "cautious,spreader", "--seed", "1", "--games", "2"}, "every player (sensible, random, cautious, spreader) is a built-in AI"},
+	} {
+		for _, flag := range []string{"--deadline", "--reply-deadline"} {
+			code, out, errOut := arbiter(t, "", append(slices.Clone(c.args), flag, "1s")...)
+			if code != 2 || out != "" || !strings.Contains(errOut, flag+" has no effect here: "+c.says) {
+				t.Errorf("%v %s 1s: exit %d, %.100q, %q; want 2 and %q", c.args, flag, code, out, errOut, c.says)
+			}
+		}
+	}
+	// An AI that takes its time is watched, and the search AI thinks for
+	// three quarters of its deadline: for them the flags are taken.
+	for _, args := range [][]string{
+		{"play", "ajveciv", "--seed", "1", "--turns", "3", "--players", "planner,basic.expand"},
+		{"play", "tncc", "--seed", "1", "--players", "war,mcts:playouts=5"},
+		{"duel", "reaj", "steward", "mcts:playouts=5", "--field", "adapt", "--turns", "3", "--seed", "1", "--games", "2"},
+	} {
+		if code, _, errOut := arbiter(t, "", append(slices.Clone(args), "--deadline", "1m", "--reply-deadline", "1m")...); code != 0 {
+			t.Errorf("%v --deadline 1m --reply-deadline 1m: exit %d, %s", args, code, errOut)
+		}
+	}
+}

@@ -73,12 +73,12 @@ func TestGoBotAsAProgram(t *testing.T) {
 		t.Run(c.game+"/"+c.bot, func(t *testing.T) {
 			spec := "exec:" + bin + " " + c.game + " " + c.bot
 			inProcess, served := t.TempDir(), t.TempDir()
-			args := append([]string{"play", c.game, "--seed", "7", "--deadline", "1m", "--report", "json", "--force"}, c.args...)
-			code, _, errOut := arbiter(t, "", append(args, "--players", c.others+","+c.bot, "--record", inProcess)...)
+			args := append([]string{"play", c.game, "--seed", "7", "--report", "json", "--force"}, c.args...)
+			code, _, errOut := arbiter(t, "", timed(t, append(args, "--players", c.others+","+c.bot, "--record", inProcess), "1m")...)
 			if code != 0 {
 				t.Fatalf("in process: exit %d: %s", code, errOut)
 			}
-			code, out, errOut := arbiter(t, "", append(args, "--players", c.others, "--player", spec, "--record", served)...)
+			code, out, errOut := arbiter(t, "", append(args, "--players", c.others, "--player", spec, "--record", served, "--deadline", "1m")...)
 			if code != 0 {
 				t.Fatalf("as a program: exit %d: %s", code, errOut)
 			}

@@ -148,7 +148,8 @@ func TestPlayReportFiles(t *testing.T) {
 
 func TestPlayOptions(t *testing.T) {
 	// "Options: --seed, --turns, --no-inflections, --games N, --deadline"
-	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "25", "--no-inflections", "--deadline", "200ms", "--report", "json")
+	// (--deadline is for players that are timed: the planner is.)
+	code, out, errOut := arbiter(t, "", "play", "ajveciv", "--seed", "3", "--turns", "25", "--no-inflections", "--players", "planner,basic.expand", "--deadline", "1m", "--report", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

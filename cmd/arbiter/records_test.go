@@ -12,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/player"
 )
 
 var updateRecords = flag.Bool("update-records", false, "rewrite the golden records in testdata/records")
@@ -55,13 +58,46 @@ var tournamentSeries = []struct {
 	{"tournament-tncc", []string{"tournament", "tncc", "--seed", "63", "--players", "turtle,war,trader,general", "--seats", "3", "--parallel", "2"}},
 }
 
+// timed returns args, a play or tournament command, with --deadline d,
+// unless every player it seats is a built-in AI that nothing times, where
+// the flag is refused (catalog.Game.Untimed): its players are those of
+// --players and --player, else the game's default players.
+func timed(t *testing.T, args []string, d string) []string {
+	t.Helper()
+	g, err := catalog.Find(args[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs []string
+	for i := 2; i+1 < len(args); i++ {
+		switch args[i] {
+		case "--players":
+			names, err := player.ParseList(args[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			specs = append(specs, names...)
+		case "--player":
+			specs = append(specs, args[i+1])
+		}
+	}
+	if len(specs) == 0 {
+		specs, _ = player.ParseList(g.Info().DefaultPlayers)
+	}
+	if g.Untimed(specs) {
+		return args
+	}
+	return append(slices.Clip(args), "--deadline", d)
+}
+
 func TestRecordsUnchanged(t *testing.T) {
 	// Every series is played with records, text and JSON reports; each file
-	// is compared with the one kept in testdata/records. Each decision has
-	// a minute: a loaded machine must not turn a slow one into a time fault
-	// and so change what is played (the deadline is in no file).
+	// is compared with the one kept in testdata/records. Each decision of
+	// an AI that is timed has a minute: a loaded machine must not turn a
+	// slow one into a time fault and so change what is played (the
+	// deadline is in no file).
 	for _, s := range recordSeries {
-		s.args = append(slices.Clip(s.args), "--deadline", "1m")
+		s.args = timed(t, s.args, "1m")
 		t.Run(s.name, func(t *testing.T) {
 			dir := t.TempDir()
 			args := append(append([]string{}, s.args...), "--record", filepath.Join(dir, "records"), "--report", filepath.Join(dir, "report.json"))
@@ -79,7 +115,7 @@ func TestRecordsUnchanged(t *testing.T) {
 		})
 	}
 	for _, s := range tournamentSeries {
-		s.args = append(slices.Clip(s.args), "--deadline", "1m")
+		s.args = timed(t, s.args, "1m")
 		t.Run(s.name, func(t *testing.T) {
 			dir := t.TempDir()
 			args := append(append([]string{}, s.args...), "--out", filepath.Join(dir, "results.jsonl"))

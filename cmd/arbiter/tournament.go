@@ -203,6 +203,9 @@ Seats: %d to %d.`, shortTitle(info), info.MaxSeats, botsHelp(info), info.MinSeat
 			if err != nil {
 				return err
 			}
+			if err := bots.untimed(g, specs, false); err != nil {
+				return err
+			}
 			seedKept := false
 			if !f.Changed("seed") {
 				if kept, ok := outSeed(out, force); ok {
