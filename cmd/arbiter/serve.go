@@ -82,6 +82,9 @@ GOMEMLIMIT is set in its environment.`,
 				return usagef("--synchronous has no effect on a PostgreSQL database: it is SQLite's (PostgreSQL's own synchronous_commit says when a commit is on the disk)")
 			case !isPostgres(db) && f.Changed("lease"):
 				return usagef("--lease has no effect on an SQLite database: one server at a time holds its file and drives all its matches; the lease is for servers that share a PostgreSQL database")
+			case keep == 0 && f.Changed("archive"):
+				// The directory is only ever written by archiving.
+				return usagef("--archive %s has no effect with --keep 0: every match stays in the database for good, and nothing is archived; give --keep DURATION to archive the matches over and untouched that long (30 days by default), or leave --archive out", archive)
 			}
 			if createSecret != "" {
 				b, err := readInput(createSecret)
@@ -175,8 +178,8 @@ GOMEMLIMIT is set in its environment.`,
 	f.StringArrayVar(&proxies, "trusted-proxy", nil, "a reverse proxy (address or network) whose X-Forwarded-For names the client; repeat it")
 	f.BoolVar(&allowPrivate, "allow-private-bots", false, "let HTTP bots sit at private and loopback addresses")
 	f.StringVar(&maps, "maps", "", "a directory of territories maps (.svg) that a new match's board may name by file, read when the match is created and kept in it (default: none; a board carries its map)")
-	f.DurationVar(&keep, "keep", 30*24*time.Hour, "archive matches over and untouched for this long (0: keep them)")
-	f.StringVar(&archive, "archive", "archive", "the directory of archived matches' records")
+	f.DurationVar(&keep, "keep", 30*24*time.Hour, "archive matches over and untouched for this long (0: keep them all, and archive none)")
+	f.StringVar(&archive, "archive", "archive", "the directory of archived matches' records (not with --keep 0, which archives none)")
 	f.StringVar(&tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM)")
 	f.StringVar(&tlsKey, "tls-key", "", "and this key (PEM)")
 	f.DurationVar(&lease, "lease", 15*time.Second, "PostgreSQL: how long a server drives a match (its bots, its deadlines) without renewing its hold; another server takes over a match after its server has been gone this long")

@@ -36,7 +36,7 @@ func TestServeFitsItsStreamsToTheOpenFileLimit(t *testing.T) {
 		t.Errorf("--max-streams 129 under 256 files: exit %d, said %q; want 2, and the most it may be", code, out)
 	}
 
-	p := startServeCmd(t, underFileLimit(t, 256, "serve", "--db", db, "--addr", "127.0.0.1:0", "--keep", "0", "--archive", filepath.Join(dir, "archive")))
+	p := startServeCmd(t, underFileLimit(t, 256, "serve", "--db", db, "--addr", "127.0.0.1:0", "--keep", "0"))
 	if !strings.Contains(p.log(), "at most 128 event streams at once (--max-streams), not 20000: this process may have 256 files open (ulimit -n) and keeps 128") {
 		t.Errorf("the server did not say it holds fewer streams than by default:\n%s", p.log())
 	}

@@ -45,7 +45,7 @@ type serveProc struct {
 // waits until it listens.
 func startServePG(t *testing.T, db string, args ...string) *serveProc {
 	t.Helper()
-	all := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--keep", "0", "--archive", t.TempDir(), "--moves-per-second", "100000"}, args...)
+	all := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--keep", "0", "--moves-per-second", "100000"}, args...)
 	return startServeCmd(t, exec.Command(arbiterBinary(t), all...))
 }
 

@@ -97,7 +97,7 @@ func TestServeRefusesACertificateItCannotRead(t *testing.T) {
 func TestServeRefusesTheOtherDatabasesFlags(t *testing.T) {
 	// --synchronous is SQLite's and --lease is for servers sharing a
 	// PostgreSQL database: each was taken with the other database and
-	// changed nothing. Each is refused before the database is opened or
+	// changed nothing, as --archive was with --keep 0. Each is refused before the database is opened or
 	// the address listened on.
 	db := filepath.Join(t.TempDir(), "live.db")
 	for _, c := range []struct {
@@ -107,6 +107,9 @@ func TestServeRefusesTheOtherDatabasesFlags(t *testing.T) {
 		{[]string{"--db", "postgres://arbiter@127.0.0.1:1/arbiter", "--synchronous", "NORMAL"}, "--synchronous has no effect on a PostgreSQL database"},
 		{[]string{"--db", "postgresql://arbiter@127.0.0.1:1/arbiter", "--synchronous", "FULL"}, "--synchronous has no effect on a PostgreSQL database"},
 		{[]string{"--db", db, "--lease", "5s"}, "--lease has no effect on an SQLite database"},
+		// --keep 0 archives nothing: the directory was never written.
+		{[]string{"--db", db, "--keep", "0", "--archive", "old"}, "--archive old has no effect with --keep 0: every match stays in the database for good, and nothing is archived; give --keep DURATION"},
+		{[]string{"--db", db, "--keep", "0s", "--archive", "archive"}, "--archive archive has no effect with --keep 0"},
 	} {
 		code, _, errOut := arbiter(t, "", append([]string{"serve", "--addr", "127.0.0.1:notaport"}, c.flags...)...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
