@@ -17,7 +17,8 @@ import (
 // server's: PostgreSQL down, restarting, cut off, out of connections or of
 // disk, or a standby that takes no writes; an SQLite file locked by
 // another process beyond Options.BusyTimeout, read-only, on a full or
-// failing disk, moved away, or that cannot be opened. A call that failed
+// failing disk, moved away, or that cannot be opened; either closed by
+// the server as it stops (Store.Close). A call that failed
 // so was not acknowledged, and may succeed once the database is back: a
 // move that failed so may have been stored (its commit was sent, and its
 // answer lost), which a retry with the same Idempotency-Key answers. What
@@ -65,10 +66,50 @@ func Unavailable(err error) bool {
 		// A caller's own end (its net.Error look notwithstanding).
 		return false
 	}
-	var ce *pgconn.ConnectError
+	return lost(err)
+}
+
+// lost reports whether err is a connection to the database that could not
+// be made or broke off: refused, reset, cut short, timed out, its host
+// unreachable or not found, its socket gone; a server that is not yet the
+// primary (pgconn.NotPreferredError, during a failover); or the store's
+// pool of connections closed, as it is while the server stops. Another
+// fault met while connecting (a TLS handshake refused or a certificate not
+// trusted, an authentication the connection's settings do not allow, an
+// address that does not parse) is not: it lasts until the settings change.
+func lost(err error) bool {
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) {
+		return true
+	}
+	// database/sql has no value of its own to compare with.
+	if strings.HasSuffix(err.Error(), "sql: database is closed") {
+		return true
+	}
+	var np *pgconn.NotPreferredError
+	var dns *net.DNSError
+	if errors.As(err, &np) || errors.As(err, &dns) {
+		return true
+	}
 	var ne net.Error
-	return errors.As(err, &ce) || pgconn.SafeToRetry(err) || errors.Is(err, driver.ErrBadConn) ||
-		errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne)
+	if errors.As(err, &ne) && ne.Timeout() {
+		return true
+	}
+	var op *net.OpError
+	if !errors.As(err, &op) {
+		return false
+	}
+	// TLS reports its alerts as the operations "local error" and "remote
+	// error", and an address that does not parse fails the dial at once.
+	var addr *net.AddrError
+	var parse *net.ParseError
+	var network net.UnknownNetworkError
+	switch {
+	case op.Op != "dial" && op.Op != "read" && op.Op != "write":
+		return false
+	case errors.As(op.Err, &addr), errors.As(op.Err, &parse), errors.As(op.Err, &network):
+		return false
+	}
+	return true
 }
 
 // SQLite's primary result codes that say the file cannot be reached or
