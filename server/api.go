@@ -1040,7 +1040,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.writeError(w, r, err)
+		s.writeError(w, r, unguarded(sub, err))
 		return
 	}
 	if joiner == "" {
@@ -1409,7 +1409,7 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request) {
 	}
 	ack, err := s.ref.Submit(r.Context(), sub)
 	if err != nil {
-		s.writeError(w, r, err)
+		s.writeError(w, r, unguarded(sub, err))
 		return
 	}
 	answerMove(w, ack.Seq, ack.Repeat, ack.Answer) // as a move's answer tells it

@@ -57,6 +57,22 @@ func unavailable() *apiError {
 	return e
 }
 
+// unguarded is err, or, when err is the database unavailable (store.
+// Unavailable) for a move that answers no request and carries neither an
+// Idempotency-Key nor expect_seq (a judge's command, a named player's
+// action, a correction), its refusal saying that the move may have been
+// stored all the same and, sent again, be made twice: nothing tells its
+// retry from a second move. The wait is the same; what to do after it
+// is to read the match first.
+func unguarded(sub store.Submission, err error) error {
+	if sub.Key != "" || sub.Request >= 0 || sub.ExpectSeq >= 0 || !store.Unavailable(err) {
+		return err
+	}
+	e := unavailable()
+	e.message = fmt.Sprintf("the server cannot reach its database, or cannot write to it, now (the server's log says why); this move was not acknowledged, but it may have been stored as the database went away, and with neither an Idempotency-Key nor expect_seq it may be made twice if sent again: in %v, read the match (its seq and last moves) before sending it again, and send moves with an Idempotency-Key, with which a retry is never made twice", unavailableWait)
+	return e
+}
+
 // retryAfter is how long a refused call is told to wait: the first whole
 // millisecond past the wait (12 ms is told 13, 1.7 ms 2), so that the
 // message's wait and retry_after_ms say the same, and never 0s (a wait

@@ -136,3 +136,42 @@ func TestPostgreSQLDownIsUnavailable(t *testing.T) {
 	}
 	ts.create(reaj)
 }
+
+func TestAnUnguardedJudgeMoveIsWarnedItMayBeMadeTwice(t *testing.T) {
+	// A judge's command that met the database unavailable was told to be
+	// sent again, as every call is: without an Idempotency-Key or
+	// expect_seq, nothing tells its retry from a second command, and one
+	// stored as the database went away (its answer lost) would be made
+	// twice. Its refusal, the same 503 with the same wait, says so and to
+	// read the match first; a keyed or expect_seq move is told to send
+	// it again, as before.
+	if onPostgres {
+		t.Skip("a test of SQLite: it runs in the SQLite pass")
+	}
+	db := filepath.Join(t.TempDir(), "live.db")
+	ts := startServerOpts(t, db, store.Options{BusyTimeout: 50 * time.Millisecond}, server.Config{}, (*httptest.Server).Start)
+	c := ts.create(map[string]any{"game": "zombie", "mode": "judge", "seats": []map[string]any{
+		{"player": "person", "name": "Ann"}, {"player": "person", "name": "Bob"}, {"player": "person", "name": "Cat"}, {"player": "person", "name": "Zed"}}})
+	moves := "/api/v1/matches/" + c.ID + "/moves"
+	command := map[string]any{"move": "HUMAN Ann 2"}
+	correction := map[string]any{"move": "HUMAN Ann 2", "reason": "Ann came late"}
+
+	release := sqlitetest.HoldWriteLock(t, db)
+	for _, a := range []answer{
+		ts.call("POST", moves, c.Judge.Secret, command),
+		ts.call("POST", "/api/v1/matches/"+c.ID+"/correct", c.Judge.Secret, correction),
+	} {
+		e, _ := a.json["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if a.status != http.StatusServiceUnavailable || a.code() != "unavailable" || a.header.Get("Retry-After") != "2" ||
+			!strings.Contains(msg, "it may have been stored as the database went away, and with neither an Idempotency-Key nor expect_seq it may be made twice if sent again: in 2s, read the match") {
+			t.Errorf("an unkeyed judge's move, the database unavailable: %d %s; want 503 unavailable saying it may be made twice, and to read the match first", a.status, a.body)
+		}
+	}
+	wantUnavailable(t, "a keyed judge's move", ts.call("POST", moves, c.Judge.Secret, command, "Idempotency-Key", "k1"))
+	wantUnavailable(t, "a judge's move with expect_seq", ts.call("POST", moves, c.Judge.Secret, map[string]any{"move": "HUMAN Ann 2", "expect_seq": 0}))
+	release()
+	if n := movesOf(t, "sqlite", db, c.ID); n != 0 {
+		t.Fatalf("%d moves stored while the file was locked; want none", n)
+	}
+}
