@@ -264,9 +264,12 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: at most %d event streams at once (--max-streams), not %d: this process may have %d files open (ulimit -n) and keeps %d for its database, bots and other requests; raise the limit for more\n",
 			cfg.Limits.Streams, server.DefaultLimits.Streams, files, server.FilesKept(files))
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: %s, matches in %s; Ctrl-C stops\n", strings.Join(reachable(scheme, ln.Addr()), " or "), st.Target())
+	reached := reachable(scheme, ln.Addr())
+	fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: %s, matches in %s; Ctrl-C stops\n", strings.Join(reached, " or "), st.Target())
 	if cfg.PublicURL != "" {
 		fmt.Fprintf(cmd.ErrOrStderr(), "arbiter serve: the links it hands out begin %s (--public-url)\n", cfg.PublicURL)
+	} else if note := networkLinksNote(reached); note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), note)
 	}
 	errc := make(chan error, 1)
 	go func() {
@@ -293,6 +296,19 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 		hs.Close()
 	}
 	return nil
+}
+
+// networkLinksNote tells the operator of a server on every interface,
+// without --public-url, that the links of a match started from this
+// machine (where matches are started) begin with this machine's own
+// address, which the phones on the network cannot open, and which
+// --public-url to give instead. reached is what reachable returned; the
+// note is empty when no address of a network is among them.
+func networkLinksNote(reached []string) string {
+	if len(reached) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("arbiter serve: matches started from this machine hand out links that begin %s, which phones and other computers cannot open; for links that work on the network, start it with --public-url %s", reached[0], reached[1])
 }
 
 // reachable returns where the server listening at addr is reached: the

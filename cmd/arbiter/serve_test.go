@@ -125,3 +125,23 @@ func TestServeRefusesTheOtherDatabasesFlags(t *testing.T) {
 		t.Errorf("--synchronous NORMAL on SQLite: exit %d, said %q; want it taken", code, errOut)
 	}
 }
+
+func TestServeOnTheNetworkSaysWhichLinksPhonesOpen(t *testing.T) {
+	// A game master who started arbiter serve --addr 0.0.0.0:8080 without
+	// --public-url, and started the match from this machine's browser as
+	// the README says, handed out links to http://127.0.0.1:8080 that no
+	// phone opens, and nothing said so. The server now says it at start,
+	// with the --public-url to give.
+	reached := []string{"http://127.0.0.1:8080", "http://192.168.1.20:8080", "http://[fd00::2]:8080"}
+	note := networkLinksNote(reached)
+	for _, want := range []string{"links that begin http://127.0.0.1:8080", "--public-url http://192.168.1.20:8080"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("the note %q lacks %q", note, want)
+		}
+	}
+	// A server on one address (the loopback by default) has no network
+	// links to speak of.
+	if note := networkLinksNote([]string{"http://127.0.0.1:8080"}); note != "" {
+		t.Errorf("a server on the loopback only says %q", note)
+	}
+}
