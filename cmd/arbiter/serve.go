@@ -13,6 +13,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/player"
@@ -248,7 +249,7 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 	srv.Pages(web.Handler())
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return usagef("--addr %s: %v", addr, err)
+		return usagef("--addr %s: %s", addr, listenTrouble(addr, err))
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		MaxHeaderBytes: 64 << 10}
@@ -296,6 +297,22 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 		hs.Close()
 	}
 	return nil
+}
+
+// listenTrouble says why the server cannot listen at addr, and, when
+// another program holds the address, what to do: stop it or take the
+// next port.
+func listenTrouble(addr string, err error) string {
+	if !errors.Is(err, syscall.EADDRINUSE) {
+		return err.Error()
+	}
+	advice := "stop it, or give another port"
+	if host, port, perr := net.SplitHostPort(addr); perr == nil {
+		if n, nerr := strconv.Atoi(port); nerr == nil && n > 0 && n < 65535 {
+			advice += ", such as --addr " + net.JoinHostPort(host, strconv.Itoa(n+1))
+		}
+	}
+	return "another program (another arbiter serve, perhaps) already listens there; " + advice
 }
 
 // networkLinksNote tells the operator of a server on every interface,

@@ -4,6 +4,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -143,5 +144,28 @@ func TestServeOnTheNetworkSaysWhichLinksPhonesOpen(t *testing.T) {
 	// links to speak of.
 	if note := networkLinksNote([]string{"http://127.0.0.1:8080"}); note != "" {
 		t.Errorf("a server on the loopback only says %q", note)
+	}
+}
+
+func TestServeOnATakenAddressSaysWhatToDo(t *testing.T) {
+	// The default port, 8080, is often taken: arbiter serve said only
+	// "bind: address already in use", leaving the newcomer to find the
+	// flag and a port. It now says that another program listens there and
+	// names the next port's --addr.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	if port == 65535 {
+		t.Skip("the next port would not be one")
+	}
+	addr := ln.Addr().String()
+	db := filepath.Join(t.TempDir(), "live.db")
+	code, _, errOut := arbiter(t, "", "serve", "--db", db, "--addr", addr)
+	want := "--addr " + addr + ": another program (another arbiter serve, perhaps) already listens there; stop it, or give another port, such as --addr 127.0.0.1:" + strconv.Itoa(port+1)
+	if code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, said %q; want 2 and %q", code, errOut, want)
 	}
 }
