@@ -93,15 +93,16 @@ func duelGameCommand(g catalog.Game) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   info.Name + " A B [flags]",
 		Short: "A duel of " + shortTitle(info),
-		Long: fmt.Sprintf(`Is A better than B? Play pairs of games of %s: each pair is two games on
-the same seed, A and B in each other's seats, so that neither the seed's luck
-nor a seat favours either. The other seats hold the --field (default: the
-game's default players, %s; none for a game of two), and from pair to pair
-A and B move through every two seats of the table in turn. Pair k (from 1)
-plays on seed S+k-1; the pairs are played on every core (--parallel) and
-counted in order, so the same seed gives the same games and the same result
-whatever --parallel.
-
+		// The first paragraph names the game's default players, as long
+		// as they are: it is filled to the width of help once they are in.
+		Long: wrap.Paragraphs(fmt.Sprintf("Is A better than B? Play pairs of games of %s: each pair is two games on "+
+			"the same seed, A and B in each other's seats, so that neither the seed's luck "+
+			"nor a seat favours either. The other seats hold the --field (default: the "+
+			"game's default players, %s; none for a game of two), and from pair to pair "+
+			"A and B move through every two seats of the table in turn. Pair k (from 1) "+
+			"plays on seed S+k-1; the pairs are played on every core (--parallel) and "+
+			"counted in order, so the same seed gives the same games and the same result "+
+			"whatever --parallel.", shortTitle(info), info.DefaultPlayers), helpWidth) + fmt.Sprintf(`
 Win, draw, loss: in each game A wins when the game ranks A above B, loses
 when it ranks B above A, and draws when it ranks them equal, whoever else
 is ahead or behind: a duel measures A against B, not against the field.
@@ -141,7 +142,7 @@ stops the duel there, exit code 1, with its fault and no verdict: its losses
 would measure nothing. --keep-going plays on.
 
 Players: %s.
-Seats: %d to %d.`, shortTitle(info), info.DefaultPlayers, defaultDuelGames, botsHelp(info), info.MinSeats, info.MaxSeats),
+Seats: %d to %d.`, defaultDuelGames, botsHelp(info), info.MinSeats, info.MaxSeats),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
 				return usagef("%s takes two players, A and B (e.g. %s %s); got %d %s", cmd.CommandPath(), cmd.CommandPath(), exampleDuel(info), len(args), plural(len(args), "argument", "arguments"))

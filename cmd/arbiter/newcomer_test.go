@@ -225,6 +225,36 @@ func TestHelpFitsEightyColumns(t *testing.T) {
 	}
 }
 
+func TestHelpProseHasNoShortLinesWithin(t *testing.T) {
+	// A help text that names a game's title or default players (the
+	// duel's: "sensible,sensible,sensible,sensible,sensible") was broken by
+	// hand around a shorter name, and left a line of two or three words
+	// in the middle of its paragraph ("from pair to pair"). Prose is filled:
+	// no line of a paragraph stops short where the next line's first word
+	// would have fitted.
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		_, out, _ := arbiter(t, "", append(slices.Clone(path), "--help")...)
+		lines := strings.Split(out, "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			line, next := lines[i], lines[i+1]
+			if line == "" || next == "" || strings.HasPrefix(line, " ") || strings.HasPrefix(next, " ") || strings.HasSuffix(line, ":") || strings.HasSuffix(line, ".") {
+				continue // not prose running on
+			}
+			first, _, _ := strings.Cut(next, " ")
+			if n := utf8.RuneCountInString(line); n < 40 && n+1+utf8.RuneCountInString(first) <= helpWidth {
+				t.Errorf("arbiter %s --help: a line stops short in its paragraph: %q, then %q", strings.Join(path, " "), line, next)
+			}
+		}
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				walk(sub, append(slices.Clone(path), sub.Name()))
+			}
+		}
+	}
+	walk(newRoot(), nil)
+}
+
 func TestGamesFitEightyColumns(t *testing.T) {
 	// arbiter games is read at a terminal of 80 columns: a title carries
 	// on under its column, a list of players under its first name.
