@@ -197,7 +197,7 @@ func (h *hosted[M, V]) Series(ctx context.Context, o SeriesOptions) error {
 		for i, e := range entrants {
 			names[i] = e.Name
 		}
-		return Invalidf("%s takes %d to %d players; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
+		return Invalidf("%s takes %d to %d players; %d given (%s): %s", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "), seatsToChange(n, info.MinSeats, info.MaxSeats))
 	}
 	// Check the options once, before anything is played.
 	if _, err := h.rules.New(engine.Setup{Seed: o.Seed, Players: make([]string, len(entrants)), Options: o.Options}); err != nil {
@@ -262,4 +262,16 @@ func hasPerson[M, V any](entrants []engine.Entrant[M, V]) bool {
 		}
 	}
 	return false
+}
+
+// seatsToChange says what to do with n players where a game seats least
+// to most: name the players missing, or leave out the ones too many.
+func seatsToChange(n, least, most int) string {
+	if n < least {
+		if least-n == 1 {
+			return "name 1 more"
+		}
+		return fmt.Sprintf("name %d more", least-n)
+	}
+	return fmt.Sprintf("leave out %d", n-most)
 }
