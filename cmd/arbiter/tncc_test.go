@@ -467,6 +467,11 @@ func TestTNCCBadConfig(t *testing.T) {
 		{"a directory", []string{"--config", dir}, []string{"--config", "is a directory"}},
 		{"both --preset and --config", []string{"--preset", "tribe", "--config", tnccConfig(t, cheapWar)}, []string{"give --preset or --config, not both"}},
 		{"unknown preset", []string{"--preset", "feudal"}, []string{`unknown preset "feudal"`, "default, tribe, crazy, robot_army, mexican_standoff, decay"}},
+		// A preset's name in another case, or with a dash for its
+		// underscore, is offered the name it comes near.
+		{"a preset in capitals", []string{"--preset", "Tribe"}, []string{`unknown preset "Tribe"; did you mean tribe? Presets: default, tribe,`}},
+		{"a dash for an underscore", []string{"--preset", "robot-army"}, []string{`unknown preset "robot-army"; did you mean robot_army?`}},
+		{"a base with a typo", []string{"--config", tnccConfig(t, "base: defualt\n")}, []string{`unknown preset "defualt"; did you mean default?`}},
 		// A preset file given to --preset is pointed to --config.
 		{"a file for --preset", []string{"--preset", filepath.Join(dir, "mine.yaml")}, []string{`unknown preset "`, "mine.yaml is a file: give it as --config " + filepath.Join(dir, "mine.yaml")}},
 		// And a preset's name given to --config, where no such file is, to

@@ -106,6 +106,9 @@ func LookupPreset(name string) (Preset, error) {
 			return p, nil
 		}
 	}
+	if near := engine.Nearest(name, PresetNames()); near != "" {
+		return Preset{}, fmt.Errorf("unknown preset %q; did you mean %s? Presets: %s", name, near, strings.Join(PresetNames(), ", "))
+	}
 	return Preset{}, fmt.Errorf("unknown preset %q; presets: %s", name, strings.Join(PresetNames(), ", "))
 }
 
