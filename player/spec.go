@@ -71,12 +71,33 @@ func Specs(list string, each []string, defaults string) ([]string, error) {
 		if err := checkName(s); err != nil {
 			return nil, fmt.Errorf("--player: %w", err)
 		}
+		if list, ok := namesList(s); ok {
+			return nil, fmt.Errorf("--player %q: --player takes one player (repeat it for more); give a list as --players %s", s, list)
+		}
 		specs = append(specs, s)
 	}
 	if len(specs) == 0 {
 		return ParseList(defaults)
 	}
 	return specs, nil
+}
+
+// namesList reports whether a --player spec is a list of players' names
+// ("repl,basic", "fixed, random"), which --players takes, and returns it as
+// --players is written. No player's name has a comma: one is a program's
+// or a URL's.
+func namesList(spec string) (string, bool) {
+	if !strings.Contains(spec, ",") || IsExternal(spec) {
+		return "", false
+	}
+	names := strings.Split(spec, ",")
+	for i, n := range names {
+		names[i] = strings.TrimSpace(n)
+		if names[i] == "" || looksLikeProgram(names[i]) {
+			return "", false
+		}
+	}
+	return strings.Join(names, ","), true
 }
 
 // Person is the name of a person at the terminal.

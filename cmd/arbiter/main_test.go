@@ -224,6 +224,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"play", "ajveciv", "--players", "basic3,basic"}, 2, "): leave out 6"},
 		{[]string{"play", "zombie", "--players", "sensible"}, 2, "zombie takes 3 to 64 players; 1 given (sensible): name 2 more"},
 		{[]string{"play", "ajveciv", "--players", "basic,,random"}, 2, "is empty"},
+		{[]string{"play", "ajveciv", "--player", "repl,basic"}, 2, `--player "repl,basic": --player takes one player (repeat it for more); give a list as --players repl,basic`},
+		{[]string{"tournament", "reaj", "--player", "fixed, random"}, 2, `--player "fixed, random": --player takes one player (repeat it for more); give a list as --players fixed,random`},
 		{[]string{"play", "ajveciv", "--turns", "0"}, 2, "--turns 0: allowed 1 to 100000"},
 		{[]string{"play", "zombie", "--zombies", "0"}, 2, "--zombies 0: allowed 1 to 3 with 5 seats, so that at least 2 humans play"},
 		{[]string{"play", "zombie", "--zombies", "4"}, 2, "--zombies 4: allowed 1 to 3 with 5 seats, so that at least 2 humans play"},
