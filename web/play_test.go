@@ -513,6 +513,13 @@ func TestZombiePartyFromTheHomePage(t *testing.T) {
 	}
 	friends[0].until("the plan", `document.querySelector("form.plan")`)
 	friends[0].shot(dir, "zombie-seat-phone")
+	// The plan in words names the players as the table beside it does
+	// (the default read "P2" where the button beside it said "touch Bob").
+	friends[0].click(`input[name=touch-2]`)
+	if got := eval[string](friends[0], `document.querySelector("form.plan").innerText`); !strings.Contains(got, "the plan: Cy") || !strings.Contains(got, "plan is the default: Bob.") {
+		t.Errorf("Ann's plan does not name the players:\n%s", got)
+	}
+	friends[0].click(`input[name=touch-2]`)
 	judge.shot(dir, "zombie-judge-desktop")
 	// The judge may decide for any seat: each form speaks of its seat by
 	// name, never as "you" or "my".

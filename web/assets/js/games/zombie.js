@@ -145,9 +145,11 @@ export function moveWords(move, ctx = { players: [] }) {
   return parts.join(", ");
 }
 
-// planText writes a plan in the game's text form: P2/p P4 guard=p cure=last end.
-export function planText(plan) {
-  const parts = plan.touch.map((t) => `P${t.with + 1}${t.precaution ? "/p" : t.viruses ? "/v" + t.viruses : ""}`);
+// planText writes a plan in the game's text form: P2/p P4 guard=p cure=last end,
+// each player by the name the page gives them (Bob/p Dan), as a party's plans
+// name them.
+export function planText(plan, ctx) {
+  const parts = plan.touch.map((t) => `${shortName(ctx, t.with)}${t.precaution ? "/p" : t.viruses ? "/v" + t.viruses : ""}`);
   if (plan.guard?.precaution) parts.push("guard=p");
   if (plan.guard?.viruses) parts.push("guard=v" + plan.guard.viruses);
   const cure = plan.cure_first && plan.cure_last ? "both" : plan.cure_first ? "first" : plan.cure_last ? "last" : "";
@@ -202,7 +204,7 @@ export function form(req, view, ctx) {
   const update = () => {
     rows.forEach((r) => { const k = order.indexOf(r.i); r.pos.textContent = k >= 0 ? `${k + 1}` : ""; r.mod.disabled = !r.touch.checked || (zombie && me.viruses === 0); });
     const p = plan();
-    summary.textContent = p.touch.length ? planText(p) : "(touch at least one player)";
+    summary.textContent = p.touch.length ? planText(p, ctx) : "(touch at least one player)";
     if (zombie) {
       const spent = p.touch.reduce((a, t) => a + (t.viruses || 0), 0);
       budget.textContent = `viruses: ${spent} of ${me.viruses} on the touches` + (spent > me.viruses ? ` — more than ${v.you} ${v.hold}` : "");
@@ -221,7 +223,7 @@ export function form(req, view, ctx) {
       zombie ? null : h("label", { class: "block" }, "cure (an antibody each: an infected human becomes human again)", cure),
       h("label", null, end, `end ${v.your} turn after the touches (nobody can touch ${v.you} after that)`),
       budget, h("p", { class: "small" }, "the plan: ", summary),
-      h("p", { class: "small muted" }, `Send nothing and ${v.your} plan is the default: ${planText(req.default)}.`)),
+      h("p", { class: "small muted" }, `Send nothing and ${v.your} plan is the default: ${planText(req.default, ctx)}.`)),
     h("button", { class: "primary", type: "submit" }, ctx.role === "judge" ? `Send ${v.your} plan` : "Send my plan"));
   f.addEventListener("change", update);
   f.addEventListener("input", update);
