@@ -97,23 +97,21 @@ func header(out io.Writer, t catalog.Trial, games int, seed uint64, markdown, ti
 		return
 	}
 	fmt.Fprintf(out, "\n%s (seed %d)\n", t.Game, seed)
-	textRow(out, cols)
+	textRow(out, cols[2:])
 }
 
-// widths are the text columns' widths, in a terminal's cells (see
-// wrap.Cells); negative ones are left-aligned.
-var widths = []int{-26, -52, 5, 6, 16, 6, 9, 18, 14, 14, 10}
+// widths are the widths of the text table's columns of numbers, in a
+// terminal's cells (see wrap.Cells), from seats on: without --timings a
+// row fits 80 columns. The player and the match-up stand on a line of
+// their own above their numbers.
+var widths = []int{5, 6, 16, 7, 10, 18, 10, 14, 10}
 
 func textRow(out io.Writer, cells []string) {
 	var b strings.Builder
 	b.WriteString(" ")
 	for i, c := range cells {
 		b.WriteByte(' ')
-		if widths[i] < 0 {
-			b.WriteString(wrap.PadRight(c, -widths[i]))
-		} else {
-			b.WriteString(wrap.PadLeft(c, widths[i]))
-		}
+		b.WriteString(wrap.PadLeft(c, widths[i]))
 	}
 	fmt.Fprintln(out, strings.TrimRight(b.String(), " "))
 }
@@ -143,7 +141,10 @@ func row(out io.Writer, r catalog.TrialResult, markdown, timings bool) {
 		fmt.Fprintf(out, "| %s |\n", strings.Join(cells, " | "))
 		return
 	}
-	textRow(out, cells)
+	var b strings.Builder
+	wrap.Write(&b, cells[0]+": "+cells[1], "  ", "      ", helpWidth)
+	fmt.Fprint(out, b.String())
+	textRow(out, cells[2:])
 }
 
 // took writes a decision's time in the unit that suits it.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/catalog"
+	"github.com/arbiter-games/arbiter/internal/wrap"
 )
 
 // TestAITables: "The ai tables in the README come from one command that
@@ -54,7 +55,9 @@ func TestAITablesRefuseBadInput(t *testing.T) {
 
 // The text table keeps its columns: a row whose wins were shared with
 // another seat ("8 (3 shared)") ran into the games column and pushed the
-// rest of its row to the right.
+// rest of its row to the right. And it fits a terminal of 80 columns: its
+// rows were 162 wide, the match-up a column of 52; each row's player and
+// match-up now stand on a line above its numbers.
 func TestAITablesTextColumnsLineUp(t *testing.T) {
 	code, out, errOut := arbiter(t, "", "ai", "tncc", "--games", "8")
 	if code != 0 {
@@ -63,10 +66,15 @@ func TestAITablesTextColumnsLineUp(t *testing.T) {
 	var head string
 	rows, shared := 0, 0
 	for _, line := range strings.Split(out, "\n") {
+		if n := wrap.Cells(line); n > helpWidth {
+			t.Errorf("a line of %d columns: %q", n, line)
+		}
 		switch {
-		case strings.Contains(line, "match-up"):
+		case strings.HasPrefix(line, "  seats"):
 			head = line
-		case head != "" && strings.HasPrefix(line, "  ") && strings.TrimSpace(line) != "":
+		case head != "" && strings.HasPrefix(line, "  marshal: "), head != "" && strings.HasPrefix(line, "  mcts: "):
+			// the row's player and match-up
+		case head != "" && strings.HasPrefix(line, "   ") && strings.TrimSpace(line) != "":
 			rows++
 			if strings.Contains(line, " shared)") {
 				shared++
