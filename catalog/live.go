@@ -456,6 +456,11 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 		default:
 			es, err := h.roster(spec)
 			if err != nil {
+				if spec == player.Person || engine.Nearest(spec, []string{Person}) == Person {
+					// repl (the terminal's person), persn, Person: a person
+					// was meant.
+					return nil, nil, Invalid(fmt.Errorf("seat %d: %w", len(names), player.SuggestPlayer(err, spec, Person+", a person who plays from their own link")))
+				}
 				return nil, nil, Invalid(fmt.Errorf("seat %d: %w; or %s, or the URL of a bot", len(names), err, Person))
 			}
 			for _, e := range es {
@@ -467,7 +472,7 @@ func (h *hosted[M, V]) seatPlayers(s LiveSetup) ([]func() engine.Player[M, V], [
 	if n := len(names); n == 0 && info.MinSeats > 0 {
 		return nil, nil, Invalidf("%s takes %d to %d seats, and none were given: give each its player (seats: [{\"player\": \"person\"}, {\"player\": \"%s\"}], a built-in bot, %s, or the URL of a bot)", info.Name, info.MinSeats, info.MaxSeats, firstBot(info.Players), Person)
 	} else if n < info.MinSeats || n > info.MaxSeats {
-		return nil, nil, Invalidf("%s takes %d to %d seats; %d given (%s)", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "))
+		return nil, nil, Invalidf("%s takes %d to %d seats; %d given (%s): %s", info.Name, info.MinSeats, info.MaxSeats, n, strings.Join(names, ", "), seatsToChange(n, info.MinSeats, info.MaxSeats))
 	}
 	return makers, names, nil
 }

@@ -770,6 +770,11 @@ func TestRefusalsSayWhatIsAllowed(t *testing.T) {
 		{"a misspelt field of a seat", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt", "nam": "x"}]}`, 400, "bad-json", `seats[1]: unknown field "nam"; did you mean name? The fields are player, name`},
 		{"a misspelt field of the time", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}, {"player": "adapt"}], "time": {"people": 5}}`, 400, "bad-json", `time: unknown field "people"; did you mean people_ms? The fields are decision_ms, reply_ms, people_ms, bank_ms, on_timeout`},
 		{"no game", "POST", "/api/v1/matches", "", `{"seats": []}`, 400, "invalid", "no game named; games: ajveciv"},
+		// A person misspelt, or named as the terminal names one, is
+		// offered person; too few seats say how many more.
+		{"a person misspelt", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "persn"}, {"player": "adapt"}]}`, 400, "invalid", `seat 0: unknown player "persn": did you mean person, a person who plays from their own link? Reaj players are`},
+		{"a person as at the terminal", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "repl"}, {"player": "adapt"}]}`, 400, "invalid", `seat 0: unknown player "repl": did you mean person, a person who plays from their own link?`},
+		{"one seat", "POST", "/api/v1/matches", "", `{"game": "reaj", "seats": [{"player": "person"}]}`, 400, "invalid", `reaj takes 2 to 16 seats; 1 given (person): name 1 more`},
 		{"no seats", "POST", "/api/v1/matches", "", `{"game": "reaj"}`, 400, "invalid", `reaj takes 2 to 16 seats, and none were given: give each its player (seats: [{"player": "person"}`},
 		{"seats in the referee's mode", "POST", "/api/v1/matches", "", `{"game": "territories", "seats": [{"player": "greedy"}, {"player": "person"}]}`, 400, "invalid",
 			`the referee mode of territories, a match's when it gives no "mode", takes no seats (the referee: the judge`},
