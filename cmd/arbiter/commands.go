@@ -24,14 +24,22 @@ import (
 func gamesCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "games",
+		Use:   "games [GAME...]",
 		Short: "List the games, their seats, players and options",
-		Args:  noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Long: `List the games, their seats, players and options; with games named, those
+alone (arbiter rules GAME prints a game's rules).`,
+		Example: `  arbiter games
+  arbiter games tncc`,
+		ValidArgs: catalog.Names(),
+		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
+			games, err := namedGames(args)
+			if err != nil {
+				return err
+			}
 			if asJSON {
-				list := make([]gameJSON, 0, len(catalog.Games()))
-				for _, g := range catalog.Games() {
+				list := make([]gameJSON, 0, len(games))
+				for _, g := range games {
 					list = append(list, describeGame(g.Info()))
 				}
 				enc := json.NewEncoder(out)
@@ -42,7 +50,7 @@ func gamesCommand() *cobra.Command {
 			// game's players and options under their own words.
 			var table bytes.Buffer
 			rows := [][]string{{"GAME", "SEATS", "TITLE"}}
-			for _, g := range catalog.Games() {
+			for _, g := range games {
 				info := g.Info()
 				rows = append(rows, []string{info.Name, fmt.Sprintf("%d-%d", info.MinSeats, info.MaxSeats), info.Title})
 			}
@@ -59,7 +67,7 @@ func gamesCommand() *cobra.Command {
 				}
 				fmt.Fprintln(out, hang(head+text, head, lead, helpWidth))
 			}
-			for _, g := range catalog.Games() {
+			for _, g := range games {
 				info := g.Info()
 				fmt.Fprintf(out, "\n%s\n", info.Name)
 				item("  players: ", playersHelp(info))
@@ -88,6 +96,26 @@ func gamesCommand() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the list as JSON")
 	return cmd
+}
+
+// namedGames returns the games named, in the catalog's order, or every
+// game when none is named; a name that is no game's is refused.
+func namedGames(names []string) ([]catalog.Game, error) {
+	if len(names) == 0 {
+		return catalog.Games(), nil
+	}
+	var games []catalog.Game
+	for _, g := range catalog.Games() {
+		if slices.Contains(names, g.Info().Name) {
+			games = append(games, g)
+		}
+	}
+	for _, n := range names {
+		if _, err := catalog.Find(n); err != nil {
+			return nil, usageError(err)
+		}
+	}
+	return games, nil
 }
 
 // gameJSON is a game as arbiter games --json describes it for programs.

@@ -255,6 +255,26 @@ func TestHelpProseHasNoShortLinesWithin(t *testing.T) {
 	walk(newRoot(), nil)
 }
 
+func TestGamesOfOneGame(t *testing.T) {
+	// "arbiter games zombie", to see one game's players and options, was
+	// refused (it took no arguments). With games named it lists those
+	// alone, as text and as JSON; a name that is no game's is refused with
+	// the nearest.
+	code, out, errOut := arbiter(t, "", "games", "zombie")
+	if code != 0 || !strings.Contains(out, "\nzombie\n  players: sensible,") || strings.Contains(out, "ajveciv") || strings.Contains(out, "tncc") {
+		t.Errorf("games zombie: exit %d, %s%s", code, out, errOut)
+	}
+	code, out, _ = arbiter(t, "", "games", "--json", "tncc", "reaj")
+	var list []struct{ Name string }
+	if err := json.Unmarshal([]byte(out), &list); code != 0 || err != nil || len(list) != 2 || list[0].Name != "reaj" || list[1].Name != "tncc" {
+		t.Errorf("games --json tncc reaj: exit %d, %v: %s", code, err, out)
+	}
+	code, out, errOut = arbiter(t, "", "games", "zombi")
+	if code != exitUsage || out != "" || !strings.Contains(errOut, `unknown game "zombi"; did you mean zombie?`) {
+		t.Errorf("games zombi: exit %d, %q %q", code, out, errOut)
+	}
+}
+
 func TestGamesFitEightyColumns(t *testing.T) {
 	// arbiter games is read at a terminal of 80 columns: a title carries
 	// on under its column, a list of players under its first name.

@@ -44,11 +44,6 @@ func argHint(cmd *cobra.Command, args []string) string {
 	if len(args) != 1 {
 		return ""
 	}
-	if cmd.Name() == "games" {
-		if _, err := catalog.Find(args[0]); err == nil {
-			return fmt.Sprintf("it lists every game; arbiter rules %s prints that one's rules", args[0])
-		}
-	}
 	// A file, given to the flag that reads its kind.
 	arg := args[0]
 	byExt := map[string][]string{

@@ -24,7 +24,6 @@ func TestAnArgumentIsPointedToItsFlag(t *testing.T) {
 		{[]string{"zombie", "new-game", "config.yml"}, `give it as --config config.yml`},
 		{[]string{"territories", "init", "game.db"}, `give it as --db game.db`},
 		{[]string{"serve", "matches.db"}, `give it as --db matches.db`},
-		{[]string{"games", "tncc"}, `it lists every game; arbiter rules tncc prints that one's rules`},
 		{[]string{"play", "reaj", "whatever"}, `arbiter play reaj takes no arguments, and "whatever" is given; its flags are in arbiter play reaj --help`},
 	} {
 		code, out, errOut := arbiter(t, "", c.args...)
