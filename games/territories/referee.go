@@ -71,6 +71,12 @@ func (c *Call) UnmarshalJSON(b []byte) error {
 	type plain Call
 	var p plain
 	if err := engine.DecodeJSON(b, &p); err != nil {
+		var action string
+		if json.Unmarshal(b, &action) == nil {
+			// The action alone, as arbiter territories takes it, without
+			// the player who makes it.
+			return fmt.Errorf(`a call names the player who acts beside the action: {"player": "alice", "action": %q} (the judge's end-turn: {"action": "end-turn"})`, action)
+		}
 		return err
 	}
 	if p.Action.Kind == 0 {

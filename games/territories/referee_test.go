@@ -203,6 +203,9 @@ func TestACallReadsItsFieldsExactly(t *testing.T) {
 		`{"player": "alice"}`:                                        `a call has an action`,
 		`{"player": "alice", "action": null}`:                        `a call has an action`,
 		`{"player": "alice", "action": "raise CA", "player": "bob"}`: `"player"`,
+		// The action alone, as arbiter territories is given it: the call
+		// it should have been is shown (it said only "want an object").
+		`"join Pacifica CA"`: `a call names the player who acts beside the action: {"player": "alice", "action": "join Pacifica CA"}`,
 	} {
 		var c Call
 		if err := json.Unmarshal([]byte(in), &c); err == nil || !strings.Contains(err.Error(), want) {
