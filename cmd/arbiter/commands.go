@@ -237,6 +237,9 @@ game at a time, in the form --report names:
               10, then every 10th to 100, every 100th to 1,000 and every
               1,000th after, and lists the others, so that it stays small
 Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
+		Example: `  arbiter play ajveciv                        # six AIs play a game
+  arbiter play ajveciv --players repl,basic   # you against them
+  arbiter play tncc --player "exec:python3 mybot/bot.py" --seed 1`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("name a game to play: %s", strings.Join(catalog.Names(), ", "))

@@ -34,6 +34,8 @@ func duelCommand() *cobra.Command {
 		Long: `Play a duel between two bots, A and B: pairs of games on the same seed with
 the two in each other's seats, on every core, until the difference between
 them is known. Each game has its own flags: see arbiter duel GAME --help.`,
+		Example: `  arbiter duel reaj steward adapt --sprt elo0=0,elo1=5 --seed 1
+  arbiter duel tncc "exec:python3 mybot/bot.py" blitz --games 200 --seed 1`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("name a game: %s", strings.Join(catalog.Names(), ", "))
