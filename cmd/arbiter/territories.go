@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -231,16 +232,18 @@ func territoriesInit(f *territoriesFlags) *cobra.Command {
 	var config string
 	var seed uint64
 	cmd := &cobra.Command{
-		Use:   "init --config FILE --db FILE [--seed N]",
+		Use:   "init --config FILE|sample --db FILE [--seed N]",
 		Short: "Create a game from a configuration and its map",
 		Long: `Create a game in a new database file from a configuration (YAML or JSON: the
 map, the territories and the numbers; see examples/territories/config.yaml)
-and draw its map. The map's SVG is checked against the territories and
-kept in the database. The dice are seeded from --seed, else the
-configuration's seed, else a random 64-bit seed, which is printed. Every
-attack's answer tells its roll, from which a small seed can be found by
-trying them all, and with it every roll to come: leave the seed to init
-when players must not know the dice.`,
+and draw its map; --config sample is the sample game of that file, eleven
+states of the American West, which ships in arbiter itself. The map's SVG
+is checked against the territories and kept in the database. The dice are
+seeded from --seed, else the configuration's seed (none for the sample),
+else a random 64-bit seed, which is printed. Every attack's answer tells
+its roll, from which a small seed can be found by trying them all, and
+with it every roll to come: leave the seed to init when players must not
+know the dice.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
@@ -249,39 +252,21 @@ when players must not know the dice.`,
 					return err
 				}
 				if config == "" {
-					return usagef("name the configuration: --config FILE")
+					return usagef("name the configuration: --config FILE, or --config sample for the sample game (eleven states of the American West)")
 				}
 				if f.db == "" {
 					return usagef("name the new game's database: --db FILE")
 				}
-				cfg, err := readTerritoriesConfig(config)
+				cfg, svg, err := initSources(cmd.ErrOrStderr(), f.db, config)
 				if err != nil {
-					return err
-				}
-				if w := cfg.Warning(); w != "" {
-					fmt.Fprintf(cmd.ErrOrStderr(), "arbiter: warning: %s: %s\n", config, w)
-				}
-				if cfg.Map == "" {
-					return usagef("%s: map: none given; the referee draws the map after every action: give map, the SVG file of the map (its path relative to the directory of %s)", config, filepath.Base(config))
-				}
-				mapPath := cfg.Map
-				if !filepath.IsAbs(mapPath) {
-					mapPath = filepath.Join(filepath.Dir(config), mapPath)
-				}
-				svg, err := readInput(mapPath)
-				if err != nil {
-					return usagef("the configuration's map %s: %s", mapPath, pathCause(err))
-				}
-				if _, err := mapdraw.Parse(svg, cfg); err != nil {
-					return usagef("%s: %w", mapPath, err)
-				}
-				if err := checkSources(f.db, cfg, [2]string{config, "configuration"}, [2]string{mapPath, "map"}); err != nil {
 					return err
 				}
 				switch {
 				case cmd.Flags().Changed("seed"):
 					cfg = cfg.WithSeed(seed)
-				case cfg.Seed == nil:
+				case cfg.Seed == nil, isSample(config):
+					// The sample's own seed is its file's, for the
+					// README's game: a game of people draws its dice.
 					cfg = cfg.WithSeed(rand.Uint64())
 				}
 				r, err := tstore.Create(cmd.Context(), f.db, cfg, svg, tstore.Options{})
@@ -315,6 +300,49 @@ when players must not know the dice.`,
 	cmd.Flags().StringVar(&config, "config", "", "the configuration file (YAML or JSON)")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the dice (default: the configuration's, or random)")
 	return cmd
+}
+
+// initSources reads the configuration of a new game at db and its map:
+// config's file and the map it names, or, for "sample" where no such
+// file is, the sample game that ships in the binary. A warning of the
+// configuration's goes to warn.
+func initSources(warn io.Writer, db, config string) (*territories.Config, []byte, error) {
+	if isSample(config) {
+		cfg, err := territories.ParseConfig(territories.SampleConfigYAML())
+		return cfg, territories.SampleMap(), err
+	}
+	cfg, err := readTerritoriesConfig(config)
+	if err != nil {
+		return nil, nil, err
+	}
+	if w := cfg.Warning(); w != "" {
+		fmt.Fprintf(warn, "arbiter: warning: %s: %s\n", config, w)
+	}
+	if cfg.Map == "" {
+		return nil, nil, usagef("%s: map: none given; the referee draws the map after every action: give map, the SVG file of the map (its path relative to the directory of %s)", config, filepath.Base(config))
+	}
+	mapPath := cfg.Map
+	if !filepath.IsAbs(mapPath) {
+		mapPath = filepath.Join(filepath.Dir(config), mapPath)
+	}
+	svg, err := readInput(mapPath)
+	if err != nil {
+		return nil, nil, usagef("the configuration's map %s: %s", mapPath, pathCause(err))
+	}
+	if _, err := mapdraw.Parse(svg, cfg); err != nil {
+		return nil, nil, usagef("%s: %w", mapPath, err)
+	}
+	if err := checkSources(db, cfg, [2]string{config, "configuration"}, [2]string{mapPath, "map"}); err != nil {
+		return nil, nil, err
+	}
+	return cfg, svg, nil
+}
+
+// isSample reports whether init's --config names the sample game that
+// ships in the binary: "sample", where no file of that name is.
+func isSample(config string) bool {
+	_, err := os.Stat(config)
+	return config == "sample" && errors.Is(err, fs.ErrNotExist)
 }
 
 // checkSources refuses map files of a new game at db that are the files

@@ -478,6 +478,36 @@ func TestTerritoriesInitErrors(t *testing.T) {
 	}
 }
 
+func TestTerritoriesInitOfTheSample(t *testing.T) {
+	// A game master with arbiter installed and no copy of
+	// examples/territories had no configuration to give init, which said
+	// only "--config FILE". --config sample makes the sample game, shipped
+	// in the binary, its map drawn, with dice of its own (the file's seed
+	// is for the README's game); without --config, init names it.
+	dir := t.TempDir()
+	db := filepath.Join(dir, "friday.db")
+	code, out, errOut := arbiter(t, "", "territories", "init", "--config", "sample", "--db", db, "--json")
+	var got struct {
+		Seed        uint64
+		Territories int
+		SVG, PNG    string
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.Territories != 11 || got.Seed == 3 {
+		t.Fatalf("init --config sample: exit %d, %q, %q", code, out, errOut)
+	}
+	for _, f := range []string{got.SVG, got.PNG} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("the map was not drawn: %v", err)
+		}
+	}
+	if code, out, errOut := arbiter(t, "", "territories", "--db", db, "--player", "alice", "join", "Pacifica", "CA"); code != 0 || !strings.Contains(out, "alice founds Pacifica at CA") {
+		t.Errorf("join in the sample game: exit %d, %q, %q", code, out, errOut)
+	}
+	if code, _, errOut := arbiter(t, "", "territories", "init", "--db", filepath.Join(dir, "none.db")); code != 2 || !strings.Contains(errOut, "--config sample for the sample game") {
+		t.Errorf("init without --config: exit %d, %q", code, errOut)
+	}
+}
+
 func TestTerritoriesInitDrawsA64BitSeed(t *testing.T) {
 	// Without a seed, init drew one below 2^32: every attack's answer
 	// tells its roll, and from a few rolls a player could try all 2^32
