@@ -42,4 +42,5 @@ func ExampleNewSummary() {
 	//   basic.develop     50     42  84.0% (71.5–91.7)      82.8 ± 7.7
 	//   random            50      3  6.0% (2.1–16.2)        46.8 ± 4.6
 	//   (score: yield plus population)
+	//   ended: turns (50)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,6 +129,7 @@ func (s *SummaryWriter) Close() error {
 	} else {
 		s.series.writePlayed(&b)
 		s.series.writeText(&b)
+		s.series.writeEndings(&b)
 	}
 	_, err := s.w.Write(b.Bytes())
 	return err
@@ -147,9 +149,21 @@ type Summary struct {
 	Games     int                        `json:"games"`
 	Finished  int                        `json:"finished"`
 	Score     string                     `json:"score,omitempty"`
+	// Endings counts the finished games by how they ended, in the order
+	// each way first came (see Ending).
+	Endings []Ending `json:"endings"`
 	// Standings has one line per player (a player in several seats of a
 	// game counts in each).
 	Standings []Standing `json:"standings"`
+}
+
+// Ending is a way games of a series ended, and how many did: the reason
+// of their results, up to its first colon ("humans win", of "humans win:
+// P3 is the last survivor"), so that a game's sides or its end by the
+// clock are counted together.
+type Ending struct {
+	Reason string `json:"reason"`
+	Games  int    `json:"games"`
 }
 
 // Standing is one player's line of a Summary. Games and wins count the
@@ -183,7 +197,10 @@ type Standing struct {
 
 // summary is the standings as a Summary.
 func (s *standings) summary() Summary {
-	out := Summary{Games: s.games, Finished: s.finished, Score: s.score, Standings: make([]Standing, len(s.order))}
+	out := Summary{Games: s.games, Finished: s.finished, Score: s.score, Endings: slices.Clone(s.endings), Standings: make([]Standing, len(s.order))}
+	if out.Endings == nil {
+		out.Endings = []Ending{}
+	}
 	if s.played != nil && !s.mixed {
 		out.Ruleset, out.Variant, out.Options, out.Documents = s.played.Ruleset, s.played.Variant, s.played.Options, s.played.Documents
 	}
@@ -261,6 +278,7 @@ type standings struct {
 	order           []*standing
 	players         map[string]*standing
 	score           string // what a score counts (Game.ScoreName)
+	endings         []Ending
 	// played is the first game's ruleset, variant and options, and mixed
 	// whether a later game's differ.
 	played *Game
@@ -393,6 +411,7 @@ func (s *standings) add(g *Game) {
 		return
 	}
 	s.finished++
+	s.ended(g.Result.Reason)
 	for seat, p := range g.Players {
 		st := s.player(p)
 		st.Games++
@@ -409,6 +428,21 @@ func (s *standings) add(g *Game) {
 			st.Wins++
 		}
 	}
+}
+
+// ended counts a finished game by its reason, up to its first colon.
+func (s *standings) ended(reason string) {
+	head, _, _ := strings.Cut(reason, ":")
+	if head = strings.TrimSpace(head); head == "" {
+		head = "no reason given"
+	}
+	for i := range s.endings {
+		if s.endings[i].Reason == head {
+			s.endings[i].Games++
+			return
+		}
+	}
+	s.endings = append(s.endings, Ending{Reason: head, Games: 1})
 }
 
 // addFaults counts g's faults, each for its seat's player.
@@ -509,11 +543,26 @@ func (s *standings) writeText(b *bytes.Buffer) {
 	if s.score != "" {
 		fmt.Fprintf(b, "  (score: %s)\n", s.score)
 	}
+
 	for _, st := range s.order {
 		if st.Faults > 0 {
 			wrap.Write(b, fmt.Sprintf("Faults of %s: %s", st.Player, st.FaultsText()), "  ", "    ", wrap.Width)
 		}
 	}
+}
+
+// writeEndings writes how the finished games ended, each way with its
+// count: "  ended: humans win (81), zombies win (119)". A summary ends
+// with it; the text report tells each game's.
+func (s *standings) writeEndings(b *bytes.Buffer) {
+	if len(s.endings) == 0 {
+		return
+	}
+	ends := make([]string, len(s.endings))
+	for i, e := range s.endings {
+		ends[i] = fmt.Sprintf("%s (%d)", e.Reason, e.Games)
+	}
+	wrap.Write(b, "ended: "+strings.Join(ends, ", "), "  ", "    ", wrap.Width)
 }
 
 // histogram counts scores in histBins bins of equal width, which doubles

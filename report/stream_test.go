@@ -114,8 +114,9 @@ func TestSummary(t *testing.T) {
 		t.Fatalf("the text report does not name the game and options as %q", played)
 	}
 	standings := string(text[bytes.LastIndex(text, []byte("\nseries: "))+1:])
-	if summary != played+standings {
-		t.Errorf("the summary:\n%s\nwant what was played, then the text report's standings:\n%s%s", summary, played, standings)
+	const ended = "  ended: turns (2)\n" // the series' games, by how they ended
+	if summary != played+standings+ended {
+		t.Errorf("the summary:\n%s\nwant what was played, then the text report's standings, then how the games ended:\n%s%s%s", summary, played, standings, ended)
 	}
 
 	// One game is a series of one.

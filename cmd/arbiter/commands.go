@@ -222,13 +222,14 @@ game at a time, in the form --report names:
               a game counts two), wins and win rate, mean score, with 95%
               confidence intervals, and faults; a mean of one game has no
               interval ("31.0 (1 game)"), and the intervals take two
-              seats of one game as two independent games
+              seats of one game as two independent games; then how the
+              games ended ("ended: humans win (81), zombies win (119)")
   summary-json
               the same standings as one JSON object for programs: games,
-              finished, score and standings (player, games, wins,
-              win_rate, win_rate_low and win_rate_high from 0 to 1,
-              mean_score, mean_score_ci, null for one game, faults,
-              fault_kinds)
+              finished, score, endings (reason, games) and standings
+              (player, games, wins, win_rate, win_rate_low and
+              win_rate_high from 0 to 1, mean_score, mean_score_ci, null
+              for one game, faults, fault_kinds)
   FILE.txt, FILE.json, FILE.html
               the text, the JSON, or a page of charts, to a file that
               appears whole when play ends; text and HTML lead with the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -412,6 +413,45 @@ func TestOptionErrorsNameTheirFlag(t *testing.T) {
 		if code != 2 || !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("arbiter %s: exit %d %q; want exit 2 and %q", strings.Join(c.args, " "), code, errOut, c.want)
 		}
+	}
+}
+
+func TestSummaryCountsHowTheGamesEnded(t *testing.T) {
+	// A designer trying --zombies 2 wanted to know which side it favours,
+	// and the summary gave only each player's wins: with sensible in every
+	// seat, one line for both sides. The summary now counts the games by
+	// how they ended, the reason up to its colon ("zombies win: every
+	// player is a zombie"), in text and in JSON; the counts add up to the
+	// finished games.
+	args := []string{"play", "zombie", "--zombies", "2", "--games", "40", "--seed", "1"}
+	code, out, errOut := arbiter(t, "", append(args, "--report", "summary-json")...)
+	var summary struct {
+		Finished int
+		Endings  []struct {
+			Reason string
+			Games  int
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &summary) != nil {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	sum, text := 0, "  ended: "
+	for i, e := range summary.Endings {
+		if e.Reason != "humans win" && e.Reason != "zombies win" {
+			t.Errorf("an ending %q; want each side's win", e.Reason)
+		}
+		sum += e.Games
+		if i > 0 {
+			text += ", "
+		}
+		text += fmt.Sprintf("%s (%d)", e.Reason, e.Games)
+	}
+	if sum != summary.Finished || summary.Finished != 40 || len(summary.Endings) != 2 {
+		t.Errorf("endings %+v of %d finished games; want both sides' counts adding up to 40", summary.Endings, summary.Finished)
+	}
+	_, out, _ = arbiter(t, "", append(args, "--report", "summary")...)
+	if !strings.Contains(out, "\n"+text+"\n") {
+		t.Errorf("the text summary lacks %q:\n%s", text, out)
 	}
 }
 

@@ -112,9 +112,12 @@ func TestPlaySummary(t *testing.T) {
 	// name it, so that two summaries of two presets are told apart.
 	_, text, _ := arbiter(t, "", "play", "ajveciv", "--seed", "4", "--turns", "5", "--games", "3")
 	const played = "game: ajveciv (original)\noptions: inflections=true turns=5\n"
+	// It ends with how the games ended, which the text report tells
+	// game by game.
 	standings, ok := strings.CutPrefix(out, played)
-	if !ok || !strings.HasPrefix(standings, "series: 3 games, 3 finished\n") || !strings.HasSuffix(text, "\n"+standings) || strings.Contains(out, "game 1") {
-		t.Errorf("the summary:\n%s\nwant what was played, then the text report's standings only", out)
+	standings, ended := strings.CutSuffix(standings, "  ended: turns (3)\n")
+	if !ok || !ended || !strings.HasPrefix(standings, "series: 3 games, 3 finished\n") || !strings.HasSuffix(text, "\n"+standings) || strings.Contains(out, "game 1") {
+		t.Errorf("the summary:\n%s\nwant what was played, then the text report's standings only, then how the games ended", out)
 	}
 	if !strings.HasPrefix(text, "game 1: ajveciv (original), seed 4\n") || !strings.Contains(text, "\noptions: inflections=true turns=5\n") {
 		t.Errorf("the text report does not name the game as the summary does:\n%.300s", text)
