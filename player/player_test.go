@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -123,6 +124,38 @@ func TestResolveHintsAtExecForAProgram(t *testing.T) {
 	for _, spec := range []string{"nobody", "basic.develop"} {
 		if _, err := Resolve([]string{spec}, bots, nil, External{}); err == nil || strings.Contains(err.Error(), "--player \"exec:") {
 			t.Errorf("%s: %v; want no word of a program", spec, err)
+		}
+	}
+}
+
+func TestResolveHintsAtTheBotInACopiedStarter(t *testing.T) {
+	// cp -r starters/python mybot, then --player mybot (or arbiter duel
+	// GAME mybot blitz): the directory was refused as an unknown player,
+	// with a list of bots. The refusal now names the command that runs
+	// the starter's bot in it.
+	bots := func(name string) ([]engine.Entrant[string, string], error) {
+		return nil, fmt.Errorf("unknown player %q; players are one", name)
+	}
+	t.Chdir(t.TempDir())
+	for dir, file := range map[string]string{"py": "bot.py", "js": "bot.js", "go": "bot"} {
+		os.Mkdir(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, file), []byte("#!/bin/sh\n"), 0o755)
+	}
+	os.Mkdir("empty", 0o755)
+	for spec, want := range map[string]string{
+		"py":    `py is a directory, and the bot in it plays as "exec:python3 py/bot.py"`,
+		"js":    `js is a directory, and the bot in it plays as "exec:node js/bot.js"`,
+		"go":    `go is a directory, and the bot in it plays as "exec:go/bot"`,
+		"empty": "",
+	} {
+		_, err := Resolve([]string{spec}, bots, nil, External{})
+		switch {
+		case err == nil:
+			t.Errorf("%s: taken", spec)
+		case want == "" && strings.Contains(err.Error(), "is a directory"):
+			t.Errorf("%s: %v; want no word of a bot in it", spec, err)
+		case want != "" && !strings.Contains(err.Error(), want):
+			t.Errorf("%s: %v; want %q", spec, err, want)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -137,6 +138,9 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 			if looksLikeProgram(spec) {
 				return nil, fmt.Errorf("%w; a program of yours is given as exec:COMMAND: --player %q", err, "exec:"+spec)
 			}
+			if command := starterIn(spec); command != "" {
+				return nil, fmt.Errorf("%w; %s is a directory, and the bot in it plays as %q", err, spec, "exec:"+command)
+			}
 			if HasSettings(spec) {
 				return nil, err // the bot's error says what its settings take
 			}
@@ -169,6 +173,23 @@ func SuggestPlayer(err error, name, near string) error {
 		return err
 	}
 	return fmt.Errorf("unknown player %q: did you mean %s? %s", name, near, strings.TrimPrefix(msg, prefix))
+}
+
+// starterIn returns the command that runs the bot in dir, a copy of a
+// starter (cp -r starters/python mybot): python3 mybot/bot.py, node
+// mybot/bot.js, or mybot/bot built from the Go starter; "" when dir is
+// no directory or holds none of them.
+func starterIn(dir string) string {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return ""
+	}
+	for _, s := range []struct{ file, run string }{{"bot.py", "python3 "}, {"bot.js", "node "}, {"bot", ""}} {
+		path := filepath.ToSlash(filepath.Join(dir, s.file))
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			return s.run + path
+		}
+	}
+	return ""
 }
 
 // looksLikeProgram reports whether a player's name that no game knows is a
