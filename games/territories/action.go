@@ -423,11 +423,13 @@ func (c *Config) split(a Action) (Action, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		if a.Kind == Move && len(words) == 3 && known(words[0]) && known(words[2]) {
-			// move CA 2 OR: the number of armies between the two.
-			if n, err := strconv.Atoi(words[1]); err == nil && n >= 1 && n <= MaxArmiesLimit {
-				from, _ := c.Lookup(words[0])
-				to, _ := c.Lookup(words[2])
+		for k := 1; a.Kind == Move && k < len(words)-1; k++ {
+			// move CA 2 OR, move New Mexico 2 Texas: the number of armies
+			// between the two.
+			n, err := strconv.Atoi(words[k])
+			from, fromErr := c.Lookup(name(words[:k]))
+			to, toErr := c.Lookup(name(words[k+1:]))
+			if err == nil && n >= 1 && n <= MaxArmiesLimit && fromErr == nil && toErr == nil {
 				return Action{}, engine.Refuse("bad-action", "move %s: did you mean %s? The number of armies follows the territory they leave, after a colon: move FROM[:N] TO",
 					a.words, MoveAction(c.Territories[from].ID, n, c.Territories[to].ID))
 			}

@@ -61,12 +61,19 @@ func TestMatchKeepsTheBoardsSpelling(t *testing.T) {
 // move CA 2 OR, the number of armies as a word of its own, is refused with
 // the action it was meant for.
 func TestMoveWithItsNumberApartSaysHowToWriteIt(t *testing.T) {
-	a, err := ParseAction("move ca 2 or")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Sample().Resolve(a)
-	if err == nil || !strings.Contains(err.Error(), "did you mean move CA:2 OR?") {
-		t.Errorf("move ca 2 or: %v; want it to suggest move CA:2 OR", err)
+	for typed, meant := range map[string]string{
+		"move ca 2 or":                "move CA:2 OR",
+		"move New Mexico 3 arizona":   "move NM:3 AZ",
+		"move az 1 New Mexico":        "move AZ:1 NM",
+		`move "New Mexico" 2 Arizona`: "move NM:2 AZ",
+	} {
+		a, err := ParseAction(typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Sample().Resolve(a)
+		if err == nil || !strings.Contains(err.Error(), "did you mean "+meant+"?") {
+			t.Errorf("%s: %v; want it to suggest %s", typed, err, meant)
+		}
 	}
 }
