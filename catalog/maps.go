@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -187,29 +188,43 @@ func readMapFile(maps *os.Root, name string) ([]byte, error) {
 	return svg, nil
 }
 
-// mapsOffered names the .svg files at the top of maps, for a message.
+// mapsOffered names the maps a board may name, for a message: the .svg
+// files in maps and its folders that readMapFile would read (a link
+// counts where it leads inside maps), by their paths in maps, those at the
+// top first. It looks at no more than maxMapsLooked entries and names no
+// more than 20.
 func mapsOffered(maps *os.Root) string {
-	d, err := maps.Open(".")
-	if err != nil {
-		return "the server's maps cannot be listed"
-	}
-	defer d.Close()
-	entries, _ := d.ReadDir(-1)
 	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && strings.EqualFold(filepath.Ext(e.Name()), ".svg") {
-			names = append(names, e.Name())
+	looked := 0
+	err := fs.WalkDir(maps.FS(), ".", func(path string, d fs.DirEntry, err error) error {
+		if looked++; looked > maxMapsLooked {
+			return fs.SkipAll
 		}
-	}
-	if len(names) == 0 {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".svg") {
+			return nil // a folder that cannot be read offers nothing
+		}
+		if fi, err := maps.Stat(filepath.FromSlash(path)); err == nil && fi.Mode().IsRegular() {
+			names = append(names, path)
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return "the server's maps cannot be listed"
+	case len(names) == 0:
 		return "the server offers no maps"
 	}
-	slices.Sort(names)
+	// Those at the top first, then those a folder down, and so on.
+	slices.SortStableFunc(names, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
 	if len(names) > 20 {
 		names = append(names[:20], "...")
 	}
 	return "the server's maps are " + strings.Join(names, ", ")
 }
+
+// maxMapsLooked bounds the entries of the maps directory and its folders
+// that a refusal looks through to name the maps offered.
+const maxMapsLooked = 1000
 
 // checkBoardMap refuses, at a live match's creation, a territories board
 // whose map the server would not draw: one named as a file (the server

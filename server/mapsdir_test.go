@@ -30,10 +30,15 @@ func TestABoardNamesAMapTheServerOffers(t *testing.T) {
 	}
 	write(filepath.Join(dir, "west.svg"), twoLandsMap)
 	write(filepath.Join(dir, "more", "two.svg"), twoLandsMap)
+	write(filepath.Join(dir, "a", "deep.svg"), twoLandsMap)
 	write(filepath.Join(dir, "notes.txt"), twoLandsMap)
 	write(filepath.Join(dir, "big.svg"), twoLandsMap+strings.Repeat(" ", 1<<20))
 	write(filepath.Join(top, "outside.svg"), twoLandsMap)
 	if err := os.Symlink(filepath.Join(top, "outside.svg"), filepath.Join(dir, "link.svg")); err != nil {
+		t.Fatal(err)
+	}
+	// A link that stays inside is read where it leads, and offered.
+	if err := os.Symlink(filepath.Join("more", "two.svg"), filepath.Join(dir, "again.svg")); err != nil {
 		t.Fatal(err)
 	}
 	root, err := os.OpenRoot(dir)
@@ -66,6 +71,7 @@ func TestABoardNamesAMapTheServerOffers(t *testing.T) {
 		t.Errorf("the record does not carry the map: %d %.300s", a.status, a.body)
 	}
 	ts.create(map[string]any{"game": "territories", "mode": "seats", "seats": people(2), "options": map[string]any{"board": twoLandsBoard("more/two.svg")}})
+	ts.create(map[string]any{"game": "territories", "mode": "seats", "seats": people(2), "options": map[string]any{"board": twoLandsBoard("again.svg")}})
 
 	for _, c := range []struct{ name, want string }{
 		{"missing.svg", "the server has no such map"},
@@ -79,7 +85,7 @@ func TestABoardNamesAMapTheServerOffers(t *testing.T) {
 		a := ts.call("POST", "/api/v1/matches", "", map[string]any{"game": "territories", "mode": "referee", "options": map[string]any{"board": twoLandsBoard(c.name)}})
 		e, _ := a.json["error"].(map[string]any)
 		msg, _ := e["message"].(string)
-		if a.status != 400 || !strings.Contains(msg, c.want) || !strings.Contains(msg, "the server's maps are big.svg") { // west.svg is gone; a link is not offered
+		if a.status != 400 || !strings.Contains(msg, c.want) || !strings.Contains(msg, "the server's maps are again.svg, big.svg, a/deep.svg, more/two.svg") { // west.svg is gone; a link out is not offered
 			t.Errorf("a board whose map is %q: %d %s; want 400 saying %q and naming the maps", c.name, a.status, a.body, c.want)
 		}
 		if strings.Contains(msg, top) && !strings.Contains(c.name, top) {
