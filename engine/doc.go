@@ -56,7 +56,8 @@
 // call has returned, the player plays again from the next match that
 // starts, its Start first. A player is the same pointer (or a Shell around
 // the same bot); equal copies of a value that refers to nothing, such as a
-// player type of numbers, share no state and are not held back.
+// player type of numbers or a pointer to a type of no size, share no
+// state and are not held back.
 //
 // Deadlines cost almost nothing per decision: no clock is read and no
 // goroutine hand-off is made. The runner publishes each decision in one atomic

@@ -23,7 +23,8 @@ import (
 // wherever it sits, and so are players that embed a Shell around the same
 // bot; a function (PlayerFunc), which cannot be compared, is not
 // recognised. Equal values that refer to nothing (a player type of
-// numbers and strings, not a pointer) are copies, each called on its own:
+// numbers and strings, not a pointer, or a pointer to a type of no size,
+// which Go may give one address) are copies, each called on its own:
 // they are not held back by one another's call. The seats Lineup makes with new players are not held back by
 // another's call.
 type Series[M, V any] struct {

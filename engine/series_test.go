@@ -381,29 +381,45 @@ func (gated) Decide(_ context.Context, req *Request[int], _ tallyView) (int, err
 func TestEqualValuePlayersAreNotHeldBackByOneAnothersCall(t *testing.T) {
 	// "Equal values that refer to nothing ... are copies, each called on
 	// its own: they are not held back by one another's call." Two seats
-	// given the same value of a player type that is not a pointer: seat
+	// given the same value of a player type that is not a pointer, or two
+	// pointers to values of no size, which Go may give one address: seat
 	// 0's call overruns, and seat 1 plays on, as it does in the next
 	// match, where both seats play again.
 	seatGate = make(chan struct{})
 	defer close(seatGate)
-	s := &Series[int, tallyView]{Ruleset: tally{}, Seed: 1, Options: map[string]string{"rounds": "2"}}
-	p := gated{depth: 2}
-	for range 2 {
-		s.Game(Seat[int, tallyView]{Name: "gated", Player: p, Deadline: 5 * time.Millisecond},
-			Seat[int, tallyView]{Name: "gated too", Player: p, Deadline: time.Minute})
-	}
-	recs, err := s.Play(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, rec := range recs {
-		if fs := seatFaults(rec, 1); len(fs) != 0 {
-			t.Errorf("match %d: seat 1's faults %+v; want none: its player is a copy of seat 0's", k+1, fs)
+	for _, c := range []struct {
+		name string
+		a, b Player[int, tallyView]
+	}{
+		{"one value", gated{depth: 2}, gated{depth: 2}},
+		{"pointers to values of no size", &noSize{}, &noSize{}},
+	} {
+		s := &Series[int, tallyView]{Ruleset: tally{}, Seed: 1, Options: map[string]string{"rounds": "2"}}
+		for range 2 {
+			s.Game(Seat[int, tallyView]{Name: "gated", Player: c.a, Deadline: 5 * time.Millisecond},
+				Seat[int, tallyView]{Name: "gated too", Player: c.b, Deadline: time.Minute})
+		}
+		recs, err := s.Play(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, rec := range recs {
+			if fs := seatFaults(rec, 1); len(fs) != 0 {
+				t.Errorf("%s: match %d: seat 1's faults %+v; want none: its player is a copy of seat 0's", c.name, k+1, fs)
+			}
+		}
+		if fs := seatFaults(recs[1], 0); len(fs) != 2 || fs[0].Kind != FaultTimeout {
+			t.Errorf("%s: match 2: seat 0's faults %+v; want its first call to overrun, as match 1's did", c.name, fs)
 		}
 	}
-	if fs := seatFaults(recs[1], 0); len(fs) != 2 || fs[0].Kind != FaultTimeout {
-		t.Errorf("match 2: seat 0's faults %+v; want its first call to overrun, as match 1's did", fs)
-	}
+}
+
+// noSize is a player type of no size: Go may give two of its pointers
+// one address, though they are two players. It plays as gated does.
+type noSize struct{}
+
+func (*noSize) Decide(ctx context.Context, req *Request[int], v tallyView) (int, error) {
+	return gated{}.Decide(ctx, req, v)
 }
 
 func TestSamePlayerIsOnePlayerNotEqualCopies(t *testing.T) {
@@ -421,6 +437,7 @@ func TestSamePlayerIsOnePlayerNotEqualCopies(t *testing.T) {
 		{"the same pointer", h, h, true},
 		{"two pointers", h, other, false},
 		{"equal numbers", picker(2), picker(2), false},
+		{"pointers to values of no size", &noSize{}, &noSize{}, false},
 		{"equal structs of numbers", gated{2}, gated{2}, false},
 		{"structs sharing a pointer", memo{1, seen}, memo{1, seen}, true},
 		{"structs of two pointers", memo{1, seen}, memo{1, new([]int)}, false},

@@ -121,12 +121,16 @@ func equal(a, b any) (eq bool) {
 
 // refers reports whether a value of type t may refer to memory beyond
 // itself: a pointer, map, slice, channel, function or interface, or an
-// array or struct holding one. Strings cannot change, and count as none.
+// array or struct holding one. Strings cannot change, and count as none;
+// nor does a pointer to a type of no size (&struct{}{}), which holds
+// nothing, and which Go may give two of the same address.
 func refers(t reflect.Type) bool {
 	if t == nil {
 		return false
 	}
 	switch t.Kind() {
+	case reflect.Pointer:
+		return t.Elem().Size() > 0
 	case reflect.Array:
 		return t.Len() > 0 && refers(t.Elem())
 	case reflect.Struct:
@@ -136,7 +140,7 @@ func refers(t reflect.Type) bool {
 			}
 		}
 		return false
-	case reflect.Pointer, reflect.UnsafePointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.Interface:
+	case reflect.UnsafePointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.Interface:
 		return true
 	}
 	return false
