@@ -90,9 +90,10 @@ func atTerminal(game, command string) string {
 // engine.Initializer bot in an engine.Shell is initialized so. Each
 // request is asked of Decide: the request with its choices and default
 // read back into the game's moves, its Deadline the request's deadline_ms,
-// its Class engine.Reply when the request's "class" is "reply" (from an
-// Arbiter that writes no class, when its deadline is the seat's reply
-// deadline and that differs from its decision deadline), and the view read back by the game's engine.ViewReader; its context ends
+// its Class engine.Reply when the request's "class" is "reply" (any other
+// class, of any JSON kind, is Ordinary; from an Arbiter that writes no
+// class, a reply is a request whose deadline is the seat's reply
+// deadline, when that differs from its decision deadline), and the view read back by the game's engine.ViewReader; its context ends
 // at nine tenths of that deadline, counted from when the request came, its
 // view's reading included (a tenth is kept for the answer's way back; the
 // time bank, bank_ms, is not counted: it is a margin). A Decide that
@@ -250,12 +251,14 @@ const DefaultMaxSeats = 10000
 
 // incoming is any message Arbiter sends, as far as the program reads it.
 type incoming struct {
-	Type       string            `json:"type"`
-	Match      string            `json:"match"`
-	Seat       int               `json:"seat"`
-	ID         *int64            `json:"id"`
-	Kind       string            `json:"kind"`
-	Class      *string           `json:"class"`
+	Type  string `json:"type"`
+	Match string `json:"match"`
+	Seat  int    `json:"seat"`
+	ID    *int64 `json:"id"`
+	Kind  string `json:"kind"`
+	// Class is read as any JSON value, so that a request whose class is
+	// not a string is answered all the same (see requestClass).
+	Class      json.RawMessage   `json:"class"`
 	Choices    []json.RawMessage `json:"choices"`
 	Default    json.RawMessage   `json:"default"`
 	View       json.RawMessage   `json:"view"`
@@ -681,6 +684,20 @@ func (p *Program[M, V]) session(match string, seat int) *session[M, V] {
 	return s
 }
 
+// requestClass reads a request's "class": Reply for "reply", Ordinary
+// for any other value; said is false when there is none (left out or
+// null), as from an Arbiter older than the field.
+func requestClass(raw json.RawMessage) (class engine.DeadlineClass, said bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return engine.Ordinary, false
+	}
+	var c string
+	if json.Unmarshal(raw, &c) == nil && c == ReplyClass {
+		return engine.Reply, true
+	}
+	return engine.Ordinary, true
+}
+
 // request decides one request, from o, as a, and returns the move
 // message, or nil when the request has no id to answer (or Run has ended
 // without it).
@@ -721,11 +738,9 @@ func (p *Program[M, V]) request(ctx context.Context, msg *incoming, o origin, a 
 		return failed("match %s, seat %d, has had no hello", quoteName(msg.Match), msg.Seat)
 	}
 	req := engine.Request[M]{ID: id, Seat: msg.Seat, Kind: engine.Kind(msg.Kind), Deadline: msDuration(msg.DeadlineMS)}
-	switch {
-	case msg.Class != nil:
-		if *msg.Class == ReplyClass {
-			req.Class = engine.Reply
-		}
+	switch class, said := requestClass(msg.Class); {
+	case said:
+		req.Class = class
 	case s.reply > 0 && req.Deadline == s.reply:
 		// An Arbiter older than the request's class: its deadline
 		// tells, when the seat's two deadlines differ.

@@ -601,7 +601,8 @@ func TestProgramIsToldARequestsClass(t *testing.T) {
 // TestProgramTellsAReplyFromAnOlderArbitersDeadline: from an Arbiter that
 // writes no class, a request whose deadline is the seat's reply deadline,
 // when that differs from its decision deadline, is a reply; a class
-// written is taken as it is, whatever the deadline.
+// written is taken as it is, whatever the deadline, and one that is no
+// string is not a reply: the request is answered all the same.
 func TestProgramTellsAReplyFromAnOlderArbitersDeadline(t *testing.T) {
 	hello, request, _ := ajvecivLines(t, "m-1")
 	older := strings.Replace(hello, `"reply_ms":1000`, `"reply_ms":300`, 1)
@@ -614,6 +615,10 @@ func TestProgramTellsAReplyFromAnOlderArbitersDeadline(t *testing.T) {
 		{"no class, both deadlines the same", hello, request, engine.Ordinary},
 		{"a reply, both deadlines the same", hello, strings.Replace(request, `"bank_ms":0`, `"bank_ms":0,"class":"reply"`, 1), engine.Reply},
 		{"a class of no reply, the reply deadline", older, strings.Replace(request, `"deadline_ms":1000`, `"deadline_ms":300,"class":"turn"`, 1), engine.Ordinary},
+		{"a class of null, the reply deadline", older, strings.Replace(request, `"deadline_ms":1000`, `"deadline_ms":300,"class":null`, 1), engine.Reply},
+		{"a class that is a number, the reply deadline", older, strings.Replace(request, `"deadline_ms":1000`, `"deadline_ms":300,"class":3`, 1), engine.Ordinary},
+		{"a class that is an object", hello, strings.Replace(request, `"bank_ms":0`, `"bank_ms":0,"class":{"reply":true}`, 1), engine.Ordinary},
+		{"a class that is a list", hello, strings.Replace(request, `"bank_ms":0`, `"bank_ms":0,"class":["reply"]`, 1), engine.Ordinary},
 	} {
 		bot := &classNoter{}
 		p := &player.Program[ajveciv.Value, ajveciv.View]{Rules: ajveciv.Original(), New: func() engine.Player[ajveciv.Value, ajveciv.View] { return bot }}
