@@ -124,7 +124,10 @@ type MoveReader[M any] interface {
 // alias in any case ("ca", "California"). A host that reads a move sent
 // from outside has it spelt by Spell before it applies it, and writes the
 // move spelt to its log, so that the log, the events and the record keep
-// each move one way, the board's. Spell returns a move it cannot spell (a
+// each move one way, the board's: the Runner spells the moves of every
+// player it does not take for Bounded (programs, people, players it
+// times), arbiter serve every move sent to it; a Bounded player's moves
+// are applied as they are. Spell returns a move it cannot spell (a
 // territory that is none) as it is, for Apply to refuse in its words.
 type MoveSpeller[M any] interface {
 	Spell(seat int, move M) M

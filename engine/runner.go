@@ -101,6 +101,7 @@ type Runner[M, V any] struct {
 	serial    uint64
 	asked     *Request[M]    // the copy of the request a player is given (see copyRequest)
 	callee    []Player[M, V] // per seat: the player to ask, nil once abandoned
+	speller   MoveSpeller[M] // the match's, when its moves have spellings; nil when not
 	abandoned []string       // per seat: why it is no longer asked
 	owed      []Fault        // per seat: a fault not yet recorded (a failed start), for its next step
 	result    Result
@@ -154,6 +155,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 		}
 	}
 	r.ctx, r.done, r.match, r.seats, r.rec = ctx, ctx.Done(), m, seats, rec
+	r.speller, _ = m.(MoveSpeller[M])
 	r.stage, r.reqs, r.at, r.deciding, r.result = starting, nil, 0, -1, Result{}
 	r.setLimits()
 	if r.asked == nil {
@@ -166,7 +168,7 @@ func (r *Runner[M, V]) Run(ctx context.Context, m Match[M, V], seats []Seat[M, V
 		r.callee[i], r.abandoned[i], r.owed[i] = s.Player, "", Fault{}
 	}
 	r.benchStrays()
-	defer func() { r.ctx, r.done, r.match, r.seats, r.rec, r.reqs = nil, nil, nil, nil, nil, nil }()
+	defer func() { r.ctx, r.done, r.match, r.seats, r.rec, r.reqs, r.speller = nil, nil, nil, nil, nil, nil, nil }()
 	defer closePlayers(seats)
 
 	if !r.watched {
@@ -385,6 +387,9 @@ func (r *Runner[M, V]) round() (err error) {
 			r.strays.returned(wordSerial(word))
 			return errLost
 		}
+		if err == nil && r.speller != nil {
+			mv = r.speller.Spell(seat, mv) // a move from outside, as the record keeps it
+		}
 		if err != nil {
 			if err := r.answer(req, mv, err, 0); err != nil {
 				return err
@@ -555,6 +560,9 @@ func (r *Runner[M, V]) refused(req *Request[M], err error) error {
 // fault. req is read before the move is applied.
 func (r *Runner[M, V]) record(req *Request[M], mv M, f Fault, ns int64) error {
 	seat, def := req.Seat, req.Default
+	if f.Kind == "" && r.speller != nil {
+		mv = r.speller.Spell(seat, mv) // a player's own move, as the record keeps it
+	}
 	if f.Kind != "" {
 		f.Detail = Printable(f.Detail)
 		defaulted(r.match, seat, f)

@@ -1,6 +1,7 @@
 package territories
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -74,6 +75,60 @@ func TestMoveWithItsNumberApartSaysHowToWriteIt(t *testing.T) {
 		_, err = Sample().Resolve(a)
 		if err == nil || !strings.Contains(err.Error(), "did you mean "+meant+"?") {
 			t.Errorf("%s: %v; want it to suggest %s", typed, err, meant)
+		}
+	}
+}
+
+// lowercase answers as its player does, typed in lower case ("join amber
+// ca", "move ca:2 or"), as a program may send it. It is not
+// engine.Bounded: the runner takes it for a player from outside.
+type lowercase struct{ engine.Player[Action, View] }
+
+func (l lowercase) Decide(ctx context.Context, req *engine.Request[Action], v View) (Action, error) {
+	a, err := l.Player.Decide(ctx, req, v)
+	if err != nil {
+		return a, err
+	}
+	return ParseAction(strings.ToLower(a.String()))
+}
+
+// Start seeds its player as the match seeds it.
+func (l lowercase) Start(ctx context.Context, info engine.MatchInfo) error {
+	if s, ok := l.Player.(engine.Starter); ok {
+		return s.Start(ctx, info)
+	}
+	return nil
+}
+
+// The match runner keeps a move of a player it does not take for a
+// built-in one (a program, a person) in the board's spelling, as arbiter
+// serve does (engine.MoveSpeller): a game whose players typed their moves
+// in lower case has the record of the game they typed as the board spells
+// it, its moves timed or not.
+func TestRunnerKeepsTheBoardsSpelling(t *testing.T) {
+	want, _ := play(t, 5, nil, "greedy", "random", "greedy")
+	for _, timed := range []bool{false, true} {
+		ss, setup := seats(t, "greedy", "random", "greedy")
+		for i := range ss {
+			ss[i].Player = lowercase{ss[i].Player}
+		}
+		setup.Seed = 5
+		m, err := Game{}.NewMatch(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := engine.NewRecord[Action](info, setup)
+		runner := engine.Runner[Action, View]{Timings: timed}
+		if err := runner.Run(context.Background(), m, ss, rec); err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Steps) != len(want.Steps) {
+			t.Fatalf("timed %v: %d moves; want %d", timed, len(rec.Steps), len(want.Steps))
+		}
+		for i, s := range rec.Steps {
+			if s.Move.String() != want.Steps[i].Move.String() || s.Fault != nil {
+				t.Fatalf("timed %v: move %d recorded as %q (fault %v); want %q", timed, i+1, s.Move, s.Fault, want.Steps[i].Move)
+			}
 		}
 	}
 }
