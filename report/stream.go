@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/internal/wrap"
 )
@@ -150,7 +151,9 @@ type Summary struct {
 	Finished  int                        `json:"finished"`
 	Score     string                     `json:"score,omitempty"`
 	// Endings counts the finished games by how they ended, in the order
-	// each way first came (see Ending).
+	// each way first came (see Ending): at most 12 ways, each named in at
+	// most 60 characters, then "other endings" counting the games that
+	// ended any further way.
 	Endings []Ending `json:"endings"`
 	// Standings has one line per player (a player in several seats of a
 	// game counts in each).
@@ -430,11 +433,24 @@ func (s *standings) add(g *Game) {
 	}
 }
 
+// A summary names at most maxEndings ways of ending, each of at most
+// maxEndingRunes runes; the games that ended any further way are counted
+// together as otherEndings, last: the summary's size does not grow with the
+// number of games, whatever reasons a game gives.
+const (
+	maxEndings     = 12
+	maxEndingRunes = 60
+	otherEndings   = "other endings"
+)
+
 // ended counts a finished game by its reason, up to its first colon.
 func (s *standings) ended(reason string) {
 	head, _, _ := strings.Cut(reason, ":")
-	if head = strings.TrimSpace(head); head == "" {
+	switch head = strings.TrimSpace(head); {
+	case head == "":
 		head = "no reason given"
+	case utf8.RuneCountInString(head) > maxEndingRunes:
+		head = wrap.FirstRunes(head, maxEndingRunes-1) + "…" // never half a character
 	}
 	for i := range s.endings {
 		if s.endings[i].Reason == head {
@@ -442,7 +458,14 @@ func (s *standings) ended(reason string) {
 			return
 		}
 	}
-	s.endings = append(s.endings, Ending{Reason: head, Games: 1})
+	if len(s.endings) < maxEndings {
+		s.endings = append(s.endings, Ending{Reason: head, Games: 1})
+		return
+	}
+	if len(s.endings) == maxEndings {
+		s.endings = append(s.endings, Ending{Reason: otherEndings})
+	}
+	s.endings[maxEndings].Games++
 }
 
 // addFaults counts g's faults, each for its seat's player.

@@ -181,6 +181,61 @@ func TestSummaryWithFaultsFits80Columns(t *testing.T) {
 	}
 }
 
+func TestSummaryEndingsStayBounded(t *testing.T) {
+	// The endings counted each way a game ended by its whole reason up to
+	// a colon: a game whose reasons differ game by game (a count, a name,
+	// with no colon) made a summary's endings grow with the series, one
+	// entry and one long line of text per game. A summary names the first
+	// 12 ways, each in at most 60 characters, and counts the games of any
+	// further way together, last.
+	r := series(t)
+	var games []Game
+	for i := range 1000 {
+		g := r.Games[i%len(r.Games)]
+		res := *g.Result
+		res.Reason = fmt.Sprintf("round %d ended the game", i%100)
+		if i%100 == 7 {
+			res.Reason = strings.Repeat("Wintermärchen", 20) // 260 runes, no space
+		}
+		g.Result = &res
+		games = append(games, g)
+	}
+	var b bytes.Buffer
+	w := NewSummaryJSON(&b)
+	for i := range games {
+		if err := w.WriteGame(&games[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var s Summary
+	if err := json.Unmarshal(b.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, e := range s.Endings {
+		sum += e.Games
+		if n := len([]rune(e.Reason)); n > 60 {
+			t.Errorf("an ending of %d characters: %q", n, e.Reason)
+		}
+	}
+	if len(s.Endings) != 13 || sum != s.Finished || s.Endings[0] != (Ending{"round 0 ended the game", 10}) ||
+		s.Endings[12] != (Ending{"other endings", 880}) {
+		t.Errorf("%d endings adding up to %d of %d finished games: %+v; want 12 ways of 10 games, then other endings of 880", len(s.Endings), sum, s.Finished, s.Endings)
+	}
+	summary := summaryOf(t, games)
+	for line := range strings.SplitSeq(strings.TrimRight(summary, "\n"), "\n") {
+		if n := wrap.Cells(line); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, line)
+		}
+	}
+	if words := strings.Join(strings.Fields(summary), " "); !strings.HasSuffix(words, "round 11 ended the game (10), other endings (880)") {
+		t.Errorf("the summary does not end with the other endings:\n%s", summary)
+	}
+}
+
 func TestSummaryTellsFaults(t *testing.T) {
 	// The summary, the form of long series, counts each player's faults
 	// and tells them kind by kind, with what the first of each said, as
