@@ -477,6 +477,11 @@ func seatedOptions(f *pflag.FlagSet, info engine.Info, seats int) (map[string]st
 						// "--config tribe": a value meant for the option's own flag.
 						return nil, usagef("--%s %s: %s; %s is a value of --%s: give it as --%s %s", o.File, path, pathCause(err), path, name, name, path)
 					}
+					if errors.Is(err, fs.ErrNotExist) {
+						// "--config my-preset.yaml", as the examples write
+						// it, before one is written: say what it holds.
+						return nil, usagef("--%s %s: %s; write one first, as arbiter rules %s tells: --%s takes %s", o.File, path, pathCause(err), info.Name, o.File, o.FileUsage)
+					}
 					return nil, usagef("--%s %s: %s", o.File, path, pathCause(err))
 				}
 				if v, err = o.Load(data); err != nil {

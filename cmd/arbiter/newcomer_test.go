@@ -416,6 +416,27 @@ func TestOptionErrorsNameTheirFlag(t *testing.T) {
 	}
 }
 
+func TestMissingConfigSaysHowToWriteOne(t *testing.T) {
+	// The README's start and TNCC's section give --config my-preset.yaml,
+	// a file the reader has yet to write, and arbiter answered only "no
+	// such file or directory". It now says what the file holds and where
+	// the rules tell how.
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "tncc", "--players", "marshal,blitz,turtle,war", "--seats", "4", "--config", dir + "/my-preset.yaml", "--seed", "1"},
+			"as arbiter rules tncc tells: --config takes a preset of your own in YAML: every key of the rules' table, or base: NAME"},
+		{[]string{"play", "territories", "--config", dir + "/mine.yaml"}, "as arbiter rules territories tells: --config takes a configuration of your own"},
+	} {
+		code, _, errOut := arbiter(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, "no such file or directory; write one first, "+c.want) {
+			t.Errorf("arbiter %s: exit %d %q; want exit 2 and %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+}
+
 func TestSummaryCountsHowTheGamesEnded(t *testing.T) {
 	// A designer trying --zombies 2 wanted to know which side it favours,
 	// and the summary gave only each player's wins: with sensible in every
