@@ -240,7 +240,9 @@ game at a time, in the form --report names:
 Ctrl-C stops play at once (exit 3); the report then holds the games so far.`,
 		Example: `  arbiter play ajveciv                        # six AIs play a game
   arbiter play ajveciv --players repl,basic   # you against them
-  arbiter play tncc --player "exec:python3 mybot/bot.py" --seed 1`,
+  arbiter play tncc --player "exec:python3 mybot/bot.py" --seed 1
+                                              # your bot: in arbiter's source,
+                                              # cp -r starters/python mybot`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("name a game to play: %s", strings.Join(catalog.Names(), ", "))

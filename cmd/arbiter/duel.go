@@ -35,7 +35,9 @@ func duelCommand() *cobra.Command {
 the two in each other's seats, on every core, until the difference between
 them is known. Each game has its own flags: see arbiter duel GAME --help.`,
 		Example: `  arbiter duel reaj steward adapt --sprt elo0=0,elo1=5 --seed 1
-  arbiter duel tncc "exec:python3 mybot/bot.py" blitz --games 200 --seed 1`,
+  arbiter duel tncc "exec:python3 mybot/bot.py" blitz --games 200 --seed 1
+                  # your bot against blitz: in arbiter's source, first
+                  # cp -r starters/python mybot`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("name a game: %s", strings.Join(catalog.Names(), ", "))

@@ -35,7 +35,9 @@ A large tournament can be split into shards (--shard i/N) that run anywhere;
 arbiter tournament merge combines their results files into exactly the
 standings a single run prints.`,
 		Example: `  arbiter tournament reaj --players fixed,random,steward --seats 6 --seed 1
-  arbiter tournament tncc --players random,turtle,general --player "exec:python3 mybot/bot.py" --seats 2 --games 50`,
+  arbiter tournament tncc --players random,turtle,general --player "exec:python3 mybot/bot.py" --seats 2 --games 50
+                  # with your bot: in arbiter's source, first
+                  # cp -r starters/python mybot`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("name a game: %s (or merge, to merge results files)", strings.Join(catalog.Names(), ", "))
