@@ -74,8 +74,8 @@ machine's memory (steadier answers for more memory), unless GOGC or
 GOMEMLIMIT is set in its environment.`,
 		Example: `  arbiter serve                  # this machine only: open http://127.0.0.1:8080/
   arbiter serve --addr 0.0.0.0:8080 --public-url http://192.168.1.20:8080
-                                 # phones on your Wi-Fi too (hostname -I says
-                                 # this machine's address on it)`,
+                                 # phones on your Wi-Fi too: without
+                                 # --public-url, it prints the one to give`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := server.Config{PublicURL: publicURL, AllowPrivateBots: allowPrivate, Keep: keep, ArchiveDir: archive, Limits: limits, LeaseFor: lease}
