@@ -47,8 +47,9 @@ and attack their neighbours) for an application that calls once per action:
 each action is checked by the rules, stored in the database before the
 answer, and the map is redrawn.
 
-  arbiter territories init --config examples/territories/config.yaml --db game.db
+  arbiter territories init --config sample --db game.db
   arbiter territories --db game.db --player alice join Pacifica CA
+  arbiter territories --db game.db --player bob join Deseret NV
   arbiter territories --db game.db --player alice attack CA NV --json
   arbiter territories --db game.db show
 
