@@ -124,11 +124,12 @@ type MoveReader[M any] interface {
 // alias in any case ("ca", "California"). A host that reads a move sent
 // from outside has it spelt by Spell before it applies it, and writes the
 // move spelt to its log, so that the log, the events and the record keep
-// each move one way, the board's: the Runner spells the moves of every
-// player it does not take for Bounded (programs, people, players it
-// times), arbiter serve every move sent to it; a Bounded player's moves
-// are applied as they are. Spell returns a move it cannot spell (a
-// territory that is none) as it is, for Apply to refuse in its words.
+// each move one way, the board's: the Runner spells every move of a match
+// it watches or times (one with a player it does not take for Bounded: a
+// program, a person), arbiter serve every move sent to it; in a match of
+// Bounded players alone, untimed, the moves are applied as they are.
+// Spell returns a move it cannot spell (a territory that is none) as it
+// is, for Apply to refuse in its words.
 type MoveSpeller[M any] interface {
 	Spell(seat int, move M) M
 }
