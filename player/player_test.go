@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"mvdan.cc/sh/v3/shell"
+
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/google/go-cmp/cmp"
 )
@@ -137,16 +139,20 @@ func TestResolveHintsAtTheBotInACopiedStarter(t *testing.T) {
 		return nil, fmt.Errorf("unknown player %q; players are one", name)
 	}
 	t.Chdir(t.TempDir())
-	for dir, file := range map[string]string{"py": "bot.py", "js": "bot.js", "go": "bot"} {
+	for dir, file := range map[string]string{"py": "bot.py", "js": "bot.js", "go": "bot", "my bot": "bot.py", "it's": "bot"} {
 		os.Mkdir(dir, 0o755)
 		os.WriteFile(filepath.Join(dir, file), []byte("#!/bin/sh\n"), 0o755)
 	}
 	os.Mkdir("empty", 0o755)
 	for spec, want := range map[string]string{
-		"py":    `py is a directory, and the bot in it plays as "exec:python3 py/bot.py"`,
-		"js":    `js is a directory, and the bot in it plays as "exec:node js/bot.js"`,
-		"go":    `go is a directory, and the bot in it plays as "exec:go/bot"`,
-		"empty": "",
+		"py": `py is a directory, and the bot in it plays as "exec:python3 py/bot.py"`,
+		"js": `js is a directory, and the bot in it plays as "exec:node js/bot.js"`,
+		"go": `go is a directory, and the bot in it plays as "exec:go/bot"`,
+		// A name a shell would read apart is quoted, so that the command
+		// runs as shown.
+		"my bot": `my bot is a directory, and the bot in it plays as "exec:python3 'my bot/bot.py'"`,
+		"it's":   `it's is a directory, and the bot in it plays as "exec:'it'\\''s/bot'"`,
+		"empty":  "",
 	} {
 		_, err := Resolve([]string{spec}, bots, nil, External{})
 		switch {
@@ -606,5 +612,16 @@ func TestTerminalHelpPromisesTabOnlyWhereItCompletes(t *testing.T) {
 	_, out, err := ask(t, "help\nred\n", req)
 	if err != nil || !strings.Contains(out, "Enter alone plays red.") || strings.Contains(out, "Tab") {
 		t.Errorf("help, read from a reader: %v\n%s", err, out)
+	}
+}
+
+// A path written by shellWord is read back whole, as one word, by the
+// splitting of exec: commands.
+func TestShellWordReadsBackWhole(t *testing.T) {
+	for _, s := range []string{"mybot/bot.py", "my bot/bot.py", "it's/bot", `a"b/bot`, "$HOME/bot", "a;b/bot", "ünï/bot.js", "*/bot"} {
+		words, err := shell.Fields("python3 "+shellWord(s), func(string) string { return "" })
+		if err != nil || len(words) != 2 || words[1] != s {
+			t.Errorf("%q written %s reads back as %q (%v)", s, shellWord(s), words, err)
+		}
 	}
 }

@@ -135,11 +135,11 @@ func Resolve[M, V any](specs []string, bots func(string) ([]engine.Entrant[M, V]
 		}
 		es, err := bots(spec)
 		if err != nil {
-			if looksLikeProgram(spec) {
-				return nil, fmt.Errorf("%w; a program of yours is given as exec:COMMAND: --player %q", err, "exec:"+spec)
-			}
 			if command := starterIn(spec); command != "" {
 				return nil, fmt.Errorf("%w; %s is a directory, and the bot in it plays as %q", err, spec, "exec:"+command)
+			}
+			if looksLikeProgram(spec) {
+				return nil, fmt.Errorf("%w; a program of yours is given as exec:COMMAND: --player %q", err, "exec:"+spec)
 			}
 			if HasSettings(spec) {
 				return nil, err // the bot's error says what its settings take
@@ -186,10 +186,23 @@ func starterIn(dir string) string {
 	for _, s := range []struct{ file, run string }{{"bot.py", "python3 "}, {"bot.js", "node "}, {"bot", ""}} {
 		path := filepath.ToSlash(filepath.Join(dir, s.file))
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
-			return s.run + path
+			return s.run + shellWord(path)
 		}
 	}
 	return ""
+}
+
+// shellWord writes s as one word of an exec: command, which is split as a
+// shell splits it: as it is when it holds nothing a shell reads apart,
+// else in single quotes ('my bot/bot.py').
+func shellWord(s string) string {
+	plain := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./-+:@%,=", r))
+	}) < 0
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // looksLikeProgram reports whether a player's name that no game knows is a
