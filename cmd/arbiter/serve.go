@@ -237,7 +237,15 @@ func checkLimits(l server.Limits, keep time.Duration) error {
 // finish, streams are told, and the database is closed.
 func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, cfg server.Config, files uint64, cmd *cobra.Command) error {
 	tuneCollector()
-	if _, err := tstore.Upgrade(ctx, db); err != nil { // a territories game file of the layout before
+	// The address first: a server that cannot listen leaves no database
+	// file behind, nor converts one.
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return usagef("--addr %s: %s", addr, listenTrouble(addr, err))
+	}
+	defer ln.Close() // once served, closed already
+	// A territories game file of the layout before is converted.
+	if _, err := tstore.Upgrade(ctx, db); err != nil {
 		return usagef("--db: %v", err)
 	}
 	st, err := store.Open(ctx, db, store.Options{Synchronous: synchronous})
@@ -251,14 +259,9 @@ func serve(ctx context.Context, addr, db, synchronous, tlsCert, tlsKey string, c
 		return classify(err)
 	}
 	srv.Pages(web.Handler())
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return usagef("--addr %s: %s", addr, listenTrouble(addr, err))
-	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		MaxHeaderBytes: 64 << 10}
 	if err := srv.Start(ctx); err != nil {
-		ln.Close()
 		return classify(err)
 	}
 	scheme := "http"

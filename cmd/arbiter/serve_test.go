@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -167,5 +169,9 @@ func TestServeOnATakenAddressSaysWhatToDo(t *testing.T) {
 	want := "--addr " + addr + ": another program (another arbiter serve, perhaps) already listens there; stop it, or give another port, such as --addr 127.0.0.1:" + strconv.Itoa(port+1)
 	if code != 2 || !strings.Contains(errOut, want) {
 		t.Errorf("exit %d, said %q; want 2 and %q", code, errOut, want)
+	}
+	// Nor is a database left behind by a server that never listened.
+	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s was made by a server that could not listen (%v)", db, err)
 	}
 }
