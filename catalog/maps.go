@@ -168,14 +168,11 @@ func readMapFile(maps *os.Root, name string) ([]byte, error) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil, errors.New("the server has no such map")
 	}
-	f, err := maps.Open(rel)
+	f, err := openRegular(maps, rel)
 	if err != nil {
-		return nil, errors.New("the server has no such map")
+		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, errors.New("the server has no such map")
-	}
 	svg, err := io.ReadAll(io.LimitReader(f, MaxMapBytes+1))
 	switch {
 	case err != nil:
@@ -186,6 +183,22 @@ func readMapFile(maps *os.Root, name string) ([]byte, error) {
 		return nil, errors.New("the file is no SVG")
 	}
 	return svg, nil
+}
+
+// openRegular opens the regular file rel of maps, without waiting on it:
+// a file that is something else when it is opened (a FIFO, which a plain
+// open would wait on for a writer, swapped in after a check of its name)
+// is refused.
+func openRegular(maps *os.Root, rel string) (*os.File, error) {
+	f, err := maps.OpenFile(rel, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, errors.New("the server has no such map")
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, errors.New("the server has no such map")
+	}
+	return f, nil
 }
 
 // mapsOffered names the maps a board may name, for a message: the .svg
