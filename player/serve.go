@@ -109,13 +109,13 @@ func atTerminal(game, command string) string {
 // decided one, in order, for readers that keep what earlier views showed.
 // Such a seat's Finisher is not told the result while the Decide still
 // runs, and a Decide still running when Run returns is told in the log,
-// its move never sent. The move is sent as the game's JSON. A player that returns an
-// error or panics has the request's default sent instead, with what went
-// wrong as the move's "error" (docs/protocol.md; its first 300 bytes, as
-// many as Arbiter keeps), and the stack of a panic
-// written to the log: Arbiter plays the default and records the fault, an
-// error in the player's words, as it would in process (where a panic is a
-// fault of its own kind). A Finisher hears the result.
+// its move never sent. The move is sent as the game's JSON. A player
+// that returns an error or panics has the request's default sent
+// instead, with what went wrong as the move's "error" (docs/protocol.md;
+// its first 300 bytes, as many as Arbiter keeps), and the stack of a
+// panic written to the log: Arbiter plays the default and records the
+// fault, an error in the player's words, as it would in process (where a
+// panic is a fault of its own kind). A Finisher hears the result.
 //
 // Nothing reaches the player but what the protocol sends the seat: the
 // views read back hold exactly what their JSON holds.

@@ -295,16 +295,7 @@ func TestProgramOverHTTPNamesTheSeatInItsLog(t *testing.T) {
 	}}
 	srv := httptest.NewServer(p)
 	defer srv.Close()
-	post := func(body string) string {
-		t.Helper()
-		res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return string(b)
-	}
+	post := poster(t, srv)
 	h1, r1, id := ajvecivLines(t, "run-1")
 	h2, r2, _ := ajvecivLines(t, "run-2")
 	for _, m := range []string{h1, h2, r2, r1, `{"type":"shout","match":"run-2","seat":1}`} {
@@ -454,16 +445,7 @@ func TestProgramOverHTTPKeepsAtMostMaxSeats(t *testing.T) {
 		New: func() engine.Player[ajveciv.Value, ajveciv.View] { return &raider{} }}
 	srv := httptest.NewServer(p)
 	defer srv.Close()
-	post := func(body string) string {
-		t.Helper()
-		res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return string(b)
-	}
+	post := poster(t, srv)
 	h1, r1, _ := ajvecivLines(t, "m-1")
 	h2, _, _ := ajvecivLines(t, "m-2")
 	h3, _, _ := ajvecivLines(t, "m-3")
@@ -890,4 +872,19 @@ func TestProgramTellsNoResultWhileADecideOverruns(t *testing.T) {
 			t.Errorf("request 11 answered %s", got)
 		}
 	})
+}
+
+// poster returns a function that posts a protocol message to the program
+// behind srv and returns its answer.
+func poster(t *testing.T, srv *httptest.Server) func(body string) string {
+	return func(body string) string {
+		t.Helper()
+		res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
 }
