@@ -80,13 +80,7 @@ func TestTerritoriesProjection(t *testing.T) {
 	// the same actions, nations and holdings. A match removed takes its
 	// rows with it.
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "serve.db"), store.Options{Synchronous: "NORMAL"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	ref := store.NewReferee(st, liveRules{})
-	defer ref.Close()
+	st, ref := liveStore(t)
 	if err := catalog.Project(ctx, ref); err != nil {
 		t.Fatal(err)
 	}
@@ -151,4 +145,19 @@ func TestTerritoriesProjection(t *testing.T) {
 	if d := cmp.Diff(want, projectionTables(t, serveDB, "m1")); d != "" {
 		t.Errorf("deleting m2 changed m1's rows:\n%s", d)
 	}
+}
+
+// liveStore opens a store of arbiter serve's in a temporary SQLite file,
+// with a referee of the catalog's live matches on it; both close when the
+// test ends.
+func liveStore(t *testing.T) (*store.Store, *store.Referee) {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "serve.db"), store.Options{Synchronous: "NORMAL"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ref := store.NewReferee(st, liveRules{})
+	t.Cleanup(func() { ref.Close() })
+	return st, ref
 }

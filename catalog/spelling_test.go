@@ -3,7 +3,7 @@ package catalog_test
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/catalog"
@@ -18,13 +18,7 @@ import (
 // territories stores it; a seat's join names its nation as the seat's own.
 func TestServedActionsKeepTheBoardsSpelling(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "serve.db"), store.Options{Synchronous: "NORMAL"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	ref := store.NewReferee(st, liveRules{})
-	defer ref.Close()
+	st, ref := liveStore(t)
 
 	submit := func(id string, actor int, move string) {
 		t.Helper()
@@ -59,7 +53,7 @@ func TestServedActionsKeepTheBoardsSpelling(t *testing.T) {
 		`{"player":"bob","action":"join Deseret NV"}`,
 		`{"player":"alice","action":"move CA:1 OR"}`,
 	}
-	if got := logged("ref"); !equal(got, want) {
+	if got := logged("ref"); !slices.Equal(got, want) {
 		t.Errorf("the referee's log:\n%q\nwant\n%q", got, want)
 	}
 
@@ -71,19 +65,7 @@ func TestServedActionsKeepTheBoardsSpelling(t *testing.T) {
 	submit("seats", 0, `"join amber ca"`)
 	submit("seats", 1, `"join BASALT nv"`)
 	want = []string{`"join Amber CA"`, `"join Basalt NV"`}
-	if got := logged("seats"); !equal(got, want) {
+	if got := logged("seats"); !slices.Equal(got, want) {
 		t.Errorf("the seats' log:\n%q\nwant\n%q", got, want)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
